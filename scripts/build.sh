@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Configures (when needed) and builds Threadline with CMake + Ninja.
+#   BUILD_DIR   build directory (default: build, relative to the repository root)
+#   scripts/build.sh [TARGET...]   builds only the given targets
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+build_dir=${BUILD_DIR:-build}
+
+if [[ ! -f $build_dir/build.ninja || ! -f $build_dir/CMakeCache.txt ]]; then
+    cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+fi
+
+targets=()
+if (($# > 0)); then
+    targets=(--target "$@")
+fi
+cmake --build "$build_dir" -j "$(nproc)" "${targets[@]}"

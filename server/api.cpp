@@ -1,0 +1,363 @@
+#include "api.h"
+
+#include "demodata.h"
+#include "passwords.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+namespace threadline::server {
+
+Api::Api(Database &db, const ServerConfig &config)
+    : m_db(db)
+    , m_config(config)
+{
+    addRoutes();
+}
+
+void Api::addRoutes()
+{
+    const auto r = [this](const char *method, const char *path, Handler h, int flags) {
+        m_routes.append(Route{QByteArray(method),
+                              QString::fromLatin1(path).split(QLatin1Char('/'), Qt::SkipEmptyParts),
+                              h, flags});
+    };
+    r("GET", "health", &Api::health, Public);
+    r("POST", "auth/login", &Api::login, Public | Write | JsonBody);
+    r("POST", "auth/logout", &Api::logout, Write);
+    r("GET", "me", &Api::me, 0);
+    r("GET", "timeline", &Api::timeline, 0);
+    r("POST", "posts", &Api::createPost, Write | JsonBody);
+    r("GET", "posts/{id}", &Api::getPost, 0);
+    r("DELETE", "posts/{id}", &Api::deletePost, Write);
+    r("GET", "posts/{id}/comments", &Api::listComments, 0);
+    r("POST", "posts/{id}/comments", &Api::createComment, Write | JsonBody);
+    r("PUT", "posts/{id}/like", &Api::likePost, Write);
+    r("DELETE", "posts/{id}/like", &Api::unlikePost, Write);
+    r("POST", "posts/{id}/views", &Api::viewPost, Write | JsonBody);
+    r("GET", "posts/{id}/likes", &Api::postLikes, 0);
+    r("GET", "comments/{id}/replies", &Api::listReplies, 0);
+    r("DELETE", "comments/{id}", &Api::deleteComment, Write);
+    r("PUT", "comments/{id}/like", &Api::likeComment, Write);
+    r("DELETE", "comments/{id}/like", &Api::unlikeComment, Write);
+    r("PUT", "comments/{id}/oppose", &Api::opposeComment, Write);
+    r("DELETE", "comments/{id}/oppose", &Api::unopposeComment, Write);
+    r("GET", "users/{id}", &Api::getUser, 0);
+    r("PUT", "users/{id}/follow", &Api::follow, Write);
+    r("DELETE", "users/{id}/follow", &Api::unfollow, Write);
+    r("GET", "hot", &Api::hot, 0);
+    r("GET", "activity", &Api::activity, 0);
+    r("GET", "sync", &Api::sync, 0);
+    r("POST", "media", &Api::uploadMedia, Write | RawBody);
+    r("GET", "media/{name}", &Api::getMedia, Public);
+    r("POST", "reports", &Api::createReport, Write | JsonBody);
+    r("GET", "moderation/queue", &Api::modQueue, Moderator);
+    r("POST", "moderation/comments/{id}/hide", &Api::hideComment, Moderator | Write | JsonBody);
+    r("POST", "moderation/comments/{id}/unhide", &Api::unhideComment, Moderator | Write | JsonBody);
+    r("POST", "moderation/posts/{id}/hide", &Api::hidePost, Moderator | Write | JsonBody);
+    r("POST", "moderation/posts/{id}/unhide", &Api::unhidePost, Moderator | Write | JsonBody);
+    r("POST", "moderation/items/{id}/dismiss", &Api::dismissItem, Moderator | Write | JsonBody);
+    r("GET", "moderation/log", &Api::modLog, Moderator);
+    r("GET", "devices", &Api::listDevices, 0);
+    r("PUT", "devices", &Api::putDevice, Moderator | Write | JsonBody);
+    r("GET", "moderation/stats", &Api::modStats, Moderator);
+    r("GET", "moderation/stats/users/{id}", &Api::modUserStats, Moderator);
+}
+
+bool Api::init(QString *error)
+{
+    loadWordlist();
+    QDir().mkpath(m_config.mediaDir);
+    if (m_config.demo) {
+        try {
+            seedDemo(m_db, m_config.mediaDir, nowMs());
+        } catch (const DbError &e) {
+            *error = QStringLiteral("demo data: %1").arg(QString::fromUtf8(e.what()));
+            return false;
+        }
+    }
+    return true;
+}
+
+void Api::loadWordlist()
+{
+    m_words.clear();
+    if (m_config.wordlistFile.isEmpty()) {
+        // A small built-in list (the deployment brings its own with --wordlist).
+        m_words = {QStringLiteral("spam-link"), QStringLiteral("buy followers"),
+                   QStringLiteral("刷粉"),      QStringLiteral("代开发票"),
+                   QStringLiteral("赌博"),      QStringLiteral("casino bonus")};
+        return;
+    }
+    QFile f(m_config.wordlistFile);
+    if (!f.open(QIODevice::ReadOnly))
+        return;
+    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
+    for (const QString &line : lines) {
+        const QString w = line.trimmed().toLower();
+        if (!w.isEmpty() && !w.startsWith(QLatin1Char('#')))
+            m_words.append(w);
+    }
+}
+
+static bool segmentsMatch(const QStringList &pattern, const QStringList &segs)
+{
+    if (pattern.size() != segs.size())
+        return false;
+    for (qsizetype i = 0; i < pattern.size(); ++i) {
+        if (pattern[i].startsWith(QLatin1Char('{')))
+            continue;
+        if (pattern[i] != segs[i])
+            return false;
+    }
+    return true;
+}
+
+static std::optional<qint64> parsePathId(const QString &s)
+{
+    if (s.isEmpty() || s.size() > 16)
+        return std::nullopt;
+    for (QChar c : s)
+        if (c < QLatin1Char('0') || c > QLatin1Char('9'))
+            return std::nullopt;
+    const qint64 v = s.toLongLong();
+    if (v <= 0 || v >= 9007199254740992LL)
+        return std::nullopt;
+    return v;
+}
+
+Response Api::handle(Request &req)
+{
+    m_pendingChanges.clear();
+    try {
+        if (!req.path.startsWith(QLatin1String("/api/v1/")) && req.path != QLatin1String("/api/v1"))
+            fail(404, QStringLiteral("no such route"));
+        req.segments = req.path.mid(8).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+        const Route *found = nullptr;
+        bool pathKnown = false;
+        for (const Route &route : m_routes) {
+            if (!segmentsMatch(route.pattern, req.segments))
+                continue;
+            pathKnown = true;
+            if (route.method == req.method || (req.method == "HEAD" && route.method == "GET")) {
+                found = &route;
+                break;
+            }
+        }
+        if (!found)
+            fail(404, pathKnown ? QStringLiteral("no such route for method %1")
+                                      .arg(QString::fromLatin1(req.method))
+                                : QStringLiteral("no such route"));
+        return dispatch(req, *found);
+    } catch (const ApiError &e) {
+        if (m_db.inTransaction())
+            m_db.rollback();
+        Response r = Response::error(e.status, e.code, e.message);
+        if (e.status == 429)
+            r.headers.append(qMakePair(QByteArray("Retry-After"),
+                                       QByteArray::number(std::max(1, e.retryAfter))));
+        return r;
+    } catch (const DbError &e) {
+        try {
+            if (m_db.inTransaction())
+                m_db.rollback();
+        } catch (...) {
+        }
+        qWarning("internal error: %s", e.what());
+        return Response::error(500, QStringLiteral("internal"),
+                               QStringLiteral("internal error; the server logged it"));
+    } catch (const std::exception &e) {
+        try {
+            if (m_db.inTransaction())
+                m_db.rollback();
+        } catch (...) {
+        }
+        qWarning("internal error: %s", e.what());
+        return Response::error(500, QStringLiteral("internal"),
+                               QStringLiteral("internal error; the server logged it"));
+    }
+}
+
+void Api::authenticate(Request &req)
+{
+    const QByteArray auth = req.header("authorization");
+    if (!auth.startsWith("Bearer ") || auth.size() < 10)
+        fail(401, QStringLiteral("sign in first: no bearer token"));
+    const QString token = QString::fromLatin1(auth.mid(7).trimmed());
+    const auto row =
+        m_db.one(QStringLiteral("SELECT t.uid, u.role FROM tokens t JOIN users u ON u.id = t.uid"
+                                " WHERE t.hash = ? AND t.revoked = 0"),
+                 {tokenHash(token)});
+    if (!row)
+        fail(401, QStringLiteral("the token is unknown, expired or revoked"));
+    req.viewer.uid = row->at(0).toLongLong();
+    req.viewer.moderator = row->at(1).toString() == QLatin1String("moderator");
+}
+
+void Api::markActive(qint64 uid)
+{
+    const qint64 now = nowMs();
+    const qint64 day = dayNumberUtc8(now);
+    if (m_activeMarked.contains({uid, day}))
+        return;
+    if (m_activeMarked.size() > 200000)
+        m_activeMarked.clear();
+    const QDate date = QDate(1970, 1, 1).addDays(day);
+    const QString month = date.toString(QStringLiteral("yyyy-MM"));
+    m_db.exec(QStringLiteral(
+                  "INSERT INTO user_days(uid, month, bits) VALUES(?, ?, ?)"
+                  " ON CONFLICT(uid, month) DO UPDATE SET bits = user_days.bits | excluded.bits"),
+              {uid, month, qint64(1) << (date.day() - 1)});
+    m_activeMarked.insert({uid, day});
+}
+
+Response Api::dispatch(Request &req, const Route &route)
+{
+    if (!(route.flags & Public)) {
+        authenticate(req);
+        if (m_config.rateLimits) {
+            // generous per-user limits: bursts of 300, 100 a second sustained
+            const int wait =
+                m_limiter.take(QStringLiteral("u%1").arg(req.viewer.uid), {300, 100}, nowMs());
+            if (wait)
+                throw ApiError{429, QStringLiteral("rate_limited"),
+                               QStringLiteral("too many requests; retry in %1 s").arg(wait), wait};
+        }
+        if ((route.flags & Moderator) && !req.viewer.moderator)
+            fail(403, QStringLiteral("moderators only"));
+        markActive(req.viewer.uid);
+    }
+    for (qsizetype i = 0; i < route.pattern.size(); ++i) {
+        if (route.pattern[i] == QLatin1String("{id}")) {
+            const auto id = parsePathId(req.segments[i]);
+            if (!id)
+                fail(400, QStringLiteral(
+                              "the id in the path must be a positive whole number below 2^53"));
+            req.ids.append(*id);
+        } else if (route.pattern[i] == QLatin1String("{name}")) {
+            req.name = req.segments[i];
+        }
+    }
+    if (route.flags & JsonBody) {
+        if (req.body.size() > kMaxJsonBody)
+            fail(413, QStringLiteral("the request body is over 64 KiB"));
+        if (!req.body.trimmed().isEmpty()) {
+            QJsonParseError err;
+            const QJsonDocument doc = QJsonDocument::fromJson(req.body, &err);
+            if (err.error != QJsonParseError::NoError)
+                fail(400, QStringLiteral("malformed JSON: %1 at offset %2")
+                              .arg(err.errorString())
+                              .arg(err.offset));
+            if (!doc.isObject())
+                fail(400, QStringLiteral("the body must be a JSON object"));
+            req.json = doc.object();
+        }
+    } else if (route.flags & RawBody) {
+        if (req.body.size() > kMaxMediaBody)
+            fail(413, QStringLiteral("the file is over 5 MiB"));
+    } else if (req.body.size() > kMaxJsonBody) {
+        fail(413, QStringLiteral("the request body is over 64 KiB"));
+    }
+    if (route.flags & Write)
+        return runWrite(req, route);
+    return (this->*route.handler)(req);
+}
+
+Response Api::runWrite(Request &req, const Route &route)
+{
+    const QByteArray key = req.method == "POST" && req.viewer.uid
+                               ? req.header("idempotency-key").trimmed()
+                               : QByteArray();
+    if (key.size() > 200)
+        fail(400, QStringLiteral("Idempotency-Key: at most 200 characters"));
+    QByteArray fingerprint;
+    if (!key.isEmpty()) {
+        QCryptographicHash h(QCryptographicHash::Sha256);
+        h.addData(req.method + ' ' + req.path.toUtf8() + '\n');
+        if (route.flags & RawBody) {
+            h.addData(req.header("content-type") + '\n');
+            h.addData(req.body);
+        } else {
+            h.addData(QJsonDocument(req.json).toJson(QJsonDocument::Compact));
+        }
+        fingerprint = h.result().toHex();
+    }
+    Transaction tx(m_db);
+    m_pendingChanges.clear();
+    if (!key.isEmpty()) {
+        if (m_db.isPostgres())
+            m_db.exec(QStringLiteral("SELECT pg_advisory_xact_lock(?)"),
+                      {qint64(qHash(key) ^ (quint64(req.viewer.uid) << 20)) & 0x7fffffffffffLL});
+        const auto row =
+            m_db.one(QStringLiteral("SELECT fingerprint, status, body FROM idempotency"
+                                    " WHERE uid = ? AND ikey = ? AND createtime > ?"),
+                     {req.viewer.uid, QString::fromLatin1(key), nowMs() - 24LL * 3600 * 1000});
+        if (row) {
+            if (row->at(0).toString().toLatin1() != fingerprint)
+                fail(409, QStringLiteral("this Idempotency-Key was used with a different request"));
+            Response r;
+            r.status = row->at(1).toInt();
+            r.body = row->at(2).toString().toUtf8();
+            if (r.body.isEmpty())
+                r.contentType.clear();
+            r.headers.append(qMakePair(QByteArray("Idempotent-Replayed"), QByteArray("true")));
+            return r; // the transaction rolls back: nothing changes
+        }
+    }
+    Response r = (this->*route.handler)(req);
+    if (r.status >= 400)
+        return r;
+    flushChanges();
+    if (!key.isEmpty()) {
+        m_db.exec(QStringLiteral(
+                      "INSERT INTO idempotency(uid, ikey, fingerprint, status, body, createtime)"
+                      " VALUES(?, ?, ?, ?, ?, ?) ON CONFLICT(uid, ikey) DO UPDATE SET"
+                      " fingerprint = excluded.fingerprint, status = excluded.status,"
+                      " body = excluded.body, createtime = excluded.createtime"),
+                  {req.viewer.uid, QString::fromLatin1(key), QString::fromLatin1(fingerprint),
+                   r.status, QString::fromUtf8(r.body), nowMs()});
+    }
+    tx.commit();
+    return r;
+}
+
+void Api::recordChange(const char *kind, qint64 id, const char *op)
+{
+    m_pendingChanges.append({QByteArray(kind) + '/' + op, id});
+}
+
+void Api::flushChanges()
+{
+    if (m_pendingChanges.isEmpty())
+        return;
+    // Commit order must equal seq order, or a reader could pass a seq that commits later:
+    // on PostgreSQL writers of the change log serialise on one advisory lock (held to commit).
+    if (m_db.isPostgres())
+        m_db.exec(QStringLiteral("SELECT pg_advisory_xact_lock(7317002)"));
+    const qint64 now = nowMs();
+    QSet<QPair<QByteArray, qint64>> seen;
+    QVariantList binds;
+    int n = 0;
+    for (const auto &c : std::as_const(m_pendingChanges)) {
+        if (seen.contains(c))
+            continue;
+        seen.insert(c);
+        const qsizetype slash = c.first.indexOf('/');
+        binds << QString::fromLatin1(c.first.left(slash)) << c.second
+              << QString::fromLatin1(c.first.mid(slash + 1)) << now;
+        ++n;
+    }
+    for (int start = 0; start < n; start += 200) {
+        const int count = std::min(200, n - start);
+        QString sql = QStringLiteral("INSERT INTO changes(kind, obj_id, op, createtime) VALUES ");
+        for (int i = 0; i < count; ++i)
+            sql += i ? QStringLiteral(",(?,?,?,?)") : QStringLiteral("(?,?,?,?)");
+        m_db.exec(sql, binds.mid(start * 4, count * 4));
+    }
+    m_pendingChanges.clear();
+}
+
+} // namespace threadline::server

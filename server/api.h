@@ -1,0 +1,221 @@
+#pragma once
+
+#include "database.h"
+#include "ratelimiter.h"
+#include "serverconfig.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+#include <QUrlQuery>
+#include <functional>
+
+namespace threadline::server {
+
+// A contract error: the status plus {"error":{"code","message"}}.
+struct ApiError
+{
+    int status;
+    QString code;
+    QString message;
+    int retryAfter = 0; // seconds, for 429
+};
+
+[[noreturn]] void fail(int status, const QString &message);
+
+struct Response
+{
+    int status = 200;
+    QByteArray body;
+    QByteArray contentType = "application/json";
+    QList<QPair<QByteArray, QByteArray>> headers;
+
+    static Response json(const QJsonObject &o, int status = 200);
+    static Response noContent();
+    static Response error(int status, const QString &code, const QString &message);
+};
+
+// Who is asking.
+struct Viewer
+{
+    qint64 uid = 0;
+    bool moderator = false;
+};
+
+struct Request
+{
+    QByteArray method;    // GET, POST, …
+    QString path;         // /api/v1/…
+    QStringList segments; // after /api/v1
+    QUrlQuery query;
+    QByteArray body;
+    QHash<QByteArray, QByteArray> headers; // lower-case names
+    QString peer;                          // remote address, for rate limits
+    Viewer viewer;
+    QList<qint64> ids; // the {id} segments of the route, in order
+    QString name;      // the {name} segment (media)
+    QJsonObject json;  // the parsed body of JSON routes
+
+    QByteArray header(const char *name) const { return headers.value(QByteArray(name)); }
+};
+
+// One server's API: routing, authentication, idempotency and every endpoint of api-v1.md.
+// Runs on one thread (Qt HttpServer 6.4's); handlers are short and fully synchronous.
+class Api
+{
+public:
+    Api(Database &db, const ServerConfig &config);
+
+    // Loads the word list and the caches; seeds the demo world when asked.
+    [[nodiscard]] bool init(QString *error);
+
+    Response handle(Request &req);
+    // Drops change-log entries older than --changelog-days and idempotency keys over 24 h.
+    void pruneLogs();
+
+    static constexpr qsizetype kMaxJsonBody = 64 * 1024;
+    static constexpr qsizetype kMaxMediaBody = 5 * 1024 * 1024;
+
+private:
+    using Handler = Response (Api::*)(Request &);
+    enum Flag { Public = 1, Moderator = 2, Write = 4, JsonBody = 8, RawBody = 16 };
+    struct Route
+    {
+        QByteArray method;
+        QStringList pattern; // literal segments, "{id}" or "{name}"
+        Handler handler;
+        int flags;
+    };
+    void addRoutes();
+    Response dispatch(Request &req, const Route &route);
+    Response runWrite(Request &req, const Route &route);
+    void authenticate(Request &req);
+    void markActive(qint64 uid);
+
+    // --- endpoints (api*.cpp) ---
+    Response health(Request &);
+    Response login(Request &);
+    Response logout(Request &);
+    Response me(Request &);
+    Response timeline(Request &);
+    Response getPost(Request &);
+    Response createPost(Request &);
+    Response deletePost(Request &);
+    Response listComments(Request &);
+    Response listReplies(Request &);
+    Response createComment(Request &);
+    Response deleteComment(Request &);
+    Response likePost(Request &);
+    Response unlikePost(Request &);
+    Response likeComment(Request &);
+    Response unlikeComment(Request &);
+    Response opposeComment(Request &);
+    Response unopposeComment(Request &);
+    Response viewPost(Request &);
+    Response postLikes(Request &);
+    Response getUser(Request &);
+    Response follow(Request &);
+    Response unfollow(Request &);
+    Response hot(Request &);
+    Response activity(Request &);
+    Response sync(Request &);
+    Response uploadMedia(Request &);
+    Response getMedia(Request &);
+    Response createReport(Request &);
+    Response modQueue(Request &);
+    Response hideComment(Request &);
+    Response unhideComment(Request &);
+    Response hidePost(Request &);
+    Response unhidePost(Request &);
+    Response dismissItem(Request &);
+    Response modLog(Request &);
+    Response listDevices(Request &);
+    Response putDevice(Request &);
+    Response modStats(Request &);
+    Response modUserStats(Request &);
+
+    // --- shared pieces (apirender.cpp) ---
+public:
+    // Renders posts by id, in the order given, leaving out what the viewer may not see.
+    QJsonArray renderPosts(const QList<qint64> &ids, const Viewer &v, int inlineComments = 3);
+    std::optional<QJsonObject> renderPost(qint64 id, const Viewer &v, int inlineComments = 3);
+    // Renders comment rows (selected with commentColumns()), in order.
+    QJsonArray renderComments(const std::vector<Row> &rows, const Viewer &v);
+    std::optional<QJsonObject> renderComment(qint64 id, const Viewer &v);
+    QJsonObject userBrief(qint64 uid);
+    QJsonObject userProfile(qint64 uid, const Viewer &v);
+    static QString commentColumns();
+    // SQL condition (on alias c) for comments the viewer may see
+    static QString commentVisible(const Viewer &v);
+    static QString postVisible(const Viewer &v, const QString &alias = QStringLiteral("p"));
+
+private:
+    struct UserInfo
+    {
+        QJsonObject brief;
+        QString role;
+    };
+    const UserInfo *user(qint64 uid);
+    QHash<QString, QString> deviceNames(const QSet<QString> &rawLower);
+    QJsonObject moderationObject(const QVariant &by, const QVariant &reason, const QVariant &time);
+
+    // --- helpers used by endpoints ---
+    struct PostRow
+    {
+        qint64 id = 0, author = 0;
+        bool hidden = false, deleted = false;
+    };
+    // The post as the viewer may see it, or 404.
+    PostRow requireVisiblePost(qint64 id, const Viewer &v);
+    struct CommentRow
+    {
+        qint64 id = 0, postId = 0, rootId = 0, parentId = 0, floor = 0, author = 0;
+        bool hidden = false, floorHidden = false, deleted = false;
+        bool visible() const { return !hidden && !floorHidden && !deleted; }
+    };
+    std::optional<CommentRow> commentRow(qint64 id);
+    CommentRow requireVisibleComment(qint64 id, const Viewer &v);
+    void requireUser(qint64 uid);
+
+    void recordChange(const char *kind, qint64 id, const char *op = "upsert");
+    void flushChanges();
+    void logModeration(qint64 moderator, const QString &action, const QString &targetType,
+                       qint64 targetId, const QString &reason);
+    void autoFlag(const QString &targetType, qint64 targetId, const QString &text);
+    void closeItem(const QString &targetType, qint64 targetId);
+    QJsonObject commentVoteState(qint64 commentId, qint64 uid);
+    Response setCommentVote(Request &req, int vote, bool on);
+    Response modSetCommentHidden(Request &req, bool hide);
+    Response modSetPostHidden(Request &req, bool hide);
+    QJsonObject queueItem(const Row &itemRow);
+    void loadWordlist();
+
+    Database &m_db;
+    ServerConfig m_config;
+    QList<Route> m_routes;
+    QHash<qint64, UserInfo> m_users;
+    QSet<QPair<qint64, qint64>> m_activeMarked; // (uid, day) already written
+    QStringList m_words;                        // lower-cased
+    QList<QPair<QByteArray, qint64>> m_pendingChanges;
+    RateLimiter m_limiter;
+};
+
+// --- small shared utilities (apiutil.cpp) ---
+qint64 nowMs();
+qint64 dayNumberUtc8(qint64 ms); // days since the epoch, in UTC+8
+QString encodeCursor(const QList<qint64> &parts);
+std::optional<QList<qint64>> decodeCursor(const QString &cursor, int parts);
+// Query parameters: clamped limits and integers (400 when malformed)
+int limitParam(const QUrlQuery &q, const char *name, int def, int max, int min = 1);
+std::optional<qint64> intParam(const QUrlQuery &q, const char *name);
+// JSON body fields: 400 on a wrong type; optional missing → nullopt; required missing → 422
+std::optional<QString> stringField(const QJsonObject &o, const char *name, bool required);
+std::optional<qint64> idField(const QJsonObject &o, const char *name, bool required);
+qsizetype codePoints(const QString &s);
+
+} // namespace threadline::server

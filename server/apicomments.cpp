@@ -1,0 +1,304 @@
+// Comments: floors (roots) and their replies, paging, creation with database-given floor and
+// seq numbers, cascade delete of a floor, likes and opposes on comments.
+#include "api.h"
+
+namespace threadline::server {
+
+std::optional<Api::CommentRow> Api::commentRow(qint64 id)
+{
+    const auto r =
+        m_db.one(QStringLiteral("SELECT id, post_id, root_id, parent_id, floor, author, hidden,"
+                                " floor_hidden, deleted FROM comments WHERE id = ?"),
+                 {id});
+    if (!r)
+        return std::nullopt;
+    CommentRow c;
+    c.id = id;
+    c.postId = r->at(1).toLongLong();
+    c.rootId = r->at(2).toLongLong();
+    c.parentId = r->at(3).toLongLong();
+    c.floor = r->at(4).toLongLong();
+    c.author = r->at(5).toLongLong();
+    c.hidden = r->at(6).toInt() != 0;
+    c.floorHidden = r->at(7).toInt() != 0;
+    c.deleted = r->at(8).toInt() != 0;
+    return c;
+}
+
+Api::CommentRow Api::requireVisibleComment(qint64 id, const Viewer &v)
+{
+    const auto c = commentRow(id);
+    if (!c || c->deleted || ((c->hidden || c->floorHidden) && !v.moderator))
+        fail(404, QStringLiteral("no such comment"));
+    const auto p =
+        m_db.one(QStringLiteral("SELECT hidden, deleted FROM posts WHERE id = ?"), {c->postId});
+    if (!p || p->at(1).toInt() != 0 || (p->at(0).toInt() != 0 && !v.moderator))
+        fail(404, QStringLiteral("no such comment"));
+    return *c;
+}
+
+Response Api::listComments(Request &req)
+{
+    const qint64 postId = req.ids[0];
+    requireVisiblePost(postId, req.viewer);
+    const int limit = limitParam(req.query, "limit", 20, 200);
+    const int replies = limitParam(req.query, "replies", 3, 20, 0);
+    const QString order = req.query.hasQueryItem(QStringLiteral("order"))
+                              ? req.query.queryItemValue(QStringLiteral("order"))
+                              : QStringLiteral("floor");
+    const QString vis = commentVisible(req.viewer);
+    const qint64 totalRoots =
+        m_db.scalar(
+                QStringLiteral(
+                    "SELECT COUNT(*) FROM comments c WHERE c.post_id = ? AND c.root_id = 0 AND %1")
+                    .arg(vis),
+                {postId}, 0)
+            .toLongLong();
+    std::vector<Row> roots;
+    QJsonValue next = QJsonValue::Null;
+    if (order == QLatin1String("best")) {
+        QString cond;
+        QVariantList binds{postId, postId};
+        if (req.query.hasQueryItem(QStringLiteral("before"))) {
+            const auto c = decodeCursor(
+                req.query.queryItemValue(QStringLiteral("before"), QUrl::FullyDecoded), 2);
+            if (!c)
+                fail(400, QStringLiteral("before: not a cursor this server gave out"));
+            cond = QStringLiteral(
+                " AND (COALESCE(s.score, 0) < ? OR (COALESCE(s.score, 0) = ? AND c.floor > ?))");
+            binds << c->at(0) << c->at(0) << c->at(1);
+        }
+        binds << limit + 1;
+        roots = m_db.query(
+            QStringLiteral(
+                "SELECT %1, COALESCE(s.score, 0) AS score FROM comments c LEFT JOIN"
+                " (SELECT v.comment_id, SUM(CASE WHEN v.vote = 1 THEN 2 ELSE -1 END) AS score"
+                " FROM comment_votes v JOIN comments r ON r.id = v.comment_id"
+                " WHERE r.post_id = ? AND r.root_id = 0 GROUP BY v.comment_id) s ON s.comment_id = "
+                "c.id"
+                " WHERE c.post_id = ? AND c.root_id = 0 AND %2%3"
+                " ORDER BY COALESCE(s.score, 0) DESC, c.floor ASC LIMIT ?")
+                .arg(commentColumns(), vis, cond),
+            binds);
+        if (roots.size() > size_t(limit)) {
+            roots.resize(limit);
+            next = encodeCursor({roots.back()[16].toLongLong(), roots.back()[4].toLongLong()});
+        }
+    } else if (order == QLatin1String("floor")) {
+        const qint64 after = intParam(req.query, "after").value_or(0);
+        roots = m_db.query(
+            QStringLiteral("SELECT %1 FROM comments c WHERE c.post_id = ? AND c.root_id = 0 AND %2"
+                           " AND c.floor > ? ORDER BY c.floor LIMIT ?")
+                .arg(commentColumns(), vis),
+            {postId, after, limit + 1});
+        if (roots.size() > size_t(limit)) {
+            roots.resize(limit);
+            next = roots.back()[4].toLongLong();
+        }
+    } else {
+        fail(400, QStringLiteral("order: must be floor or best"));
+    }
+    std::vector<Row> replyRows;
+    if (replies > 0 && !roots.empty()) {
+        QVariantList binds;
+        for (const Row &r : roots)
+            binds.append(r[0]);
+        binds << replies;
+        replyRows = m_db.query(
+            QStringLiteral("SELECT %1 FROM (SELECT c.*, ROW_NUMBER() OVER (PARTITION BY c.root_id "
+                           "ORDER BY c.seq) AS rn"
+                           " FROM comments c WHERE c.root_id IN (%2) AND %3) c WHERE c.rn <= ?"
+                           " ORDER BY c.floor, c.seq")
+                .arg(commentColumns(), Database::placeholders(roots.size()), vis),
+            binds);
+    }
+    return Response::json({{QStringLiteral("roots"), renderComments(roots, req.viewer)},
+                           {QStringLiteral("replies"), renderComments(replyRows, req.viewer)},
+                           {QStringLiteral("next"), next},
+                           {QStringLiteral("totalRoots"), totalRoots}});
+}
+
+Response Api::listReplies(Request &req)
+{
+    const qint64 rootId = req.ids[0];
+    const CommentRow root = requireVisibleComment(rootId, req.viewer);
+    if (root.rootId != 0)
+        fail(404, QStringLiteral("no such floor: %1 is a reply, not a floor's root").arg(rootId));
+    const int limit = limitParam(req.query, "limit", 20, 200);
+    const qint64 after = intParam(req.query, "after").value_or(0);
+    auto rows = m_db.query(
+        QStringLiteral("SELECT %1 FROM comments c WHERE c.root_id = ? AND %2 AND c.seq > ?"
+                       " ORDER BY c.seq LIMIT ?")
+            .arg(commentColumns(), commentVisible(req.viewer)),
+        {rootId, after, limit + 1});
+    QJsonValue next = QJsonValue::Null;
+    if (rows.size() > size_t(limit)) {
+        rows.resize(limit);
+        next = rows.back()[5].toLongLong();
+    }
+    return Response::json({{QStringLiteral("items"), renderComments(rows, req.viewer)},
+                           {QStringLiteral("next"), next}});
+}
+
+Response Api::createComment(Request &req)
+{
+    const qint64 postId = req.ids[0];
+    requireVisiblePost(postId, req.viewer);
+    const QString content = stringField(req.json, "content", true)->trimmed();
+    const qsizetype n = codePoints(content);
+    if (n < 1 || n > 500)
+        fail(422,
+             QStringLiteral("content: must be 1 to 500 characters after trimming white space"));
+    const qint64 parentId = idField(req.json, "parentId", false).value_or(0);
+    const qint64 now = nowMs();
+    qint64 id = 0;
+    if (parentId == 0) {
+        const qint64 floor =
+            m_db.scalar(QStringLiteral("UPDATE posts SET floor_counter = floor_counter + 1 WHERE "
+                                       "id = ? RETURNING floor_counter"),
+                        {postId})
+                .toLongLong();
+        id = m_db.scalar(QStringLiteral("INSERT INTO comments(post_id, root_id, parent_id, floor, "
+                                        "seq, author, content,"
+                                        " createtime) VALUES(?, 0, 0, ?, 0, ?, ?, ?) RETURNING id"),
+                         {postId, floor, req.viewer.uid, content, now})
+                 .toLongLong();
+    } else {
+        const auto parent = commentRow(parentId);
+        if (!parent || parent->postId != postId || !parent->visible())
+            fail(
+                422,
+                QStringLiteral("parentId: %1 is not a visible comment of this post").arg(parentId));
+        const qint64 rootId = parent->rootId == 0 ? parent->id : parent->rootId;
+        const auto root = m_db.one(QStringLiteral("UPDATE comments SET seq_counter = seq_counter + "
+                                                  "1 WHERE id = ? RETURNING seq_counter, floor"),
+                                   {rootId});
+        if (!root)
+            fail(422, QStringLiteral("parentId: the floor of %1 is gone").arg(parentId));
+        id =
+            m_db.scalar(QStringLiteral(
+                            "INSERT INTO comments(post_id, root_id, parent_id, floor, seq, author, "
+                            "reply_to,"
+                            " content, createtime) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
+                        {postId, rootId, parentId, root->at(1), root->at(0), req.viewer.uid,
+                         parent->author, content, now})
+                .toLongLong();
+        recordChange("comment", rootId);
+        if (parentId != rootId)
+            recordChange("comment", parentId);
+    }
+    m_db.exec(QStringLiteral("INSERT INTO activity(type, actor, post_id, comment_id, createtime) "
+                             "VALUES('comment', ?, ?, ?, ?)"),
+              {req.viewer.uid, postId, id, now});
+    autoFlag(QStringLiteral("comment"), id, content);
+    recordChange("comment", id);
+    recordChange("post", postId);
+    return Response::json(renderComment(id, req.viewer).value(), 201);
+}
+
+Response Api::deleteComment(Request &req)
+{
+    const qint64 id = req.ids[0];
+    const auto c = commentRow(id);
+    if (!c)
+        fail(404, QStringLiteral("no such comment"));
+    const auto post = m_db.one(
+        QStringLiteral("SELECT author, hidden, deleted FROM posts WHERE id = ?"), {c->postId});
+    const qint64 postAuthor = post ? post->at(0).toLongLong() : 0;
+    const bool may =
+        req.viewer.moderator || c->author == req.viewer.uid || postAuthor == req.viewer.uid;
+    if (c->deleted) {
+        if (may)
+            return Response::noContent();
+        fail(404, QStringLiteral("no such comment"));
+    }
+    requireVisibleComment(id, req.viewer); // 404 for what the caller cannot see
+    if (!may)
+        fail(403, QStringLiteral(
+                      "only the author, the post's author or a moderator may delete this comment"));
+    if (c->rootId == 0) {
+        const auto floor = m_db.query(
+            QStringLiteral("SELECT id FROM comments WHERE root_id = ? AND deleted = 0"), {id});
+        m_db.exec(QStringLiteral("UPDATE comments SET deleted = 1 WHERE root_id = ? OR id = ?"),
+                  {id, id});
+        recordChange("comment", id, "remove");
+        for (const Row &r : floor)
+            recordChange("comment", r[0].toLongLong(), "remove");
+    } else {
+        m_db.exec(QStringLiteral("UPDATE comments SET deleted = 1 WHERE id = ?"), {id});
+        recordChange("comment", id, "remove");
+        recordChange("comment", c->rootId);
+        if (c->parentId != c->rootId)
+            recordChange("comment", c->parentId);
+    }
+    recordChange("post", c->postId);
+    closeItem(QStringLiteral("comment"), id);
+    if (req.viewer.moderator && c->author != req.viewer.uid)
+        logModeration(req.viewer.uid, QStringLiteral("delete"), QStringLiteral("comment"), id,
+                      QString());
+    return Response::noContent();
+}
+
+QJsonObject Api::commentVoteState(qint64 commentId, qint64 uid)
+{
+    const auto r = m_db.one(QStringLiteral("SELECT SUM(CASE WHEN vote = 1 THEN 1 ELSE 0 END),"
+                                           " SUM(CASE WHEN vote = -1 THEN 1 ELSE 0 END),"
+                                           " SUM(CASE WHEN uid = ? THEN vote ELSE 0 END)"
+                                           " FROM comment_votes WHERE comment_id = ?"),
+                            {uid, commentId});
+    const qint64 likes = r ? r->at(0).toLongLong() : 0;
+    const qint64 opposes = r ? r->at(1).toLongLong() : 0;
+    const int mine = r ? r->at(2).toInt() : 0;
+    return {{QStringLiteral("liked"), mine == 1},
+            {QStringLiteral("likeCount"), likes},
+            {QStringLiteral("opposed"), mine == -1},
+            {QStringLiteral("opposeCount"), opposes},
+            {QStringLiteral("score"), 2 * likes - opposes}};
+}
+
+Response Api::setCommentVote(Request &req, int vote, bool on)
+{
+    const qint64 id = req.ids[0];
+    requireVisibleComment(id, req.viewer);
+    const int prior =
+        m_db.scalar(
+                QStringLiteral("SELECT vote FROM comment_votes WHERE comment_id = ? AND uid = ?"),
+                {id, req.viewer.uid}, 0)
+            .toInt();
+    bool changed = false;
+    if (on && prior != vote) {
+        m_db.exec(
+            QStringLiteral(
+                "INSERT INTO comment_votes(comment_id, uid, vote, createtime) VALUES(?, ?, ?, ?)"
+                " ON CONFLICT(comment_id, uid) DO UPDATE SET vote = excluded.vote,"
+                " createtime = excluded.createtime"),
+            {id, req.viewer.uid, vote, nowMs()});
+        changed = true;
+    } else if (!on && prior == vote) {
+        m_db.exec(QStringLiteral("DELETE FROM comment_votes WHERE comment_id = ? AND uid = ?"),
+                  {id, req.viewer.uid});
+        changed = true;
+    }
+    if (changed)
+        recordChange("comment", id);
+    return Response::json(commentVoteState(id, req.viewer.uid));
+}
+
+Response Api::likeComment(Request &req)
+{
+    return setCommentVote(req, 1, true);
+}
+Response Api::unlikeComment(Request &req)
+{
+    return setCommentVote(req, 1, false);
+}
+Response Api::opposeComment(Request &req)
+{
+    return setCommentVote(req, -1, true);
+}
+Response Api::unopposeComment(Request &req)
+{
+    return setCommentVote(req, -1, false);
+}
+
+} // namespace threadline::server

@@ -1,0 +1,343 @@
+// Rendering of contract objects (posts, comments, users) for one viewer, in batches:
+// a page of N objects costs a fixed handful of queries, never one per field.
+#include "api.h"
+
+#include <QJsonDocument>
+
+namespace threadline::server {
+
+namespace {
+QHash<qint64, qint64> countMap(const std::vector<Row> &rows)
+{
+    QHash<qint64, qint64> m;
+    m.reserve(qsizetype(rows.size()));
+    for (const Row &r : rows)
+        m.insert(r[0].toLongLong(), r[1].toLongLong());
+    return m;
+}
+
+QVariantList toVariants(const QList<qint64> &ids)
+{
+    QVariantList v;
+    v.reserve(ids.size());
+    for (qint64 id : ids)
+        v.append(id);
+    return v;
+}
+} // namespace
+
+QString Api::commentColumns()
+{
+    return QStringLiteral(
+        "c.id, c.post_id, c.root_id, c.parent_id, c.floor, c.seq, c.author,"
+        " c.reply_to, c.content, c.createtime, c.hidden, c.floor_hidden, c.deleted,"
+        " c.mod_by, c.mod_reason, c.mod_time");
+}
+
+QString Api::commentVisible(const Viewer &v)
+{
+    return v.moderator ? QStringLiteral("c.deleted = 0")
+                       : QStringLiteral("c.deleted = 0 AND c.hidden = 0 AND c.floor_hidden = 0");
+}
+
+QString Api::postVisible(const Viewer &v, const QString &alias)
+{
+    return v.moderator ? QStringLiteral("%1.deleted = 0").arg(alias)
+                       : QStringLiteral("%1.deleted = 0 AND %1.hidden = 0").arg(alias);
+}
+
+const Api::UserInfo *Api::user(qint64 uid)
+{
+    auto it = m_users.constFind(uid);
+    if (it != m_users.constEnd())
+        return &*it;
+    const auto row =
+        m_db.one(QStringLiteral("SELECT id, nick, head_img, role FROM users WHERE id = ?"), {uid});
+    if (!row)
+        return nullptr;
+    UserInfo info;
+    info.brief = QJsonObject{{QStringLiteral("uid"), uid},
+                             {QStringLiteral("nickName"), row->at(1).toString()},
+                             {QStringLiteral("headImg"), row->at(2).toString()}};
+    info.role = row->at(3).toString();
+    return &*m_users.insert(uid, info);
+}
+
+QJsonObject Api::userBrief(qint64 uid)
+{
+    if (const UserInfo *u = user(uid))
+        return u->brief;
+    return QJsonObject{{QStringLiteral("uid"), uid},
+                       {QStringLiteral("nickName"), QString()},
+                       {QStringLiteral("headImg"), QString()}};
+}
+
+QJsonObject Api::userProfile(qint64 uid, const Viewer &v)
+{
+    const UserInfo *u = user(uid);
+    if (!u)
+        fail(404, QStringLiteral("no such user"));
+    QJsonObject o = u->brief;
+    o.insert(
+        QStringLiteral("followers"),
+        m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM follows WHERE followee = ?"), {uid}, 0)
+            .toLongLong());
+    o.insert(
+        QStringLiteral("following"),
+        m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM follows WHERE follower = ?"), {uid}, 0)
+            .toLongLong());
+    o.insert(QStringLiteral("followedByMe"),
+             m_db.one(QStringLiteral("SELECT 1 FROM follows WHERE follower = ? AND followee = ?"),
+                      {v.uid, uid})
+                 .has_value());
+    o.insert(QStringLiteral("role"), u->role);
+    return o;
+}
+
+void Api::requireUser(qint64 uid)
+{
+    if (!user(uid))
+        fail(404, QStringLiteral("no such user"));
+}
+
+QHash<QString, QString> Api::deviceNames(const QSet<QString> &rawLower)
+{
+    QHash<QString, QString> out;
+    if (rawLower.isEmpty())
+        return out;
+    QVariantList binds;
+    for (const QString &r : rawLower)
+        binds.append(r);
+    const auto rows =
+        m_db.query(QStringLiteral("SELECT raw, display FROM devices WHERE raw IN (%1)")
+                       .arg(Database::placeholders(binds.size())),
+                   binds);
+    for (const Row &r : rows)
+        out.insert(r[0].toString(), r[1].toString());
+    return out;
+}
+
+QJsonObject Api::moderationObject(const QVariant &by, const QVariant &reason, const QVariant &time)
+{
+    return QJsonObject{{QStringLiteral("by"), userBrief(by.toLongLong())},
+                       {QStringLiteral("reason"), reason.toString()},
+                       {QStringLiteral("createtime"), time.toLongLong()}};
+}
+
+QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlineComments)
+{
+    QJsonArray out;
+    if (ids.isEmpty())
+        return out;
+    const QString ph = Database::placeholders(ids.size());
+    const QVariantList idv = toVariants(ids);
+    const auto rows = m_db.query(
+        QStringLiteral(
+            "SELECT id, author, category, content, device, geo, pictures, createtime, hidden,"
+            " deleted, mod_by, mod_reason, mod_time FROM posts WHERE id IN (%1)")
+            .arg(ph),
+        idv);
+    QHash<qint64, const Row *> byId;
+    QSet<QString> devices;
+    for (const Row &r : rows) {
+        if (r[9].toInt() != 0 || (r[8].toInt() != 0 && !v.moderator))
+            continue;
+        byId.insert(r[0].toLongLong(), &r);
+        devices.insert(r[4].toString().toLower());
+    }
+    if (byId.isEmpty())
+        return out;
+    const auto likeCounts = countMap(m_db.query(
+        QStringLiteral(
+            "SELECT post_id, COUNT(*) FROM post_likes WHERE post_id IN (%1) GROUP BY post_id")
+            .arg(ph),
+        idv));
+    QVariantList mineBinds{v.uid};
+    mineBinds += idv;
+    QSet<qint64> liked;
+    for (const Row &r : m_db.query(
+             QStringLiteral("SELECT post_id FROM post_likes WHERE uid = ? AND post_id IN (%1)")
+                 .arg(ph),
+             mineBinds))
+        liked.insert(r[0].toLongLong());
+    const auto commentCounts = countMap(m_db.query(
+        QStringLiteral(
+            "SELECT post_id, COUNT(*) FROM comments WHERE post_id IN (%1) AND deleted = 0"
+            " AND hidden = 0 AND floor_hidden = 0 GROUP BY post_id")
+            .arg(ph),
+        idv));
+    const auto names = deviceNames(devices);
+    const Viewer readers{v.uid, false};
+
+    for (qint64 id : ids) {
+        const Row *rp = byId.value(id);
+        if (!rp)
+            continue;
+        const Row &r = *rp;
+        QJsonObject p;
+        p.insert(QStringLiteral("id"), id);
+        p.insert(QStringLiteral("category"), r[2].toString());
+        p.insert(QStringLiteral("content"), r[3].toString());
+        p.insert(QStringLiteral("createtime"), r[7].toLongLong());
+        const QString raw = r[4].toString();
+        p.insert(QStringLiteral("device"), names.value(raw.toLower(), raw));
+        const QString geo = r[5].toString();
+        p.insert(QStringLiteral("geo"),
+                 geo.isEmpty() ? QJsonValue(QJsonValue::Null)
+                               : QJsonValue(QJsonDocument::fromJson(geo.toUtf8()).object()));
+        p.insert(QStringLiteral("author"), userBrief(r[1].toLongLong()));
+        p.insert(QStringLiteral("pictureUrls"),
+                 QJsonDocument::fromJson(r[6].toString().toUtf8()).array());
+        p.insert(QStringLiteral("likeCount"), likeCounts.value(id, 0));
+        p.insert(QStringLiteral("commentCount"), commentCounts.value(id, 0));
+        p.insert(QStringLiteral("liked"), liked.contains(id));
+        QJsonArray likes;
+        for (const Row &l : m_db.query(
+                 QStringLiteral("SELECT id, uid, createtime FROM post_likes WHERE post_id = ?"
+                                " ORDER BY createtime DESC, id DESC LIMIT 20"),
+                 {id})) {
+            likes.append(QJsonObject{{QStringLiteral("id"), l[0].toLongLong()},
+                                     {QStringLiteral("postId"), id},
+                                     {QStringLiteral("createtime"), l[2].toLongLong()},
+                                     {QStringLiteral("user"), userBrief(l[1].toLongLong())}});
+        }
+        p.insert(QStringLiteral("likes"), likes);
+        QJsonArray comments;
+        if (inlineComments > 0) {
+            const auto crow =
+                m_db.query(QStringLiteral("SELECT %1 FROM comments c WHERE c.post_id = ? AND %2"
+                                          " ORDER BY c.createtime DESC, c.id DESC LIMIT ?")
+                               .arg(commentColumns(), commentVisible(readers)),
+                           {id, inlineComments});
+            comments = renderComments(crow, v);
+        }
+        p.insert(QStringLiteral("comments"), comments);
+        const bool hidden = r[8].toInt() != 0;
+        p.insert(QStringLiteral("hidden"), hidden);
+        if (hidden && v.moderator)
+            p.insert(QStringLiteral("moderation"), moderationObject(r[10], r[11], r[12]));
+        out.append(p);
+    }
+    return out;
+}
+
+std::optional<QJsonObject> Api::renderPost(qint64 id, const Viewer &v, int inlineComments)
+{
+    const QJsonArray a = renderPosts({id}, v, inlineComments);
+    if (a.isEmpty())
+        return std::nullopt;
+    return a.first().toObject();
+}
+
+QJsonArray Api::renderComments(const std::vector<Row> &rows, const Viewer &v)
+{
+    QJsonArray out;
+    if (rows.empty())
+        return out;
+    QVariantList ids, rootIds, replyIds;
+    QSet<qint64> floorHiddenRoots;
+    for (const Row &r : rows) {
+        ids.append(r[0]);
+        if (r[2].toLongLong() == 0)
+            rootIds.append(r[0]);
+        else
+            replyIds.append(r[0]);
+        if (v.moderator && r[11].toInt() != 0 && r[10].toInt() == 0)
+            floorHiddenRoots.insert(r[2].toLongLong());
+    }
+    const QString ph = Database::placeholders(ids.size());
+    QHash<qint64, QPair<qint64, qint64>> votes;
+    for (const Row &r :
+         m_db.query(QStringLiteral("SELECT comment_id, SUM(CASE WHEN vote = 1 THEN 1 ELSE 0 END),"
+                                   " SUM(CASE WHEN vote = -1 THEN 1 ELSE 0 END) FROM comment_votes"
+                                   " WHERE comment_id IN (%1) GROUP BY comment_id")
+                        .arg(ph),
+                    ids))
+        votes.insert(r[0].toLongLong(), {r[1].toLongLong(), r[2].toLongLong()});
+    QVariantList mineBinds{v.uid};
+    mineBinds += ids;
+    QHash<qint64, int> mine;
+    for (const Row &r : m_db.query(
+             QStringLiteral(
+                 "SELECT comment_id, vote FROM comment_votes WHERE uid = ? AND comment_id IN (%1)")
+                 .arg(ph),
+             mineBinds))
+        mine.insert(r[0].toLongLong(), r[1].toInt());
+    QHash<qint64, qint64> replyCounts;
+    if (!rootIds.isEmpty())
+        replyCounts = countMap(m_db.query(
+            QStringLiteral(
+                "SELECT root_id, COUNT(*) FROM comments WHERE root_id IN (%1) AND deleted = 0"
+                " AND hidden = 0 AND floor_hidden = 0 GROUP BY root_id")
+                .arg(Database::placeholders(rootIds.size())),
+            rootIds));
+    if (!replyIds.isEmpty()) {
+        const auto direct = countMap(m_db.query(
+            QStringLiteral(
+                "SELECT parent_id, COUNT(*) FROM comments WHERE parent_id IN (%1) AND root_id <> 0"
+                " AND deleted = 0 AND hidden = 0 AND floor_hidden = 0 GROUP BY parent_id")
+                .arg(Database::placeholders(replyIds.size())),
+            replyIds));
+        for (auto it = direct.begin(); it != direct.end(); ++it)
+            replyCounts.insert(it.key(), it.value());
+    }
+    QHash<qint64, QJsonObject> rootModeration;
+    for (qint64 root : floorHiddenRoots) {
+        if (const auto m = m_db.one(
+                QStringLiteral("SELECT mod_by, mod_reason, mod_time FROM comments WHERE id = ?"),
+                {root}))
+            rootModeration.insert(root, moderationObject(m->at(0), m->at(1), m->at(2)));
+    }
+
+    for (const Row &r : rows) {
+        const qint64 id = r[0].toLongLong();
+        const auto [likeCount, opposeCount] = votes.value(id, {0, 0});
+        const int my = mine.value(id, 0);
+        const qint64 rootId = r[2].toLongLong();
+        const bool ownHidden = r[10].toInt() != 0;
+        const bool hidden = ownHidden || r[11].toInt() != 0;
+        QJsonObject c;
+        c.insert(QStringLiteral("id"), id);
+        c.insert(QStringLiteral("postId"), r[1].toLongLong());
+        c.insert(QStringLiteral("rootId"), rootId);
+        c.insert(QStringLiteral("parentId"), r[3].toLongLong());
+        c.insert(QStringLiteral("floor"), r[4].toLongLong());
+        c.insert(QStringLiteral("seq"), r[5].toLongLong());
+        c.insert(QStringLiteral("author"), userBrief(r[6].toLongLong()));
+        c.insert(QStringLiteral("replyTo"), r[7].isNull() || rootId == 0
+                                                ? QJsonValue(QJsonValue::Null)
+                                                : QJsonValue(userBrief(r[7].toLongLong())));
+        c.insert(QStringLiteral("content"), r[8].toString());
+        c.insert(QStringLiteral("createtime"), r[9].toLongLong());
+        c.insert(QStringLiteral("likeCount"), likeCount);
+        c.insert(QStringLiteral("liked"), my == 1);
+        c.insert(QStringLiteral("opposeCount"), opposeCount);
+        c.insert(QStringLiteral("opposed"), my == -1);
+        c.insert(QStringLiteral("score"), 2 * likeCount - opposeCount);
+        c.insert(QStringLiteral("replyCount"), replyCounts.value(id, 0));
+        c.insert(QStringLiteral("status"),
+                 hidden ? QStringLiteral("hidden") : QStringLiteral("visible"));
+        if (hidden && v.moderator) {
+            if (ownHidden)
+                c.insert(QStringLiteral("moderation"), moderationObject(r[13], r[14], r[15]));
+            else if (rootModeration.contains(rootId))
+                c.insert(QStringLiteral("moderation"), rootModeration.value(rootId));
+        }
+        out.append(c);
+    }
+    return out;
+}
+
+std::optional<QJsonObject> Api::renderComment(qint64 id, const Viewer &v)
+{
+    const auto rows = m_db.query(QStringLiteral("SELECT %1 FROM comments c JOIN posts p ON p.id = "
+                                                "c.post_id WHERE c.id = ? AND %2 AND %3")
+                                     .arg(commentColumns(), commentVisible(v), postVisible(v)),
+                                 {id});
+    const QJsonArray a = renderComments(rows, v);
+    if (a.isEmpty())
+        return std::nullopt;
+    return a.first().toObject();
+}
+
+} // namespace threadline::server

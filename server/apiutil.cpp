@@ -1,0 +1,161 @@
+#include "api.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+namespace threadline::server {
+
+void fail(int status, const QString &message)
+{
+    static const QHash<int, QString> codes = {
+        {400, QStringLiteral("bad_request")},  {401, QStringLiteral("unauthorized")},
+        {403, QStringLiteral("forbidden")},    {404, QStringLiteral("not_found")},
+        {409, QStringLiteral("conflict")},     {410, QStringLiteral("cursor_expired")},
+        {413, QStringLiteral("too_large")},    {422, QStringLiteral("invalid")},
+        {429, QStringLiteral("rate_limited")}, {500, QStringLiteral("internal")},
+    };
+    throw ApiError{status, codes.value(status, QStringLiteral("error")), message};
+}
+
+Response Response::json(const QJsonObject &o, int status)
+{
+    Response r;
+    r.status = status;
+    r.body = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    return r;
+}
+
+Response Response::noContent()
+{
+    Response r;
+    r.status = 204;
+    r.contentType.clear();
+    return r;
+}
+
+Response Response::error(int status, const QString &code, const QString &message)
+{
+    return json(
+        QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), code},
+                                                          {QStringLiteral("message"), message}}}},
+        status);
+}
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+qint64 dayNumberUtc8(qint64 ms)
+{
+    const qint64 shifted = ms + 8LL * 3600 * 1000;
+    return shifted >= 0 ? shifted / 86400000LL : (shifted - 86399999LL) / 86400000LL;
+}
+
+QString encodeCursor(const QList<qint64> &parts)
+{
+    QByteArray s;
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        if (i)
+            s += ':';
+        s += QByteArray::number(parts[i]);
+    }
+    return QString::fromLatin1(
+        s.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+std::optional<QList<qint64>> decodeCursor(const QString &cursor, int parts)
+{
+    if (cursor.isEmpty() || cursor.size() > 200)
+        return std::nullopt;
+    const auto decoded = QByteArray::fromBase64Encoding(
+        cursor.toLatin1(), QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded)
+        return std::nullopt;
+    const QList<QByteArray> fields = decoded.decoded.split(':');
+    if (fields.size() != parts)
+        return std::nullopt;
+    QList<qint64> out;
+    for (const QByteArray &f : fields) {
+        bool ok = false;
+        const qint64 v = f.toLongLong(&ok);
+        if (!ok)
+            return std::nullopt;
+        out.append(v);
+    }
+    return out;
+}
+
+static bool isDigits(const QString &s)
+{
+    if (s.isEmpty() || s.size() > 18)
+        return false;
+    for (QChar c : s)
+        if (c < QLatin1Char('0') || c > QLatin1Char('9'))
+            return false;
+    return true;
+}
+
+std::optional<qint64> intParam(const QUrlQuery &q, const char *name)
+{
+    const QString key = QString::fromLatin1(name);
+    if (!q.hasQueryItem(key))
+        return std::nullopt;
+    const QString v = q.queryItemValue(key, QUrl::FullyDecoded);
+    if (!isDigits(v))
+        fail(400, QStringLiteral("%1: must be a non-negative whole number").arg(key));
+    return v.toLongLong();
+}
+
+int limitParam(const QUrlQuery &q, const char *name, int def, int max, int min)
+{
+    const auto v = intParam(q, name);
+    if (!v)
+        return def;
+    return int(std::clamp<qint64>(*v, min, max));
+}
+
+std::optional<QString> stringField(const QJsonObject &o, const char *name, bool required)
+{
+    const QString key = QString::fromLatin1(name);
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull()) {
+        if (required)
+            fail(422, QStringLiteral("%1: is required").arg(key));
+        return std::nullopt;
+    }
+    if (!v.isString())
+        fail(400, QStringLiteral("%1: must be a string").arg(key));
+    return v.toString();
+}
+
+std::optional<qint64> idField(const QJsonObject &o, const char *name, bool required)
+{
+    const QString key = QString::fromLatin1(name);
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull()) {
+        if (required)
+            fail(422, QStringLiteral("%1: is required").arg(key));
+        return std::nullopt;
+    }
+    if (!v.isDouble())
+        fail(400, QStringLiteral("%1: must be a number").arg(key));
+    const double d = v.toDouble();
+    if (d != std::floor(d) || d < 0 || d >= 9007199254740992.0)
+        fail(422, QStringLiteral("%1: must be a whole number below 2^53").arg(key));
+    return qint64(d);
+}
+
+qsizetype codePoints(const QString &s)
+{
+    qsizetype n = 0;
+    for (qsizetype i = 0; i < s.size(); ++i) {
+        if (s[i].isHighSurrogate() && i + 1 < s.size() && s[i + 1].isLowSurrogate())
+            ++i;
+        ++n;
+    }
+    return n;
+}
+
+} // namespace threadline::server

@@ -1,0 +1,105 @@
+#pragma once
+
+#include <QHash>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QString>
+#include <QVariant>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+namespace threadline::server {
+
+// A database error: the request fails with 500 and the server logs `what()`.
+class DbError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+using Row = QVariantList;
+
+// One connection (SQLite or PostgreSQL) with a cache of prepared statements. All SQL goes
+// through prepared statements with bound values; "?" placeholders work on both drivers.
+// Results are read fully into memory, so a statement can be reused inside a loop over another.
+class Database
+{
+public:
+    enum class Kind { Sqlite, Postgres };
+
+    Database();
+    ~Database();
+    Database(const Database &) = delete;
+    Database &operator=(const Database &) = delete;
+
+    // url: "sqlite:/path/file.db" or "postgresql://user:pass@host:port/dbname"
+    [[nodiscard]] bool open(const QString &url, QString *error);
+    // Creates or migrates the schema (versioned in the schema_version table).
+    [[nodiscard]] bool migrate(QString *error);
+
+    [[nodiscard]] Kind kind() const { return m_kind; }
+    [[nodiscard]] bool isPostgres() const { return m_kind == Kind::Postgres; }
+
+    // Every row of a SELECT (or of … RETURNING). Throws DbError.
+    std::vector<Row> query(const QString &sql, const QVariantList &binds = {});
+    // The first row, if any.
+    std::optional<Row> one(const QString &sql, const QVariantList &binds = {});
+    // The first column of the first row, or `fallback`.
+    QVariant scalar(const QString &sql, const QVariantList &binds = {},
+                    const QVariant &fallback = {});
+    // A statement without rows; returns the number of rows affected.
+    qint64 exec(const QString &sql, const QVariantList &binds = {});
+
+    // Write transactions. On SQLite, BEGIN IMMEDIATE (no deadlock on lock upgrade).
+    void begin();
+    void commit();
+    void rollback();
+    [[nodiscard]] bool inTransaction() const { return m_inTx; }
+
+    // "?,?,?" for n values
+    static QString placeholders(qsizetype n);
+
+    QSqlDatabase &handle() { return m_db; }
+
+private:
+    QSqlQuery &prepared(const QString &sql);
+    void run(QSqlQuery &q, const QString &sql, const QVariantList &binds);
+
+    QSqlDatabase m_db;
+    QString m_connectionName;
+    Kind m_kind = Kind::Sqlite;
+    bool m_inTx = false;
+    QHash<QString, QSqlQuery *> m_statements;
+};
+
+// RAII write transaction: rolls back unless commit() was called.
+class Transaction
+{
+public:
+    explicit Transaction(Database &db)
+        : m_db(db)
+    {
+        m_db.begin();
+    }
+    ~Transaction()
+    {
+        if (!m_done) {
+            try {
+                m_db.rollback();
+            } catch (...) {
+            }
+        }
+    }
+    void commit()
+    {
+        m_db.commit();
+        m_done = true;
+    }
+
+private:
+    Database &m_db;
+    bool m_done = false;
+};
+
+} // namespace threadline::server

@@ -1,0 +1,98 @@
+// threadline-server: the reference backend of Threadline (REST API v1).
+#include "api.h"
+#include "database.h"
+#include "httpserver.h"
+#include "serverconfig.h"
+
+#include <QCoreApplication>
+#include <QSocketNotifier>
+#include <QTimer>
+#include <csignal>
+#include <cstdio>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace threadline::server;
+
+static int g_signalFd[2] = {-1, -1};
+
+static void onSignal(int)
+{
+    const char c = 1;
+    [[maybe_unused]] auto n = ::write(g_signalFd[0], &c, 1);
+}
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("threadline-server"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(THREADLINE_SERVER_VERSION));
+
+    ServerConfig config;
+    if (const auto message = ServerConfig::parse(app.arguments(), &config)) {
+        const bool info = app.arguments().contains(QStringLiteral("--help")) ||
+                          app.arguments().contains(QStringLiteral("-h")) ||
+                          app.arguments().contains(QStringLiteral("--version")) ||
+                          app.arguments().contains(QStringLiteral("-v"));
+        fprintf(info ? stdout : stderr, "%s\n", qPrintable(*message));
+        return info ? 0 : 2;
+    }
+
+    Database db;
+    QString error;
+    if (!db.open(config.dbUrl, &error) || !db.migrate(&error)) {
+        fprintf(stderr, "threadline-server: cannot open the database: %s\n", qPrintable(error));
+        return 1;
+    }
+    Api api(db, config);
+    if (!api.init(&error)) {
+        fprintf(stderr, "threadline-server: %s\n", qPrintable(error));
+        return 1;
+    }
+    api.pruneLogs();
+
+    HttpServer server(api);
+    const quint16 port = server.listen(config.address, config.port);
+    if (!port) {
+        fprintf(stderr, "threadline-server: cannot listen on %s:%u\n",
+                qPrintable(config.address.toString()), unsigned(config.port));
+        return 1;
+    }
+    const QString host = config.address.protocol() == QAbstractSocket::IPv6Protocol
+                             ? QStringLiteral("[%1]").arg(config.address.toString())
+                             : config.address.toString();
+    printf("listening on http://%s:%u\n", qPrintable(host), unsigned(port));
+    fflush(stdout);
+
+    // Clean shutdown on SIGINT/SIGTERM: the handler only writes to a socket pair; the event
+    // loop quits, and the database closes in order.
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalFd) == 0) {
+        auto *notifier = new QSocketNotifier(g_signalFd[1], QSocketNotifier::Read, &app);
+        QObject::connect(notifier, &QSocketNotifier::activated, &app, [] {
+            char c;
+            [[maybe_unused]] auto n = ::read(g_signalFd[1], &c, 1);
+            QCoreApplication::quit();
+        });
+        struct sigaction sa = {};
+        sa.sa_handler = onSignal;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        sigaction(SIGINT, &sa, nullptr);
+        sigaction(SIGTERM, &sa, nullptr);
+    }
+    signal(SIGPIPE, SIG_IGN);
+
+    QTimer prune;
+    QObject::connect(&prune, &QTimer::timeout, &app, [&api] {
+        try {
+            api.pruneLogs();
+        } catch (const std::exception &e) {
+            qWarning("pruning the logs failed: %s", e.what());
+        }
+    });
+    prune.start(3600 * 1000);
+
+    const int rc = app.exec();
+    fprintf(stderr, "threadline-server: stopped\n");
+    return rc;
+}
