@@ -187,14 +187,25 @@ void Api::authenticate(Request &req)
     if (!auth.startsWith("Bearer ") || auth.size() < 10)
         fail(401, QStringLiteral("sign in first: no bearer token"));
     const QString token = QString::fromLatin1(auth.mid(7).trimmed());
+    const QString hash = tokenHash(token);
+    if (const auto it = m_tokenCache.constFind(hash); it != m_tokenCache.constEnd()) {
+        req.viewer = *it;
+        return;
+    }
     const auto row =
         m_db.one(QStringLiteral("SELECT t.uid, u.role FROM tokens t JOIN users u ON u.id = t.uid"
                                 " WHERE t.hash = ? AND t.revoked = 0"),
-                 {tokenHash(token)});
+                 {hash});
     if (!row)
         fail(401, QStringLiteral("the token is unknown, expired or revoked"));
     req.viewer.uid = row->at(0).toLongLong();
     req.viewer.moderator = row->at(1).toString() == QLatin1String("moderator");
+    // With several processes on PostgreSQL another one may revoke the token: ask every time.
+    if (!m_db.isPostgres()) {
+        if (m_tokenCache.size() > 100000)
+            m_tokenCache.clear();
+        m_tokenCache.insert(hash, req.viewer);
+    }
 }
 
 void Api::markActive(qint64 uid)

@@ -199,6 +199,7 @@ private:
     ServerConfig m_config;
     QList<Route> m_routes;
     QHash<qint64, UserInfo> m_users;
+    QHash<QString, Viewer> m_tokenCache;        // SQLite only (one process owns the database)
     QSet<QPair<qint64, qint64>> m_activeMarked; // (uid, day) already written
     QStringList m_words;                        // lower-cased
     QList<QPair<QByteArray, qint64>> m_pendingChanges;

@@ -70,6 +70,7 @@ Response Api::logout(Request &req)
 {
     const QString token = QString::fromLatin1(req.header("authorization").mid(7).trimmed());
     m_db.exec(QStringLiteral("UPDATE tokens SET revoked = 1 WHERE hash = ?"), {tokenHash(token)});
+    m_tokenCache.remove(tokenHash(token));
     return Response::noContent();
 }
 

@@ -17,6 +17,10 @@ Database::Database()
 
 Database::~Database()
 {
+    if (m_checkpointer) {
+        m_stop = true;
+        m_checkpointer->wait();
+    }
     qDeleteAll(m_statements);
     m_statements.clear();
     m_db = QSqlDatabase();
@@ -66,6 +70,30 @@ bool Database::open(const QString &url, QString *error)
             exec(QStringLiteral("PRAGMA foreign_keys=OFF"));
             exec(QStringLiteral("PRAGMA temp_store=MEMORY"));
             exec(QStringLiteral("PRAGMA cache_size=-32000"));
+            // Checkpoints (and their fsyncs) run on a thread of their own, so a request never
+            // waits for one: the request thread only appends to the WAL.
+            exec(QStringLiteral("PRAGMA wal_autocheckpoint=0"));
+            const QString path = m_db.databaseName();
+            m_checkpointer.reset(QThread::create([this, path] {
+                const QString name = m_connectionName + QStringLiteral("-checkpoint");
+                {
+                    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+                    db.setDatabaseName(path);
+                    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=1000"));
+                    if (db.open()) {
+                        QSqlQuery q(db);
+                        int tick = 0;
+                        while (!m_stop) {
+                            QThread::msleep(20);
+                            if (++tick % 10 == 0) // every 200 ms
+                                q.exec(QStringLiteral("PRAGMA wal_checkpoint(PASSIVE)"));
+                        }
+                        q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+                    }
+                }
+                QSqlDatabase::removeDatabase(name);
+            }));
+            m_checkpointer->start();
         } else {
             exec(QStringLiteral("SET client_min_messages TO WARNING"));
         }

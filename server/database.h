@@ -4,7 +4,10 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QString>
+#include <QThread>
 #include <QVariant>
+#include <atomic>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -71,6 +74,8 @@ private:
     Kind m_kind = Kind::Sqlite;
     bool m_inTx = false;
     QHash<QString, QSqlQuery *> m_statements;
+    std::unique_ptr<QThread> m_checkpointer;
+    std::atomic_bool m_stop{false};
 };
 
 // RAII write transaction: rolls back unless commit() was called.

@@ -12,7 +12,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLinearGradient>
-#include <QMutex>
 #include <QPainter>
 #include <QPainterPath>
 #include <QRadialGradient>
@@ -135,7 +134,9 @@ QImage makePicture(quint32 seed)
     p.setPen(Qt::NoPen);
 
     // a sun or moon
-    const QPointF sun(rng.range(60, w - 60), rng.range(40, 140));
+    const int sunX = rng.range(60, w - 60);
+    const int sunY = rng.range(40, 140);
+    const QPointF sun(sunX, sunY);
     const double r = rng.range(25, 55);
     QRadialGradient glow(sun, r * 2.2);
     glow.setColorAt(0, QColor(255, 250, 220, 255));
@@ -147,8 +148,10 @@ QImage makePicture(quint32 seed)
     // floating shapes
     const int shapes = rng.range(4, 10);
     for (int i = 0; i < shapes; ++i) {
-        QColor c = QColor::fromHsvF(float(rng.real()), float(0.3 + rng.real() * 0.6),
-                                    float(0.6 + rng.real() * 0.4));
+        const double ch = rng.real();
+        const double cs = 0.3 + rng.real() * 0.6;
+        const double cv = 0.6 + rng.real() * 0.4;
+        QColor c = QColor::fromHsvF(float(ch), float(cs), float(cv));
         c.setAlpha(rng.range(70, 170));
         p.setBrush(c);
         const int x = rng.range(-40, w - 20);
@@ -896,10 +899,13 @@ DemoResult seedDemo(Database &db, const QString &mediaDir, qint64 nowMs)
             const CommentRow &c = comments[size_t(ci)];
             if (c.floor == 137 || c.floor == 42 || c.floor == 1 || c.floor == 3)
                 continue;
-            vote(ci, rng.range(0, 12), rng.range(0, 3));
+            const int up = rng.range(0, 12);
+            vote(ci, up, rng.range(0, 3));
         }
-        for (int ci : rng.sample(busyReplyIdx, 60))
-            vote(ci, rng.range(0, 6), rng.range(0, 2));
+        for (int ci : rng.sample(busyReplyIdx, 60)) {
+            const int up = rng.range(0, 6);
+            vote(ci, up, rng.range(0, 2));
+        }
 
         for (qint64 u : rng.sample(commenters, 15))
             if (u != p.author)

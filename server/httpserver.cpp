@@ -51,20 +51,40 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
 
     const Response r = m_api.handle(req);
 
-    QHttpServerResponder responder = makeResponder(request, socket);
-    responder.writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(r.status));
-    if (!r.contentType.isEmpty())
-        responder.writeHeader("Content-Type", r.contentType == "application/json"
-                                                  ? "application/json; charset=utf-8"
-                                                  : r.contentType);
+    // One buffer, one write: status line, headers and body leave in a single segment
+    // (no Nagle/delayed-ACK stall between a header write and a body write).
+    static const QHash<int, QByteArray> reasons = {{200, "OK"},
+                                                   {201, "Created"},
+                                                   {204, "No Content"},
+                                                   {400, "Bad Request"},
+                                                   {401, "Unauthorized"},
+                                                   {403, "Forbidden"},
+                                                   {404, "Not Found"},
+                                                   {409, "Conflict"},
+                                                   {410, "Gone"},
+                                                   {413, "Payload Too Large"},
+                                                   {422, "Unprocessable Entity"},
+                                                   {429, "Too Many Requests"},
+                                                   {500, "Internal Server Error"}};
+    QByteArray out;
+    out.reserve(r.body.size() + 256);
+    out += "HTTP/1.1 " + QByteArray::number(r.status) + ' ' + reasons.value(r.status, "Status") +
+           "\r\n";
+    if (!r.contentType.isEmpty()) {
+        out += "Content-Type: ";
+        out += r.contentType == "application/json" ? QByteArray("application/json; charset=utf-8")
+                                                   : r.contentType;
+        out += "\r\n";
+    }
     for (const auto &h : r.headers)
-        responder.writeHeader(h.first, h.second);
-    responder.writeHeader("Content-Length",
-                          QByteArray::number(r.status == 204 ? 0 : r.body.size()));
-    if (r.status != 204 && req.method != "HEAD")
-        responder.writeBody(r.body);
-    else
-        responder.writeBody(QByteArray());
+        out += h.first + ": " + h.second + "\r\n";
+    const bool withBody = r.status != 204 && req.method != "HEAD";
+    out +=
+        "Content-Length: " + QByteArray::number(r.status == 204 ? 0 : r.body.size()) + "\r\n\r\n";
+    if (withBody)
+        out += r.body;
+    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    socket->write(out);
 
     const QByteArray line = req.method + ' ' + req.path.toUtf8() + ' ' +
                             QByteArray::number(r.status) + ' ' +
