@@ -206,8 +206,7 @@ Response Api::createPost(Request &req)
         m_db.scalar(
                 QStringLiteral("INSERT INTO posts(author, category, content, device, geo, pictures,"
                                " createtime) VALUES(?, ?, ?, ?, ?, ?, ?) RETURNING id"),
-                {req.viewer.uid, category, content, device,
-                 geo.isNull() ? QVariant(QMetaType::fromType<QString>()) : geo,
+                {req.viewer.uid, category, content, device, geo,
                  QString::fromUtf8(QJsonDocument(pictures).toJson(QJsonDocument::Compact)), now})
             .toLongLong();
     m_db.exec(QStringLiteral(

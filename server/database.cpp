@@ -23,6 +23,7 @@ Database::~Database()
     }
     qDeleteAll(m_statements);
     m_statements.clear();
+    m_direct.reset();
     m_db = QSqlDatabase();
     QSqlDatabase::removeDatabase(m_connectionName);
 }
@@ -171,8 +172,15 @@ QSqlQuery &Database::prepared(const QString &sql)
 
 void Database::run(QSqlQuery &q, const QString &sql, const QVariantList &binds)
 {
-    for (qsizetype i = 0; i < binds.size(); ++i)
-        q.bindValue(int(i), binds[i]);
+    for (qsizetype i = 0; i < binds.size(); ++i) {
+        const QVariant &v = binds[i];
+        // An empty string is a value, not NULL, on every driver (QPSQL would send a null
+        // QString as NULL). NULL is bound only for an invalid QVariant().
+        if (v.typeId() == QMetaType::QString && v.toString().isNull())
+            q.bindValue(int(i), QString(QLatin1String("")));
+        else
+            q.bindValue(int(i), v);
+    }
     if (!q.exec()) {
         const QString msg = q.lastError().text();
         q.finish();
@@ -180,10 +188,29 @@ void Database::run(QSqlQuery &q, const QString &sql, const QVariantList &binds)
     }
 }
 
-std::vector<Row> Database::query(const QString &sql, const QVariantList &binds)
+// QPSQL prepares with SQL-level PREPARE, which takes only SELECT/INSERT/UPDATE/DELETE/VALUES:
+// a statement without values (BEGIN, SET, CREATE …) runs unprepared there.
+QSqlQuery &Database::statement(const QString &sql, const QVariantList &binds)
 {
+    if (m_kind == Kind::Postgres && binds.isEmpty()) {
+        if (!m_direct)
+            m_direct = std::make_unique<QSqlQuery>(m_db);
+        m_direct->setForwardOnly(true);
+        if (!m_direct->exec(sql)) {
+            const QString msg = m_direct->lastError().text();
+            m_direct->finish();
+            throw DbError(QStringLiteral("%1 — %2").arg(msg, sql).toStdString());
+        }
+        return *m_direct;
+    }
     QSqlQuery &q = prepared(sql);
     run(q, sql, binds);
+    return q;
+}
+
+std::vector<Row> Database::query(const QString &sql, const QVariantList &binds)
+{
+    QSqlQuery &q = statement(sql, binds);
     std::vector<Row> rows;
     const int cols = q.record().count();
     while (q.next()) {
@@ -199,8 +226,7 @@ std::vector<Row> Database::query(const QString &sql, const QVariantList &binds)
 
 std::optional<Row> Database::one(const QString &sql, const QVariantList &binds)
 {
-    QSqlQuery &q = prepared(sql);
-    run(q, sql, binds);
+    QSqlQuery &q = statement(sql, binds);
     std::optional<Row> result;
     if (q.next()) {
         const int cols = q.record().count();
@@ -224,8 +250,7 @@ QVariant Database::scalar(const QString &sql, const QVariantList &binds, const Q
 
 qint64 Database::exec(const QString &sql, const QVariantList &binds)
 {
-    QSqlQuery &q = prepared(sql);
-    run(q, sql, binds);
+    QSqlQuery &q = statement(sql, binds);
     const qint64 n = q.numRowsAffected();
     q.finish();
     return n;

@@ -67,6 +67,7 @@ public:
 
 private:
     QSqlQuery &prepared(const QString &sql);
+    QSqlQuery &statement(const QString &sql, const QVariantList &binds);
     void run(QSqlQuery &q, const QString &sql, const QVariantList &binds);
 
     QSqlDatabase m_db;
@@ -74,6 +75,7 @@ private:
     Kind m_kind = Kind::Sqlite;
     bool m_inTx = false;
     QHash<QString, QSqlQuery *> m_statements;
+    std::unique_ptr<QSqlQuery> m_direct;
     std::unique_ptr<QThread> m_checkpointer;
     std::atomic_bool m_stop{false};
 };
