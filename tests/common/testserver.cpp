@@ -51,8 +51,7 @@ bool findArg(const QStringList &args, const QString &name, QString *value = null
 }
 
 // Runs fn with an open QPSQL connection to the maintenance database of the cluster at base.
-template<typename Fn>
-bool withMaintenanceConnection(const QString &base, QString *error, Fn fn)
+template<typename Fn> bool withMaintenanceConnection(const QString &base, QString *error, Fn fn)
 {
     const QUrl url(base);
     if (!url.isValid() || url.host().isEmpty()) {
@@ -133,7 +132,11 @@ QString HttpResult::errorCode() const
 
 QString HttpResult::errorMessage() const
 {
-    return obj().value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
+    return obj()
+        .value(QLatin1String("error"))
+        .toObject()
+        .value(QLatin1String("message"))
+        .toString();
 }
 
 bool HttpResult::isJson() const
@@ -197,8 +200,13 @@ bool TestServer::start(const QStringList &extraArgs)
     m_exitCode = -1;
     m_crashed = false;
     if (!m_dir) {
-        m_dir = std::make_unique<QTemporaryDir>(QDir::tempPath()
-                                                + QStringLiteral("/threadline-test-XXXXXX"));
+        m_dir = std::make_unique<QTemporaryDir>(QDir::tempPath() +
+                                                QStringLiteral("/threadline-test-XXXXXX"));
+        // THREADLINE_TEST_KEEP_TMP=1 keeps the directory (database, media, server.stderr.log).
+        if (!qEnvironmentVariableIsEmpty("THREADLINE_TEST_KEEP_TMP")) {
+            m_dir->setAutoRemove(false);
+            qInfo("TestServer: keeping %s", qPrintable(m_dir->path()));
+        }
         if (!m_dir->isValid()) {
             qWarning("TestServer: cannot create a temporary directory: %s",
                      qPrintable(m_dir->errorString()));
@@ -213,8 +221,8 @@ bool TestServer::start(const QStringList &extraArgs)
     if (findArg(extraArgs, QStringLiteral("--db"), &value)) {
         m_dbUrl = value;
     } else {
-        const bool pgRequested = !qEnvironmentVariableIsEmpty("THREADLINE_TEST_PG")
-                                 || !qEnvironmentVariableIsEmpty("THREADLINE_TEST_PG_FILE");
+        const bool pgRequested = !qEnvironmentVariableIsEmpty("THREADLINE_TEST_PG") ||
+                                 !qEnvironmentVariableIsEmpty("THREADLINE_TEST_PG_FILE");
         m_pgBase = postgresBaseUrl();
         if (pgRequested && m_pgBase.isEmpty()) {
             qWarning("TestServer: THREADLINE_TEST_PG(_FILE) is set but names no PostgreSQL URL "
@@ -229,7 +237,8 @@ bool TestServer::start(const QStringList &extraArgs)
                 return false;
             }
         } else {
-            m_dbUrl = QStringLiteral("sqlite:%1/threadline-%2.db").arg(m_dir->path()).arg(runCounter);
+            m_dbUrl =
+                QStringLiteral("sqlite:%1/threadline-%2.db").arg(m_dir->path()).arg(runCounter);
         }
         args << QStringLiteral("--db") << m_dbUrl;
     }
@@ -288,8 +297,8 @@ bool TestServer::launch(QString *error)
     m_proc = std::make_unique<QProcess>();
     QProcess *proc = m_proc.get();
     proc->setProgram(binary);
-    proc->setArguments(QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")}
-                       + m_args);
+    proc->setArguments(QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")} +
+                       m_args);
     proc->setProcessChannelMode(QProcess::SeparateChannels);
     // The log goes straight to a file: never a full pipe that blocks the server, and
     // stderrLog() is always up to date without an event loop.
@@ -330,7 +339,8 @@ bool TestServer::launch(QString *error)
             *error = QStringLiteral("the server exited (code %1) before printing its address")
                          .arg(proc->exitCode());
         else
-            *error = QStringLiteral("no 'listening on' line within %1 s").arg(kStartTimeoutMs / 1000);
+            *error =
+                QStringLiteral("no 'listening on' line within %1 s").arg(kStartTimeoutMs / 1000);
         return false;
     }
     const QByteArray first = m_stdout.left(m_stdout.indexOf('\n')).trimmed();
@@ -425,8 +435,8 @@ bool TestServer::crashed() const
 
 QStringList TestServer::arguments() const
 {
-    return QStringList{serverBinary(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")}
-           + m_args;
+    return QStringList{serverBinary(), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")} +
+           m_args;
 }
 
 bool TestServer::createPostgresDatabase(QString *error)
@@ -436,8 +446,8 @@ bool TestServer::createPostgresDatabase(QString *error)
     const bool ok = withMaintenanceConnection(m_pgBase, error, [&](QSqlQuery &q, QString *err) {
         if (!q.exec(QStringLiteral("CREATE DATABASE %1").arg(name))) {
             if (err)
-                *err = QStringLiteral("CREATE DATABASE %1 failed: %2")
-                           .arg(name, q.lastError().text());
+                *err =
+                    QStringLiteral("CREATE DATABASE %1 failed: %2").arg(name, q.lastError().text());
             return false;
         }
         return true;
@@ -574,8 +584,8 @@ HttpResult Client::send(const QByteArray &method, const QString &path, const QBy
     result.path = path;
 
     // Built as text so that the path reaches the server as written (no dot-segment clean-up).
-    const QString origin = m_base.toString(QUrl::RemovePath | QUrl::RemoveQuery
-                                           | QUrl::RemoveFragment | QUrl::StripTrailingSlash);
+    const QString origin = m_base.toString(QUrl::RemovePath | QUrl::RemoveQuery |
+                                           QUrl::RemoveFragment | QUrl::StripTrailingSlash);
     const QUrl url(origin + path, QUrl::TolerantMode);
     QNetworkRequest request(url);
     request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
@@ -614,7 +624,8 @@ HttpResult Client::send(const QByteArray &method, const QString &path, const QBy
         timer.setSingleShot(true);
         QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
         QObject::connect(&timer, &QTimer::timeout, &loop, [&] {
-            result.networkError = QStringLiteral("timeout after %1 s").arg(kRequestTimeoutMs / 1000);
+            result.networkError =
+                QStringLiteral("timeout after %1 s").arg(kRequestTimeoutMs / 1000);
             reply->abort();
             loop.quit();
         });

@@ -12,6 +12,9 @@
 // The database is a fresh SQLite file in a temporary directory, or — when the environment names
 // a PostgreSQL cluster (THREADLINE_TEST_PG, or THREADLINE_TEST_PG_FILE pointing at a file that
 // holds the URL, as scripts/pg-cluster.sh writes it) — a fresh database on that cluster.
+// THREADLINE_TEST_KEEP_TMP=1 keeps the temporary directory (SQLite file, media, the server's
+// stderr in server.stderr.log) and THREADLINE_TEST_KEEP_DB=1 the PostgreSQL database, for
+// looking at a failure afterwards.
 
 #include <QByteArray>
 #include <QJsonArray>
