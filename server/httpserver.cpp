@@ -72,8 +72,7 @@ bool HttpServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
            "\r\n";
     if (!r.contentType.isEmpty()) {
         out += "Content-Type: ";
-        out += r.contentType == "application/json" ? QByteArray("application/json; charset=utf-8")
-                                                   : r.contentType;
+        out += r.contentType; // JSON is UTF-8 by definition (RFC 8259): no charset parameter
         out += "\r\n";
     }
     for (const auto &h : r.headers)
