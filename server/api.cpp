@@ -37,7 +37,7 @@ void Api::addRoutes()
     r("POST", "posts/{id}/comments", &Api::createComment, Write | JsonBody);
     r("PUT", "posts/{id}/like", &Api::likePost, Write);
     r("DELETE", "posts/{id}/like", &Api::unlikePost, Write);
-    r("POST", "posts/{id}/views", &Api::viewPost, Write | JsonBody);
+    r("POST", "posts/{id}/views", &Api::viewPost, Write | JsonBody | OptionalBody);
     r("GET", "posts/{id}/likes", &Api::postLikes, 0);
     r("GET", "comments/{id}/replies", &Api::listReplies, 0);
     r("DELETE", "comments/{id}", &Api::deleteComment, Write);
@@ -56,10 +56,13 @@ void Api::addRoutes()
     r("POST", "reports", &Api::createReport, Write | JsonBody);
     r("GET", "moderation/queue", &Api::modQueue, Moderator);
     r("POST", "moderation/comments/{id}/hide", &Api::hideComment, Moderator | Write | JsonBody);
-    r("POST", "moderation/comments/{id}/unhide", &Api::unhideComment, Moderator | Write | JsonBody);
+    r("POST", "moderation/comments/{id}/unhide", &Api::unhideComment,
+      Moderator | Write | JsonBody | OptionalBody);
     r("POST", "moderation/posts/{id}/hide", &Api::hidePost, Moderator | Write | JsonBody);
-    r("POST", "moderation/posts/{id}/unhide", &Api::unhidePost, Moderator | Write | JsonBody);
-    r("POST", "moderation/items/{id}/dismiss", &Api::dismissItem, Moderator | Write | JsonBody);
+    r("POST", "moderation/posts/{id}/unhide", &Api::unhidePost,
+      Moderator | Write | JsonBody | OptionalBody);
+    r("POST", "moderation/items/{id}/dismiss", &Api::dismissItem,
+      Moderator | Write | JsonBody | OptionalBody);
     r("GET", "moderation/log", &Api::modLog, Moderator);
     r("GET", "devices", &Api::listDevices, 0);
     r("PUT", "devices", &Api::putDevice, Moderator | Write | JsonBody);
@@ -255,7 +258,10 @@ Response Api::dispatch(Request &req, const Route &route)
     if (route.flags & JsonBody) {
         if (req.body.size() > kMaxJsonBody)
             fail(413, QStringLiteral("the request body is over 64 KiB"));
-        if (!req.body.trimmed().isEmpty()) {
+        if (req.body.trimmed().isEmpty()) {
+            if (!(route.flags & OptionalBody))
+                fail(400, QStringLiteral("the body must be a JSON object"));
+        } else {
             QJsonParseError err;
             const QJsonDocument doc = QJsonDocument::fromJson(req.body, &err);
             if (err.error != QJsonParseError::NoError)

@@ -83,7 +83,15 @@ public:
 
 private:
     using Handler = Response (Api::*)(Request &);
-    enum Flag { Public = 1, Moderator = 2, Write = 4, JsonBody = 8, RawBody = 16 };
+    // OptionalBody: every field is optional, so an empty body means {}; elsewhere it is 400.
+    enum Flag {
+        Public = 1,
+        Moderator = 2,
+        Write = 4,
+        JsonBody = 8,
+        RawBody = 16,
+        OptionalBody = 32
+    };
     struct Route
     {
         QByteArray method;

@@ -415,6 +415,8 @@ private slots:
     // the queue
     void ordinaryUserForbidden_data();
     void ordinaryUserForbidden();
+    void moderatorErrors_data();
+    void moderatorErrors();
     void queueItemShape();
     void queueOrderAndPaging();
     void queueCloseAndReopen_data();
@@ -553,6 +555,18 @@ void TstModeration::reportErrors_data()
     QTest::newRow("deleted post")
         << QByteArray(R"({"targetType":"post","targetId":{deleted},"reason":"spam"})") << 404
         << "not_found";
+    QTest::newRow("hidden post")
+        << QByteArray(R"({"targetType":"post","targetId":{hiddenPost},"reason":"spam"})") << 404
+        << "not_found";
+    QTest::newRow("hidden comment")
+        << QByteArray(R"({"targetType":"comment","targetId":{hiddenComment},"reason":"spam"})")
+        << 404 << "not_found";
+    QTest::newRow("comment in a hidden floor")
+        << QByteArray(R"({"targetType":"comment","targetId":{hiddenFloorReply},"reason":"spam"})")
+        << 404 << "not_found";
+    QTest::newRow("bad targetType")
+        << QByteArray(R"({"targetType":"user","targetId":10001,"reason":"spam"})") << 422
+        << "invalid";
     QTest::newRow("targetId a string")
         << QByteArray(R"({"targetType":"post","targetId":"{post}","reason":"spam"})") << 400
         << "bad_request";
@@ -574,6 +588,21 @@ void TstModeration::reportErrors()
     QVERIFY(deleted > 0);
     EXPECT_STATUS(as("zhangsan")->del(kApi + QStringLiteral("/posts/%1").arg(deleted)), 204);
 
+    const qint64 hiddenPost = newPost("zhangsan", unique("hidden"));
+    QVERIFY(hiddenPost > 0);
+    EXPECT_2XX(hide("post", hiddenPost));
+    const qint64 hiddenComment = newComment("wangwu", post, unique("hidden comment"));
+    QVERIFY(hiddenComment > 0);
+    EXPECT_2XX(hide("comment", hiddenComment));
+    const qint64 floorRoot = newComment("wangwu", post, unique("hidden floor"));
+    QVERIFY(floorRoot > 0);
+    const qint64 hiddenFloorReply =
+        newComment("mazi", post, unique("in a hidden floor"), floorRoot);
+    QVERIFY(hiddenFloorReply > 0);
+    EXPECT_2XX(hide("comment", floorRoot));
+    body.replace("{hiddenPost}", QByteArray::number(hiddenPost));
+    body.replace("{hiddenComment}", QByteArray::number(hiddenComment));
+    body.replace("{hiddenFloorReply}", QByteArray::number(hiddenFloorReply));
     body.replace("{post}", QByteArray::number(post));
     body.replace("{comment}", QByteArray::number(comment));
     body.replace("{deleted}", QByteArray::number(deleted));
@@ -586,6 +615,9 @@ void TstModeration::reportErrors()
     // Nothing was reported.
     QVERIFY(queueItem("post", post).isEmpty());
     QVERIFY(queueItem("comment", comment).isEmpty());
+    QVERIFY(queueItem("post", hiddenPost).isEmpty());
+    QVERIFY(queueItem("comment", hiddenComment).isEmpty());
+    QVERIFY(queueItem("comment", hiddenFloorReply).isEmpty());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -719,6 +751,91 @@ void TstModeration::ordinaryUserForbidden()
 
     const QJsonObject after = snapshot();
     QCOMPARE(after, before);
+}
+
+void TstModeration::moderatorErrors_data()
+{
+    QTest::addColumn<QByteArray>("method");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<int>("status");
+
+    QTest::newRow("hide comment, no reason")
+        << QByteArray("POST") << "/moderation/comments/{comment}/hide" << QByteArray("{}") << 422;
+    QTest::newRow("hide comment, blank reason")
+        << QByteArray("POST") << "/moderation/comments/{comment}/hide"
+        << QByteArray(R"({"reason":"   "})") << 422;
+    QTest::newRow("hide comment, reason a number")
+        << QByteArray("POST") << "/moderation/comments/{comment}/hide"
+        << QByteArray(R"({"reason":5})") << 400;
+    QTest::newRow("hide post, no reason")
+        << QByteArray("POST") << "/moderation/posts/{post}/hide" << QByteArray("{}") << 422;
+    QTest::newRow("hide post, malformed json")
+        << QByteArray("POST") << "/moderation/posts/{post}/hide" << QByteArray(R"({"reason":)")
+        << 400;
+    QTest::newRow("hide unknown comment")
+        << QByteArray("POST") << "/moderation/comments/8999999999/hide"
+        << QByteArray(R"({"reason":"x"})") << 404;
+    QTest::newRow("hide deleted comment")
+        << QByteArray("POST") << "/moderation/comments/{deleted}/hide"
+        << QByteArray(R"({"reason":"x"})") << 404;
+    QTest::newRow("hide unknown post") << QByteArray("POST") << "/moderation/posts/8999999999/hide"
+                                       << QByteArray(R"({"reason":"x"})") << 404;
+    QTest::newRow("unhide unknown post")
+        << QByteArray("POST") << "/moderation/posts/8999999999/unhide" << QByteArray("{}") << 404;
+    QTest::newRow("hide malformed id") << QByteArray("POST") << "/moderation/comments/abc/hide"
+                                       << QByteArray(R"({"reason":"x"})") << 400;
+    QTest::newRow("hide id zero") << QByteArray("POST") << "/moderation/posts/0/hide"
+                                  << QByteArray(R"({"reason":"x"})") << 400;
+    QTest::newRow("dismiss unknown item")
+        << QByteArray("POST") << "/moderation/items/8999999999/dismiss" << QByteArray("{}") << 404;
+    QTest::newRow("dismiss malformed id")
+        << QByteArray("POST") << "/moderation/items/x1/dismiss" << QByteArray("{}") << 400;
+    QTest::newRow("queue, another status")
+        << QByteArray("GET") << "/moderation/queue?status=pending" << QByteArray() << 400;
+    QTest::newRow("log, another action")
+        << QByteArray("GET") << "/moderation/log?action=ban" << QByteArray() << 400;
+    QTest::newRow("log, before garbage")
+        << QByteArray("GET") << "/moderation/log?before=%%%" << QByteArray() << 400;
+    QTest::newRow("device, raw a number")
+        << QByteArray("PUT") << "/devices" << QByteArray(R"({"raw":5,"display":"x"})") << 400;
+}
+
+void TstModeration::moderatorErrors()
+{
+    QFETCH(QByteArray, method);
+    QFETCH(QString, path);
+    QFETCH(QByteArray, body);
+    QFETCH(int, status);
+
+    const qint64 post = newPost("zhangsan", unique("moderator errors"));
+    QVERIFY(post > 0);
+    const qint64 comment = newComment("lisi", post, unique("c"));
+    QVERIFY(comment > 0);
+    const qint64 deleted = newComment("lisi", post, unique("gone"));
+    QVERIFY(deleted > 0);
+    EXPECT_STATUS(as("lisi")->del(kApi + QStringLiteral("/comments/%1").arg(deleted)), 204);
+    const qint64 logTop = topLogId();
+    QVERIFY(logTop >= 0);
+
+    path = pathWith(path, {{"post", QString::number(post)},
+                           {"comment", QString::number(comment)},
+                           {"deleted", QString::number(deleted)}});
+    const HttpResult r = mod()->raw(
+        method, kApi + path, body,
+        body.isEmpty() ? threadline::test::HeaderList{}
+                       : threadline::test::HeaderList{{"Content-Type", "application/json"}});
+    EXPECT_STATUS(r, status);
+    QCOMPARE(r.errorCode(), status == 400   ? QStringLiteral("bad_request")
+                            : status == 404 ? QStringLiteral("not_found")
+                                            : QStringLiteral("invalid"));
+
+    // Nothing changed and nothing was logged.
+    QCOMPARE(topLogId(), logTop);
+    QCOMPARE(getPost("lisi", post).status, 200);
+    QJsonArray roots;
+    QVERIFY(floors("lisi", post, &roots));
+    QCOMPARE(idsOf(roots), QList<qint64>{comment});
 }
 
 void TstModeration::queueItemShape()
@@ -1134,6 +1251,13 @@ void TstModeration::hidePost()
         EXPECT_STATUS(mine, 200);
         QVERIFY2(!containsId(mine.items(), post), "a hidden post in the author's timeline");
         EXPECT_STATUS(as(reader)->put(kApi + QStringLiteral("/posts/%1/like").arg(post)), 404);
+        // Its thread is gone with it.
+        EXPECT_STATUS(as(reader)->get(kApi + QStringLiteral("/posts/%1/comments").arg(post)), 404);
+        EXPECT_STATUS(as(reader)->get(kApi + QStringLiteral("/comments/%1/replies").arg(comment)),
+                      404);
+        EXPECT_STATUS(as(reader)->post(kApi + QStringLiteral("/posts/%1/comments").arg(post),
+                                       QJsonObject{{"content", "anyone there?"}}),
+                      404);
     }
 
     const HttpResult m = getPost("moderator", post);
