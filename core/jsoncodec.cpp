@@ -334,8 +334,6 @@ public:
     }
 
     explicit operator bool() const { return m_ok; }
-    [[nodiscard]] const Path &path() const { return m_path; }
-    [[nodiscard]] DecodeError &err() const { return m_err; }
 
     // The spelling of a field that is present: `key` (the contract's) unless only `alias` is.
     [[nodiscard]] QLatin1StringView spelling(QLatin1StringView key, QLatin1StringView alias) const
