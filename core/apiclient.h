@@ -1,0 +1,235 @@
+// The API client: the client's one HTTP entry point over one QNetworkAccessManager
+// (design.md, "House style": every reply is owned by its requester and deleteLater()ed, all 2xx
+// are success, every request has a timeout, errors reach the caller and one app-wide sink).
+//
+//   ApiReply *r = api->get(QStringLiteral("/api/v1/posts/90012"), this);
+//   connect(r, &ApiReply::finished, this, [this, r] {
+//       if (!r->ok())
+//           return show(r->error().describe());
+//       auto post = decodePost(r->body());   // a 2xx the caller cannot decode is its Decode
+//       …
+//   });                                       // r is deleteLater()ed after finished()
+//
+// What it guarantees:
+// - Retries only transient failures (Network, Timeout, 5xx, 429) and only requests that are safe
+//   to repeat: GET, HEAD, PUT and DELETE always, POST only with an idempotency key. Delays are
+//   capped exponential backoff with full jitter; Retry-After (429/503) is honoured as a minimum,
+//   and a Retry-After longer than the policy's maxDelayMs ends the request at once with
+//   retryAfterSecs set, so that the caller (the outbox) schedules it instead of a reply that
+//   waits for minutes.
+// - Offline (setOffline(true)): nothing leaves the process — requests fail on the next event-loop
+//   turn with Kind::Offline; going offline fails every request in flight or waiting to retry
+//   with Kind::Offline too. The same holds for anything sent through network() (the image
+//   cache): the manager itself refuses while offline.
+// - The token goes only to baseUrl's origin (scheme, host, port): the manager strips an
+//   Authorization header from every request to another origin, whoever built it.
+// - HTTP/2 off, no redirects followed (a 3xx is an Http error), no cookies stored or sent,
+//   TLS errors are never ignored (Kind::Tls), no token in any log.
+// - Each attempt resolves its path against the base URL and token current at that moment: a
+//   request waiting to retry follows setBaseUrl()/setToken().
+#pragma once
+
+#include "apierror.h"
+#include "faultinjection.h"
+
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QList>
+#include <QObject>
+#include <QPair>
+#include <QPointer>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+class QJsonObject;
+class QNetworkAccessManager;
+class QNetworkReply;
+class QNetworkRequest;
+class QTimer;
+
+namespace threadline::core {
+
+class ApiClient;
+class GuardedNetworkAccessManager;
+
+// Capped exponential backoff with full jitter: before retry n (0-based), wait
+// random(0, min(maxDelayMs, baseDelayMs × 2^n)) ms. maxAttempts counts the first attempt.
+struct RetryPolicy
+{
+    int maxAttempts = 4;
+    int baseDelayMs = 500;
+    int maxDelayMs = 30000;
+
+    friend bool operator==(const RetryPolicy &, const RetryPolicy &) = default;
+};
+
+struct RequestOptions
+{
+    QByteArray idempotencyKey;                   // sent as Idempotency-Key; makes a POST retryable
+    QByteArray contentType = "application/json"; // for a request with a body (POST/PUT always)
+    int timeoutMs = -1;                          // -1 (or 0): the client's setTimeoutMs()
+    bool retry = true;                           // false: one attempt, whatever the method
+};
+
+// One request, across all its attempts. Owned by the requester (the owner given to request()),
+// deleteLater()ed by the client after finished(); read it inside the finished() handler. If the
+// owner is destroyed first, the request is cancelled silently (no signal).
+class ApiReply : public QObject
+{
+    Q_OBJECT
+
+public:
+    ~ApiReply() override;
+
+    [[nodiscard]] bool ok() const { return m_finished && m_error.ok(); }
+    [[nodiscard]] bool isFinished() const { return m_finished; }
+    [[nodiscard]] int status() const { return m_status; }    // of the last answer; 0 without one
+    [[nodiscard]] QByteArray body() const { return m_body; } // of the last answer
+    // The body parsed as JSON; a null document when it is not JSON (or empty, e.g. 204).
+    [[nodiscard]] QJsonDocument json() const;
+    // A header of the last answer (case-insensitive); empty when absent.
+    [[nodiscard]] QByteArray header(const QByteArray &name) const;
+    [[nodiscard]] ApiError error() const { return m_error; }
+    [[nodiscard]] int attempts() const { return m_attempts; } // attempts started so far
+    [[nodiscard]] QByteArray method() const { return m_method; }
+    [[nodiscard]] QString path() const { return m_path; }
+
+    // Stops the request: finished() with Kind::Cancelled, synchronously. Nothing after finish.
+    void abort();
+
+Q_SIGNALS:
+    // Once, at the end (success or final failure).
+    void finished();
+    // An attempt failed with a transient error and the next one starts in delayMs.
+    // `attempt` is the number of the attempt that failed (1 for the first).
+    void retrying(int attempt, int delayMs, const threadline::core::ApiError &error);
+
+private:
+    friend class ApiClient;
+    ApiReply(ApiClient *client, QByteArray method, QString path, QByteArray body,
+             RequestOptions options, QObject *parent);
+
+    void startAttempt(); // after latency: sends (or fakes) one attempt
+    void beginAttempt(); // rolls the faults, waits the latency
+    void onNetworkFinished();
+    void onTimeout();
+    void attemptFailed(const ApiError &error);
+    void finish(const ApiError &error, bool emitSignals = true);
+    void dropNetworkReply();
+    [[nodiscard]] bool isRetryable() const;
+
+    QPointer<ApiClient> m_client;
+    QByteArray m_method;
+    QString m_path;
+    QByteArray m_requestBody;
+    RequestOptions m_options;
+
+    QPointer<QNetworkReply> m_net;
+    QTimer *m_waitTimer = nullptr;    // latency and retry delays
+    QTimer *m_timeoutTimer = nullptr; // inactivity timeout of the attempt in flight
+    bool m_timedOut = false;
+    bool m_dropAnswer = false;        // fault injection: lose this attempt's answer
+    bool m_sentAuthorization = false; // this attempt carried the token
+    QStringList m_tlsErrors;
+    qint64 m_bytesReceived = 0;
+    QElapsedTimer m_clock;
+
+    int m_attempts = 0;
+    bool m_finished = false;
+    int m_status = 0;
+    QByteArray m_body;
+    QList<QPair<QByteArray, QByteArray>> m_headers;
+    ApiError m_error;
+};
+
+class ApiClient : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ApiClient(QObject *parent = nullptr);
+    ~ApiClient() override; // cancels what is still running, silently
+
+    // e.g. http://127.0.0.1:PORT ; request paths are "/api/v1/…" (with their query string).
+    void setBaseUrl(const QUrl &url);
+    [[nodiscard]] QUrl baseUrl() const { return m_baseUrl; }
+    // Authorization: Bearer <token>, sent only to baseUrl's origin. "" sends none.
+    void setToken(const QString &token);
+    [[nodiscard]] bool hasToken() const { return !m_token.isEmpty(); }
+
+    void setOffline(bool offline);
+    [[nodiscard]] bool isOffline() const { return m_offline; }
+
+    void setTimeoutMs(int ms); // default 15000; an inactivity timeout per attempt
+    [[nodiscard]] int timeoutMs() const { return m_timeoutMs; }
+    void setRetryPolicy(const RetryPolicy &policy);
+    [[nodiscard]] RetryPolicy retryPolicy() const { return m_policy; }
+    void setFaultConfig(const FaultConfig &faults);
+    [[nodiscard]] FaultConfig faultConfig() const { return m_faults; }
+    // Makes backoff jitter and fault rolls reproducible (tests, QA runs).
+    void setRandomSeed(quint32 seed);
+
+    // The one manager, for the image cache: offline refusal (going offline also aborts its
+    // requests in flight), origin-only Authorization (a request carrying the token follows
+    // redirects within its origin at most), no cookies and no HTTP/2 hold for its requests too;
+    // redirects are off unless a request asks for them. It sets no timeout of its own:
+    // QNetworkRequest::setTransferTimeout per request.
+    [[nodiscard]] QNetworkAccessManager *network() const;
+
+    // path: "/api/v1/…" resolved against baseUrl(), or an absolute http(s) URL (which gets the
+    // token only when it has baseUrl's origin). owner: the reply's parent (nullptr: the client).
+    ApiReply *request(const QByteArray &method, const QString &path, const QByteArray &body,
+                      QObject *owner, const RequestOptions &options = {});
+    ApiReply *get(const QString &path, QObject *owner, const RequestOptions &options = {});
+    ApiReply *postJson(const QString &path, const QJsonObject &body, QObject *owner,
+                       const RequestOptions &options = {});
+    ApiReply *put(const QString &path, const QJsonObject &body, QObject *owner,
+                  const RequestOptions &options = {});
+    ApiReply *put(const QString &path, QObject *owner,
+                  const RequestOptions &options = {}); // no body
+    ApiReply *del(const QString &path, QObject *owner, const RequestOptions &options = {});
+
+    // The URL a path resolves to now (see request()).
+    [[nodiscard]] QUrl resolve(const QString &path) const;
+    // True when url has baseUrl's origin: same scheme, host and port (default ports filled in).
+    [[nodiscard]] bool isSameOrigin(const QUrl &url) const;
+    // Before retry `retryIndex` (0 for the first retry): random(0, min(max, base × 2^index)).
+    [[nodiscard]] static int backoffDelayMs(int retryIndex, const RetryPolicy &policy,
+                                            QRandomGenerator &rng);
+    // The cap of that range: min(maxDelayMs, baseDelayMs × 2^retryIndex), without overflow.
+    [[nodiscard]] static int backoffCapMs(int retryIndex, const RetryPolicy &policy);
+    // A fresh Idempotency-Key value (a UUID without braces).
+    [[nodiscard]] static QByteArray newIdempotencyKey();
+    // Requests not finished yet (in flight or waiting to retry).
+    [[nodiscard]] int pendingCount() const { return int(m_live.size()); }
+
+Q_SIGNALS:
+    // The app-wide error sink: every final failure except Kind::Cancelled (offline included).
+    void requestFailed(const threadline::core::ApiError &error, const QString &path);
+    // A 401 came back to a request that carried the token (a failed sign-in does not count).
+    void unauthorized();
+    void offlineChanged(bool offline);
+
+private:
+    friend class ApiReply;
+    friend class GuardedNetworkAccessManager;
+
+    [[nodiscard]] QNetworkRequest buildRequest(const ApiReply &reply, const QUrl &url,
+                                               bool *withToken) const;
+
+    GuardedNetworkAccessManager *m_nam = nullptr;
+    QUrl m_baseUrl;
+    QString m_token;
+    bool m_offline = false;
+    int m_timeoutMs = 15000;
+    RetryPolicy m_policy;
+    FaultConfig m_faults;
+    QRandomGenerator m_rng;
+    QSet<ApiReply *> m_live;
+};
+
+} // namespace threadline::core

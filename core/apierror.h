@@ -1,0 +1,67 @@
+// ApiError: how one API call failed, in the terms the rest of the client decides by
+// (design.md, "How data flows" 7): transient (retry later), auth (sign in again), permanent
+// (roll back and tell the user), plus offline and cancelled.
+#pragma once
+
+#include <QByteArray>
+#include <QMetaType>
+#include <QString>
+
+class QDebug;
+
+namespace threadline::core {
+
+struct ApiError
+{
+    enum class Kind {
+        None,      // no error
+        Offline,   // offline mode: nothing was sent
+        Network,   // no answer: connection refused, reset or dropped, host not found
+        Timeout,   // no answer within the timeout
+        Tls,       // the TLS handshake or certificate failed (never ignored)
+        Http,      // an HTTP answer that is not 2xx: see status, code, message
+        Decode,    // a 2xx whose body is not what the caller expected (set by the caller)
+        Cancelled, // ApiReply::abort()
+    };
+
+    Kind kind = Kind::None;
+    int status = 0;          // HTTP status for Kind::Http
+    QString code;            // the server's error.code (e.g. "not_found"), if any
+    QString message;         // the server's error.message, or a description
+    int retryAfterSecs = -1; // from Retry-After on 429/503; -1 when absent
+
+    [[nodiscard]] bool ok() const { return kind == Kind::None; }
+    // Worth trying again later: Network, Timeout, HTTP 5xx and 429.
+    [[nodiscard]] bool isTransient() const;
+    // HTTP 401: the session is gone; sign in again.
+    [[nodiscard]] bool isAuth() const;
+    // Will fail again the same way: every other non-2xx answer (400, 403, 404, 409, 410, 413,
+    // 422, other 4xx, an unexpected 1xx/3xx) and Decode. Offline, Tls and Cancelled are none of
+    // transient, auth and permanent: offline and TLS are conditions to wait out or fix, not
+    // verdicts on the request.
+    [[nodiscard]] bool isPermanent() const;
+    // Human words for the user (translated, context "ApiError"); never the raw server text alone.
+    [[nodiscard]] QString describe() const;
+    // "Http 404 not_found: no such post" — for logs (no secrets: nothing of the request).
+    [[nodiscard]] QString toLogString() const;
+
+    // An HTTP answer that is not 2xx: parses {"error":{"code","message"}} from the body,
+    // tolerant of anything else (HTML, garbage, another shape: code stays empty and message
+    // says what the status means). retryAfterSecs as parsed from the header (-1 when absent).
+    [[nodiscard]] static ApiError fromHttp(int status, const QByteArray &body,
+                                           int retryAfterSecs = -1);
+    // A 2xx body the caller could not decode.
+    [[nodiscard]] static ApiError decode(const QString &message);
+    // Retry-After: delta-seconds or an HTTP-date; -1 when absent or unreadable.
+    [[nodiscard]] static int parseRetryAfter(const QByteArray &value);
+    // "None", "Offline", "Network", … for logs and test messages.
+    [[nodiscard]] static const char *kindName(Kind kind);
+
+    friend bool operator==(const ApiError &, const ApiError &) = default;
+};
+
+QDebug operator<<(QDebug debug, const ApiError &error);
+
+} // namespace threadline::core
+
+Q_DECLARE_METATYPE(threadline::core::ApiError)

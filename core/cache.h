@@ -1,0 +1,206 @@
+// The client's local cache: one SQLite file per server and account, a projection of what the
+// server said, so that the client paints before the network answers and works offline. It may
+// be thrown away at any time (the outbox, which must survive, is another file).
+//
+// Threads. All SQL runs on the cache's own worker thread, which opens its own QSqlDatabase
+// connection there. Every public method only enqueues a request and returns its requestId at
+// once; the answer comes back as a signal on the thread the Cache lives in (queued), carrying
+// the same id. Requests run in the order they were made. Each request ends with exactly one
+// signal: its result signal (`done` for writes, `xLoaded` for reads, `opened` for open) or
+// `failed`. Nothing here blocks the calling thread, except waitForIdle() (tests, shutdown)
+// and the destructor, which lets queued requests finish.
+//
+// Robustness. open() moves a cache file that cannot be used aside — random bytes, truncated,
+// zero-length, a directory in its place, not a database, a foreign SQLite file, a failing
+// `PRAGMA quick_check`, or a schema version newer than this build knows — by renaming it (with
+// its -wal/-shm/-journal) to `<name>.corrupt-<yyyyMMdd-HHmmss-zzz>`, creates a fresh cache and
+// answers opened(true, {}, true, <that name>) so the UI can tell the user. It touches no other
+// file and deletes nothing. If SQLite reports corruption later, the request fails and the
+// cache is rebuilt the same way (`opened` is emitted again with recovered = true). A row
+// whose blob does not decode is skipped and deleted, never a crash.
+//
+// Storage. WAL, synchronous=NORMAL; schema in cacheschema.h (version in `PRAGMA user_version`,
+// stepwise migrations). Objects are stored whole as a compact binary blob (CacheBlob below)
+// next to the columns that are searched on.
+#pragma once
+
+#include "wiretypes.h"
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QUrl>
+#include <QtGlobal>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QThread;
+
+namespace threadline::core {
+
+namespace detail {
+class CacheStore;
+}
+
+// A stored timeline: a page of the posts of one scope, in the server's order.
+struct TimelinePage
+{
+    QString scope;
+    QList<Post> posts;
+    // The server's cursor after the last page stored for this scope (pass it as `before` to
+    // fetch more from the server); absent when the stored pages reach the end of the list or
+    // when nothing is stored.
+    std::optional<QString> next;
+    qint64 offset = 0;      // where this page starts among the scope's stored posts
+    qint64 storedCount = 0; // how many posts the scope holds in the cache
+    bool known = false;     // whether a page of this scope was ever stored
+
+    friend bool operator==(const TimelinePage &, const TimelinePage &) = default;
+};
+
+// A recently viewed post.
+struct HistoryEntry
+{
+    qint64 postId = 0;
+    qint64 viewedAt = 0;      // ms since the epoch, UTC
+    std::optional<Post> post; // absent when the post is not (or no longer) in the cache
+
+    friend bool operator==(const HistoryEntry &, const HistoryEntry &) = default;
+};
+
+// The blob format of the cache's rows: a compact, versioned binary encoding of the wire types
+// (varints, UTF-8 strings). Decoding is total: malformed input gives std::nullopt.
+struct CacheBlob
+{
+    static void encode(const Post &post, QByteArray &out); // appends to out
+    static void encode(const Comment &comment, QByteArray &out);
+    static void encode(const Like &like, QByteArray &out);
+    static void encode(const UserBrief &user, QByteArray &out);
+    [[nodiscard]] static QByteArray encode(const Post &post);
+    [[nodiscard]] static QByteArray encode(const Comment &comment);
+
+    [[nodiscard]] static std::optional<Post> decodePost(QByteArrayView blob);
+    [[nodiscard]] static std::optional<Comment> decodeComment(QByteArrayView blob);
+    [[nodiscard]] static std::optional<Like> decodeLike(QByteArrayView blob);
+    [[nodiscard]] static std::optional<UserBrief> decodeUser(QByteArrayView blob);
+};
+
+class Cache : public QObject
+{
+    Q_OBJECT
+
+public:
+    using Clock = std::function<qint64()>; // ms since the epoch, UTC
+
+    static constexpr int kDefaultCommentLimit = 5000; // newest comments kept per post
+    static constexpr int kHistoryLimit = 60;
+    static constexpr qint64 kHistoryMaxAgeMs = qint64(30) * 24 * 60 * 60 * 1000;
+
+    explicit Cache(QObject *parent = nullptr);
+    // Lets the requests already queued finish, closes the file and stops the worker thread.
+    ~Cache() override;
+
+    // <AppDataLocation>/cache/<host>_<port>/<user>.sqlite. Host, port and user are sanitised
+    // into file names injectively: [A-Za-z0-9.-] are kept, every other byte (UTF-8) is
+    // written as `_hh`; the port defaults to the scheme's (80, 443).
+    [[nodiscard]] static QString pathFor(const QUrl &server, const QString &username);
+
+    // The clock of markViewed() without a time and of loadHistory(); read on the calling
+    // thread when the request is made. Defaults to the system clock.
+    void setClock(Clock clock);
+    // How many of the newest comments per post saveComments() keeps (default 5,000).
+    void setCommentLimit(int keep);
+    [[nodiscard]] QThread *workerThread() const;
+
+    // Opens (creating, migrating or rebuilding) the cache at `path`; answers `opened`.
+    quint64 open(const QString &path);
+    quint64 close(); // answers `done`
+
+    // Posts. savePosts() upserts the posts (and their authors into the users). With a non-empty
+    // scopeKey it also stores them as a page of that scope: replaceScope starts the scope over
+    // with this page (a refresh), otherwise the page is appended after the stored ones (posts
+    // already in the scope keep their place); `next` is the server's cursor after this page
+    // (absent on the last page).
+    quint64 savePosts(const QList<Post> &posts, const QString &scopeKey = {},
+                      bool replaceScope = false, const std::optional<QString> &next = {});
+    quint64 savePost(const Post &post);
+    quint64 loadTimeline(const QString &scopeKey, int limit, int offset = 0); // timelineLoaded
+    quint64 loadPost(qint64 postId);                                          // postLoaded
+    // Drops the post with its comments, likes, timeline places and history entry.
+    quint64 removePost(qint64 postId);
+
+    quint64 saveUsers(const QList<UserBrief> &users);
+    quint64 loadUsers(const QList<qint64> &uids); // usersLoaded, in the order asked, known only
+
+    // Comments. saveComments() upserts floors and replies of one post, then trims the post to
+    // the comment limit in the same transaction.
+    quint64 saveComments(qint64 postId, const QList<Comment> &comments);
+    // Floors after `afterFloor` (<= 0: from the first) in floor order (at most `limit`) with their replies in seq
+    // order (at most `repliesPerRoot` each; -1: all stored). The page's `next` is the last
+    // floor on it when more floors are stored; totalRoots counts the stored floors.
+    quint64 loadFloors(qint64 postId, qint64 afterFloor, int limit,
+                       int repliesPerRoot = -1); // floorsLoaded
+    // Replies of one floor after `afterSeq` (<= 0: from the first) in seq order; `next` is the last seq when more are
+    // stored.
+    quint64 loadReplies(qint64 rootId, qint64 afterSeq, int limit); // repliesLoaded
+    // Removes a comment; a floor's root takes its whole floor with it.
+    quint64 removeComment(qint64 commentId);
+    // Keeps the newest `keep` comments of the post (createtime, then id, descending).
+    quint64 trimComments(qint64 postId, int keep = kDefaultCommentLimit);
+
+    // A post's likers, a set by user: saving a second like of the same user replaces the first.
+    // `replace` drops the post's stored likers first.
+    quint64 saveLikes(qint64 postId, const QList<Like> &likes, bool replace = false);
+    quint64 loadLikes(qint64 postId, int limit = 50); // likesLoaded, newest first
+
+    // Small values, e.g. the /sync cursor.
+    quint64 saveMeta(const QString &key, const QString &value);
+    quint64 removeMeta(const QString &key);
+    quint64 loadMeta(const QString &key); // metaLoaded
+
+    // Recently viewed posts: one entry per post (the latest view), the newest 60, none older
+    // than 30 days by the clock. Without `whenMs`, the clock's now.
+    quint64 markViewed(qint64 postId, std::optional<qint64> whenMs = {});
+    quint64 loadHistory(); // historyLoaded, newest first
+
+    // Empties every table, the sync cursor included.
+    quint64 clear();
+
+    // Blocks until every request made so far has run and its answer has been delivered
+    // (signals emitted). For tests and shutdown only. False on timeout.
+    bool waitForIdle(int timeoutMs = 30000);
+
+    // Test hook: called on the worker thread at the start of every request with its name.
+    void setRequestObserver(std::function<void(const char *request)> observer);
+
+signals:
+    void opened(bool ok, const QString &error, bool recovered, const QString &movedAsidePath);
+    void done(quint64 requestId);
+    void failed(quint64 requestId, const QString &error);
+    void timelineLoaded(quint64 requestId, const threadline::core::TimelinePage &page);
+    void postLoaded(quint64 requestId, qint64 postId,
+                    const std::optional<threadline::core::Post> &post);
+    void usersLoaded(quint64 requestId, const QList<threadline::core::UserBrief> &users);
+    void floorsLoaded(quint64 requestId, qint64 postId, const threadline::core::FloorPage &page);
+    void repliesLoaded(quint64 requestId, qint64 rootId, const threadline::core::ReplyPage &page);
+    void likesLoaded(quint64 requestId, qint64 postId, const QList<threadline::core::Like> &likes);
+    void metaLoaded(quint64 requestId, const QString &key, const std::optional<QString> &value);
+    void historyLoaded(quint64 requestId, const QList<threadline::core::HistoryEntry> &entries);
+
+private:
+    template<class Job> quint64 enqueue(const char *name, Job &&job);
+    [[nodiscard]] qint64 now() const;
+
+    QThread *m_thread = nullptr;
+    QObject *m_worker = nullptr; // lives in m_thread: the target of queued requests
+    std::shared_ptr<detail::CacheStore> m_store;
+    Clock m_clock;
+    std::atomic<quint64> m_nextId{1};
+};
+
+} // namespace threadline::core

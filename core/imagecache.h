@@ -1,0 +1,170 @@
+// ImageCache: avatars and pictures, from the server's own origin only, through a size-capped
+// disk cache and a byte-capped memory cache of decoded images (design.md, "How data flows" 8–9).
+//
+//   ImageCache images(api.network());
+//   images.setServer(QUrl("http://127.0.0.1:8080"));
+//   connect(&images, &ImageCache::imageReady, …);       // (url, image): repaint who shows url
+//   connect(&images, &ImageCache::imageFailed, …);      // (url, reason)
+//   switch (images.load(post.pictureUrls[0])) {         // "/api/v1/media/…" or absolute
+//   case ImageCache::State::Ready:   paint(images.image(url)); break;  // no signal follows
+//   case ImageCache::State::Loading: paintPlaceholder(); break;        // a signal follows
+//   case ImageCache::State::Blocked: paintClickToLoad(); break;        // then loadAnyway(url)
+//   case ImageCache::State::Failed:  paintBroken(); break;
+//   }
+//
+// Rules:
+// - Origin: a path beginning with "/" resolves against the server's origin; an absolute URL on
+//   another origin (scheme, host, port) is never fetched by load(): it is Blocked until the user
+//   asks for it with loadAnyway(url). Only http and https are fetched, ever.
+// - Authorization: the token (setToken) goes only to the server's origin (redirects are followed
+//   only within that origin); a loadAnyway() of another origin carries no Authorization.
+// - Offline (setOffline(true)): no request at all. What is in the memory or disk cache is
+//   served; anything else fails with "offline". Going offline aborts the downloads in flight.
+// - Disk cache: the encoded bytes, one file per URL, least recently used evicted first so that
+//   the directory stays within diskCacheMaxBytes() (default 200 MB). Disk reads and writes and
+//   decoding run on a small thread pool, never on the GUI thread.
+// - Memory: decoded images in a QCache costed in bytes (default 64 MB).
+// - Limits: a download over maxDownloadBytes() (default 20 MiB) is cut off, an image over
+//   maxPixels() (default 50 megapixels) is not decoded: both fail, as do bytes that do not
+//   decode. Nothing crashes on hostile input.
+// - The same URL is fetched once however often it is asked for while it loads; a URL that
+//   failed stays failed (no refetch on every repaint) until retry(), loadAnyway() or going
+//   back online.
+//
+// HTTP goes through the QNetworkAccessManager given (ApiClient::network() in the app: offline
+// refusal and origin-only Authorization hold there too), or an own one. The disk cache is ours,
+// not a QNetworkDiskCache on that shared manager, so API answers never land in it and its
+// I/O stays off the GUI thread; requests ask the manager for AlwaysNetwork and no cache save.
+#pragma once
+
+#include <QCache>
+#include <QHash>
+#include <QImage>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QObject>
+#include <QPointer>
+#include <QSet>
+#include <QString>
+#include <QThreadPool>
+#include <QUrl>
+
+#include <memory>
+
+namespace threadline::core {
+
+class ImageDiskStore;
+
+class ImageCache : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class State {
+        Ready,   // in memory now: image(url)
+        Loading, // imageReady or imageFailed follows
+        Blocked, // another origin: shown as "click to load", see loadAnyway()
+        Failed,  // failed before (failureReason(url)), or not a loadable URL
+    };
+    Q_ENUM(State)
+
+    static constexpr qint64 kDefaultDiskCacheBytes = 200LL * 1024 * 1024;
+    static constexpr qint64 kDefaultMemoryCacheBytes = 64LL * 1024 * 1024;
+    static constexpr qint64 kDefaultMaxDownloadBytes = 20LL * 1024 * 1024;
+    static constexpr qint64 kDefaultMaxPixels = 50'000'000;
+
+    // network: not owned (nullptr: the cache makes its own).
+    explicit ImageCache(QNetworkAccessManager *network = nullptr, QObject *parent = nullptr);
+    ~ImageCache() override; // aborts downloads, waits for the disk and decode tasks
+
+    // The server whose origin images load from, e.g. http://127.0.0.1:8080.
+    void setServer(const QUrl &server);
+    [[nodiscard]] QUrl server() const { return m_server; }
+    // Authorization: Bearer <token> on requests to the server's origin only ("" for none).
+    void setToken(const QString &token) { m_token = token; }
+    void setOffline(bool offline);
+    [[nodiscard]] bool isOffline() const { return m_offline; }
+
+    // Default: QStandardPaths::CacheLocation + "/images". Changing it starts from that
+    // directory's contents (files are kept).
+    void setDiskCacheDirectory(const QString &directory);
+    [[nodiscard]] QString diskCacheDirectory() const { return m_diskDirectory; }
+    void setDiskCacheMaxBytes(qint64 bytes);
+    [[nodiscard]] qint64 diskCacheMaxBytes() const { return m_diskMaxBytes; }
+    void setMemoryCacheMaxBytes(qint64 bytes);
+    [[nodiscard]] qint64 memoryCacheMaxBytes() const { return m_memory.maxCost(); }
+    void setMaxDownloadBytes(qint64 bytes) { m_maxDownloadBytes = bytes; }
+    [[nodiscard]] qint64 maxDownloadBytes() const { return m_maxDownloadBytes; }
+    void setMaxPixels(qint64 pixels) { m_maxPixels = pixels; }
+    [[nodiscard]] qint64 maxPixels() const { return m_maxPixels; }
+    void setTimeoutMs(int ms) { m_timeoutMs = ms; } // per download; default 30 s
+    [[nodiscard]] int timeoutMs() const { return m_timeoutMs; }
+
+    // The absolute URL an image URL or path stands for (the one the signals carry); invalid
+    // for what cannot be loaded (not http(s), a relative path without a server, …).
+    [[nodiscard]] QUrl resolve(const QUrl &urlOrPath) const;
+    [[nodiscard]] QUrl resolve(const QString &urlOrPath) const { return resolve(QUrl(urlOrPath)); }
+    // True when url (resolved) has the server's scheme, host and port.
+    [[nodiscard]] bool isOwnOrigin(const QUrl &url) const;
+
+    // Asks for an image; see State. Never emits from inside the call.
+    State load(const QUrl &urlOrPath);
+    State load(const QString &urlOrPath) { return load(QUrl(urlOrPath)); }
+    // The user asked for it: loads also from another origin (without Authorization), and
+    // forgets an earlier failure. Offline, only the caches are used.
+    State loadAnyway(const QUrl &urlOrPath);
+    // Forgets an earlier failure and loads again (load()'s rules apply).
+    State retry(const QUrl &urlOrPath);
+
+    // What load() would answer now, without starting anything.
+    [[nodiscard]] State state(const QUrl &urlOrPath) const;
+    // The decoded image if it is in memory, else a null image.
+    [[nodiscard]] QImage image(const QUrl &urlOrPath) const;
+    [[nodiscard]] QString failureReason(const QUrl &urlOrPath) const;
+
+    void clearMemoryCache();
+    // Downloads, disk lookups and decodes in progress.
+    [[nodiscard]] int pendingCount() const { return int(m_pending.size()); }
+    [[nodiscard]] QNetworkAccessManager *network() const { return m_network; }
+
+Q_SIGNALS:
+    void imageReady(const QUrl &url, const QImage &image);
+    void imageFailed(const QUrl &url, const QString &reason);
+
+private:
+    struct Pending
+    {
+        QUrl url;
+        QPointer<QNetworkReply> reply; // while downloading
+        bool anyway = false;           // another origin the user allowed (loadAnyway): no token
+        bool tooLarge = false;
+    };
+    [[nodiscard]] static QString keyOf(const QUrl &resolved);
+    void start(const QUrl &url, const QString &key, bool anyway);
+    void onDiskMiss(const QString &key);
+    void fetch(const QString &key);
+    void onFetched(const QString &key, QNetworkReply *reply);
+    void onDecoded(const QString &key, const QImage &image, const QString &error);
+    void fail(const QString &key, const QString &reason);
+
+    QPointer<QNetworkAccessManager> m_network;
+    QUrl m_server;
+    QString m_origin;
+    QString m_token;
+    bool m_offline = false;
+    qint64 m_maxDownloadBytes = kDefaultMaxDownloadBytes;
+    qint64 m_maxPixels = kDefaultMaxPixels;
+    int m_timeoutMs = 30000;
+
+    QString m_diskDirectory;
+    qint64 m_diskMaxBytes = kDefaultDiskCacheBytes;
+    std::shared_ptr<ImageDiskStore> m_disk;
+
+    QCache<QString, QImage> m_memory;
+    QHash<QString, Pending> m_pending; // by keyOf(url)
+    QHash<QString, QString> m_failed;  // key → reason
+    QSet<QString> m_allowed;           // keys the user chose to load from another origin
+    QThreadPool m_pool;                // disk I/O and decoding; last member: waited for first
+};
+
+} // namespace threadline::core

@@ -1,0 +1,89 @@
+#include "likecoalescer.h"
+
+namespace threadline::core {
+
+void LikeCoalescer::makeUncertain(OutboxEntry &e)
+{
+    if (e.kind == OutboxEntry::Kind::CommentVote)
+        e.baseline = e.desired == 0 ? kUnknownVote : 0;
+    else
+        e.baseline = e.desired ? 0 : 1;
+}
+
+LikeCoalescer::Decision LikeCoalescer::decide(const std::optional<OutboxEntry> &pending,
+                                              bool uncertain,
+                                              const std::optional<OutboxEntry> &inFlight,
+                                              int callerBaseline, int desired,
+                                              const QString &description, qint64 notBefore,
+                                              const OutboxEntry &fresh)
+{
+    Decision d;
+    if (pending) {
+        if (desired == pending->baseline && !uncertain) {
+            d.action = Decision::Action::Drop;
+            d.entry = *pending;
+            return d;
+        }
+        d.action = Decision::Action::Write;
+        d.entry = *pending;
+        d.entry.desired = desired;
+        if (uncertain)
+            makeUncertain(d.entry);
+        d.entry.notBefore = notBefore;
+        if (!description.isEmpty())
+            d.entry.description = description;
+        // A new desired state is a new attempt: the backoff of the old one does not apply.
+        d.entry.nextAttemptAt = 0;
+        d.entry.attempts = 0;
+        d.entry.lastError.clear();
+        return d;
+    }
+    const int baseline = inFlight ? inFlight->desired : callerBaseline;
+    if (desired == baseline)
+        return d; // Nothing
+    d.action = Decision::Action::Write;
+    d.entry = fresh;
+    d.entry.baseline = baseline;
+    d.entry.desired = desired;
+    d.entry.notBefore = notBefore;
+    d.entry.description = description;
+    return d;
+}
+
+LikeCoalescer::Request LikeCoalescer::requestFor(const OutboxEntry &e)
+{
+    const QString id = QString::number(e.targetId);
+    switch (e.kind) {
+    case OutboxEntry::Kind::PostLike:
+        return {e.desired ? QByteArrayLiteral("PUT") : QByteArrayLiteral("DELETE"),
+                QStringLiteral("/api/v1/posts/%1/like").arg(id)};
+    case OutboxEntry::Kind::Follow:
+        return {e.desired ? QByteArrayLiteral("PUT") : QByteArrayLiteral("DELETE"),
+                QStringLiteral("/api/v1/users/%1/follow").arg(id)};
+    case OutboxEntry::Kind::CommentVote:
+        if (e.desired > 0)
+            return {QByteArrayLiteral("PUT"), QStringLiteral("/api/v1/comments/%1/like").arg(id)};
+        if (e.desired < 0)
+            return {QByteArrayLiteral("PUT"),
+                    QStringLiteral("/api/v1/comments/%1/oppose").arg(id)};
+        // None: take back what the server has (likes and opposes exclude each other); from an
+        // unknown state the like first, then (nextStep) the oppose.
+        return {QByteArrayLiteral("DELETE"),
+                e.baseline < 0 ? QStringLiteral("/api/v1/comments/%1/oppose").arg(id)
+                               : QStringLiteral("/api/v1/comments/%1/like").arg(id)};
+    default:
+        return {};
+    }
+}
+
+std::optional<OutboxEntry> LikeCoalescer::nextStep(const OutboxEntry &e)
+{
+    if (e.kind == OutboxEntry::Kind::CommentVote && e.desired == 0 && e.baseline == kUnknownVote) {
+        OutboxEntry next = e;
+        next.baseline = -1; // the like is gone; now the oppose
+        return next;
+    }
+    return std::nullopt;
+}
+
+} // namespace threadline::core

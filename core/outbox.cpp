@@ -1,0 +1,920 @@
+#include "outbox.h"
+
+#include "apiclient.h"
+#include "jsoncodec.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QJsonDocument>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QUuid>
+
+#include <limits>
+
+namespace threadline::core {
+
+namespace {
+
+using Kind = OutboxEntry::Kind;
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+// A file-name-safe form of text: letters, digits, '.', '-' and '_' kept, the rest as %XX.
+QString safeFileName(const QString &text)
+{
+    QString out;
+    for (const char c : text.toUtf8()) {
+        const auto u = static_cast<unsigned char>(c);
+        if ((u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') ||
+            u == '-' || u == '_' || (u == '.' && !out.isEmpty()))
+            out += QLatin1Char(c);
+        else
+            out += QStringLiteral("%%1").arg(u, 2, 16, QLatin1Char('0')).toUpper();
+    }
+    return out.isEmpty() ? QStringLiteral("_") : out;
+}
+
+QJsonObject parseObject(const QByteArray &json)
+{
+    return QJsonDocument::fromJson(json).object();
+}
+
+// What the target of an entry is, for the sentences.
+enum class Noun { Post, Comment, User, Report };
+
+Noun nounOf(const OutboxEntry &e)
+{
+    switch (e.kind) {
+    case Kind::PostLike:
+    case Kind::DeletePost:
+    case Kind::HidePost:
+    case Kind::UnhidePost:
+    case Kind::CreatePost:
+        return Noun::Post;
+    case Kind::CreateComment:
+        return e.parentId != 0 ? Noun::Comment : Noun::Post;
+    case Kind::CommentVote:
+    case Kind::DeleteComment:
+    case Kind::HideComment:
+    case Kind::UnhideComment:
+        return Noun::Comment;
+    case Kind::Follow:
+        return Noun::User;
+    case Kind::Report:
+        return e.payload.value(QLatin1String("targetType")).toString() ==
+                       QLatin1String("comment")
+                   ? Noun::Comment
+                   : Noun::Post;
+    case Kind::DismissReport:
+        return Noun::Report;
+    }
+    return Noun::Post;
+}
+
+// "like on 王五's post", "reply to 李四's comment", …
+QString actionPhrase(const OutboxEntry &e)
+{
+    QString target = e.description;
+    if (target.isEmpty()) {
+        switch (nounOf(e)) {
+        case Noun::Post:
+            target = Outbox::tr("the post");
+            break;
+        case Noun::Comment:
+            target = Outbox::tr("the comment");
+            break;
+        case Noun::User:
+            target = Outbox::tr("this person");
+            break;
+        case Noun::Report:
+            target = Outbox::tr("the reported content");
+            break;
+        }
+    }
+    switch (e.kind) {
+    case Kind::PostLike:
+        return e.desired ? Outbox::tr("like on %1").arg(target)
+                         : Outbox::tr("unlike of %1").arg(target);
+    case Kind::CommentVote:
+        if (e.desired > 0)
+            return Outbox::tr("like on %1").arg(target);
+        if (e.desired < 0)
+            return Outbox::tr("oppose on %1").arg(target);
+        return e.baseline < 0 ? Outbox::tr("withdrawn oppose on %1").arg(target)
+                              : Outbox::tr("unlike of %1").arg(target);
+    case Kind::Follow:
+        return e.desired ? Outbox::tr("follow of %1").arg(target)
+                         : Outbox::tr("unfollow of %1").arg(target);
+    case Kind::CreateComment:
+        return e.parentId != 0 ? Outbox::tr("reply to %1").arg(target)
+                               : Outbox::tr("comment on %1").arg(target);
+    case Kind::DeleteComment:
+    case Kind::DeletePost:
+        return Outbox::tr("deletion of %1").arg(target);
+    case Kind::CreatePost:
+        return Outbox::tr("new post %1").arg(target);
+    case Kind::Report:
+        return Outbox::tr("report on %1").arg(target);
+    case Kind::HideComment:
+    case Kind::HidePost:
+        return Outbox::tr("hiding of %1").arg(target);
+    case Kind::UnhideComment:
+    case Kind::UnhidePost:
+        return Outbox::tr("unhiding of %1").arg(target);
+    case Kind::DismissReport:
+        return Outbox::tr("dismissal of the reports on %1").arg(target);
+    }
+    return target;
+}
+
+// Why a permanent failure happened, as the end of the sentence.
+QString reasonPhrase(const OutboxEntry &e, const ApiError &error)
+{
+    if (error.kind != ApiError::Kind::Http)
+        return error.describe();
+    switch (error.status) {
+    case 400:
+        return Outbox::tr("the server could not read the request");
+    case 403:
+        return Outbox::tr("you are not allowed to do that");
+    case 404:
+        switch (nounOf(e)) {
+        case Noun::Post:
+            return Outbox::tr("the post was deleted");
+        case Noun::Comment:
+            return e.kind == Kind::CreateComment ? Outbox::tr("the post was deleted")
+                                                 : Outbox::tr("the comment was deleted");
+        case Noun::User:
+            return Outbox::tr("this person does not exist");
+        case Noun::Report:
+            return Outbox::tr("the report was not found");
+        }
+        break;
+    case 409:
+        return Outbox::tr("it conflicts with an earlier request");
+    case 413:
+        return Outbox::tr("it is too large");
+    case 422:
+        if (e.kind == Kind::CreateComment && e.parentId != 0 &&
+            error.message.contains(QLatin1String("parentId")))
+            return Outbox::tr("the comment it answers was deleted");
+        if (error.message.isEmpty())
+            return Outbox::tr("it was not accepted");
+        return Outbox::tr("it was not accepted (%1)").arg(error.message);
+    default:
+        break;
+    }
+    return error.describe();
+}
+
+QString dependencyReason(const OutboxEntry &creation)
+{
+    return creation.kind == Kind::CreatePost
+               ? Outbox::tr("the post it refers to could not be saved")
+               : Outbox::tr("the comment it refers to could not be saved");
+}
+
+QString sentence(const OutboxEntry &e, const QString &reason)
+{
+    return Outbox::tr("Your %1 could not be saved: %2").arg(actionPhrase(e), reason);
+}
+
+// Does a successful answer for this kind carry a JSON object?
+bool expectsBody(Kind kind)
+{
+    return kind != Kind::DeleteComment && kind != Kind::DeletePost;
+}
+
+struct Request
+{
+    QByteArray method;
+    QString path;
+    QByteArray body;
+    bool keyed = false; // a POST: carries the Idempotency-Key
+};
+
+Request requestFor(const OutboxEntry &e)
+{
+    const QString id = QString::number(e.targetId);
+    const QString reason = e.payload.value(QLatin1String("reason")).toString();
+    const std::optional<QString> optReason =
+        reason.isEmpty() ? std::nullopt : std::optional<QString>(reason);
+    switch (e.kind) {
+    case Kind::PostLike:
+    case Kind::CommentVote:
+    case Kind::Follow: {
+        const LikeCoalescer::Request r = LikeCoalescer::requestFor(e);
+        return {r.method, r.path, {}, false};
+    }
+    case Kind::CreateComment: {
+        NewComment c;
+        c.content = e.payload.value(QLatin1String("content")).toString();
+        if (e.parentId != 0)
+            c.parentId = e.parentId;
+        return {"POST", QStringLiteral("/api/v1/posts/%1/comments").arg(e.postId),
+                encodeNewComment(c), true};
+    }
+    case Kind::DeleteComment:
+        return {"DELETE", QStringLiteral("/api/v1/comments/%1").arg(id), {}, false};
+    case Kind::CreatePost:
+        return {"POST", QStringLiteral("/api/v1/posts"),
+                QJsonDocument(e.payload).toJson(QJsonDocument::Compact), true};
+    case Kind::DeletePost:
+        return {"DELETE", QStringLiteral("/api/v1/posts/%1").arg(id), {}, false};
+    case Kind::Report:
+        return {"POST", QStringLiteral("/api/v1/reports"),
+                QJsonDocument(e.payload).toJson(QJsonDocument::Compact), true};
+    case Kind::HideComment:
+        return {"POST", QStringLiteral("/api/v1/moderation/comments/%1/hide").arg(id),
+                encodeModerationReason(reason), true};
+    case Kind::UnhideComment:
+        return {"POST", QStringLiteral("/api/v1/moderation/comments/%1/unhide").arg(id),
+                encodeModerationReason(optReason), true};
+    case Kind::HidePost:
+        return {"POST", QStringLiteral("/api/v1/moderation/posts/%1/hide").arg(id),
+                encodeModerationReason(reason), true};
+    case Kind::UnhidePost:
+        return {"POST", QStringLiteral("/api/v1/moderation/posts/%1/unhide").arg(id),
+                encodeModerationReason(optReason), true};
+    case Kind::DismissReport:
+        return {"POST", QStringLiteral("/api/v1/moderation/items/%1/dismiss").arg(id),
+                encodeModerationReason(optReason), true};
+    }
+    return {};
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+Outbox::Outbox(ApiClient *api, QObject *parent)
+    : QObject(parent)
+    , m_api(api)
+    , m_store(new OutboxStore(this))
+    , m_rng(QRandomGenerator::securelySeeded())
+    , m_timer(new QTimer(this))
+{
+    m_timer->setSingleShot(true);
+    m_timer->setTimerType(Qt::PreciseTimer);
+    connect(m_timer, &QTimer::timeout, this, &Outbox::pump);
+    connect(m_store, &OutboxStore::opened, this, &Outbox::onOpened);
+    connect(m_store, &OutboxStore::applied, this, &Outbox::onApplied);
+    if (m_api)
+        connect(m_api, &ApiClient::offlineChanged, this, &Outbox::onOfflineChanged);
+}
+
+Outbox::~Outbox()
+{
+    // The reply is our child: destroying it cancels the request silently; the entry stays in
+    // the file and is sent again next time. The store (also a child) commits what is queued.
+    if (m_inFlight) {
+        m_inFlight->disconnect(this);
+        delete m_inFlight;
+        m_inFlight = nullptr;
+    }
+    delete m_store;
+    m_store = nullptr;
+}
+
+QString Outbox::defaultPath(const QUrl &server, const QString &user)
+{
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    const int defaultPort = server.scheme() == QLatin1String("https") ? 443 : 80;
+    const QString hostPort =
+        QStringLiteral("%1_%2").arg(server.host().isEmpty() ? QStringLiteral("local")
+                                                            : server.host())
+            .arg(server.port(defaultPort));
+    return QDir(base).filePath(QStringLiteral("outbox/%1/%2.sqlite")
+                                   .arg(safeFileName(hostPort), safeFileName(user)));
+}
+
+void Outbox::open(const QString &path)
+{
+    if (m_opening || m_loaded) {
+        qWarning("Outbox::open: already open");
+        return;
+    }
+    m_opening = true;
+    m_store->open(path);
+}
+
+void Outbox::setBackoff(int baseMs, int capMs)
+{
+    m_backoffBaseMs = qMax(1, baseMs);
+    m_backoffCapMs = qMax(m_backoffBaseMs, capMs);
+}
+
+void Outbox::onOpened(bool ok, const QList<OutboxEntry> &entries, const QString &error)
+{
+    m_opening = false;
+    m_loaded = true;
+    if (!ok)
+        qWarning("outbox: %s — actions are kept in memory only", qPrintable(error));
+    m_entries = entries;
+    for (const OutboxEntry &e : entries)
+        m_lastId = qMax(m_lastId, e.id);
+    const auto deferred = std::exchange(m_deferred, {});
+    for (const auto &action : deferred)
+        action();
+    countChanged();
+    emit opened(ok, error);
+    if (!ok)
+        emit storageError(error);
+    schedule();
+}
+
+void Outbox::whenLoaded(std::function<void()> action)
+{
+    if (m_loaded)
+        action();
+    else
+        m_deferred.append(std::move(action));
+}
+
+qint64 Outbox::allocateId()
+{
+    // Unique across restarts without reading the file first: the clock in µs-sized steps (below
+    // 2^53 until the year 2255, so that -id is a valid JSON id), never less than the last + 1.
+    m_lastId = qMax(m_lastId + 1, nowMs() * 1000);
+    return m_lastId;
+}
+
+OutboxEntry Outbox::makeEntry(Kind kind, qint64 id, const QString &target) const
+{
+    OutboxEntry e;
+    e.id = id;
+    e.kind = kind;
+    e.description = target;
+    e.idempotencyKey = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    e.createdAt = nowMs();
+    return e;
+}
+
+void Outbox::applyResolvedIds(OutboxEntry &entry) const
+{
+    for (const qint64 local : entry.localRefs()) {
+        const auto it = m_resolved.constFind(local);
+        if (it != m_resolved.cend())
+            entry.rewriteRef(local, it.value());
+    }
+}
+
+void Outbox::enqueue(const OutboxEntry &entry)
+{
+    OutboxEntry e = entry;
+    applyResolvedIds(e);
+    m_entries.append(e);
+    write({{e}, {}, 0}, {e.id});
+    countChanged();
+    schedule();
+}
+
+void Outbox::write(const OutboxBatch &batch, const QList<qint64> &announce)
+{
+    if (batch.upserts.isEmpty() && batch.removals.isEmpty())
+        return;
+    OutboxBatch b = batch;
+    b.ticket = ++m_nextTicket;
+    WriteInfo info;
+    info.announce = announce;
+    for (const OutboxEntry &e : b.upserts) {
+        m_unsaved.insert(e.id, b.ticket);
+        info.upserted.append(e.id);
+    }
+    m_writes.insert(b.ticket, info);
+    m_store->apply(b);
+}
+
+void Outbox::onApplied(quint64 ticket, bool ok, const QString &error)
+{
+    const WriteInfo info = m_writes.take(ticket);
+    for (const qint64 id : info.upserted) {
+        const auto it = m_unsaved.constFind(id);
+        if (it != m_unsaved.cend() && it.value() == ticket)
+            m_unsaved.erase(it);
+    }
+    if (!ok)
+        emit storageError(error);
+    if (ok) {
+        for (const qint64 id : info.announce) {
+            if (indexOf(id) >= 0)
+                emit persisted(id);
+        }
+    }
+    schedule();
+}
+
+// --- Actions ---------------------------------------------------------------------------------
+
+void Outbox::toggle(Kind kind, qint64 targetId, int baseline, int desired, const QString &target,
+                    int delayMs)
+{
+    whenLoaded([=, this] {
+        OutboxEntry fresh = makeEntry(kind, allocateId(), target);
+        fresh.targetId = targetId;
+        applyResolvedIds(fresh);
+        std::optional<OutboxEntry> inFlight;
+        if (m_inFlightId != 0 && m_inFlightEntry.kind == kind &&
+            m_inFlightEntry.targetId == fresh.targetId)
+            inFlight = m_inFlightEntry;
+        const auto decision =
+            LikeCoalescer::decide(pendingToggle(kind, fresh.targetId), inFlight, baseline,
+                                  desired, target, nowMs() + delayMs, fresh);
+        switch (decision.action) {
+        case LikeCoalescer::Decision::Action::Nothing:
+            return;
+        case LikeCoalescer::Decision::Action::Drop: {
+            const qsizetype i = indexOf(decision.entry.id);
+            if (i >= 0)
+                m_entries.removeAt(i);
+            write({{}, {decision.entry.id}, 0});
+            countChanged();
+            schedule();
+            return;
+        }
+        case LikeCoalescer::Decision::Action::Write: {
+            const qsizetype i = indexOf(decision.entry.id);
+            if (i >= 0)
+                m_entries[i] = decision.entry;
+            else
+                m_entries.append(decision.entry);
+            write({{decision.entry}, {}, 0}, {decision.entry.id});
+            countChanged();
+            schedule();
+            return;
+        }
+        }
+    });
+}
+
+void Outbox::togglePostLike(qint64 postId, bool serverLiked, bool desired, const QString &target)
+{
+    toggle(Kind::PostLike, postId, serverLiked ? 1 : 0, desired ? 1 : 0, target,
+           m_likes.delayMs());
+}
+
+void Outbox::setCommentVote(qint64 commentId, int serverVote, int desiredVote,
+                            const QString &target)
+{
+    toggle(Kind::CommentVote, commentId, qBound(-1, serverVote, 1), qBound(-1, desiredVote, 1),
+           target, m_likes.delayMs());
+}
+
+void Outbox::setFollow(qint64 uid, bool serverFollowing, bool desired, const QString &target)
+{
+    // Follows are coalesced too (one entry per person), but sent without the like delay.
+    toggle(Kind::Follow, uid, serverFollowing ? 1 : 0, desired ? 1 : 0, target, 0);
+}
+
+qint64 Outbox::createComment(qint64 postId, const QString &content, qint64 parentId,
+                             const QString &target)
+{
+    const qint64 id = allocateId();
+    whenLoaded([=, this] {
+        OutboxEntry e = makeEntry(Kind::CreateComment, id, target);
+        e.postId = postId;
+        e.parentId = parentId;
+        e.payload.insert(QStringLiteral("content"), content);
+        enqueue(e);
+    });
+    return -id;
+}
+
+qint64 Outbox::deleteComment(qint64 commentId, const QString &target)
+{
+    const qint64 id = allocateId();
+    whenLoaded([=, this] {
+        OutboxEntry e = makeEntry(Kind::DeleteComment, id, target);
+        e.targetId = commentId;
+        enqueue(e);
+    });
+    return id;
+}
+
+qint64 Outbox::createPost(const NewPost &post, const QString &target)
+{
+    const qint64 id = allocateId();
+    const QJsonObject body = parseObject(encodeNewPost(post));
+    whenLoaded([=, this] {
+        OutboxEntry e = makeEntry(Kind::CreatePost, id, target);
+        e.payload = body;
+        enqueue(e);
+    });
+    return -id;
+}
+
+qint64 Outbox::deletePost(qint64 postId, const QString &target)
+{
+    const qint64 id = allocateId();
+    whenLoaded([=, this] {
+        OutboxEntry e = makeEntry(Kind::DeletePost, id, target);
+        e.targetId = postId;
+        enqueue(e);
+    });
+    return id;
+}
+
+qint64 Outbox::report(const NewReport &report, const QString &target)
+{
+    const qint64 id = allocateId();
+    const QJsonObject body = parseObject(encodeNewReport(report));
+    whenLoaded([=, this] {
+        OutboxEntry e = makeEntry(Kind::Report, id, target);
+        e.targetId = report.targetId;
+        e.payload = body;
+        enqueue(e);
+    });
+    return id;
+}
+
+namespace {
+OutboxEntry withReason(OutboxEntry e, qint64 targetId, const QString &reason)
+{
+    e.targetId = targetId;
+    if (!reason.isEmpty())
+        e.payload.insert(QStringLiteral("reason"), reason);
+    return e;
+}
+} // namespace
+
+qint64 Outbox::hideComment(qint64 commentId, const QString &reason, const QString &target)
+{
+    const qint64 id = allocateId();
+    whenLoaded([=, this] {
+        enqueue(withReason(makeEntry(Kind::HideComment, id, target), commentId, reason));
+    });
+    return id;
+}
+
+qint64 Outbox::unhideComment(qint64 commentId, const QString &reason, const QString &target)
+{
+    const qint64 id = allocateId();
+    whenLoaded([=, this] {
+        enqueue(withReason(makeEntry(Kind::UnhideComment, id, target), commentId, reason));
+    });
+    return id;
+}
+
+qint64 Outbox::hidePost(qint64 postId, const QString &reason, const QString &target)
+{
+    const qint64 id = allocateId();
+    whenLoaded(
+        [=, this] { enqueue(withReason(makeEntry(Kind::HidePost, id, target), postId, reason)); });
+    return id;
+}
+
+qint64 Outbox::unhidePost(qint64 postId, const QString &reason, const QString &target)
+{
+    const qint64 id = allocateId();
+    whenLoaded([=, this] {
+        enqueue(withReason(makeEntry(Kind::UnhidePost, id, target), postId, reason));
+    });
+    return id;
+}
+
+qint64 Outbox::dismissReport(qint64 itemId, const QString &reason, const QString &target)
+{
+    const qint64 id = allocateId();
+    whenLoaded([=, this] {
+        enqueue(withReason(makeEntry(Kind::DismissReport, id, target), itemId, reason));
+    });
+    return id;
+}
+
+// --- State -----------------------------------------------------------------------------------
+
+qsizetype Outbox::indexOf(qint64 id) const
+{
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        if (m_entries.at(i).id == id)
+            return i;
+    }
+    return -1;
+}
+
+std::optional<OutboxEntry> Outbox::entry(qint64 id) const
+{
+    const qsizetype i = indexOf(id);
+    return i >= 0 ? std::optional<OutboxEntry>(m_entries.at(i)) : std::nullopt;
+}
+
+std::optional<OutboxEntry> Outbox::pendingToggle(Kind kind, qint64 targetId) const
+{
+    for (const OutboxEntry &e : m_entries) {
+        if (e.kind == kind && e.targetId == targetId && e.id != m_inFlightId)
+            return e;
+    }
+    return std::nullopt;
+}
+
+void Outbox::resume()
+{
+    m_paused = false;
+    schedule();
+}
+
+void Outbox::retryNow()
+{
+    m_gateUntil = 0;
+    OutboxBatch batch;
+    for (OutboxEntry &e : m_entries) {
+        if (e.nextAttemptAt != 0 && e.id != m_inFlightId) {
+            e.nextAttemptAt = 0;
+            batch.upserts.append(e);
+        }
+    }
+    write(batch);
+    schedule();
+}
+
+void Outbox::countChanged()
+{
+    const int count = pendingCount();
+    if (count == m_lastCount)
+        return;
+    m_lastCount = count;
+    emit pendingCountChanged(count);
+}
+
+void Outbox::onOfflineChanged(bool offline)
+{
+    if (offline) {
+        if (!m_entries.isEmpty())
+            m_offlinePeriod = true;
+        m_timer->stop();
+        return;
+    }
+    if (m_offlinePeriod)
+        m_summaryDue = true;
+    retryNow(); // back online: forget the backoffs of the offline time
+}
+
+// --- Sending ---------------------------------------------------------------------------------
+
+void Outbox::schedule()
+{
+    if (m_pumpQueued)
+        return;
+    m_pumpQueued = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_pumpQueued = false;
+            pump();
+        },
+        Qt::QueuedConnection);
+}
+
+void Outbox::pump()
+{
+    if (!m_loaded || m_inFlightId != 0 || !m_api)
+        return;
+    if (m_api->isOffline()) {
+        if (!m_entries.isEmpty())
+            m_offlinePeriod = true;
+        m_timer->stop();
+        return;
+    }
+    if (m_paused) {
+        m_timer->stop();
+        maybeSummarize();
+        return;
+    }
+    const qint64 now = nowMs();
+    if (m_gateUntil > now) {
+        m_timer->start(int(qMin<qint64>(m_gateUntil - now + 1, std::numeric_limits<int>::max())));
+        return;
+    }
+    m_gateUntil = 0;
+
+    QSet<qint64> pendingCreates;
+    for (const OutboxEntry &e : m_entries) {
+        if (e.createsObject())
+            pendingCreates.insert(e.createdLocalId());
+    }
+    QList<QPair<OutboxEntry, QString>> orphans;
+    qint64 nextWake = std::numeric_limits<qint64>::max();
+    bool waitingForDisk = false;
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        bool blocked = false;
+        for (const qint64 ref : m_entries.at(i).localRefs()) {
+            if (pendingCreates.contains(ref)) {
+                blocked = true;
+                break;
+            }
+            if (m_resolved.contains(ref)) { // created meanwhile: name the server's id
+                m_entries[i].rewriteRef(ref, m_resolved.value(ref));
+                write({{m_entries.at(i)}, {}, 0});
+                continue;
+            }
+            const OutboxEntry &e = m_entries.at(i);
+            // Refers to a local id whose creation is gone and was never resolved here: it
+            // failed (this session or before), so this entry cannot be done either.
+            orphans.append(
+                {e, sentence(e, m_failedCreates.value(
+                                    ref, tr("what it refers to could not be saved")))});
+            blocked = true;
+            break;
+        }
+        if (blocked)
+            continue;
+        const OutboxEntry &e = m_entries.at(i);
+        if (m_unsaved.contains(e.id)) {
+            waitingForDisk = true; // onApplied() pumps again
+            continue;
+        }
+        // Strictly after its time: with millisecond clocks, "due at T" never fires before T.
+        const qint64 due = e.dueAt();
+        if (due >= now) {
+            nextWake = qMin(nextWake, due);
+            continue;
+        }
+        send(e);
+        return;
+    }
+    if (!orphans.isEmpty()) {
+        failEntries(orphans);
+        schedule();
+        return;
+    }
+    if (nextWake != std::numeric_limits<qint64>::max())
+        m_timer->start(int(qMin<qint64>(nextWake - now + 1, std::numeric_limits<int>::max())));
+    else
+        m_timer->stop();
+    if (!waitingForDisk)
+        maybeSummarize();
+}
+
+void Outbox::send(const OutboxEntry &entry)
+{
+    const Request req = requestFor(entry);
+    m_inFlightId = entry.id;
+    m_inFlightEntry = entry;
+    m_timer->stop();
+    emit sent(entry);
+    if (m_inFlightId != entry.id || !m_api)
+        return; // a slot of sent() changed everything (e.g. destroyed the client)
+    RequestOptions options;
+    options.retry = false;
+    options.timeoutMs = m_requestTimeoutMs;
+    if (req.keyed)
+        options.idempotencyKey = entry.idempotencyKey.toLatin1();
+    m_inFlight = m_api->request(req.method, req.path, req.body, this, options);
+    connect(m_inFlight, &ApiReply::finished, this, &Outbox::onReplyFinished);
+}
+
+void Outbox::onReplyFinished()
+{
+    ApiReply *reply = m_inFlight;
+    if (!reply || sender() != reply)
+        return;
+    m_inFlight = nullptr;
+    const qint64 id = std::exchange(m_inFlightId, 0);
+    const qsizetype index = indexOf(id);
+    if (index < 0) {
+        schedule();
+        return;
+    }
+    const OutboxEntry entry = m_entries.at(index);
+    const ApiError error = reply->error();
+
+    if (reply->ok()) {
+        QJsonObject answer;
+        if (expectsBody(entry.kind)) {
+            const QJsonDocument doc = reply->json();
+            if (!doc.isObject()) {
+                retryLater(entry, ApiError::decode(QStringLiteral("the answer is not a JSON "
+                                                                  "object")));
+                schedule();
+                return;
+            }
+            answer = doc.object();
+            if (entry.createsObject() && answer.value(QLatin1String("id")).toInteger() <= 0) {
+                retryLater(entry, ApiError::decode(QStringLiteral("the answer has no id")));
+                schedule();
+                return;
+            }
+        }
+        succeed(entry, answer);
+    } else if (error.kind == ApiError::Kind::Offline || error.kind == ApiError::Kind::Cancelled) {
+        // Not an attempt: it stays as it is and goes when we are online again.
+    } else if (error.isAuth()) {
+        m_paused = true;
+        emit authRequired();
+    } else if (error.isTransient() || error.kind == ApiError::Kind::Tls ||
+               error.kind == ApiError::Kind::Decode || error.kind == ApiError::Kind::None) {
+        retryLater(entry, error);
+    } else {
+        failEntries({{entry, failureMessage(entry, error)}});
+    }
+    schedule();
+}
+
+void Outbox::succeed(const OutboxEntry &entry, const QJsonObject &answer)
+{
+    m_entries.removeAt(indexOf(entry.id));
+    OutboxBatch batch;
+    batch.removals.append(entry.id);
+    qint64 local = 0;
+    qint64 serverId = 0;
+    if (entry.createsObject()) {
+        local = entry.createdLocalId();
+        serverId = answer.value(QLatin1String("id")).toInteger();
+        m_resolved.insert(local, serverId);
+        for (OutboxEntry &e : m_entries) {
+            if (e.rewriteRef(local, serverId))
+                batch.upserts.append(e);
+        }
+    }
+    // One transaction: the creation goes and its dependents name the server's id.
+    write(batch);
+    countChanged();
+    if (local != 0)
+        emit localIdResolved(local, serverId);
+    emit completed(entry, answer);
+}
+
+void Outbox::retryLater(const OutboxEntry &entry, const ApiError &error)
+{
+    const qsizetype index = indexOf(entry.id);
+    if (index < 0)
+        return;
+    OutboxEntry &e = m_entries[index];
+    e.attempts += 1;
+    // Full jitter: random(0, min(cap, base × 2^(attempts−1))).
+    qint64 range = m_backoffBaseMs;
+    for (int i = 1; i < e.attempts && range < m_backoffCapMs; ++i)
+        range *= 2;
+    range = qMin<qint64>(range, m_backoffCapMs);
+    qint64 delay = qint64(m_rng.bounded(quint32(range) + 1));
+    if (error.retryAfterSecs > 0)
+        delay = qMax<qint64>(delay, qint64(error.retryAfterSecs) * 1000);
+    e.nextAttemptAt = nowMs() + delay;
+    e.lastError = error.toLogString();
+    if (error.kind == ApiError::Kind::Network || error.kind == ApiError::Kind::Timeout ||
+        (error.kind == ApiError::Kind::Http && error.status == 429))
+        m_gateUntil = e.nextAttemptAt; // the server is away or wants us to slow down
+    const OutboxEntry copy = e;
+    write({{copy}, {}, 0});
+    emit retryScheduled(copy, error);
+}
+
+void Outbox::failEntries(const QList<QPair<OutboxEntry, QString>> &failures)
+{
+    QList<QPair<OutboxEntry, QString>> all = failures;
+    QSet<qint64> removed;
+    for (qsizetype i = 0; i < all.size(); ++i) {
+        const OutboxEntry e = all.at(i).first;
+        if (removed.contains(e.id))
+            continue;
+        removed.insert(e.id);
+        if (!e.createsObject())
+            continue;
+        const qint64 local = e.createdLocalId();
+        const QString why = dependencyReason(e);
+        m_failedCreates.insert(local, why);
+        for (const OutboxEntry &d : std::as_const(m_entries)) {
+            if (!removed.contains(d.id) && d.localRefs().contains(local))
+                all.append({d, sentence(d, why)});
+        }
+    }
+    OutboxBatch batch;
+    for (qsizetype i = m_entries.size() - 1; i >= 0; --i) {
+        if (removed.contains(m_entries.at(i).id)) {
+            batch.removals.append(m_entries.at(i).id);
+            m_entries.removeAt(i);
+        }
+    }
+    write(batch);
+    countChanged();
+    QSet<qint64> told;
+    for (const auto &[e, message] : std::as_const(all)) {
+        if (told.contains(e.id))
+            continue;
+        told.insert(e.id);
+        if (m_offlinePeriod || m_summaryDue)
+            m_summary.append(message);
+        emit failed(e, message);
+    }
+}
+
+void Outbox::maybeSummarize()
+{
+    if (!m_summaryDue || m_inFlightId != 0 || (m_api && m_api->isOffline()))
+        return;
+    m_summaryDue = false;
+    m_offlinePeriod = false;
+    emit summaryReady(std::exchange(m_summary, {}));
+}
+
+QString Outbox::failureMessage(const OutboxEntry &entry, const ApiError &error)
+{
+    return sentence(entry, reasonPhrase(entry, error));
+}
+
+} // namespace threadline::core

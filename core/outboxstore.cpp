@@ -1,0 +1,380 @@
+#include "outboxstore.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QMetaObject>
+#include <QPointer>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QThread>
+#include <QVariant>
+
+#include <atomic>
+
+namespace threadline::core {
+
+namespace {
+
+constexpr int kSchemaVersion = 1;
+
+struct KindName
+{
+    OutboxEntry::Kind kind;
+    const char *name;
+};
+
+constexpr KindName kKindNames[] = {
+    {OutboxEntry::Kind::PostLike, "post_like"},
+    {OutboxEntry::Kind::CommentVote, "comment_vote"},
+    {OutboxEntry::Kind::Follow, "follow"},
+    {OutboxEntry::Kind::CreateComment, "create_comment"},
+    {OutboxEntry::Kind::DeleteComment, "delete_comment"},
+    {OutboxEntry::Kind::CreatePost, "create_post"},
+    {OutboxEntry::Kind::DeletePost, "delete_post"},
+    {OutboxEntry::Kind::Report, "report"},
+    {OutboxEntry::Kind::HideComment, "hide_comment"},
+    {OutboxEntry::Kind::UnhideComment, "unhide_comment"},
+    {OutboxEntry::Kind::HidePost, "hide_post"},
+    {OutboxEntry::Kind::UnhidePost, "unhide_post"},
+    {OutboxEntry::Kind::DismissReport, "dismiss_report"},
+};
+
+QString sqlError(const QString &what, const QSqlError &error)
+{
+    return QStringLiteral("%1: %2").arg(what, error.text());
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// OutboxEntry
+
+QList<qint64> OutboxEntry::localRefs() const
+{
+    QList<qint64> refs;
+    if (targetId < 0)
+        refs.append(targetId);
+    if (postId < 0 && !refs.contains(postId))
+        refs.append(postId);
+    if (parentId < 0 && !refs.contains(parentId))
+        refs.append(parentId);
+    return refs;
+}
+
+bool OutboxEntry::rewriteRef(qint64 localId, qint64 serverId)
+{
+    bool changed = false;
+    for (qint64 *field : {&targetId, &postId, &parentId}) {
+        if (*field == localId) {
+            *field = serverId;
+            changed = true;
+        }
+    }
+    if (kind == Kind::Report && payload.value(QLatin1String("targetId")).toInteger() == localId) {
+        payload.insert(QStringLiteral("targetId"), serverId);
+        changed = true;
+    }
+    return changed;
+}
+
+QString OutboxEntry::kindName(Kind kind)
+{
+    for (const KindName &k : kKindNames) {
+        if (k.kind == kind)
+            return QString::fromLatin1(k.name);
+    }
+    return {};
+}
+
+std::optional<OutboxEntry::Kind> OutboxEntry::kindFromName(const QString &name)
+{
+    for (const KindName &k : kKindNames) {
+        if (name == QLatin1String(k.name))
+            return k.kind;
+    }
+    return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The worker: owns the connection, lives on the store's thread.
+
+class OutboxStore::Worker : public QObject
+{
+public:
+    ~Worker() override { close(); }
+
+    bool open(const QString &path, QList<OutboxEntry> *entries, QString *error);
+    bool apply(const OutboxBatch &batch, QString *error);
+    void close();
+
+private:
+    bool exec(QSqlQuery &q, const QString &sql, QString *error);
+
+    QString m_connection;
+};
+
+bool OutboxStore::Worker::exec(QSqlQuery &q, const QString &sql, QString *error)
+{
+    if (q.exec(sql))
+        return true;
+    *error = sqlError(sql.section(QLatin1Char('('), 0, 0).simplified(), q.lastError());
+    return false;
+}
+
+bool OutboxStore::Worker::open(const QString &path, QList<OutboxEntry> *entries, QString *error)
+{
+    close();
+    static std::atomic<int> counter{0};
+    const QFileInfo info(path);
+    if (!QDir().mkpath(info.absolutePath())) {
+        *error = QStringLiteral("cannot create the directory %1").arg(info.absolutePath());
+        return false;
+    }
+    m_connection = QStringLiteral("threadline-outbox-%1").arg(++counter);
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+    db.setDatabaseName(info.absoluteFilePath());
+    if (!db.open()) {
+        *error = sqlError(QStringLiteral("cannot open %1").arg(path), db.lastError());
+        close();
+        return false;
+    }
+    QSqlQuery q(db);
+    // WAL with synchronous=FULL: every commit is fsynced before it is reported.
+    const QStringList setup = {
+        QStringLiteral("PRAGMA journal_mode=WAL"),
+        QStringLiteral("PRAGMA synchronous=FULL"),
+        QStringLiteral("PRAGMA busy_timeout=5000"),
+        QStringLiteral("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)"),
+        QStringLiteral("CREATE TABLE IF NOT EXISTS entries("
+                       " seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+                       " id INTEGER NOT NULL UNIQUE,"
+                       " kind TEXT NOT NULL,"
+                       " target_id INTEGER NOT NULL DEFAULT 0,"
+                       " post_id INTEGER NOT NULL DEFAULT 0,"
+                       " parent_id INTEGER NOT NULL DEFAULT 0,"
+                       " desired INTEGER NOT NULL DEFAULT 0,"
+                       " baseline INTEGER NOT NULL DEFAULT 0,"
+                       " payload TEXT NOT NULL DEFAULT '{}',"
+                       " description TEXT NOT NULL DEFAULT '',"
+                       " idem_key TEXT NOT NULL,"
+                       " created_at INTEGER NOT NULL DEFAULT 0,"
+                       " not_before INTEGER NOT NULL DEFAULT 0,"
+                       " next_attempt_at INTEGER NOT NULL DEFAULT 0,"
+                       " attempts INTEGER NOT NULL DEFAULT 0,"
+                       " last_error TEXT NOT NULL DEFAULT '')"),
+        QStringLiteral("INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '%1')")
+            .arg(kSchemaVersion),
+    };
+    for (const QString &sql : setup) {
+        if (!exec(q, sql, error)) {
+            close();
+            return false;
+        }
+    }
+    if (!exec(q, QStringLiteral("SELECT value FROM meta WHERE key = 'schema'"), error)) {
+        close();
+        return false;
+    }
+    if (q.next() && q.value(0).toInt() > kSchemaVersion) {
+        *error = QStringLiteral("the outbox file %1 was written by a newer version").arg(path);
+        close();
+        return false;
+    }
+    if (!exec(q,
+              QStringLiteral("SELECT id, kind, target_id, post_id, parent_id, desired, baseline,"
+                             " payload, description, idem_key, created_at, not_before,"
+                             " next_attempt_at, attempts, last_error FROM entries ORDER BY seq"),
+              error)) {
+        close();
+        return false;
+    }
+    while (q.next()) {
+        const auto kind = OutboxEntry::kindFromName(q.value(1).toString());
+        if (!kind) {
+            qWarning("outbox: skipping an entry of unknown kind '%s'",
+                     qPrintable(q.value(1).toString()));
+            continue;
+        }
+        OutboxEntry e;
+        e.id = q.value(0).toLongLong();
+        e.kind = *kind;
+        e.targetId = q.value(2).toLongLong();
+        e.postId = q.value(3).toLongLong();
+        e.parentId = q.value(4).toLongLong();
+        e.desired = q.value(5).toInt();
+        e.baseline = q.value(6).toInt();
+        e.payload = QJsonDocument::fromJson(q.value(7).toString().toUtf8()).object();
+        e.description = q.value(8).toString();
+        e.idempotencyKey = q.value(9).toString();
+        e.createdAt = q.value(10).toLongLong();
+        e.notBefore = q.value(11).toLongLong();
+        e.nextAttemptAt = q.value(12).toLongLong();
+        e.attempts = q.value(13).toInt();
+        e.lastError = q.value(14).toString();
+        entries->append(e);
+    }
+    return true;
+}
+
+bool OutboxStore::Worker::apply(const OutboxBatch &batch, QString *error)
+{
+    if (m_connection.isEmpty()) {
+        *error = QStringLiteral("the outbox file is not open");
+        return false;
+    }
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    if (!db.transaction()) {
+        *error = sqlError(QStringLiteral("BEGIN"), db.lastError());
+        return false;
+    }
+    QSqlQuery q(db);
+    bool ok = true;
+    if (!batch.upserts.isEmpty()) {
+        ok = q.prepare(QStringLiteral(
+            "INSERT INTO entries(id, kind, target_id, post_id, parent_id, desired, baseline,"
+            " payload, description, idem_key, created_at, not_before, next_attempt_at, attempts,"
+            " last_error) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, target_id = excluded.target_id,"
+            " post_id = excluded.post_id, parent_id = excluded.parent_id,"
+            " desired = excluded.desired, baseline = excluded.baseline,"
+            " payload = excluded.payload, description = excluded.description,"
+            " idem_key = excluded.idem_key, created_at = excluded.created_at,"
+            " not_before = excluded.not_before, next_attempt_at = excluded.next_attempt_at,"
+            " attempts = excluded.attempts, last_error = excluded.last_error"));
+        for (qsizetype i = 0; ok && i < batch.upserts.size(); ++i) {
+            const OutboxEntry &e = batch.upserts.at(i);
+            const QVariantList values = {
+                e.id,
+                OutboxEntry::kindName(e.kind),
+                e.targetId,
+                e.postId,
+                e.parentId,
+                e.desired,
+                e.baseline,
+                QString::fromUtf8(QJsonDocument(e.payload).toJson(QJsonDocument::Compact)),
+                e.description,
+                e.idempotencyKey,
+                e.createdAt,
+                e.notBefore,
+                e.nextAttemptAt,
+                e.attempts,
+                e.lastError,
+            };
+            for (int v = 0; v < values.size(); ++v)
+                q.bindValue(v, values.at(v));
+            ok = q.exec();
+        }
+    }
+    if (ok && !batch.removals.isEmpty()) {
+        ok = q.prepare(QStringLiteral("DELETE FROM entries WHERE id = ?"));
+        for (qsizetype i = 0; ok && i < batch.removals.size(); ++i) {
+            q.bindValue(0, batch.removals.at(i));
+            ok = q.exec();
+        }
+    }
+    if (!ok) {
+        *error = sqlError(QStringLiteral("writing the outbox"), q.lastError());
+        q.finish();
+        db.rollback();
+        return false;
+    }
+    q.finish();
+    if (!db.commit()) {
+        *error = sqlError(QStringLiteral("COMMIT"), db.lastError());
+        db.rollback();
+        return false;
+    }
+    return true;
+}
+
+void OutboxStore::Worker::close()
+{
+    if (m_connection.isEmpty())
+        return;
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+        if (db.isOpen())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connection);
+    m_connection.clear();
+}
+
+// ---------------------------------------------------------------------------------------------
+// OutboxStore
+
+OutboxStore::OutboxStore(QObject *parent)
+    : QObject(parent)
+    , m_thread(new QThread)
+    , m_worker(new Worker)
+{
+    m_thread->setObjectName(QStringLiteral("threadline-outbox-sqlite"));
+    m_worker->moveToThread(m_thread);
+    m_thread->start();
+}
+
+OutboxStore::~OutboxStore()
+{
+    // Queued after every job already submitted: those run (and commit) first. The worker is
+    // deleted on its own thread, where its connection lives.
+    Worker *worker = m_worker;
+    QThread *thread = m_thread;
+    QMetaObject::invokeMethod(
+        worker,
+        [worker, thread] {
+            delete worker;
+            thread->quit();
+        },
+        Qt::QueuedConnection);
+    thread->wait();
+    delete thread;
+}
+
+void OutboxStore::open(const QString &path)
+{
+    m_path = path;
+    QPointer<OutboxStore> self(this);
+    Worker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker,
+        [self, worker, path] {
+            QList<OutboxEntry> entries;
+            QString error;
+            const bool ok = worker->open(path, &entries, &error);
+            // `self` outlives this job: the destructor waits for the thread to finish.
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, ok, entries, error] {
+                    if (self)
+                        emit self->opened(ok, entries, error);
+                },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+}
+
+void OutboxStore::apply(const OutboxBatch &batch)
+{
+    QPointer<OutboxStore> self(this);
+    Worker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker,
+        [self, worker, batch] {
+            QString error;
+            const bool ok = worker->apply(batch, &error);
+            if (!ok)
+                qWarning("outbox: %s", qPrintable(error));
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, ticket = batch.ticket, ok, error] {
+                    if (self)
+                        emit self->applied(ticket, ok, error);
+                },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+}
+
+} // namespace threadline::core

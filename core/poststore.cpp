@@ -1,0 +1,354 @@
+#include "poststore.h"
+
+#include <algorithm>
+
+namespace threadline::core {
+
+PostStore::PostStore(QObject *parent)
+    : QObject(parent)
+{
+}
+
+// --- overlays -------------------------------------------------------------------------------
+
+int PostStore::pendingCommentsOn(qint64 postId) const
+{
+    int n = 0;
+    for (qint64 id : m_commentsByPost.value(postId))
+        n += id < 0;
+    return n;
+}
+
+int PostStore::pendingRepliesIn(qint64 rootId) const
+{
+    int n = 0;
+    for (auto it = m_comments.cbegin(); it != m_comments.cend(); ++it)
+        n += it.key() < 0 && it->rootId == rootId;
+    return n;
+}
+
+Post PostStore::overlaid(const Post &server) const
+{
+    Post p = server;
+    if (const auto it = m_pendingPostLike.constFind(server.id);
+        it != m_pendingPostLike.constEnd()) {
+        const bool desired = *it;
+        if (desired != server.liked)
+            p.likeCount = std::max<qint64>(0, server.likeCount + (desired ? 1 : -1));
+        p.liked = desired;
+    }
+    p.commentCount += pendingCommentsOn(server.id);
+    return p;
+}
+
+Comment PostStore::overlaid(const Comment &server) const
+{
+    Comment c = server;
+    if (const auto it = m_pendingCommentVote.constFind(server.id);
+        it != m_pendingCommentVote.constEnd()) {
+        const int was = server.liked ? 1 : server.opposed ? -1 : 0;
+        const int want = *it;
+        c.likeCount = std::max<qint64>(0, c.likeCount - (was == 1) + (want == 1));
+        c.opposeCount = std::max<qint64>(0, c.opposeCount - (was == -1) + (want == -1));
+        c.liked = want == 1;
+        c.opposed = want == -1;
+        c.score = 2 * c.likeCount - c.opposeCount;
+    }
+    if (c.isRoot() && c.id > 0)
+        c.replyCount += pendingRepliesIn(c.id);
+    return c;
+}
+
+PostStore::Fields PostStore::diff(const Post &a, const Post &b)
+{
+    Fields f;
+    if (a.content != b.content || a.pictureUrls != b.pictureUrls || a.device != b.device ||
+        a.geo != b.geo || a.author != b.author || a.category != b.category ||
+        a.createtime != b.createtime)
+        f |= Field::Content;
+    if (a.liked != b.liked || a.likeCount != b.likeCount || a.likes != b.likes)
+        f |= Field::Likes;
+    if (a.commentCount != b.commentCount || a.comments != b.comments)
+        f |= Field::Comments;
+    if (a.hidden != b.hidden || a.moderation != b.moderation)
+        f |= Field::Hidden;
+    return f;
+}
+
+PostStore::Fields PostStore::diff(const Comment &a, const Comment &b)
+{
+    Fields f;
+    if (a.content != b.content || a.author != b.author || a.replyTo != b.replyTo ||
+        a.floor != b.floor || a.seq != b.seq || a.createtime != b.createtime)
+        f |= Field::Content;
+    if (a.liked != b.liked || a.likeCount != b.likeCount || a.opposed != b.opposed ||
+        a.opposeCount != b.opposeCount || a.score != b.score)
+        f |= Field::Likes;
+    if (a.replyCount != b.replyCount)
+        f |= Field::Comments;
+    if (a.status != b.status || a.moderation != b.moderation)
+        f |= Field::Hidden;
+    return f;
+}
+
+template<class F> void PostStore::changePost(qint64 postId, F &&change)
+{
+    const auto before = post(postId);
+    change();
+    const auto after = post(postId);
+    if (before && after) {
+        if (const Fields f = diff(*before, *after))
+            Q_EMIT postChanged(postId, f);
+    }
+}
+
+template<class F> void PostStore::changeComment(qint64 commentId, F &&change)
+{
+    const auto before = comment(commentId);
+    change();
+    const auto after = comment(commentId);
+    if (before && after) {
+        if (const Fields f = diff(*before, *after))
+            Q_EMIT commentChanged(commentId, f);
+    }
+}
+
+// --- server data ----------------------------------------------------------------------------
+
+void PostStore::upsertPost(const Post &p)
+{
+    if (p.id <= 0)
+        return;
+    if (!m_posts.contains(p.id)) {
+        m_posts.insert(p.id, p);
+        Q_EMIT postAdded(p.id);
+    } else {
+        changePost(p.id, [&] { m_posts[p.id] = p; });
+    }
+    // Inline comments are comments too: the thread view finds them in the store.
+    for (const Comment &c : p.comments)
+        upsertComment(c);
+}
+
+void PostStore::upsertPosts(const QList<Post> &posts)
+{
+    for (const Post &p : posts)
+        upsertPost(p);
+}
+
+void PostStore::upsertComment(const Comment &c)
+{
+    if (c.id <= 0)
+        return;
+    if (!m_comments.contains(c.id)) {
+        m_comments.insert(c.id, c);
+        m_commentsByPost[c.postId].insert(c.id);
+        Q_EMIT commentAdded(c.postId, c.id);
+    } else {
+        changeComment(c.id, [&] { m_comments[c.id] = c; });
+    }
+}
+
+void PostStore::upsertComments(const QList<Comment> &comments)
+{
+    for (const Comment &c : comments)
+        upsertComment(c);
+}
+
+void PostStore::removeComment(qint64 commentId)
+{
+    const auto it = m_comments.constFind(commentId);
+    if (it == m_comments.constEnd())
+        return;
+    const Comment c = *it;
+    QList<qint64> gone{commentId};
+    if (c.isRoot()) // the whole floor goes with its root
+        for (auto j = m_comments.cbegin(); j != m_comments.cend(); ++j)
+            if (j->rootId == commentId)
+                gone.append(j.key());
+    // Counts that include my pending comments change with them.
+    const auto change = [&] {
+        for (qint64 id : gone) {
+            m_comments.remove(id);
+            m_commentsByPost[c.postId].remove(id);
+            m_pendingCommentVote.remove(id);
+            m_commentPending.remove(id);
+        }
+    };
+    if (!c.isRoot() && m_comments.contains(c.rootId))
+        changeComment(c.rootId, [&] { changePost(c.postId, change); });
+    else
+        changePost(c.postId, change);
+    for (qint64 id : gone)
+        Q_EMIT commentRemoved(c.postId, id);
+}
+
+void PostStore::removePost(qint64 postId)
+{
+    if (!m_posts.contains(postId))
+        return;
+    const QSet<qint64> ids = m_commentsByPost.take(postId);
+    for (qint64 id : ids) {
+        m_comments.remove(id);
+        m_pendingCommentVote.remove(id);
+        m_commentPending.remove(id);
+    }
+    m_posts.remove(postId);
+    m_pendingPostLike.remove(postId);
+    m_postPending.remove(postId);
+    Q_EMIT postRemoved(postId);
+}
+
+void PostStore::clear()
+{
+    const QList<qint64> ids = m_posts.keys();
+    for (qint64 id : ids)
+        removePost(id);
+    m_comments.clear();
+    m_commentsByPost.clear();
+}
+
+std::optional<Post> PostStore::post(qint64 postId) const
+{
+    const auto it = m_posts.constFind(postId);
+    if (it == m_posts.constEnd())
+        return std::nullopt;
+    return overlaid(*it);
+}
+
+std::optional<Comment> PostStore::comment(qint64 commentId) const
+{
+    const auto it = m_comments.constFind(commentId);
+    if (it == m_comments.constEnd())
+        return std::nullopt;
+    return overlaid(*it);
+}
+
+QList<qint64> PostStore::commentIds(qint64 postId) const
+{
+    return m_commentsByPost.value(postId).values();
+}
+
+// --- overlays from the outbox ---------------------------------------------------------------
+
+void PostStore::setPendingPostLike(qint64 postId, bool desired)
+{
+    changePost(postId, [&] { m_pendingPostLike.insert(postId, desired); });
+}
+
+void PostStore::clearPendingPostLike(qint64 postId)
+{
+    changePost(postId, [&] { m_pendingPostLike.remove(postId); });
+}
+
+void PostStore::setPendingCommentVote(qint64 commentId, int vote)
+{
+    changeComment(commentId,
+                  [&] { m_pendingCommentVote.insert(commentId, std::clamp(vote, -1, 1)); });
+}
+
+void PostStore::clearPendingCommentVote(qint64 commentId)
+{
+    changeComment(commentId, [&] { m_pendingCommentVote.remove(commentId); });
+}
+
+void PostStore::applyPostLikeAnswer(qint64 postId, bool liked, qint64 likeCount)
+{
+    changePost(postId, [&] {
+        m_pendingPostLike.remove(postId);
+        if (auto it = m_posts.find(postId); it != m_posts.end()) {
+            it->liked = liked;
+            it->likeCount = likeCount;
+        }
+    });
+}
+
+void PostStore::applyCommentVoteAnswer(qint64 commentId, bool liked, qint64 likeCount, bool opposed,
+                                       qint64 opposeCount, qint64 score)
+{
+    changeComment(commentId, [&] {
+        m_pendingCommentVote.remove(commentId);
+        if (auto it = m_comments.find(commentId); it != m_comments.end()) {
+            it->liked = liked;
+            it->likeCount = likeCount;
+            it->opposed = opposed;
+            it->opposeCount = opposeCount;
+            it->score = score;
+        }
+    });
+}
+
+void PostStore::addPendingComment(const Comment &local)
+{
+    if (local.id >= 0 || m_comments.contains(local.id))
+        return;
+    const qint64 rootId = local.rootId;
+    const auto change = [&] {
+        m_comments.insert(local.id, local);
+        m_commentsByPost[local.postId].insert(local.id);
+        m_commentPending.insert(local.id, Pending::Sending);
+    };
+    if (rootId > 0)
+        changeComment(rootId, [&] { changePost(local.postId, change); });
+    else
+        changePost(local.postId, change);
+    Q_EMIT commentAdded(local.postId, local.id);
+}
+
+void PostStore::resolvePendingComment(qint64 localId, const Comment &server)
+{
+    const auto it = m_comments.constFind(localId);
+    if (it == m_comments.constEnd()) {
+        upsertComment(server);
+        return;
+    }
+    const qint64 postId = it->postId;
+    const qint64 rootId = server.rootId;
+    const auto change = [&] {
+        m_comments.remove(localId);
+        m_commentsByPost[postId].remove(localId);
+        m_commentPending.remove(localId);
+        m_comments.insert(server.id, server);
+        m_commentsByPost[server.postId].insert(server.id);
+        // what waited on the local id (a like on it, say) now waits on the server's id
+        if (m_pendingCommentVote.contains(localId))
+            m_pendingCommentVote.insert(server.id, m_pendingCommentVote.take(localId));
+        for (auto &c : m_comments) {
+            if (c.rootId == localId)
+                c.rootId = server.id;
+            if (c.parentId == localId)
+                c.parentId = server.id;
+        }
+    };
+    if (rootId > 0 && m_comments.contains(rootId))
+        changeComment(rootId, [&] { changePost(postId, change); });
+    else
+        changePost(postId, change);
+    Q_EMIT commentIdChanged(localId, server.id);
+}
+
+void PostStore::setPostPending(qint64 postId, Pending state)
+{
+    if (m_postPending.value(postId) == state)
+        return;
+    if (state == Pending::None)
+        m_postPending.remove(postId);
+    else
+        m_postPending.insert(postId, state);
+    if (m_posts.contains(postId))
+        Q_EMIT postChanged(postId, Field::Pending);
+}
+
+void PostStore::setCommentPending(qint64 commentId, Pending state)
+{
+    if (m_commentPending.value(commentId) == state)
+        return;
+    if (state == Pending::None)
+        m_commentPending.remove(commentId);
+    else
+        m_commentPending.insert(commentId, state);
+    if (m_comments.contains(commentId))
+        Q_EMIT commentChanged(commentId, Field::Pending);
+}
+
+} // namespace threadline::core

@@ -1,0 +1,107 @@
+// The post store: every post and comment once, shared by every model (design point 2), with
+// the pending outbox actions laid over what the server or the cache said (design point 4).
+#pragma once
+
+#include "wiretypes.h"
+
+#include <QFlags>
+#include <QHash>
+#include <QObject>
+#include <QSet>
+#include <optional>
+
+namespace threadline::core {
+
+class PostStore : public QObject
+{
+    Q_OBJECT
+public:
+    // What changed on an object, so that a view repaints only that part.
+    enum class Field : quint32 {
+        Content = 0x1,  // content, pictures, device, geo, author, category
+        Likes = 0x2,    // liked, likeCount, likes (and opposes, score on comments)
+        Comments = 0x4, // commentCount, inline comments (replyCount on comments)
+        Hidden = 0x8,   // hidden / status, moderation
+        Pending = 0x10, // the pending or failed state of my queued actions
+    };
+    Q_DECLARE_FLAGS(Fields, Field)
+    Q_FLAG(Fields)
+
+    // The state of my own queued actions on an object.
+    enum class Pending { None, Sending, Failed };
+    Q_ENUM(Pending)
+
+    explicit PostStore(QObject *parent = nullptr);
+
+    // --- what the server (or the cache) says ---
+    void upsertPost(const Post &post);
+    void upsertPosts(const QList<Post> &posts);
+    void upsertComment(const Comment &comment);
+    void upsertComments(const QList<Comment> &comments);
+    // A post leaves with its comments; a root comment with its whole floor.
+    void removePost(qint64 postId);
+    void removeComment(qint64 commentId);
+    void clear();
+
+    // --- what the views read: the server's values with my pending actions on top ---
+    [[nodiscard]] bool containsPost(qint64 postId) const { return m_posts.contains(postId); }
+    [[nodiscard]] bool containsComment(qint64 id) const { return m_comments.contains(id); }
+    [[nodiscard]] std::optional<Post> post(qint64 postId) const;
+    [[nodiscard]] std::optional<Comment> comment(qint64 commentId) const;
+    // The comments of a post the store holds (server's and my pending ones), in no order.
+    [[nodiscard]] QList<qint64> commentIds(qint64 postId) const;
+    [[nodiscard]] Pending pendingState(qint64 postId) const { return m_postPending.value(postId); }
+    [[nodiscard]] Pending commentPendingState(qint64 id) const
+    {
+        return m_commentPending.value(id);
+    }
+
+    // --- overlays from the outbox ---
+    void setPendingPostLike(qint64 postId, bool desired);
+    void clearPendingPostLike(qint64 postId);
+    // vote: 1 like, -1 oppose, 0 none
+    void setPendingCommentVote(qint64 commentId, int vote);
+    void clearPendingCommentVote(qint64 commentId);
+    // The server's answer to a like: from now on its counts win.
+    void applyPostLikeAnswer(qint64 postId, bool liked, qint64 likeCount);
+    void applyCommentVoteAnswer(qint64 commentId, bool liked, qint64 likeCount, bool opposed,
+                                qint64 opposeCount, qint64 score);
+    // A comment I wrote that the server has not confirmed: a negative local id.
+    void addPendingComment(const Comment &local);
+    // The server created it: the local id becomes the server's, without a remove/add.
+    void resolvePendingComment(qint64 localId, const Comment &server);
+    void setPostPending(qint64 postId, Pending state);
+    void setCommentPending(qint64 commentId, Pending state);
+
+Q_SIGNALS:
+    void postAdded(qint64 postId);
+    void postChanged(qint64 postId, threadline::core::PostStore::Fields fields);
+    void postRemoved(qint64 postId);
+    void commentAdded(qint64 postId, qint64 commentId);
+    void commentChanged(qint64 commentId, threadline::core::PostStore::Fields fields);
+    void commentRemoved(qint64 postId, qint64 commentId);
+    void commentIdChanged(qint64 localId, qint64 serverId);
+
+private:
+    [[nodiscard]] Post overlaid(const Post &server) const;
+    [[nodiscard]] Comment overlaid(const Comment &server) const;
+    static Fields diff(const Post &a, const Post &b);
+    static Fields diff(const Comment &a, const Comment &b);
+    // Runs `change` and emits what it changed on the post (and its counts).
+    template<class F> void changePost(qint64 postId, F &&change);
+    template<class F> void changeComment(qint64 commentId, F &&change);
+    [[nodiscard]] int pendingCommentsOn(qint64 postId) const;
+    [[nodiscard]] int pendingRepliesIn(qint64 rootId) const;
+
+    QHash<qint64, Post> m_posts;       // as the server said
+    QHash<qint64, Comment> m_comments; // as the server said, plus my pending ones (id < 0)
+    QHash<qint64, QSet<qint64>> m_commentsByPost;
+    QHash<qint64, bool> m_pendingPostLike;   // post id → desired liked
+    QHash<qint64, int> m_pendingCommentVote; // comment id → desired vote
+    QHash<qint64, Pending> m_postPending;
+    QHash<qint64, Pending> m_commentPending;
+};
+
+} // namespace threadline::core
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(threadline::core::PostStore::Fields)

@@ -1,0 +1,469 @@
+#include "session.h"
+
+#include "jsoncodec.h"
+
+#include <QMetaObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QSettings>
+
+namespace threadline::core {
+
+namespace {
+
+// QSettings keys: no secrets here, ever.
+const QString kServerKey = QStringLiteral("session/server");
+const QString kUsernameKey = QStringLiteral("session/username");
+const QString kUidKey = QStringLiteral("session/uid");
+const QString kNickNameKey = QStringLiteral("session/nickName");
+const QString kHeadImgKey = QStringLiteral("session/headImg");
+const QString kRoleKey = QStringLiteral("session/role");
+
+int retryAfterSeconds(const QNetworkReply *reply)
+{
+    bool ok = false;
+    const int secs = reply->rawHeader("Retry-After").trimmed().toInt(&ok);
+    return ok && secs > 0 ? secs : -1;
+}
+
+} // namespace
+
+Session::Session(QNetworkAccessManager *network, Keychain *keychain, QObject *parent)
+    : QObject(parent)
+    , m_network(network)
+    , m_keychain(keychain)
+{
+    Q_ASSERT(network);
+    Q_ASSERT(keychain);
+    connect(keychain, &Keychain::writeFinished, this, &Session::onWriteFinished);
+    connect(keychain, &Keychain::readFinished, this, &Session::onReadFinished);
+    connect(keychain, &Keychain::removeFinished, this, &Session::onRemoveFinished);
+}
+
+Session::~Session()
+{
+    abortCurrent();
+}
+
+QUrl Session::rememberedServer()
+{
+    return QUrl(QSettings().value(kServerKey).toString());
+}
+
+QString Session::rememberedUsername()
+{
+    return QSettings().value(kUsernameKey).toString();
+}
+
+QString Session::currentKey() const
+{
+    return Keychain::keyFor(m_server, m_username);
+}
+
+QUrl Session::apiUrl(const QString &path) const
+{
+    QUrl url = m_server.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo |
+                                 QUrl::StripTrailingSlash);
+    url.setPath(url.path() + QStringLiteral("/api/v1") + path);
+    return url;
+}
+
+QNetworkReply *Session::send(const QByteArray &verb, const QString &path, const QByteArray &body,
+                             const QString &token)
+{
+    QNetworkRequest req(apiUrl(path));
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    req.setRawHeader("Accept", "application/json");
+    if (!token.isEmpty())
+        req.setRawHeader("Authorization", "Bearer " + token.toUtf8());
+    req.setTransferTimeout(m_timeoutMs);
+    // Nothing of a sign-in follows a redirect or lands in a cache.
+    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                     QNetworkRequest::ManualRedirectPolicy);
+    req.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
+    req.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
+    QNetworkReply *reply = verb == "GET" ? m_network->get(req) : m_network->post(req, body);
+    // Ours: destroyed (and so aborted) with the session at the latest.
+    reply->setParent(this);
+    return reply;
+}
+
+void Session::setState(State state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    Q_EMIT stateChanged(state);
+}
+
+void Session::abortCurrent()
+{
+    if (QNetworkReply *reply = m_current.data()) {
+        m_current.clear();
+        reply->disconnect(this);
+        reply->abort();
+        reply->deleteLater();
+    }
+}
+
+void Session::setToken(const QString &token)
+{
+    if (m_token == token)
+        return;
+    m_token = token;
+    Q_EMIT tokenChanged(m_token);
+}
+
+void Session::failLogin(quint64 generation, const QString &message)
+{
+    // Later, never from inside login().
+    QMetaObject::invokeMethod(
+        this,
+        [this, generation, message] {
+            if (generation != m_generation)
+                return;
+            setState(State::SignedOut);
+            Q_EMIT loginFailed(message);
+        },
+        Qt::QueuedConnection);
+}
+
+void Session::finishSignedOut(quint64 generation)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, generation] {
+            if (generation != m_generation)
+                return;
+            setState(State::SignedOut);
+            Q_EMIT signedOut();
+        },
+        Qt::QueuedConnection);
+}
+
+void Session::finishSignedIn(quint64 generation)
+{
+    if (generation != m_generation)
+        return;
+    setState(State::SignedIn);
+    Q_EMIT signedIn(m_user);
+}
+
+void Session::keychainOp(KeychainOp op, const QString &key, quint64 generation,
+                         const QString &secret)
+{
+    if (!m_keychain)
+        return;
+    m_pendingKeychain.append({op, key, generation});
+    switch (op) {
+    case KeychainOp::Write:
+        m_keychain->write(key, secret);
+        break;
+    case KeychainOp::Read:
+        m_keychain->read(key);
+        break;
+    case KeychainOp::Remove:
+        m_keychain->remove(key);
+        break;
+    }
+}
+
+bool Session::takePending(KeychainOp op, const QString &key, quint64 *generation)
+{
+    // The keychain answers in order; the first operation of this kind and key is this answer.
+    // Answers to operations of other sessions sharing the keychain match nothing here.
+    for (qsizetype i = 0; i < m_pendingKeychain.size(); ++i) {
+        const PendingKeychainOp &p = m_pendingKeychain.at(i);
+        if (p.op == op && p.key == key) {
+            *generation = p.generation;
+            m_pendingKeychain.removeAt(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+// ---- login -----------------------------------------------------------------------------------
+
+void Session::login(const QUrl &server, const QString &username, const QString &password)
+{
+    abortCurrent();
+    const quint64 generation = ++m_generation;
+    setToken({});
+    m_user = {};
+    m_verified = false;
+    m_tokenStored = false;
+    m_server = server;
+    m_username = username.trimmed();
+    setState(State::SigningIn);
+
+    if (Keychain::originOf(server).isEmpty())
+        return failLogin(generation, tr("The server address is not valid"));
+    if (m_username.isEmpty() || password.isEmpty())
+        return failLogin(generation, tr("Enter your username and password"));
+    if (m_offline)
+        return failLogin(generation, tr("You are offline; signing in needs the server"));
+
+    QNetworkReply *reply = send("POST", QStringLiteral("/auth/login"),
+                                encodeLogin(LoginRequest{m_username, password}), {});
+    m_current = reply;
+    connect(reply, &QNetworkReply::finished, this,
+            [this, reply, generation] { onLoginReply(reply, generation); });
+}
+
+void Session::onLoginReply(QNetworkReply *reply, quint64 generation)
+{
+    reply->deleteLater();
+    if (m_current == reply)
+        m_current.clear();
+    if (generation != m_generation)
+        return;
+
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray body = reply->readAll();
+    if (status == 0) {
+        if (reply->error() == QNetworkReply::SslHandshakeFailedError)
+            return failLogin(generation, tr("A secure connection to the server could not be made"));
+        if (reply->error() == QNetworkReply::OperationCanceledError ||
+            reply->error() == QNetworkReply::TimeoutError)
+            return failLogin(generation, tr("The server did not answer in time"));
+        return failLogin(generation, tr("The server could not be reached"));
+    }
+    if (status == 401)
+        return failLogin(generation, tr("Wrong username or password"));
+    if (status == 429) {
+        const int secs = retryAfterSeconds(reply);
+        return failLogin(
+            generation,
+            secs > 0 ? tr("Too many sign-in attempts; try again in %n second(s)", nullptr, secs)
+                     : tr("Too many sign-in attempts; try again later"));
+    }
+    if (status >= 500)
+        return failLogin(generation, tr("The server had a problem; try again later"));
+    if (status < 200 || status > 299)
+        return failLogin(generation, tr("The server refused the sign-in (HTTP %1)").arg(status));
+
+    Result<LoginResult> result = decodeLoginResult(body);
+    if (!result || result->token.isEmpty())
+        return failLogin(generation, tr("The server's answer could not be read"));
+
+    m_user = result->user;
+    m_verified = true;
+    setToken(result->token);
+    rememberAccount();
+    // signedIn once the keychain has answered (stored, or unavailable: then this run only).
+    keychainOp(KeychainOp::Write, currentKey(), generation, m_token);
+}
+
+void Session::onWriteFinished(const QString &key, Keychain::Status status, const QString &message)
+{
+    quint64 generation = 0;
+    if (!takePending(KeychainOp::Write, key, &generation) || generation != m_generation)
+        return;
+    m_tokenStored = status == Keychain::Status::Ok;
+    if (!m_tokenStored) {
+        Q_EMIT keychainUnavailable(
+            tr("Your sign-in cannot be saved because the system keychain is not available (%1). "
+               "You stay signed in until you quit; next time you will have to sign in again.")
+                .arg(message));
+    }
+    finishSignedIn(generation);
+}
+
+// ---- restore ---------------------------------------------------------------------------------
+
+bool Session::restoreRemembered()
+{
+    const QUrl server = rememberedServer();
+    const QString username = rememberedUsername();
+    if (Keychain::keyFor(server, username).isEmpty())
+        return false;
+    restore(server, username);
+    return true;
+}
+
+void Session::restore(const QUrl &server, const QString &username)
+{
+    abortCurrent();
+    const quint64 generation = ++m_generation;
+    setToken({});
+    m_user = {};
+    m_verified = false;
+    m_tokenStored = false;
+    m_server = server;
+    m_username = username.trimmed();
+    setState(State::SigningIn);
+
+    const QString key = currentKey();
+    if (key.isEmpty())
+        return finishSignedOut(generation);
+    keychainOp(KeychainOp::Read, key, generation);
+}
+
+void Session::onReadFinished(const QString &key, Keychain::Status status, const QString &secret,
+                             const QString &message)
+{
+    quint64 generation = 0;
+    if (!takePending(KeychainOp::Read, key, &generation) || generation != m_generation)
+        return;
+
+    if (status == Keychain::Status::Unavailable) {
+        Q_EMIT keychainUnavailable(
+            tr("Your saved sign-in cannot be read because the system keychain is not available "
+               "(%1). Please sign in.")
+                .arg(message));
+        return finishSignedOut(generation);
+    }
+    if (status != Keychain::Status::Ok || secret.isEmpty())
+        return finishSignedOut(generation);
+
+    m_tokenStored = true;
+    setToken(secret);
+    if (m_offline) {
+        // Nothing may leave the process: trust the token until the server says otherwise.
+        m_user = rememberedProfile();
+        return finishSignedIn(generation);
+    }
+    QNetworkReply *reply = send("GET", QStringLiteral("/me"), {}, m_token);
+    m_current = reply;
+    connect(reply, &QNetworkReply::finished, this,
+            [this, reply, generation] { onMeReply(reply, generation); });
+}
+
+void Session::onMeReply(QNetworkReply *reply, quint64 generation)
+{
+    reply->deleteLater();
+    if (m_current == reply)
+        m_current.clear();
+    if (generation != m_generation)
+        return;
+
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray body = reply->readAll();
+    if (status == 401) {
+        // The stored token is dead (revoked or expired): forget it everywhere.
+        const QString key = currentKey();
+        m_tokenStored = false;
+        setToken({});
+        keychainOp(KeychainOp::Remove, key, 0);
+        return finishSignedOut(generation);
+    }
+    if (status >= 200 && status <= 299) {
+        Result<UserProfile> profile = decodeUserProfile(body);
+        if (profile) {
+            m_user = *profile;
+            m_verified = true;
+            rememberAccount();
+            return finishSignedIn(generation);
+        }
+    }
+    // Unreachable, a server error or an answer we cannot read: keep the token (the app works
+    // from its cache; a later 401 from any call signs the user out).
+    m_user = rememberedProfile();
+    finishSignedIn(generation);
+}
+
+// ---- logout ----------------------------------------------------------------------------------
+
+void Session::logout()
+{
+    abortCurrent();
+    const quint64 generation = ++m_generation;
+    const QString token = m_token;
+    const QString key = currentKey();
+
+    setToken({});
+    m_user = {};
+    m_verified = false;
+    m_tokenStored = false;
+    setState(State::SignedOut);
+    QSettings settings;
+    for (const QString &k : {kUidKey, kNickNameKey, kHeadImgKey, kRoleKey})
+        settings.remove(k);
+
+    m_logoutGeneration = generation;
+    m_logoutServerDone = token.isEmpty() || m_offline;
+    m_logoutKeychainDone = key.isEmpty() || !m_keychain;
+    if (!m_logoutServerDone) {
+        // Not m_current: a login() right after must not cancel the revocation.
+        QNetworkReply *reply = send("POST", QStringLiteral("/auth/logout"), "{}", token);
+        connect(reply, &QNetworkReply::finished, this, [this, reply, generation] {
+            reply->deleteLater();
+            if (generation != m_logoutGeneration)
+                return;
+            m_logoutServerDone = true;
+            maybeFinishLogout();
+        });
+    }
+    if (!m_logoutKeychainDone)
+        keychainOp(KeychainOp::Remove, key, generation);
+    if (m_logoutServerDone && m_logoutKeychainDone) {
+        QMetaObject::invokeMethod(
+            this, [this] { maybeFinishLogout(); }, Qt::QueuedConnection);
+    }
+}
+
+void Session::onRemoveFinished(const QString &key, Keychain::Status status, const QString &message)
+{
+    quint64 generation = 0;
+    if (!takePending(KeychainOp::Remove, key, &generation) || generation == 0 ||
+        generation != m_logoutGeneration)
+        return;
+    if (status == Keychain::Status::Unavailable) {
+        Q_EMIT keychainUnavailable(
+            tr("Your saved sign-in could not be removed because the system keychain is not "
+               "available (%1).")
+                .arg(message));
+    }
+    m_logoutKeychainDone = true;
+    maybeFinishLogout();
+}
+
+void Session::maybeFinishLogout()
+{
+    if (!m_logoutServerDone || !m_logoutKeychainDone || m_logoutGeneration != m_generation)
+        return;
+    m_logoutGeneration = 0;
+    Q_EMIT signedOut();
+}
+
+// ---- QSettings: the account, never the token -------------------------------------------------
+
+void Session::rememberAccount() const
+{
+    QSettings settings;
+    settings.setValue(kServerKey,
+                      Keychain::originOf(m_server).isEmpty()
+                          ? QString()
+                          : m_server
+                                .adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery |
+                                          QUrl::RemoveFragment | QUrl::StripTrailingSlash)
+                                .toString());
+    settings.setValue(kUsernameKey, m_username);
+    settings.setValue(kUidKey, m_user.brief.uid);
+    settings.setValue(kNickNameKey, m_user.brief.nickName);
+    settings.setValue(kHeadImgKey, m_user.brief.headImg);
+    settings.setValue(kRoleKey, m_user.role == UserProfile::Role::Moderator
+                                    ? QStringLiteral("moderator")
+                                    : QStringLiteral("user"));
+}
+
+UserProfile Session::rememberedProfile() const
+{
+    QSettings settings;
+    UserProfile profile;
+    if (settings.value(kUsernameKey).toString() != m_username ||
+        Keychain::originOf(QUrl(settings.value(kServerKey).toString())) !=
+            Keychain::originOf(m_server))
+        return profile;
+    profile.brief.uid = settings.value(kUidKey).toLongLong();
+    profile.brief.nickName = settings.value(kNickNameKey).toString();
+    profile.brief.headImg = settings.value(kHeadImgKey).toString();
+    profile.role = settings.value(kRoleKey).toString() == QLatin1String("moderator")
+                       ? UserProfile::Role::Moderator
+                       : UserProfile::Role::User;
+    return profile;
+}
+
+} // namespace threadline::core

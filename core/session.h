@@ -1,0 +1,157 @@
+// Session: who is signed in, with which token, and where that token is kept.
+//
+//   Session session(api.network(), &keychain);
+//   connect(&session, &Session::tokenChanged, &api, &ApiClient::setToken);
+//   connect(&session, &Session::signedIn, …);       // the user's profile
+//   connect(&session, &Session::loginFailed, …);    // human words for the login form
+//   connect(&session, &Session::keychainUnavailable, …); // tell the user; the run goes on
+//   if (!session.restoreRemembered())  // the last account, from the keychain
+//       showLoginForm(Session::rememberedServer(), Session::rememberedUsername());
+//
+// The token lives in memory and in the system keychain (Keychain, key = server origin + "/" +
+// username) — nowhere else: never in QSettings, SQLite, a log or qDebug. QSettings holds only the
+// last server and username (to fill the login form) and the last profile (uid, nickname, avatar,
+// role: to show who is signed in while offline). When the keychain cannot be used,
+// keychainUnavailable(reason) tells the user so and the token is kept for this run only.
+//
+// States: SignedOut → login()/restore() → SigningIn → SignedIn (signedIn) or SignedOut
+// (loginFailed for login(), signedOut for restore()). logout() is SignedOut at once (the token
+// is dropped: tokenChanged("")); signedOut() follows when the server has revoked the token and
+// the keychain entry is gone. Results always come later, never from inside the call.
+//
+// HTTP goes through the QNetworkAccessManager given (ApiClient::network() in the app): POST
+// /api/v1/auth/login, GET /api/v1/me, POST /api/v1/auth/logout. Offline (setOffline(true)) no
+// request is made: login fails with "You are offline", restore() trusts the stored token without
+// checking it, logout() forgets the token locally only.
+#pragma once
+
+#include "keychain.h"
+#include "wiretypes.h"
+
+#include <QList>
+#include <QNetworkReply>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QUrl>
+
+class QNetworkAccessManager;
+
+namespace threadline::core {
+
+class Session : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class State { SignedOut, SigningIn, SignedIn };
+    Q_ENUM(State)
+
+    // Neither is owned; both must outlive the session.
+    Session(QNetworkAccessManager *network, Keychain *keychain, QObject *parent = nullptr);
+    ~Session() override;
+
+    // POST /auth/login; on success the token goes to the keychain (and tokenChanged), then
+    // signedIn. On failure loginFailed(human words) and SignedOut. server: e.g.
+    // http://127.0.0.1:8080 (a path, if any, prefixes /api/v1).
+    void login(const QUrl &server, const QString &username, const QString &password);
+    // Reads the token of that account from the keychain and checks it with GET /me. Valid:
+    // signedIn. No token, keychain unavailable, or 401 (the stored token is then deleted):
+    // signedOut. The server unreachable (or offline): signedIn with the last known profile and
+    // isVerified() false — the token is kept, the app works from its cache.
+    void restore(const QUrl &server, const QString &username);
+    // restore() of the remembered server and username; false (nothing started) when there is
+    // none.
+    bool restoreRemembered();
+    // POST /auth/logout (the server revokes the token), then deletes the keychain entry.
+    void logout();
+
+    void setOffline(bool offline) { m_offline = offline; }
+    [[nodiscard]] bool isOffline() const { return m_offline; }
+    // Per request; default 15 s.
+    void setTimeoutMs(int ms) { m_timeoutMs = ms; }
+    [[nodiscard]] int timeoutMs() const { return m_timeoutMs; }
+
+    [[nodiscard]] State state() const { return m_state; }
+    [[nodiscard]] QUrl server() const { return m_server; }
+    [[nodiscard]] QString username() const { return m_username; }
+    // The current token ("" when signed out). For ApiClient::setToken; never log it.
+    [[nodiscard]] QString token() const { return m_token; }
+    [[nodiscard]] UserProfile user() const { return m_user; }
+    // True when the keychain holds the current token (false: this run only).
+    [[nodiscard]] bool isTokenStored() const { return m_tokenStored; }
+    // True when the server confirmed the token in this run (login, or restore with GET /me).
+    [[nodiscard]] bool isVerified() const { return m_verified; }
+
+    // From QSettings (the application's default QSettings): the last account signed in.
+    [[nodiscard]] static QUrl rememberedServer();
+    [[nodiscard]] static QString rememberedUsername();
+
+Q_SIGNALS:
+    void stateChanged(threadline::core::Session::State state);
+    void signedIn(const threadline::core::UserProfile &user);
+    void signedOut();
+    // Human words: "Wrong username or password", "The server could not be reached", …
+    void loginFailed(const QString &message);
+    // The token to send from now on ("" for none).
+    void tokenChanged(const QString &token);
+    // The keychain cannot be used; reason is a sentence for the user.
+    void keychainUnavailable(const QString &reason);
+
+private:
+    enum class KeychainOp { Write, Read, Remove };
+    struct PendingKeychainOp
+    {
+        KeychainOp op;
+        QString key;
+        quint64 generation; // 0: nobody waits for the answer
+    };
+
+    [[nodiscard]] QString currentKey() const;
+    [[nodiscard]] QUrl apiUrl(const QString &path) const;
+    QNetworkReply *send(const QByteArray &verb, const QString &path, const QByteArray &body,
+                        const QString &token);
+    void setState(State state);
+    void abortCurrent(); // the login or /me request in flight, if any
+    void setToken(const QString &token);
+    void failLogin(quint64 generation, const QString &message);
+    void finishSignedOut(quint64 generation);
+    void finishSignedIn(quint64 generation);
+    void keychainOp(KeychainOp op, const QString &key, quint64 generation,
+                    const QString &secret = {});
+    [[nodiscard]] bool takePending(KeychainOp op, const QString &key, quint64 *generation);
+
+    void onLoginReply(QNetworkReply *reply, quint64 generation);
+    void onMeReply(QNetworkReply *reply, quint64 generation);
+    void onWriteFinished(const QString &key, Keychain::Status status, const QString &message);
+    void onReadFinished(const QString &key, Keychain::Status status, const QString &secret,
+                        const QString &message);
+    void onRemoveFinished(const QString &key, Keychain::Status status, const QString &message);
+    void maybeFinishLogout();
+
+    void rememberAccount() const;
+    [[nodiscard]] UserProfile rememberedProfile() const;
+
+    QNetworkAccessManager *m_network;
+    QPointer<Keychain> m_keychain;
+    State m_state = State::SignedOut;
+    QUrl m_server;
+    QString m_username;
+    QString m_token;
+    UserProfile m_user;
+    bool m_tokenStored = false;
+    bool m_verified = false;
+    bool m_offline = false;
+    int m_timeoutMs = 15000;
+
+    quint64 m_generation = 0; // bumped by login/restore/logout: older answers are ignored
+    QPointer<QNetworkReply> m_current;
+    QList<PendingKeychainOp> m_pendingKeychain;
+
+    // logout(): signedOut once both are done, if nothing newer started.
+    quint64 m_logoutGeneration = 0;
+    bool m_logoutServerDone = true;
+    bool m_logoutKeychainDone = true;
+};
+
+} // namespace threadline::core
