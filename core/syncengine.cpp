@@ -1,0 +1,244 @@
+#include "syncengine.h"
+
+#include "apiclient.h"
+#include "cache.h"
+#include "jsoncodec.h"
+#include "poststore.h"
+
+#include <QUrlQuery>
+
+namespace threadline::core {
+
+SyncEngine::SyncEngine(ApiClient *api, Cache *cache, PostStore *store, QObject *parent)
+    : QObject(parent)
+    , m_api(api)
+    , m_cache(cache)
+    , m_store(store)
+{
+    m_poll.setInterval(30000);
+    connect(&m_poll, &QTimer::timeout, this, &SyncEngine::syncNow);
+    connect(m_cache, &Cache::timelineLoaded, this, [this](quint64 id, const TimelinePage &page) {
+        if (id != m_timelineRequest)
+            return;
+        m_store->upsertPosts(page.posts);
+        QList<qint64> ids;
+        for (const Post &p : page.posts) {
+            ids.append(p.id);
+            m_cachedIds.insert(p.id);
+        }
+        Q_EMIT cachedTimelineReady(ids, page.next);
+    });
+    connect(m_cache, &Cache::metaLoaded, this,
+            [this](quint64 id, const QString &, const std::optional<QString> &value) {
+                if (id != m_cursorRequest)
+                    return;
+                m_cursor = value;
+                m_cursorLoaded = true;
+                syncNow();
+            });
+}
+
+void SyncEngine::setPollIntervalMs(int ms)
+{
+    if (ms <= 0) {
+        m_poll.stop();
+        return;
+    }
+    m_poll.setInterval(ms);
+    if (m_cursorLoaded)
+        m_poll.start();
+}
+
+void SyncEngine::setGapPages(int pages)
+{
+    m_gapPages = std::max(1, pages);
+}
+
+void SyncEngine::start()
+{
+    m_timelineRequest = m_cache->loadTimeline(QString::fromLatin1(kTimelineScope), 20);
+    m_cursorRequest = m_cache->loadMeta(QString::fromLatin1(kCursorKey));
+    refreshTimeline();
+    if (m_poll.interval() > 0)
+        m_poll.start();
+}
+
+void SyncEngine::setSyncing(bool on)
+{
+    const bool was = isBusy();
+    m_syncing = on;
+    if (was != isBusy())
+        Q_EMIT busyChanged(isBusy());
+}
+
+void SyncEngine::setRefreshing(bool on)
+{
+    const bool was = isBusy();
+    m_refreshing = on;
+    if (was != isBusy())
+        Q_EMIT busyChanged(isBusy());
+}
+
+void SyncEngine::syncNow()
+{
+    if (!m_cursorLoaded || m_api->isOffline())
+        return;
+    if (m_syncing) { // one round at a time; a request meanwhile runs right after
+        m_syncAgain = true;
+        return;
+    }
+    requestSync(m_cursor.value_or(QString()), 0, 0);
+}
+
+void SyncEngine::requestSync(const QString &since, int rounds, int applied)
+{
+    setSyncing(true);
+    QString path = QStringLiteral("/api/v1/sync?limit=500");
+    if (!since.isEmpty())
+        path += QStringLiteral("&since=") + QString::fromLatin1(QUrl::toPercentEncoding(since));
+    ApiReply *reply = m_api->get(path, this);
+    connect(reply, &ApiReply::finished, this, [this, reply, since, rounds, applied] {
+        if (!reply->ok()) {
+            const ApiError e = reply->error();
+            if (e.kind == ApiError::Kind::Http && e.status == 410) {
+                // Older than the change log keeps: start over from a fresh cursor and refresh
+                // what we show from the normal lists.
+                m_cursor.reset();
+                m_cache->removeMeta(QString::fromLatin1(kCursorKey));
+                setSyncing(false);
+                requestSync(QString(), 0, 0);
+                refreshTimeline();
+                return;
+            }
+            setSyncing(false);
+            Q_EMIT syncFailed(e);
+            return;
+        }
+        const auto page = decodeSyncPage(reply->body());
+        if (!page.ok()) { // keep the cursor: nothing was applied
+            setSyncing(false);
+            ApiError e;
+            e.kind = ApiError::Kind::Decode;
+            e.message = page.error().toString();
+            Q_EMIT syncFailed(e);
+            return;
+        }
+        applyChanges(page.value());
+        const int total = applied + int(page.value().changes.size());
+        m_cursor = page.value().next;
+        m_cache->saveMeta(QString::fromLatin1(kCursorKey), page.value().next);
+        if (page.value().hasMore && rounds < 50) {
+            requestSync(page.value().next, rounds + 1, total);
+            return;
+        }
+        setSyncing(false);
+        Q_EMIT synced(total);
+        if (m_syncAgain) {
+            m_syncAgain = false;
+            syncNow();
+        }
+    });
+}
+
+void SyncEngine::applyChanges(const SyncPage &page)
+{
+    QList<Post> posts;
+    QHash<qint64, QList<Comment>> comments;
+    QList<UserBrief> users;
+    for (const Change &c : page.changes) {
+        switch (c.kind) {
+        case Change::Kind::Post:
+            if (c.op == Change::Op::Upsert && c.post()) {
+                m_store->upsertPost(*c.post());
+                posts.append(*c.post());
+            } else if (c.op == Change::Op::Remove) {
+                m_store->removePost(c.id);
+                m_cache->removePost(c.id);
+            }
+            break;
+        case Change::Kind::Comment:
+            if (c.op == Change::Op::Upsert && c.comment()) {
+                m_store->upsertComment(*c.comment());
+                comments[c.comment()->postId].append(*c.comment());
+            } else if (c.op == Change::Op::Remove) {
+                m_store->removeComment(c.id);
+                m_cache->removeComment(c.id);
+            }
+            break;
+        case Change::Kind::User:
+            if (c.user())
+                users.append(c.user()->brief);
+            break;
+        }
+    }
+    if (!posts.isEmpty())
+        m_cache->savePosts(posts);
+    for (auto it = comments.cbegin(); it != comments.cend(); ++it)
+        m_cache->saveComments(it.key(), it.value());
+    if (!users.isEmpty())
+        m_cache->saveUsers(users);
+}
+
+void SyncEngine::refreshTimeline()
+{
+    if (m_refreshing || m_api->isOffline())
+        return;
+    setRefreshing(true);
+    fetchTimelinePage(std::nullopt, m_gapPages, {});
+}
+
+void SyncEngine::fetchTimelinePage(const std::optional<QString> &before, int pagesLeft,
+                                   QList<qint64> acc)
+{
+    QString path = QStringLiteral("/api/v1/timeline?scope=all&limit=20");
+    if (before)
+        path += QStringLiteral("&before=") + QString::fromLatin1(QUrl::toPercentEncoding(*before));
+    const bool first = !before; // the first page starts the cached scope over
+    ApiReply *reply = m_api->get(path, this);
+    connect(reply, &ApiReply::finished, this, [this, reply, pagesLeft, acc, first]() mutable {
+        if (!reply->ok()) {
+            setRefreshing(false);
+            Q_EMIT syncFailed(reply->error());
+            return;
+        }
+        const auto page = decodePostPage(reply->body());
+        if (!page.ok()) {
+            setRefreshing(false);
+            ApiError e;
+            e.kind = ApiError::Kind::Decode;
+            e.message = page.error().toString();
+            Q_EMIT syncFailed(e);
+            return;
+        }
+        m_store->upsertPosts(page.value().items);
+        bool reached = m_cachedIds.isEmpty();
+        for (const Post &p : page.value().items) {
+            acc.append(p.id);
+            reached = reached || m_cachedIds.contains(p.id);
+        }
+        const bool more = page.value().next.has_value();
+        // A gap: the newest posts do not reach what the cache showed. Fetch a few more pages;
+        // past that, tell the user how many at least were missed.
+        if (!reached && more && pagesLeft > 1) {
+            m_cache->savePosts(page.value().items, QString::fromLatin1(kTimelineScope), first,
+                               page.value().next);
+            fetchTimelinePage(page.value().next, pagesLeft - 1, acc);
+            return;
+        }
+        m_cache->savePosts(page.value().items, QString::fromLatin1(kTimelineScope), first,
+                           page.value().next);
+        finishRefresh(acc, page.value().next, !reached && more);
+    });
+}
+
+void SyncEngine::finishRefresh(const QList<qint64> &ids, const std::optional<QString> &next,
+                               bool gap)
+{
+    m_cachedIds = QSet<qint64>(ids.cbegin(), ids.cend());
+    setRefreshing(false);
+    Q_EMIT timelineRefreshed(ids, next);
+    if (gap)
+        Q_EMIT gapDetected(int(ids.size()));
+}
+
+} // namespace threadline::core
