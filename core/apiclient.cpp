@@ -195,6 +195,9 @@ ApiReply::ApiReply(ApiClient *client, QByteArray method, QString path, QByteArra
 {
     m_waitTimer->setSingleShot(true);
     m_timeoutTimer->setSingleShot(true);
+    // Never early (a coarse timer may fire 5 % early): Retry-After and latency are minimums.
+    m_waitTimer->setTimerType(Qt::PreciseTimer);
+    m_timeoutTimer->setTimerType(Qt::PreciseTimer);
     connect(m_timeoutTimer, &QTimer::timeout, this, &ApiReply::onTimeout);
     m_clock.start();
 }
@@ -490,7 +493,9 @@ void ApiReply::finish(const ApiError &error, bool emitSignals)
     if (!emitSignals)
         return;
 
-    if (!error.ok() && error.kind != ApiError::Kind::Cancelled)
+    if (error.kind == ApiError::Kind::Offline)
+        qCDebug(lcApi).noquote() << m_method << m_path << "not sent: offline";
+    else if (!error.ok() && error.kind != ApiError::Kind::Cancelled)
         qCInfo(lcApi).noquote() << m_method << m_path << "failed after" << m_attempts
                                 << "attempt(s):" << error.toLogString();
     const QPointer<ApiReply> self(this);
@@ -574,7 +579,7 @@ void ApiClient::setFaultConfig(const FaultConfig &faults)
 {
     m_faults = faults.normalized();
     if (m_faults.isActive())
-        qCInfo(lcApi) << "fault injection:" << m_faults.toString();
+        qCInfo(lcApi).noquote() << "fault injection:" << m_faults.toString();
 }
 
 void ApiClient::setRandomSeed(quint32 seed)

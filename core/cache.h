@@ -11,13 +11,17 @@
 // and the destructor, which lets queued requests finish.
 //
 // Robustness. open() moves a cache file that cannot be used aside — random bytes, truncated,
-// zero-length, a directory in its place, not a database, a foreign SQLite file, a failing
-// `PRAGMA quick_check`, or a schema version newer than this build knows — by renaming it (with
-// its -wal/-shm/-journal) to `<name>.corrupt-<yyyyMMdd-HHmmss-zzz>`, creates a fresh cache and
-// answers opened(true, {}, true, <that name>) so the UI can tell the user. It touches no other
-// file and deletes nothing. If SQLite reports corruption later, the request fails and the
-// cache is rebuilt the same way (`opened` is emitted again with recovered = true). A row
-// whose blob does not decode is skipped and deleted, never a crash.
+// zero-length, a directory in its place, unreadable, not a database, a foreign SQLite file, or
+// a schema version newer than this build knows (a newer client's cache: rebuilt, not guessed
+// at) — by renaming it (with its -wal/-shm/-journal) to `<name>.corrupt-<yyyyMMdd-HHmmss-zzz>`,
+// creates a fresh cache and answers opened(true, <reason>, true, <that name>) so the UI can
+// tell the user. It touches no other file and deletes nothing.
+// `PRAGMA quick_check` reads the whole file, too slow for the first paint, so it runs on the
+// worker right after the requests queued behind open() (the first page); if it fails — or if
+// SQLite reports corruption during any later request (which then fails) — the cache is
+// rebuilt the same way and `opened` is emitted again with recovered = true: the caller drops
+// what it showed from the cache and refetches. A row whose blob does not decode is skipped and
+// deleted, never a crash.
 //
 // Storage. WAL, synchronous=NORMAL; schema in cacheschema.h (version in `PRAGMA user_version`,
 // stepwise migrations). Objects are stored whole as a compact binary blob (CacheBlob below)
@@ -179,6 +183,7 @@ public:
     void setRequestObserver(std::function<void(const char *request)> observer);
 
 signals:
+    // `error`: why opening failed, or (recovered) why the old file was moved aside.
     void opened(bool ok, const QString &error, bool recovered, const QString &movedAsidePath);
     void done(quint64 requestId);
     void failed(quint64 requestId, const QString &error);

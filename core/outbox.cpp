@@ -318,6 +318,23 @@ void Outbox::onOpened(bool ok, const QList<OutboxEntry> &entries, const QString 
     m_entries = entries;
     for (const OutboxEntry &e : entries)
         m_lastId = qMax(m_lastId, e.id);
+    // Any coalesced entry may have been in flight when the last session ended. Of two for one
+    // target (one was in flight, one waited behind it), the latest holds what the user wants.
+    OutboxBatch cleanup;
+    for (qsizetype i = m_entries.size() - 1; i >= 0; --i) {
+        const OutboxEntry &e = m_entries.at(i);
+        if (!e.isCoalesced())
+            continue;
+        m_uncertain.insert(e.id);
+        const qsizetype later = indexOfSibling(e);
+        if (later > i) {
+            LikeCoalescer::makeUncertain(m_entries[later]);
+            cleanup.upserts.append(m_entries.at(later));
+            cleanup.removals.append(e.id);
+            m_entries.removeAt(i);
+        }
+    }
+    write(cleanup);
     const auto deferred = std::exchange(m_deferred, {});
     for (const auto &action : deferred)
         action();
@@ -376,11 +393,18 @@ void Outbox::enqueue(const OutboxEntry &entry)
 
 void Outbox::write(const OutboxBatch &batch, const QList<qint64> &announce)
 {
-    if (batch.upserts.isEmpty() && batch.removals.isEmpty())
+    write(batch, announce, WriteInfo());
+}
+
+void Outbox::write(const OutboxBatch &batch, const QList<qint64> &announce,
+                   const WriteInfo &toggle)
+{
+    if (batch.upserts.isEmpty() && batch.removals.isEmpty() && !toggle.toggle)
         return;
     OutboxBatch b = batch;
     b.ticket = ++m_nextTicket;
-    WriteInfo info;
+    WriteInfo info = toggle;
+    info.upserted.clear();
     info.announce = announce;
     for (const OutboxEntry &e : b.upserts) {
         m_unsaved.insert(e.id, b.ticket);
@@ -405,6 +429,8 @@ void Outbox::onApplied(quint64 ticket, bool ok, const QString &error)
             if (indexOf(id) >= 0)
                 emit persisted(id);
         }
+        if (info.toggle)
+            emit toggleSaved(info.kind, info.targetId, info.desired);
     }
     schedule();
 }
@@ -422,17 +448,24 @@ void Outbox::toggle(Kind kind, qint64 targetId, int baseline, int desired, const
         if (m_inFlightId != 0 && m_inFlightEntry.kind == kind &&
             m_inFlightEntry.targetId == fresh.targetId)
             inFlight = m_inFlightEntry;
-        const auto decision =
-            LikeCoalescer::decide(pendingToggle(kind, fresh.targetId), inFlight, baseline,
-                                  desired, target, nowMs() + delayMs, fresh);
+        const std::optional<OutboxEntry> pending = pendingToggle(kind, fresh.targetId);
+        const bool uncertain = pending && m_uncertain.contains(pending->id);
+        const auto decision = LikeCoalescer::decide(pending, uncertain, inFlight, baseline, desired,
+                                                    target, nowMs() + delayMs, fresh);
+        WriteInfo note;
+        note.toggle = true;
+        note.kind = kind;
+        note.targetId = fresh.targetId;
+        note.desired = desired;
         switch (decision.action) {
         case LikeCoalescer::Decision::Action::Nothing:
+            write({}, {}, note); // toggleSaved() after the writes before it
             return;
         case LikeCoalescer::Decision::Action::Drop: {
             const qsizetype i = indexOf(decision.entry.id);
             if (i >= 0)
                 m_entries.removeAt(i);
-            write({{}, {decision.entry.id}, 0});
+            write({{}, {decision.entry.id}, 0}, {}, note);
             countChanged();
             schedule();
             return;
@@ -443,7 +476,7 @@ void Outbox::toggle(Kind kind, qint64 targetId, int baseline, int desired, const
                 m_entries[i] = decision.entry;
             else
                 m_entries.append(decision.entry);
-            write({{decision.entry}, {}, 0}, {decision.entry.id});
+            write({{decision.entry}, {}, 0}, {decision.entry.id}, note);
             countChanged();
             schedule();
             return;
@@ -605,11 +638,43 @@ std::optional<OutboxEntry> Outbox::entry(qint64 id) const
 
 std::optional<OutboxEntry> Outbox::pendingToggle(Kind kind, qint64 targetId) const
 {
-    for (const OutboxEntry &e : m_entries) {
+    for (qsizetype i = m_entries.size() - 1; i >= 0; --i) {
+        const OutboxEntry &e = m_entries.at(i);
         if (e.kind == kind && e.targetId == targetId && e.id != m_inFlightId)
             return e;
     }
     return std::nullopt;
+}
+
+qsizetype Outbox::indexOfSibling(const OutboxEntry &entry) const
+{
+    if (!entry.isCoalesced())
+        return -1;
+    for (qsizetype i = m_entries.size() - 1; i >= 0; --i) {
+        const OutboxEntry &e = m_entries.at(i);
+        if (e.kind == entry.kind && e.targetId == entry.targetId && e.id != entry.id)
+            return i;
+    }
+    return -1;
+}
+
+bool Outbox::supersede(const OutboxEntry &entry)
+{
+    const qsizetype later = indexOfSibling(entry);
+    if (later < 0)
+        return false;
+    // The newer entry was made believing this one would be applied; now nobody knows.
+    OutboxEntry &next = m_entries[later];
+    LikeCoalescer::makeUncertain(next);
+    m_uncertain.insert(next.id);
+    OutboxBatch batch;
+    batch.upserts.append(next);
+    batch.removals.append(entry.id);
+    m_entries.removeAt(indexOf(entry.id));
+    m_uncertain.remove(entry.id);
+    write(batch);
+    countChanged();
+    return true;
 }
 
 void Outbox::resume()
@@ -755,6 +820,8 @@ void Outbox::send(const OutboxEntry &entry)
     const Request req = requestFor(entry);
     m_inFlightId = entry.id;
     m_inFlightEntry = entry;
+    if (entry.isCoalesced())
+        m_uncertain.insert(entry.id);
     m_timer->stop();
     emit sent(entry);
     if (m_inFlightId != entry.id || !m_api)
@@ -801,23 +868,38 @@ void Outbox::onReplyFinished()
             }
         }
         succeed(entry, answer);
+    } else if (error.isPermanent() && error.kind != ApiError::Kind::Decode) {
+        const QString message = failureMessage(entry, error);
+        supersede(entry);
+        failEntries({{entry, message}});
+    } else if (supersede(entry)) {
+        // A newer toggle of the same target was waiting: it goes instead (whatever went wrong).
     } else if (error.kind == ApiError::Kind::Offline || error.kind == ApiError::Kind::Cancelled) {
         // Not an attempt: it stays as it is and goes when we are online again.
     } else if (error.isAuth()) {
         m_paused = true;
         emit authRequired();
-    } else if (error.isTransient() || error.kind == ApiError::Kind::Tls ||
-               error.kind == ApiError::Kind::Decode || error.kind == ApiError::Kind::None) {
-        retryLater(entry, error);
     } else {
-        failEntries({{entry, failureMessage(entry, error)}});
+        // Transient (network, timeout, 5xx, 429), TLS, or an answer we could not read.
+        retryLater(entry, error);
     }
     schedule();
 }
 
 void Outbox::succeed(const OutboxEntry &entry, const QJsonObject &answer)
 {
+    if (const auto next = LikeCoalescer::nextStep(entry)) {
+        // Half done (the like is gone, the oppose next) — unless a newer toggle took over.
+        if (indexOfSibling(entry) >= 0) {
+            supersede(entry);
+        } else {
+            m_entries[indexOf(entry.id)] = *next;
+            write({{*next}, {}, 0});
+        }
+        return;
+    }
     m_entries.removeAt(indexOf(entry.id));
+    m_uncertain.remove(entry.id);
     OutboxBatch batch;
     batch.removals.append(entry.id);
     qint64 local = 0;
@@ -886,6 +968,7 @@ void Outbox::failEntries(const QList<QPair<OutboxEntry, QString>> &failures)
     OutboxBatch batch;
     for (qsizetype i = m_entries.size() - 1; i >= 0; --i) {
         if (removed.contains(m_entries.at(i).id)) {
+            m_uncertain.remove(m_entries.at(i).id);
             batch.removals.append(m_entries.at(i).id);
             m_entries.removeAt(i);
         }

@@ -142,6 +142,9 @@ Q_SIGNALS:
     void opened(bool ok, const QString &error);
     // The entry (its creation or its latest coalesced update) is committed to the file.
     void persisted(qint64 entryId);
+    // A toggle (togglePostLike, setCommentVote, setFollow) is durable: whatever it did to the
+    // target's entry (written, updated, dropped, or nothing to do) is committed to the file.
+    void toggleSaved(threadline::core::OutboxEntry::Kind kind, qint64 targetId, int desired);
     // The entry's request is about to leave (once per attempt).
     void sent(const threadline::core::OutboxEntry &entry);
     // The server took it; `answer` is its JSON object ({} for a 204).
@@ -166,6 +169,10 @@ private:
     {
         QList<qint64> upserted; // entries written by the batch
         QList<qint64> announce; // persisted() for these once committed
+        bool toggle = false;    // toggleSaved() once committed, with:
+        OutboxEntry::Kind kind = OutboxEntry::Kind::PostLike;
+        qint64 targetId = 0;
+        int desired = 0;
     };
 
     void whenLoaded(std::function<void()> action);
@@ -179,6 +186,12 @@ private:
     void toggle(OutboxEntry::Kind kind, qint64 targetId, int baseline, int desired,
                 const QString &target, int delayMs);
     void write(const OutboxBatch &batch, const QList<qint64> &announce = {});
+    void write(const OutboxBatch &batch, const QList<qint64> &announce, const WriteInfo &toggle);
+    // Another entry of the same coalesced kind and target than `entry` (the latest), if any.
+    [[nodiscard]] qsizetype indexOfSibling(const OutboxEntry &entry) const;
+    // The in-flight coalesced entry did not complete: a newer entry for the same target takes
+    // its place, with an uncertain baseline. True when there was one.
+    bool supersede(const OutboxEntry &entry);
     void applyResolvedIds(OutboxEntry &entry) const;
 
     qsizetype indexOf(qint64 id) const;
@@ -208,6 +221,7 @@ private:
     qint64 m_lastId = 0;
     QHash<qint64, qint64> m_resolved;       // local id → server id
     QHash<qint64, QString> m_failedCreates; // local id → the reason its creation failed
+    QSet<qint64> m_uncertain; // coalesced entries that may have reached the server already
 
     quint64 m_nextTicket = 0;
     QHash<quint64, WriteInfo> m_writes;

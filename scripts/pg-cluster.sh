@@ -70,6 +70,9 @@ do_stop() {
 do_start() {
     mkdir -p "$dir"
     dir=$(cd "$dir" && pwd)
+    # The path goes into pg_ctl's -o string and the socket path (at most 107 bytes).
+    [[ $dir != *[[:space:]]* ]] || die "DIR must not contain white space: $dir"
+    ((${#dir} < 80)) || die "DIR is too long for a Unix socket path: $dir"
     do_stop
     rm -rf "$dir/sock"
     mkdir -p "$dir/sock"
@@ -77,13 +80,15 @@ do_start() {
     if [[ $(id -u) -eq 0 ]]; then
         chown postgres: "$dir" "$dir/sock" "$dir/log"
     fi
+    as_pg test -w "$dir/sock" ||
+        die "$dir is not writable by the postgres user (its parents need o+x, e.g. use /tmp)"
     as_pg "$PG_BIN/initdb" -D "$dir/data" -A trust -U postgres --no-locale -E UTF8 \
         >"$dir/initdb.log" 2>&1 || {
         cat "$dir/initdb.log" >&2
         die "initdb failed"
     }
-    local port tries
-    for tries in 1 2 3 4 5; do
+    local port
+    for _ in 1 2 3 4 5; do
         port=$(free_port)
         if as_pg "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 \
             -o "-p $port -k $dir/sock -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \

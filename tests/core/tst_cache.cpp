@@ -992,13 +992,20 @@ void TestCache::reopenKeepsData()
         AWAIT(rec, cache.saveMeta(u"sync.cursor"_s, u"cur"_s));
         // No close(): the destructor finishes the queue and closes.
     }
+    QStringList requests;
     Cache cache;
     Recorder rec(cache);
+    cache.setRequestObserver([&requests](const char *r) { requests.append(QLatin1StringView(r)); });
+    QSignalSpy opened(&cache, &Cache::opened);
     OPEN_OK(cache, path);
     const quint64 t = cache.loadTimeline(u"all"_s, 10);
     const quint64 m = cache.loadMeta(u"sync.cursor"_s);
     AWAIT(rec, t);
     AWAIT(rec, m);
+    // The integrity check of an existing file ran (after open) and found nothing.
+    QVERIFY(cache.waitForIdle());
+    QVERIFY(requests.contains(u"integrityCheck"_s));
+    QCOMPARE(opened.size(), 1);
     QCOMPARE(rec.timelines.value(t).posts, QList<Post>({p}));
     QCOMPARE(rec.timelines.value(t).next, std::optional<QString>(u"n"_s));
     QCOMPARE(rec.metas.value(m), std::optional<QString>(u"cur"_s));
@@ -1065,7 +1072,7 @@ void TestCache::malformedRowsAreSkippedAndDeleted()
         // A well-formed blob of another post in the wrong row.
         QVERIFY(peek.execBlob(u"UPDATE posts SET data = ? WHERE id = 3"_s,
                               CacheBlob::encode(makePost(1, 3))));
-        QVERIFY(peek.execBlob(u"UPDATE comments SET data = ? WHERE id = 12"_s, QByteArray()));
+        QVERIFY(peek.execBlob(u"UPDATE comments SET data = ? WHERE id = 12"_s, "C"));
         QVERIFY(peek.execBlob(u"UPDATE likes SET data = ? WHERE uid = 10002"_s, "L"));
         QVERIFY(peek.execBlob(u"UPDATE users SET data = ? WHERE uid = 10003"_s, "U\x01\x80"));
     }
@@ -1188,10 +1195,26 @@ void TestCache::corruptFileIsMovedAside()
 
     Cache cache;
     Recorder rec(cache);
-    OpenResult r;
-    openCache(cache, path, r);
-    if (QTest::currentTestFailed())
-        return;
+    QSignalSpy spy(&cache, &Cache::opened);
+    cache.open(path);
+    auto recoveredAt = [&spy]() -> qsizetype {
+        for (qsizetype i = 0; i < spy.size(); ++i)
+            if (spy.at(i).at(2).toBool())
+                return i;
+        return -1;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(recoveredAt() >= 0, kTimeoutMs);
+    const QList<QVariant> args = spy.at(recoveredAt());
+    const OpenResult r{args.at(0).toBool(), args.at(1).toString(), args.at(2).toBool(),
+                       args.at(3).toString()};
+    if (kind == u"damaged"_s) {
+        // Only reading every page tells: the background quick_check after a plain open.
+        QCOMPARE(spy.size(), 2);
+        QVERIFY(spy.at(0).at(0).toBool());
+        QVERIFY(!spy.at(0).at(2).toBool());
+    } else {
+        QCOMPARE(spy.size(), 1);
+    }
     QVERIFY2(r.ok, qPrintable(r.error));
     QVERIFY(r.recovered);
     QVERIFY(!r.error.isEmpty()); // the reason, for the UI to tell

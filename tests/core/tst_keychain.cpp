@@ -630,6 +630,7 @@ private Q_SLOTS:
         QCOMPARE(log.events,
                  (QStringList{QStringLiteral("keychainUnavailable"), QStringLiteral("signedIn")}));
         QVERIFY(log.reason.contains(QLatin1String("keychain is not available")));
+        qInfo("told the user: %s", qPrintable(log.reason)); // words only, no token
         QCOMPARE(s.state(), Session::State::SignedIn);
         QVERIFY(!s.isTokenStored());
         m_token = s.token();

@@ -1,0 +1,374 @@
+#!/usr/bin/env bash
+# Benchmarks threadline-server on loopback with wrk (Debian's /usr/bin/wrk): like writes and
+# the two read paths of issue 2. Figures and targets: docs/performance.md.
+#
+#   scripts/build.sh threadline-server           # builds nothing itself: build the server first
+#   bench/server-bench.sh [sqlite|postgres|all]  # default: all
+#
+# For every backend it starts a fresh server (`--demo --rate-limits off`, a throwaway database
+# in a temp dir; PostgreSQL through scripts/pg-cluster.sh) on 127.0.0.1:0, logs in USERS demo
+# users for real tokens, takes POSTS post ids from the first timeline page, finds the demo's
+# busy post (commentCount 1800), then measures, RUNS times each:
+#   likes     wrk -t THREADS -c CONNECTIONS -d DURATION, bench/likes.lua: PUT/DELETE
+#             /api/v1/posts/{id}/like over users x posts, every request a real write (each run
+#             starts from "no pair liked": the bench unlikes every pair first)
+#   comments  wrk -t1 -c1 -d GET_DURATION: GET /api/v1/posts/{busy}/comments?limit=200
+#   timeline  wrk -t1 -c1 -d GET_DURATION: GET /api/v1/timeline (first page, default limit)
+# and prints each run (req/s, p50, p99) and the median over the runs.
+#
+# Environment:
+#   BUILD_DIR     build directory holding server/threadline-server (default: build)
+#   RUNS          measured runs per figure (default 5)
+#   DURATION      one likes run (default 10s);  GET_DURATION: one GET run (default 5s)
+#   CONNECTIONS   likes connections (default 8); THREADS: wrk threads (default 1)
+#   USERS, POSTS  how many demo users and posts the likes cycle over (default 40, 50)
+#   LOAD_MAX      wait, before each backend, until the 1-minute load average is below this
+#                 (default 1.0; 0 = do not wait)
+#   BUSY_MAX      wait, before each run, until the machine's CPU use over 2 s (the idle server
+#                 included) is below this percentage (default 15; 0 = do not wait)
+#   WAIT_MAX      give up waiting for a quiet machine after this many seconds and measure
+#                 anyway, saying so (default 1200)
+#   SERVER_LOG    a file for the server's per-request log (default: discarded)
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+build_dir=${BUILD_DIR:-build}
+server=$build_dir/server/threadline-server
+[[ $server = /* ]] || server=$root/$server
+RUNS=${RUNS:-5}
+DURATION=${DURATION:-10s}
+GET_DURATION=${GET_DURATION:-5s}
+CONNECTIONS=${CONNECTIONS:-8}
+THREADS=${THREADS:-1}
+USERS=${USERS:-40}
+POSTS=${POSTS:-50}
+LOAD_MAX=${LOAD_MAX:-1.0}
+BUSY_MAX=${BUSY_MAX:-15}
+WAIT_MAX=${WAIT_MAX:-1200}
+SERVER_LOG=${SERVER_LOG:-/dev/null}
+WRK=${WRK:-wrk}
+
+die() {
+    echo "server-bench: $*" >&2
+    exit 1
+}
+
+mode=${1:-all}
+case $mode in
+sqlite) backends=(sqlite) ;;
+postgres) backends=(postgres) ;;
+all) backends=(sqlite postgres) ;;
+*) die "usage: $0 [sqlite|postgres|all]" ;;
+esac
+
+[[ -x $server ]] || die "no server at $server (build it first: scripts/build.sh threadline-server)"
+command -v "$WRK" >/dev/null || die "wrk not found (apt-get install wrk)"
+command -v jq >/dev/null || die "jq not found (apt-get install jq)"
+command -v curl >/dev/null || die "curl not found (apt-get install curl)"
+
+work=$(mktemp -d /tmp/threadline-bench.XXXXXX)
+server_pid=
+pg_dir=
+
+stop_server() {
+    if [[ -n $server_pid ]]; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+        server_pid=
+    fi
+}
+
+cleanup() {
+    stop_server
+    if [[ -n $pg_dir ]]; then
+        "$root/scripts/pg-cluster.sh" stop "$pg_dir" >/dev/null 2>&1 || true
+        rm -rf "$pg_dir"
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# ---- a quiet machine ---------------------------------------------------------------------------
+
+load1() { cut -d' ' -f1 /proc/loadavg; }
+
+# CPU use of the whole machine over 2 s, in percent (all cores together = 100).
+cpu_busy() {
+    local a b
+    read -r -a a < <(head -n1 /proc/stat)
+    sleep 2
+    read -r -a b < <(head -n1 /proc/stat)
+    # fields: cpu user nice system idle iowait irq softirq steal
+    local busy=0 total=0 i d
+    for i in 1 2 3 4 5 6 7 8; do
+        d=$((b[i] - a[i]))
+        total=$((total + d))
+        if ((i != 4 && i != 5)); then
+            busy=$((busy + d))
+        fi
+    done
+    ((total > 0)) || total=1
+    echo $((100 * busy / total))
+}
+
+waited_too_long=0
+
+wait_for_load() {
+    [[ $LOAD_MAX != 0 ]] || return 0
+    local start=$SECONDS l
+    while :; do
+        l=$(load1)
+        if awk -v l="$l" -v m="$LOAD_MAX" 'BEGIN { exit !(l < m) }'; then
+            echo "  load average $l (< $LOAD_MAX)"
+            return 0
+        fi
+        if ((SECONDS - start > WAIT_MAX)); then
+            echo "  WARNING: load average still $l after ${WAIT_MAX}s; measuring anyway"
+            waited_too_long=1
+            return 0
+        fi
+        echo "  load average $l, waiting for < $LOAD_MAX ..."
+        sleep 30
+    done
+}
+
+last_busy=
+wait_for_quiet() {
+    [[ $BUSY_MAX != 0 ]] || return 0
+    local start=$SECONDS b
+    while :; do
+        b=$(cpu_busy)
+        last_busy=$b
+        ((b < BUSY_MAX)) && return 0
+        if ((SECONDS - start > WAIT_MAX)); then
+            echo "  WARNING: machine still ${b}% busy after ${WAIT_MAX}s; measuring anyway"
+            waited_too_long=1
+            return 0
+        fi
+        echo "  machine ${b}% busy (other processes), waiting ..."
+        sleep 10
+    done
+}
+
+db=
+# ---- the server --------------------------------------------------------------------------------
+
+base=
+start_server() { # DB_URL DIR
+    local db=$1 dir=$2
+    mkdir -p "$dir/media"
+    "$server" --listen 127.0.0.1:0 --db "$db" --media-dir "$dir/media" --demo --rate-limits off \
+        >"$dir/stdout" 2>"$SERVER_LOG" &
+    server_pid=$!
+    local line= i
+    for ((i = 0; i < 1200; i++)); do # up to 120 s (the demo seed takes about 1 s)
+        line=$(head -n1 "$dir/stdout" 2>/dev/null || true)
+        [[ $line == "listening on http://"* ]] && break
+        kill -0 "$server_pid" 2>/dev/null || die "the server exited before listening"
+        sleep 0.1
+    done
+    [[ $line == "listening on http://"* ]] || die "the server did not start within 120 s"
+    base=${line#listening on }
+    echo "  server at $base (pid $server_pid)"
+}
+
+api() { # METHOD PATH [TOKEN] [BODY]
+    local args=(-sS --fail-with-body -X "$1" "$base$2")
+    [[ -n ${3:-} ]] && args+=(-H "Authorization: Bearer $3")
+    [[ -n ${4:-} ]] && args+=(-H 'Content-Type: application/json' --data-binary "$4")
+    curl "${args[@]}"
+}
+
+demo_users() {
+    local u
+    for u in zhangsan lisi wangwu mazi tingtamen qianqi maliu; do echo "$u"; done
+    for ((u = 100; u < 140; u++)); do echo "demo$u"; done
+}
+
+prepare() { # DIR: tokens, posts, the busy post
+    local dir=$1 u token
+    : >"$dir/tokens"
+    while read -r u; do
+        token=$(api POST /api/v1/auth/login "" "{\"username\":\"$u\",\"password\":\"demo\"}" |
+            jq -r .token)
+        [[ -n $token && $token != null ]] || die "login as $u failed"
+        echo "$token" >>"$dir/tokens"
+    done < <(demo_users | head -n "$USERS")
+    [[ $(wc -l <"$dir/tokens") -eq $USERS ]] || die "only $(wc -l <"$dir/tokens") demo users (USERS=$USERS)"
+    token=$(head -n1 "$dir/tokens")
+    echo "$token" >"$dir/token"
+
+    local page
+    page=$(api GET "/api/v1/timeline?limit=$POSTS" "$token")
+    jq -r '.items[].id' <<<"$page" >"$dir/posts"
+    [[ $(wc -l <"$dir/posts") -eq $POSTS ]] || die "the first timeline page has $(wc -l <"$dir/posts") posts, not $POSTS"
+
+    # The busy post: scan the timeline for commentCount 1800.
+    local busy= next= n=0
+    while :; do
+        busy=$(jq -r '[.items[] | select(.commentCount == 1800) | .id][0] // empty' <<<"$page")
+        [[ -n $busy ]] && break
+        next=$(jq -r '.next // empty' <<<"$page")
+        [[ -n $next && $n -lt 100 ]] || die "no post with 1800 comments in the timeline"
+        page=$(api GET "/api/v1/timeline?limit=50&before=$(jq -rn --arg s "$next" '$s|@uri')" "$token")
+        n=$((n + 1))
+    done
+    echo "$busy" >"$dir/busy"
+    echo "  $USERS users logged in, $POSTS posts, busy post $busy"
+}
+
+# Unlike every (user, post) pair, so that every request of the next likes run is a real write.
+reset_likes() { # DIR
+    local dir=$1 token post first=1
+    {
+        while read -r token; do
+            ((first)) || echo 'next'
+            first=0
+            echo 'request = "DELETE"'
+            echo "header = \"Authorization: Bearer $token\""
+            echo 'write-out = "%{http_code}\n"'
+            while read -r post; do
+                echo "url = \"$base/api/v1/posts/$post/like\""
+                echo 'output = "/dev/null"'
+            done <"$dir/posts"
+        done <"$dir/tokens"
+    } >"$dir/reset.curl"
+    local codes
+    codes=$(curl -sS -K "$dir/reset.curl" | sort | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')
+    [[ $codes == "200:$((USERS * POSTS)) " ]] || die "resetting the likes: status counts $codes"
+}
+
+# The change log's high-water mark: every real like write appends one row.
+changes_seq() {
+    local sql='SELECT COALESCE(MAX(seq), 0) FROM changes'
+    case $db in
+    sqlite:*) sqlite3 "${db#sqlite:}" "$sql" ;;
+    *) psql -qAt "$db" -c "$sql" ;;
+    esac
+}
+
+# ---- measuring ---------------------------------------------------------------------------------
+
+# run_wrk NAME SCRIPT WRK-ARGS... ; appends "NAME rps p50_us p99_us requests" to $results
+run_wrk() {
+    local name=$1 script=$2
+    shift 2
+    local out line
+    out=$("$WRK" "$@" --latency -s "$root/bench/$script" "$base" 2>&1) || {
+        echo "$out" >&2
+        die "wrk failed"
+    }
+    line=$(grep '^RESULT ' <<<"$out") || {
+        echo "$out" >&2
+        die "no RESULT line from wrk"
+    }
+    local -A r
+    local kv
+    for kv in ${line#RESULT }; do r[${kv%%=*}]=${kv#*=}; done
+    if ((r[errors] > 0 || r[non2xx] > 0)); then
+        echo "$out" >&2
+        die "$name: ${r[errors]} socket errors, ${r[non2xx]} non-2xx answers"
+    fi
+    printf '  %-9s run: %8.1f req/s  p50 %7.2f ms  p99 %7.2f ms  (%d requests%s)\n' "$name" \
+        "${r[rps]}" "$(awk -v u="${r[p50_us]}" 'BEGIN { print u / 1000 }')" \
+        "$(awk -v u="${r[p99_us]}" 'BEGIN { print u / 1000 }')" "${r[requests]}" \
+        "${last_busy:+, machine ${last_busy}% busy before}"
+    echo "$name ${r[rps]} ${r[p50_us]} ${r[p99_us]} ${r[requests]}" >>"$results"
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+summary_rows=()
+summarize() { # BACKEND NAME
+    local backend=$1 name=$2 rps p50 p99
+    rps=$(awk -v n="$name" '$1 == n { print $2 }' "$results" | median)
+    p50=$(awk -v n="$name" '$1 == n { print $3 / 1000 }' "$results" | median)
+    p99=$(awk -v n="$name" '$1 == n { print $4 / 1000 }' "$results" | median)
+    summary_rows+=("$(printf '| %-8s | %-9s | %8.0f | %7.2f | %7.2f |' "$backend" "$name" "$rps" "$p50" "$p99")")
+}
+
+bench_backend() { # BACKEND
+    local backend=$1 dir=$work/$1 before writes requests
+    mkdir -p "$dir"
+    echo "== $backend"
+    case $backend in
+    sqlite) db="sqlite:$dir/threadline.db" ;;
+    postgres)
+        [[ -x $root/scripts/pg-cluster.sh ]] || die "no scripts/pg-cluster.sh"
+        pg_dir=$(mktemp -d /tmp/threadline-bench-pg.XXXXXX)
+        local url
+        url=$("$root/scripts/pg-cluster.sh" start "$pg_dir" | tail -n1)
+        psql -q "$url/postgres" -c 'CREATE DATABASE bench' >/dev/null
+        db="$url/bench"
+        echo "  PostgreSQL at $url"
+        ;;
+    esac
+    command -v "$([[ $db == sqlite:* ]] && echo sqlite3 || echo psql)" >/dev/null ||
+        die "sqlite3 / psql needed to check the writes (apt-get install sqlite3 postgresql-client)"
+    start_server "$db" "$dir"
+    prepare "$dir"
+    results=$dir/results
+    : >"$results"
+
+    export BENCH_TOKENS=$dir/tokens BENCH_POSTS=$dir/posts WRK_THREADS=$THREADS
+    export BENCH_TOKEN
+    BENCH_TOKEN=$(cat "$dir/token")
+    local busy
+    busy=$(cat "$dir/busy")
+
+    wait_for_load
+    # Warm-up (not counted): caches, prepared statements, the WAL.
+    reset_likes "$dir"
+    "$WRK" -t "$THREADS" -c "$CONNECTIONS" -d 3s -s "$root/bench/likes.lua" "$base" >/dev/null
+    BENCH_PATH="/api/v1/posts/$busy/comments?limit=200" "$WRK" -t1 -c1 -d1s -s "$root/bench/get.lua" "$base" >/dev/null
+    BENCH_PATH=/api/v1/timeline "$WRK" -t1 -c1 -d1s -s "$root/bench/get.lua" "$base" >/dev/null
+
+    local i
+    for ((i = 1; i <= RUNS; i++)); do
+        reset_likes "$dir"
+        wait_for_quiet
+        before=$(changes_seq)
+        run_wrk likes likes.lua -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION"
+        writes=$(($(changes_seq) - before))
+        requests=$(awk '$1 == "likes" { n = $5 } END { print n }' "$results")
+        # Requests still in flight when wrk stops are written but not counted by wrk.
+        if ((writes < requests || writes > requests + CONNECTIONS)); then
+            die "likes: $requests requests but $writes change-log rows: not every request was a write"
+        fi
+    done
+    for ((i = 1; i <= RUNS; i++)); do
+        wait_for_quiet
+        BENCH_PATH="/api/v1/posts/$busy/comments?limit=200" run_wrk comments get.lua -t1 -c1 -d "$GET_DURATION"
+    done
+    for ((i = 1; i <= RUNS; i++)); do
+        wait_for_quiet
+        BENCH_PATH=/api/v1/timeline run_wrk timeline get.lua -t1 -c1 -d "$GET_DURATION"
+    done
+    summarize "$backend" likes
+    summarize "$backend" comments
+    summarize "$backend" timeline
+
+    stop_server
+    if [[ -n $pg_dir ]]; then
+        "$root/scripts/pg-cluster.sh" stop "$pg_dir" >/dev/null
+        rm -rf "$pg_dir"
+        pg_dir=
+    fi
+}
+
+echo "threadline-server bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $server"
+echo "likes: wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $USERS users x $POSTS posts; GETs: wrk -t1 -c1 -d$GET_DURATION; $RUNS runs each"
+for b in "${backends[@]}"; do
+    bench_backend "$b"
+done
+
+echo
+echo "Medians over $RUNS runs (req/s, and p50/p99 latency in ms):"
+echo "| backend  | figure    |    req/s |     p50 |     p99 |"
+echo "|----------|-----------|---------:|--------:|--------:|"
+printf '%s\n' "${summary_rows[@]}"
+if ((waited_too_long)); then
+    echo "WARNING: the machine was not quiet for some runs (see above); figures may be low."
+fi
