@@ -62,7 +62,7 @@ private:
 void TstPgConcurrency::initTestCase()
 {
     if (TestServer::postgresBaseUrl().isEmpty())
-        QSKIP("no PostgreSQL cluster: set THREADLINE_TEST_PG_FILE (scripts/pg-cluster.sh start DIR "
+        QFAIL("no PostgreSQL cluster: set THREADLINE_TEST_PG_FILE (scripts/pg-cluster.sh start DIR "
               "writes DIR/url) or THREADLINE_TEST_PG");
     QVERIFY2(m_first.start({QStringLiteral("--demo")}),
              m_first.stderrLog().right(3000).constData());
