@@ -536,10 +536,9 @@ constexpr char kSelectHistory[] =
     "SELECT h.post_id, h.viewed_at, p.data FROM history h LEFT JOIN posts p ON p.id = h.post_id"
     " ORDER BY h.viewed_at DESC, h.post_id DESC LIMIT ?1";
 
-constexpr const char *kClearTables[] = {"DELETE FROM posts",    "DELETE FROM users",
-                                        "DELETE FROM comments", "DELETE FROM likes",
-                                        "DELETE FROM scopes",   "DELETE FROM timeline",
-                                        "DELETE FROM meta",     "DELETE FROM history"};
+constexpr const char *kClearTables[] = {
+    "DELETE FROM posts",  "DELETE FROM users",    "DELETE FROM comments", "DELETE FROM likes",
+    "DELETE FROM scopes", "DELETE FROM timeline", "DELETE FROM meta",     "DELETE FROM history"};
 
 std::atomic<quint64> g_connectionCounter{0};
 
@@ -696,6 +695,9 @@ public:
             fail(id, e.message);
             if (e.corrupt())
                 recover(e.message);
+        } catch (const std::exception &e) {
+            qCWarning(lcCache) << name << "failed:" << e.what();
+            fail(id, QString::fromLocal8Bit(e.what()));
         }
     }
 
@@ -765,8 +767,8 @@ public:
 
     void integrityCheck(quint64 generation)
     {
-        if (generation != m_generation || !m_sql)
-            return; // closed or reopened since
+        if (generation != m_generation || !m_sql || m_closing.load())
+            return; // closed, reopened or shutting down since
         if (m_observer)
             m_observer("integrityCheck");
         QString problem;
@@ -830,7 +832,8 @@ public:
     {
         sqlite3_stmt *&s = m_stmts[sql];
         if (!s) {
-            const int rc = sqlite3_prepare_v3(m_sql, sql, -1, SQLITE_PREPARE_PERSISTENT, &s, nullptr);
+            const int rc =
+                sqlite3_prepare_v3(m_sql, sql, -1, SQLITE_PREPARE_PERSISTENT, &s, nullptr);
             if (rc != SQLITE_OK) {
                 m_stmts.remove(sql);
                 throwSql(m_sql, rc);
@@ -1343,6 +1346,7 @@ public:
     }
 
     int m_commentLimit = Cache::kDefaultCommentLimit;
+    std::atomic<bool> m_closing{false}; // set by ~Cache: skip the integrity check
     std::function<void(const char *)> m_observer;
 
 private:
@@ -1412,8 +1416,7 @@ private:
             if (version > cacheschema::kVersion) {
                 // Written by a newer client: this build cannot know its schema. The cache is a
                 // projection, so it is moved aside and rebuilt (docs/performance.md, cache.h).
-                why = u"the cache's schema version %1 is newer than this client's %2"_s.arg(
-                    version)
+                why = u"the cache's schema version %1 is newer than this client's %2"_s.arg(version)
                           .arg(cacheschema::kVersion);
                 closeDb();
                 return Verdict::Corrupt;
@@ -1427,8 +1430,7 @@ private:
             // Truncated: fewer bytes than the header's page count (checked only without a WAL,
             // which may hold pages beyond the end of the file).
             if (existed && !QFileInfo::exists(path + u"-wal"_s)) {
-                const qint64 expected =
-                    scalar("PRAGMA page_count") * scalar("PRAGMA page_size");
+                const qint64 expected = scalar("PRAGMA page_count") * scalar("PRAGMA page_size");
                 if (QFileInfo(path).size() < expected) {
                     why = u"the cache file is truncated"_s;
                     closeDb();
@@ -1478,8 +1480,8 @@ private:
         }
         const QString ours = QString::fromLatin1(sqlite3_libversion());
         if (driverVersion != ours) {
-            why = u"the Qt SQLite driver uses SQLite %1, this build links %2"_s.arg(
-                driverVersion, ours);
+            why = u"the Qt SQLite driver uses SQLite %1, this build links %2"_s.arg(driverVersion,
+                                                                                    ours);
             return false;
         }
         m_sql = db;
@@ -1502,9 +1504,8 @@ private:
     // Returns the new name of the main file, or empty with `error` set.
     static QString moveAside(const QString &path, QString &error)
     {
-        const QString base =
-            path + u".corrupt-"_s +
-            QDateTime::currentDateTimeUtc().toString(u"yyyyMMdd-HHmmss-zzz"_s);
+        const QString base = path + u".corrupt-"_s +
+                             QDateTime::currentDateTimeUtc().toString(u"yyyyMMdd-HHmmss-zzz"_s);
         auto taken = [](const QString &name) {
             if (QFileInfo(name).exists() || QFileInfo(name).isSymLink())
                 return true;
@@ -1570,6 +1571,7 @@ Cache::~Cache()
     // Runs after every request already queued: closes the connection on its own thread.
     std::shared_ptr<CacheStore> store = m_store;
     QThread *thread = m_thread;
+    store->m_closing = true;
     QMetaObject::invokeMethod(
         m_worker,
         [store, thread] {
@@ -1650,11 +1652,11 @@ quint64 Cache::close()
 quint64 Cache::savePosts(const QList<Post> &posts, const QString &scopeKey, bool replaceScope,
                          const std::optional<QString> &next)
 {
-    return enqueue("savePosts", [posts, scopeKey, replaceScope, next,
-                                 now = now()](CacheStore &s, quint64 id) {
-        s.savePosts(posts, scopeKey, replaceScope, next, now);
-        s.done(id);
-    });
+    return enqueue("savePosts",
+                   [posts, scopeKey, replaceScope, next, now = now()](CacheStore &s, quint64 id) {
+                       s.savePosts(posts, scopeKey, replaceScope, next, now);
+                       s.done(id);
+                   });
 }
 
 quint64 Cache::savePost(const Post &post)
@@ -1715,13 +1717,13 @@ quint64 Cache::saveComments(qint64 postId, const QList<Comment> &comments)
 
 quint64 Cache::loadFloors(qint64 postId, qint64 afterFloor, int limit, int repliesPerRoot)
 {
-    return enqueue("loadFloors", [postId, afterFloor, limit,
-                                  repliesPerRoot](CacheStore &s, quint64 id) {
-        FloorPage page = s.loadFloors(postId, afterFloor, limit, repliesPerRoot);
-        s.reply([id, postId, page = std::move(page)](Cache *c) {
-            emit c->floorsLoaded(id, postId, page);
-        });
-    });
+    return enqueue("loadFloors",
+                   [postId, afterFloor, limit, repliesPerRoot](CacheStore &s, quint64 id) {
+                       FloorPage page = s.loadFloors(postId, afterFloor, limit, repliesPerRoot);
+                       s.reply([id, postId, page = std::move(page)](Cache *c) {
+                           emit c->floorsLoaded(id, postId, page);
+                       });
+                   });
 }
 
 quint64 Cache::loadReplies(qint64 rootId, qint64 afterSeq, int limit)
@@ -1788,29 +1790,27 @@ quint64 Cache::loadMeta(const QString &key)
 {
     return enqueue("loadMeta", [key](CacheStore &s, quint64 id) {
         std::optional<QString> value = s.loadMeta(key);
-        s.reply([id, key, value = std::move(value)](Cache *c) {
-            emit c->metaLoaded(id, key, value);
-        });
+        s.reply(
+            [id, key, value = std::move(value)](Cache *c) { emit c->metaLoaded(id, key, value); });
     });
 }
 
 quint64 Cache::markViewed(qint64 postId, std::optional<qint64> whenMs)
 {
     const qint64 now = this->now();
-    return enqueue("markViewed", [postId, when = whenMs.value_or(now), now](CacheStore &s,
-                                                                            quint64 id) {
-        s.markViewed(postId, when, now);
-        s.done(id);
-    });
+    return enqueue("markViewed",
+                   [postId, when = whenMs.value_or(now), now](CacheStore &s, quint64 id) {
+                       s.markViewed(postId, when, now);
+                       s.done(id);
+                   });
 }
 
 quint64 Cache::loadHistory()
 {
     return enqueue("loadHistory", [now = now()](CacheStore &s, quint64 id) {
         QList<HistoryEntry> entries = s.loadHistory(now);
-        s.reply([id, entries = std::move(entries)](Cache *c) {
-            emit c->historyLoaded(id, entries);
-        });
+        s.reply(
+            [id, entries = std::move(entries)](Cache *c) { emit c->historyLoaded(id, entries); });
     });
 }
 
@@ -1825,7 +1825,8 @@ quint64 Cache::clear()
 bool Cache::waitForIdle(int timeoutMs)
 {
     auto idle = std::make_shared<QSemaphore>();
-    QMetaObject::invokeMethod(m_worker, [idle] { idle->release(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [idle] { idle->release(); }, Qt::QueuedConnection);
     if (!idle->tryAcquire(1, timeoutMs))
         return false;
     // Deliver the answers the worker has queued for this object.

@@ -104,9 +104,12 @@ public:
     static constexpr int kDefaultCommentLimit = 5000; // newest comments kept per post
     static constexpr int kHistoryLimit = 60;
     static constexpr qint64 kHistoryMaxAgeMs = qint64(30) * 24 * 60 * 60 * 1000;
+    // The meta key of the /sync cursor (cleared with everything else by clear() and rebuilds).
+    static constexpr QLatin1String kSyncCursorKey{"sync.cursor"};
 
     explicit Cache(QObject *parent = nullptr);
-    // Lets the requests already queued finish, closes the file and stops the worker thread.
+    // Lets the requests already queued finish (skipping a pending integrity check), closes the
+    // file and stops the worker thread: blocks until then (shutdown, account switch).
     ~Cache() override;
 
     // <AppDataLocation>/cache/<host>_<port>/<user>.sqlite. Host, port and user are sanitised
@@ -144,13 +147,13 @@ public:
     // Comments. saveComments() upserts floors and replies of one post, then trims the post to
     // the comment limit in the same transaction.
     quint64 saveComments(qint64 postId, const QList<Comment> &comments);
-    // Floors after `afterFloor` (<= 0: from the first) in floor order (at most `limit`) with their replies in seq
-    // order (at most `repliesPerRoot` each; -1: all stored). The page's `next` is the last
-    // floor on it when more floors are stored; totalRoots counts the stored floors.
+    // Floors after `afterFloor` (<= 0: from the first) in floor order (at most `limit`) with their
+    // replies in seq order (at most `repliesPerRoot` each; -1: all stored). The page's `next` is
+    // the last floor on it when more floors are stored; totalRoots counts the stored floors.
     quint64 loadFloors(qint64 postId, qint64 afterFloor, int limit,
                        int repliesPerRoot = -1); // floorsLoaded
-    // Replies of one floor after `afterSeq` (<= 0: from the first) in seq order; `next` is the last seq when more are
-    // stored.
+    // Replies of one floor after `afterSeq` (<= 0: from the first) in seq order; `next` is the last
+    // seq when more are stored.
     quint64 loadReplies(qint64 rootId, qint64 afterSeq, int limit); // repliesLoaded
     // Removes a comment; a floor's root takes its whole floor with it.
     quint64 removeComment(qint64 commentId);

@@ -235,7 +235,8 @@ bool OutboxStore::Worker::apply(const OutboxBatch &batch, QString *error)
         ok = q.prepare(QStringLiteral(
             "INSERT INTO entries(id, kind, target_id, post_id, parent_id, desired, baseline,"
             " payload, description, idem_key, created_at, not_before, next_attempt_at, attempts,"
-            " last_error) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " last_error) VALUES(?, ?, ?, ?, ?, ?, ?, COALESCE(?, '{}'), COALESCE(?, ''),"
+            " COALESCE(?, ''), ?, ?, ?, ?, COALESCE(?, ''))"
             " ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, target_id = excluded.target_id,"
             " post_id = excluded.post_id, parent_id = excluded.parent_id,"
             " desired = excluded.desired, baseline = excluded.baseline,"

@@ -134,11 +134,12 @@ public:
                              likes.insert(id, l);
                              note(id);
                          });
-        QObject::connect(&cache, &Cache::metaLoaded, &m_ctx,
-                         [this, note](quint64 id, const QString &, const std::optional<QString> &v) {
-                             metas.insert(id, v);
-                             note(id);
-                         });
+        QObject::connect(
+            &cache, &Cache::metaLoaded, &m_ctx,
+            [this, note](quint64 id, const QString &, const std::optional<QString> &v) {
+                metas.insert(id, v);
+                note(id);
+            });
         QObject::connect(&cache, &Cache::historyLoaded, &m_ctx,
                          [this, note](quint64 id, const QList<HistoryEntry> &h) {
                              histories.insert(id, h);
@@ -590,8 +591,8 @@ void TestCache::removePostDropsItsRows()
     Recorder rec(cache);
     OPEN_OK(cache, path);
     AWAIT(rec, cache.savePosts({makePost(1, 10), makePost(2, 9)}, u"all"_s, true, {}));
-    AWAIT(rec, cache.saveComments(1, {makeComment(1, 11, 0, 0, 1, 0, 1),
-                                      makeComment(1, 12, 11, 11, 1, 1, 2)}));
+    AWAIT(rec, cache.saveComments(
+                   1, {makeComment(1, 11, 0, 0, 1, 0, 1), makeComment(1, 12, 11, 11, 1, 1, 2)}));
     AWAIT(rec, cache.saveComments(2, {makeComment(2, 21, 0, 0, 1, 0, 1)}));
     AWAIT(rec, cache.saveLikes(1, {Like{5, 1, 3, user(10002)}}));
     AWAIT(rec, cache.markViewed(1, 100));
@@ -711,9 +712,8 @@ void TestCache::floorsAndReplies()
         QCOMPARE(p1.replies.at(i).rootId, rootOfFloor.value(i / 5 + 1));
         QCOMPARE(p1.replies.at(i).seq, i % 5 + 1);
     }
-    const Comment sample = *std::find_if(all.begin(), all.end(), [&](const Comment &c) {
-        return c.id == p1.replies.at(7).id;
-    });
+    const Comment sample = *std::find_if(
+        all.begin(), all.end(), [&](const Comment &c) { return c.id == p1.replies.at(7).id; });
     QCOMPARE(p1.replies.at(7), sample);
 
     const FloorPage p2 = rec.floors.value(second);
@@ -757,11 +757,10 @@ void TestCache::removeCommentTakesItsFloor()
     Cache cache;
     Recorder rec(cache);
     OPEN_OK(cache, freshPath());
-    AWAIT(rec, cache.saveComments(3, {makeComment(3, 10, 0, 0, 1, 0, 1),
-                                      makeComment(3, 11, 10, 10, 1, 1, 2),
-                                      makeComment(3, 12, 10, 11, 1, 2, 3),
-                                      makeComment(3, 20, 0, 0, 2, 0, 4),
-                                      makeComment(3, 21, 20, 20, 2, 1, 5)}));
+    AWAIT(rec, cache.saveComments(
+                   3, {makeComment(3, 10, 0, 0, 1, 0, 1), makeComment(3, 11, 10, 10, 1, 1, 2),
+                       makeComment(3, 12, 10, 11, 1, 2, 3), makeComment(3, 20, 0, 0, 2, 0, 4),
+                       makeComment(3, 21, 20, 20, 2, 1, 5)}));
     AWAIT(rec, cache.removeComment(11)); // a reply: only itself
     quint64 id = cache.loadFloors(3, 0, 10);
     AWAIT(rec, id);
@@ -803,8 +802,8 @@ void TestCache::trimKeepsNewest()
         const int floor = i % 200 + 1;
         const qint64 time = 1'000'000 + qint64(rng.bounded(2550)) * 2;
         comments.append(i < 200 ? makeComment(9, id, 0, 0, floor, 0, time)
-                                : makeComment(9, id, 100000 + floor - 1, 100000 + floor - 1,
-                                              floor, i / 200, time));
+                                : makeComment(9, id, 100000 + floor - 1, 100000 + floor - 1, floor,
+                                              i / 200, time));
     }
     AWAIT(rec, cache.saveComments(9, comments));
     AWAIT(rec, cache.saveComments(10, {makeComment(10, 1, 0, 0, 1, 0, 0)})); // another post
@@ -866,7 +865,7 @@ void TestCache::metaRoundTrip()
     AWAIT(rec, missing);
     QCOMPARE(rec.metas.value(missing), std::nullopt);
 
-    AWAIT(rec, cache.saveMeta(u"sync.cursor"_s, u"abc"_s));
+    AWAIT(rec, cache.saveMeta(Cache::kSyncCursorKey, u"abc"_s));
     AWAIT(rec, cache.saveMeta(u"sync.cursor"_s, u"def"_s));
     AWAIT(rec, cache.saveMeta(u"empty"_s, QString()));
     const quint64 cursor = cache.loadMeta(u"sync.cursor"_s);
@@ -1057,8 +1056,8 @@ void TestCache::malformedRowsAreSkippedAndDeleted()
     Cache cache;
     Recorder rec(cache);
     OPEN_OK(cache, path);
-    AWAIT(rec, cache.savePosts({makePost(1, 3), makePost(2, 2), makePost(3, 1)}, u"all"_s, true,
-                               {}));
+    AWAIT(rec,
+          cache.savePosts({makePost(1, 3), makePost(2, 2), makePost(3, 1)}, u"all"_s, true, {}));
     AWAIT(rec, cache.saveComments(1, {makeComment(1, 10, 0, 0, 1, 0, 1),
                                       makeComment(1, 11, 0, 0, 2, 0, 2),
                                       makeComment(1, 12, 11, 11, 2, 1, 3)}));

@@ -4,6 +4,7 @@
 // without Authorization), offline (no request at all), the disk cap, hostile bytes.
 // Waits on signals only (a QEventLoop that ends on the awaited signal, with a time limit).
 
+#include "apiclient.h"
 #include "imagecache.h"
 #include "testserver.h"
 
@@ -586,6 +587,38 @@ private Q_SLOTS:
         QVERIFY(rec.wait(url));
         QCOMPARE(rec.ready.value(url), 1);
         QCOMPARE(requestsFor(path), before + 1); // the second time from disk
+    }
+
+    // Through the app's shared manager (ApiClient::network()), as the composition root wires it.
+    void throughApiClientNetwork()
+    {
+        threadline::core::ApiClient api;
+        api.setBaseUrl(m_server.baseUrl());
+        api.setToken(m_token);
+        ImageCache cache(api.network());
+        QCOMPARE(cache.network(), api.network());
+        cache.setServer(m_server.baseUrl());
+        cache.setToken(m_token);
+        cache.setDiskCacheDirectory(freshDir());
+        Recorder rec(&cache);
+
+        const QString path = m_media.at(6);
+        const QUrl url = cache.resolve(path);
+        QCOMPARE(cache.load(path), ImageCache::State::Loading);
+        QVERIFY(rec.wait(url));
+        QVERIFY2(rec.ready.value(url) == 1, qPrintable(rec.reasons.value(url)));
+
+        FakeHttp other;
+        QVERIFY(other.start());
+        other.response = httpResponse(200, "image/png", pngBytes());
+        const QUrl ext = other.url(QStringLiteral("/shared.png"));
+        QCOMPARE(cache.load(ext), ImageCache::State::Blocked);
+        QCOMPARE(cache.loadAnyway(ext), ImageCache::State::Loading);
+        QVERIFY(rec.wait(ext));
+        QCOMPARE(rec.ready.value(ext), 1);
+        QCOMPARE(other.requests.size(), 1);
+        QVERIFY2(!other.requests.first().toLower().contains("authorization"),
+                 other.requests.first().constData());
     }
 
     // Undecodable, oversized, empty or missing: imageFailed, never a crash, nothing on disk.
