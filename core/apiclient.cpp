@@ -310,7 +310,6 @@ void ApiReply::startAttempt()
 
     m_timedOut = false;
     m_tlsErrors.clear();
-    m_bytesReceived = 0;
     m_status = 0;
     m_body.clear();
     m_headers.clear();

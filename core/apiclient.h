@@ -135,7 +135,6 @@ private:
     bool m_dropAnswer = false;        // fault injection: lose this attempt's answer
     bool m_sentAuthorization = false; // this attempt carried the token
     QStringList m_tlsErrors;
-    qint64 m_bytesReceived = 0;
     QElapsedTimer m_clock;
 
     int m_attempts = 0;

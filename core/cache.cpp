@@ -754,10 +754,10 @@ public:
             scheduleIntegrityCheck();
     }
 
-    // `PRAGMA quick_check` reads the whole file (about 60 ms for 30 MiB on the reference
-    // machine), too slow for the first paint. It runs as the next job after open(), that is
-    // after the requests already queued behind open() — the first timeline page — and before
-    // any later one. A failure rebuilds the cache like corruption found by a request.
+    // `PRAGMA quick_check` reads the whole file (20–60 ms for 30 MiB on the shared 2-core
+    // machine, docs/performance.md), too slow for the first paint. It runs as the next job after
+    // open(), that is after the requests already queued behind open() — the first timeline page —
+    // and before any later one. A failure rebuilds the cache like corruption found by a request.
     void scheduleIntegrityCheck()
     {
         const quint64 generation = m_generation;

@@ -714,8 +714,11 @@ void Outbox::onOfflineChanged(bool offline)
         m_timer->stop();
         return;
     }
-    if (m_offlinePeriod)
+    if (m_offlinePeriod) {
         m_summaryDue = true;
+        for (const OutboxEntry &e : std::as_const(m_entries))
+            m_summaryWaitFor.insert(e.id);
+    }
     retryNow(); // back online: forget the backoffs of the offline time
 }
 
@@ -764,7 +767,6 @@ void Outbox::pump()
     }
     QList<QPair<OutboxEntry, QString>> orphans;
     qint64 nextWake = std::numeric_limits<qint64>::max();
-    bool waitingForDisk = false;
     for (qsizetype i = 0; i < m_entries.size(); ++i) {
         bool blocked = false;
         for (const qint64 ref : m_entries.at(i).localRefs()) {
@@ -789,10 +791,8 @@ void Outbox::pump()
         if (blocked)
             continue;
         const OutboxEntry &e = m_entries.at(i);
-        if (m_unsaved.contains(e.id)) {
-            waitingForDisk = true; // onApplied() pumps again
-            continue;
-        }
+        if (m_unsaved.contains(e.id))
+            continue; // onApplied() pumps again
         // Strictly after its time: with millisecond clocks, "due at T" never fires before T.
         const qint64 due = e.dueAt();
         if (due >= now) {
@@ -811,11 +811,10 @@ void Outbox::pump()
         m_timer->start(int(qMin<qint64>(nextWake - now + 1, std::numeric_limits<int>::max())));
     else
         m_timer->stop();
-    if (!waitingForDisk)
-        maybeSummarize();
+    maybeSummarize();
 }
 
-void Outbox::send(const OutboxEntry &entry)
+void Outbox::send(OutboxEntry entry)
 {
     const Request req = requestFor(entry);
     m_inFlightId = entry.id;
@@ -938,6 +937,7 @@ void Outbox::retryLater(const OutboxEntry &entry, const ApiError &error)
         delay = qMax<qint64>(delay, qint64(error.retryAfterSecs) * 1000);
     e.nextAttemptAt = nowMs() + delay;
     e.lastError = error.toLogString();
+    m_summaryWaitFor.remove(e.id); // tried: the summary need not wait for its retry
     if (error.kind == ApiError::Kind::Network || error.kind == ApiError::Kind::Timeout ||
         (error.kind == ApiError::Kind::Http && error.status == 429))
         m_gateUntil = e.nextAttemptAt; // the server is away or wants us to slow down
@@ -990,6 +990,15 @@ void Outbox::maybeSummarize()
 {
     if (!m_summaryDue || m_inFlightId != 0 || (m_api && m_api->isOffline()))
         return;
+    for (auto it = m_summaryWaitFor.begin(); it != m_summaryWaitFor.end();) {
+        if (indexOf(*it) < 0)
+            it = m_summaryWaitFor.erase(it);
+        else
+            ++it;
+    }
+    if (!m_summaryWaitFor.isEmpty() && !m_paused)
+        return; // not everything has had its try yet
+    m_summaryWaitFor.clear();
     m_summaryDue = false;
     m_offlinePeriod = false;
     emit summaryReady(std::exchange(m_summary, {}));

@@ -158,8 +158,9 @@ Q_SIGNALS:
     // A 401: the queue is paused until resume().
     void authRequired();
     void pendingCountChanged(int count);
-    // After an offline period, once the queue has done what it can: the failed actions'
-    // sentences (empty when everything was applied).
+    // After an offline period, once every action queued by then has been tried (completed,
+    // failed, or failed transiently and waiting for a retry): the sentences of the actions that
+    // failed (empty when everything was applied).
     void summaryReady(const QStringList &failures);
     // Writing the file failed (disk full, …): the entry is kept in memory only.
     void storageError(const QString &message);
@@ -197,7 +198,7 @@ private:
     qsizetype indexOf(qint64 id) const;
     void schedule(); // soon, once per event-loop turn
     void pump();     // picks and sends the next due entry, or arms the timer
-    void send(const OutboxEntry &entry);
+    void send(OutboxEntry entry); // a copy: slots of sent() may change m_entries
     void onReplyFinished();
     void succeed(const OutboxEntry &entry, const QJsonObject &answer);
     void retryLater(const OutboxEntry &entry, const ApiError &error);
@@ -238,6 +239,7 @@ private:
 
     bool m_offlinePeriod = false; // went offline with work, summary not given yet
     bool m_summaryDue = false;    // back online: summarize once the queue has done its work
+    QSet<qint64> m_summaryWaitFor; // entries of the offline period not yet tried since
     QStringList m_summary;
 };
 

@@ -224,6 +224,18 @@ std::optional<Comment> PostStore::comment(qint64 commentId) const
     return overlaid(*it);
 }
 
+std::optional<Post> PostStore::serverPost(qint64 postId) const
+{
+    const auto it = m_posts.constFind(postId);
+    return it == m_posts.constEnd() ? std::nullopt : std::optional<Post>(*it);
+}
+
+std::optional<Comment> PostStore::serverComment(qint64 commentId) const
+{
+    const auto it = m_comments.constFind(commentId);
+    return it == m_comments.constEnd() ? std::nullopt : std::optional<Comment>(*it);
+}
+
 QList<qint64> PostStore::commentIds(qint64 postId) const
 {
     return m_commentsByPost.value(postId).values();

@@ -48,6 +48,9 @@ public:
     [[nodiscard]] bool containsComment(qint64 id) const { return m_comments.contains(id); }
     [[nodiscard]] std::optional<Post> post(qint64 postId) const;
     [[nodiscard]] std::optional<Comment> comment(qint64 commentId) const;
+    // As the server (or the cache) last said, without my pending actions.
+    [[nodiscard]] std::optional<Post> serverPost(qint64 postId) const;
+    [[nodiscard]] std::optional<Comment> serverComment(qint64 commentId) const;
     // The comments of a post the store holds (server's and my pending ones), in no order.
     [[nodiscard]] QList<qint64> commentIds(qint64 postId) const;
     [[nodiscard]] Pending pendingState(qint64 postId) const { return m_postPending.value(postId); }

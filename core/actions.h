@@ -1,0 +1,51 @@
+// What the user does, in one place: every action goes to the outbox (durable first) and is
+// shown at once in the post store (optimistic); the server's answer replaces the optimistic
+// values, a permanent failure rolls them back and says so in words (design points 3–7).
+#pragma once
+
+#include "outboxstore.h"
+#include "wiretypes.h"
+
+#include <QObject>
+
+namespace threadline::core {
+
+class Outbox;
+class PostStore;
+
+class Actions : public QObject
+{
+    Q_OBJECT
+public:
+    Actions(Outbox *outbox, PostStore *store, QObject *parent = nullptr);
+
+    // Who I am: my own comments carry me as their author until the server has them.
+    void setMe(const UserBrief &me) { m_me = me; }
+
+    void togglePostLike(qint64 postId);
+    // vote: 1 like (赞), -1 oppose (踩); choosing the same again takes it back.
+    void voteComment(qint64 commentId, int vote);
+    // A comment on the post (parentId 0) or a reply; returns the local id shown at once.
+    qint64 comment(qint64 postId, qint64 parentId, const QString &content);
+    void deleteComment(qint64 commentId);
+    void deletePost(qint64 postId);
+
+Q_SIGNALS:
+    // A permanent failure, in words ("Your like on 王五's post could not be saved: …").
+    void actionFailed(const QString &message);
+    // After an offline period: what could not be applied.
+    void offlineSummary(const QStringList &failures);
+
+private:
+    QString describePost(qint64 postId) const;
+    QString describeComment(qint64 commentId) const;
+    void layPendingOver(const QList<OutboxEntry> &entries);
+    void onCompleted(const OutboxEntry &entry, const QJsonObject &answer);
+    void onFailed(const OutboxEntry &entry, const QString &message);
+
+    Outbox *m_outbox;
+    PostStore *m_store;
+    UserBrief m_me;
+};
+
+} // namespace threadline::core

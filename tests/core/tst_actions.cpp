@@ -1,0 +1,221 @@
+// Actions: the outbox and the post store together, against the real threadline-server — the
+// optimistic change at once, the server's answer after, an honest rollback on failure, and
+// local ids of comments made offline replaced by the server's.
+#include "actions.h"
+#include "apiclient.h"
+#include "jsoncodec.h"
+#include "outbox.h"
+#include "poststore.h"
+#include "testserver.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace threadline::core;
+using threadline::test::Client;
+using threadline::test::TestServer;
+
+namespace {
+const QString kApi = QStringLiteral("/api/v1");
+
+struct Side
+{
+    ApiClient api;
+    PostStore store;
+    Outbox outbox{&api};
+    Actions actions{&outbox, &store};
+
+    Side(const QUrl &base, const QString &token, const QString &outboxPath)
+    {
+        api.setBaseUrl(base);
+        api.setToken(token);
+        outbox.setLikeDelayMs(150);
+        outbox.setBackoff(20, 200);
+        QSignalSpy opened(&outbox, &Outbox::opened);
+        outbox.open(outboxPath);
+        if (!opened.wait(10000) || !opened.at(0).at(0).toBool())
+            qFatal("the outbox did not open");
+        actions.setMe(UserBrief{10001, QStringLiteral("张三"), QString()});
+    }
+    bool load(Client &c, qint64 postId)
+    {
+        const auto p = decodePost(c.get(kApi + QStringLiteral("/posts/%1").arg(postId)).body);
+        if (!p.ok())
+            return false;
+        store.upsertPost(p.value());
+        return true;
+    }
+};
+
+int requests(const TestServer &server, const QByteArray &line)
+{
+    return int(server.stderrLog().count(line));
+}
+} // namespace
+
+class TstActions : public QObject
+{
+    Q_OBJECT
+
+private:
+    TestServer m_server;
+    QTemporaryDir m_dir;
+    Client m_me{QUrl()};
+
+    qint64 newPost(const QString &user, const QString &content)
+    {
+        Client c(m_server.baseUrl());
+        c.login(user);
+        return c
+            .post(kApi + QStringLiteral("/posts"),
+                  QJsonObject{{QStringLiteral("content"), content}})
+            .obj()
+            .value(QStringLiteral("id"))
+            .toInteger();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QVERIFY2(m_server.start(), m_server.stderrLog().right(2000).constData());
+        m_me.setBaseUrl(m_server.baseUrl());
+        QVERIFY(!m_me.login(QStringLiteral("zhangsan")).isEmpty());
+    }
+
+    void likeShowsAtOnceThenServerCountsWin()
+    {
+        const qint64 postId = newPost(QStringLiteral("wangwu"), QStringLiteral("like me"));
+        Side side(m_server.baseUrl(), m_me.token(), m_dir.filePath(QStringLiteral("like.sqlite")));
+        QVERIFY(side.load(m_me, postId));
+        QSignalSpy changed(&side.store, &PostStore::postChanged);
+        side.actions.togglePostLike(postId);
+        // At once: highlighted and counted, before anything reached the server.
+        QVERIFY(side.store.post(postId)->liked);
+        QCOMPARE(side.store.post(postId)->likeCount, 1);
+        QCOMPARE(changed.count(), 1);
+        const QByteArray put = "PUT /api/v1/posts/" + QByteArray::number(postId) + "/like 200";
+        QCOMPARE(requests(m_server, put), 0);
+
+        // Someone else likes it meanwhile; the server's answer (2) replaces my optimistic 1.
+        Client lisi(m_server.baseUrl());
+        lisi.login(QStringLiteral("lisi"));
+        QCOMPARE(lisi.put(kApi + QStringLiteral("/posts/%1/like").arg(postId)).status, 200);
+        QCOMPARE(requests(m_server, put), 1); // lisi's
+        QSignalSpy completed(&side.outbox, &Outbox::completed);
+        QVERIFY(completed.wait(10000));
+        QCOMPARE(requests(m_server, put), 2); // and mine, once
+        QVERIFY(side.store.post(postId)->liked);
+        QCOMPARE(side.store.post(postId)->likeCount, 2);
+        QVERIFY(side.store.serverPost(postId)->liked); // no overlay left: the server's values
+    }
+
+    void likeAndUnlikeWithinTheWindowSendsNothing()
+    {
+        const qint64 postId = newPost(QStringLiteral("wangwu"), QStringLiteral("twice"));
+        Side side(m_server.baseUrl(), m_me.token(), m_dir.filePath(QStringLiteral("twice.sqlite")));
+        QVERIFY(side.load(m_me, postId));
+        QSignalSpy saved(&side.outbox, &Outbox::toggleSaved);
+        side.actions.togglePostLike(postId);
+        side.actions.togglePostLike(postId);
+        QTRY_COMPARE(saved.count(), 2);
+        QVERIFY(!side.store.post(postId)->liked);
+        QCOMPARE(side.store.post(postId)->likeCount, 0);
+        QCOMPARE(side.outbox.pendingCount(), 0);
+    }
+
+    void failedLikeRollsBackAndSaysWhy()
+    {
+        const qint64 postId = newPost(QStringLiteral("wangwu"), QStringLiteral("soon gone"));
+        Side side(m_server.baseUrl(), m_me.token(), m_dir.filePath(QStringLiteral("fail.sqlite")));
+        QVERIFY(side.load(m_me, postId));
+        side.api.setOffline(true);
+        side.actions.togglePostLike(postId);
+        QVERIFY(side.store.post(postId)->liked);
+        // The author deletes the post while I am offline.
+        Client wangwu(m_server.baseUrl());
+        wangwu.login(QStringLiteral("wangwu"));
+        QCOMPARE(wangwu.del(kApi + QStringLiteral("/posts/%1").arg(postId)).status, 204);
+        QSignalSpy failed(&side.actions, &Actions::actionFailed);
+        side.api.setOffline(false);
+        QVERIFY(failed.wait(10000));
+        const QString message = failed.at(0).at(0).toString();
+        QVERIFY2(message.contains(QStringLiteral("王五")), qPrintable(message));
+        QVERIFY(!side.store.post(postId)->liked); // rolled back, honestly
+        QCOMPARE(side.store.post(postId)->likeCount, 0);
+    }
+
+    void offlineCommentAndReplyGetServerIds()
+    {
+        const qint64 postId = newPost(QStringLiteral("wangwu"), QStringLiteral("talk"));
+        Side side(m_server.baseUrl(), m_me.token(),
+                  m_dir.filePath(QStringLiteral("comment.sqlite")));
+        QVERIFY(side.load(m_me, postId));
+        side.api.setOffline(true);
+        const qint64 local = side.actions.comment(postId, 0, QStringLiteral("written offline"));
+        QVERIFY(local < 0);
+        const qint64 localReply =
+            side.actions.comment(postId, local, QStringLiteral("a reply to it"));
+        QVERIFY(localReply < 0);
+        QCOMPARE(side.store.post(postId)->commentCount, 2);
+        QCOMPARE(side.store.comment(localReply)->rootId, local);
+
+        QSignalSpy idChanged(&side.store, &PostStore::commentIdChanged);
+        side.api.setOffline(false);
+        QTRY_COMPARE_WITH_TIMEOUT(idChanged.count(), 2, 10000);
+        const qint64 rootId = idChanged.at(0).at(1).toLongLong();
+        const qint64 replyId = idChanged.at(1).at(1).toLongLong();
+        QVERIFY(rootId > 0 && replyId > 0);
+        QCOMPARE(side.store.comment(replyId)->rootId, rootId);
+        QCOMPARE(side.store.comment(replyId)->parentId, rootId);
+        // The server holds them attached to each other, once each.
+        const QJsonObject thread =
+            m_me.get(kApi + QStringLiteral("/posts/%1/comments").arg(postId)).obj();
+        QCOMPARE(thread.value(QStringLiteral("roots")).toArray().size(), 1);
+        QCOMPARE(thread.value(QStringLiteral("replies")).toArray().size(), 1);
+        QCOMPARE(thread.value(QStringLiteral("replies"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("parentId"))
+                     .toInteger(),
+                 rootId);
+        // The counts come from the server (a sync or a page after the comment completes).
+        QVERIFY(side.load(m_me, postId));
+        QCOMPARE(side.store.post(postId)->commentCount, 2);
+        QCOMPARE(side.store.comment(rootId)->replyCount, 1);
+    }
+
+    void pendingLikeSurvivesRestart()
+    {
+        const qint64 postId = newPost(QStringLiteral("wangwu"), QStringLiteral("restart"));
+        const QString path = m_dir.filePath(QStringLiteral("restart.sqlite"));
+        {
+            Side side(m_server.baseUrl(), m_me.token(), path);
+            side.api.setOffline(true);
+            QVERIFY(side.load(m_me, postId));
+            QSignalSpy saved(&side.outbox, &Outbox::toggleSaved);
+            side.actions.togglePostLike(postId);
+            QVERIFY(saved.wait(5000));
+        }
+        // A new run: the post arrives from the server without my like; the queued like shows.
+        Side side(m_server.baseUrl(), m_me.token(), path);
+        side.api.setOffline(true);
+        QVERIFY(side.load(m_me, postId));
+        QVERIFY(side.store.post(postId)->liked);
+        QCOMPARE(side.store.post(postId)->likeCount, 1);
+        QSignalSpy completed(&side.outbox, &Outbox::completed);
+        side.api.setOffline(false);
+        side.outbox.retryNow();
+        QVERIFY(completed.wait(10000));
+        QCOMPARE(m_me.get(kApi + QStringLiteral("/posts/%1").arg(postId))
+                     .obj()
+                     .value(QStringLiteral("likeCount"))
+                     .toInteger(),
+                 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstActions)
+#include "tst_actions.moc"
