@@ -449,7 +449,7 @@ void Outbox::toggle(Kind kind, qint64 targetId, int baseline, int desired, const
             m_inFlightEntry.targetId == fresh.targetId)
             inFlight = m_inFlightEntry;
         const std::optional<OutboxEntry> pending = pendingToggle(kind, fresh.targetId);
-        const bool uncertain = pending && m_uncertain.contains(pending->id);
+        const bool uncertain = false;
         const auto decision = LikeCoalescer::decide(pending, uncertain, inFlight, baseline, desired,
                                                     target, nowMs() + delayMs, fresh);
         WriteInfo note;

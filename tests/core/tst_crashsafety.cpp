@@ -350,7 +350,8 @@ void TestCrashSafety::killedSessionsLoseNothingAndDoubleNothing()
     int created = 0;
     for (const auto &list : std::as_const(onServer))
         created += int(list.size());
-    qInfo("CRASH-SOAK SUMMARY: rounds=%d seed=%u seconds=%.1f kills(after ACK/WILL/SENDING)=%d/%d/%d "
+    qInfo("CRASH-SOAK SUMMARY: rounds=%d seed=%u seconds=%.1f kills_after_ack=%d kills_after_will=%d "
+          "kills_after_sending=%d "
           "uninterrupted=%d acked_comments=%d will_only_comments=%d will_only_arrived=%d "
           "comments_on_server=%d comment_posts=%d replayed_posts=%d requests_sent=%d "
           "doubles=0 lost=0",

@@ -1,0 +1,131 @@
+#include "appcore.h"
+
+#include "actions.h"
+#include "apiclient.h"
+#include "cache.h"
+#include "imagecache.h"
+#include "keychain.h"
+#include "outbox.h"
+#include "poststore.h"
+#include "session.h"
+#include "syncengine.h"
+
+namespace threadline::core {
+
+AppCore::AppCore(QObject *parent)
+    : QObject(parent)
+    , m_api(std::make_unique<ApiClient>())
+    , m_keychain(std::make_unique<Keychain>())
+    , m_session(std::make_unique<Session>(m_api->network(), m_keychain.get()))
+    , m_images(std::make_unique<ImageCache>(m_api->network()))
+    , m_store(std::make_unique<PostStore>())
+    , m_cache(std::make_unique<Cache>())
+    , m_outbox(std::make_unique<Outbox>(m_api.get()))
+    , m_actions(std::make_unique<Actions>(m_outbox.get(), m_store.get()))
+    , m_sync(std::make_unique<SyncEngine>(m_api.get(), m_cache.get(), m_store.get()))
+{
+    connect(m_session.get(), &Session::tokenChanged, this, [this](const QString &token) {
+        m_api->setToken(token);
+        m_images->setToken(token);
+    });
+    connect(m_session.get(), &Session::signedIn, this, [this] { m_outbox->resume(); });
+    connect(m_session.get(), &Session::keychainUnavailable, this, &AppCore::userMessage);
+    connect(m_api.get(), &ApiClient::unauthorized, this, &AppCore::signInRequired);
+    connect(m_api.get(), &ApiClient::offlineChanged, this, [this](bool offline) {
+        m_session->setOffline(offline);
+        m_images->setOffline(offline);
+        if (!offline && m_accountStarted) {
+            m_outbox->retryNow();
+            m_sync->syncNow();
+        }
+        updateStatus();
+    });
+    connect(m_actions.get(), &Actions::actionFailed, this, &AppCore::userMessage);
+    connect(m_actions.get(), &Actions::offlineSummary, this, [this](const QStringList &failures) {
+        Q_EMIT userMessage(tr("While you were offline, %n change(s) could not be applied:", nullptr,
+                              int(failures.size())) +
+                           QLatin1Char('\n') + failures.join(QLatin1Char('\n')));
+    });
+    connect(m_outbox.get(), &Outbox::pendingCountChanged, this, &AppCore::updateStatus);
+    connect(m_outbox.get(), &Outbox::authRequired, this, &AppCore::signInRequired);
+    // A completed action changed counts on the server: a sync brings the exact numbers.
+    connect(m_outbox.get(), &Outbox::completed, m_sync.get(), &SyncEngine::syncNow);
+    connect(m_cache.get(), &Cache::opened, this,
+            [this](bool ok, const QString &error, bool recovered, const QString &) {
+                if (!ok)
+                    Q_EMIT userMessage(tr("The local cache cannot be used (%1); Threadline works "
+                                          "from the server only.")
+                                           .arg(error));
+                else if (recovered)
+                    Q_EMIT userMessage(
+                        tr("The local cache was damaged and has been rebuilt from the "
+                           "server. Your unsent changes are safe."));
+                if (m_accountStarted)
+                    m_sync->start();
+            });
+}
+
+AppCore::~AppCore()
+{
+    // The sync engine and actions refer to the others: they go first.
+    m_sync.reset();
+    m_actions.reset();
+}
+
+void AppCore::setServer(const QUrl &server)
+{
+    m_server = server;
+    m_api->setBaseUrl(server);
+    m_images->setServer(server);
+}
+
+void AppCore::startAccount(const UserProfile &me, const AccountOptions &options)
+{
+    m_accountStarted = true;
+    m_actions->setMe(me.brief);
+    m_outbox->setLikeDelayMs(options.likeDelayMs);
+    m_sync->setPollIntervalMs(options.pollIntervalMs);
+    const QString username = QString::number(me.brief.uid);
+    m_outbox->open(options.outboxPath.isEmpty() ? Outbox::defaultPath(m_server, username)
+                                                : options.outboxPath);
+    // The sync engine starts once the cache has answered (see the opened handler).
+    m_cache->open(options.cachePath.isEmpty() ? Cache::pathFor(m_server, username)
+                                              : options.cachePath);
+    updateStatus();
+}
+
+void AppCore::setOffline(bool offline)
+{
+    m_api->setOffline(offline);
+}
+
+bool AppCore::isOffline() const
+{
+    return m_api->isOffline();
+}
+
+int AppCore::pendingCount() const
+{
+    return m_outbox->pendingCount();
+}
+
+QString AppCore::statusText() const
+{
+    const int n = pendingCount();
+    if (isOffline())
+        return n == 0 ? tr("Offline") : tr("Offline — %n change(s) waiting", nullptr, n);
+    if (n > 0)
+        return tr("Sending %n change(s)…", nullptr, n);
+    return {};
+}
+
+void AppCore::updateStatus()
+{
+    const QString s = statusText();
+    if (s == m_lastStatus)
+        return;
+    m_lastStatus = s;
+    Q_EMIT statusChanged(s);
+}
+
+} // namespace threadline::core

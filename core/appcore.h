@@ -1,0 +1,90 @@
+// The core, assembled: one object that owns the API client, session, image cache, post store,
+// cache, outbox, actions and sync engine, wires them together, and keeps the offline switch
+// and the "Offline — N changes waiting" state that the UI shows.
+#pragma once
+
+#include "wiretypes.h"
+
+#include <QObject>
+#include <QUrl>
+#include <memory>
+
+namespace threadline::core {
+
+class Actions;
+class ApiClient;
+class Cache;
+class ImageCache;
+class Keychain;
+class Outbox;
+class PostStore;
+class Session;
+class SyncEngine;
+
+class AppCore : public QObject
+{
+    Q_OBJECT
+public:
+    struct AccountOptions
+    {
+        QString cachePath;  // default: Cache::pathFor(server, username)
+        QString outboxPath; // default: Outbox::defaultPath(server, username)
+        int likeDelayMs = 3000;
+        int pollIntervalMs = 30000;
+    };
+
+    explicit AppCore(QObject *parent = nullptr);
+    ~AppCore() override;
+
+    void setServer(const QUrl &server);
+    [[nodiscard]] QUrl server() const { return m_server; }
+
+    // The per-account parts (cache, outbox, sync) for a signed-in user; paints from the cache
+    // first, then syncs. Call again after signing in as someone else.
+    void startAccount(const UserProfile &me, const AccountOptions &options);
+    void startAccount(const UserProfile &me) { startAccount(me, AccountOptions()); }
+    [[nodiscard]] bool hasAccount() const { return m_accountStarted; }
+
+    // Offline: not one request leaves the process (images included); reads come from the cache,
+    // actions queue. Back online, the queue replays and a sync runs.
+    void setOffline(bool offline);
+    [[nodiscard]] bool isOffline() const;
+    [[nodiscard]] int pendingCount() const;
+    // "Offline — 3 changes waiting", "Sending 2 changes…", or "" when there is nothing to say.
+    [[nodiscard]] QString statusText() const;
+
+    [[nodiscard]] ApiClient *api() const { return m_api.get(); }
+    [[nodiscard]] Session *session() const { return m_session.get(); }
+    [[nodiscard]] ImageCache *images() const { return m_images.get(); }
+    [[nodiscard]] PostStore *store() const { return m_store.get(); }
+    [[nodiscard]] Cache *cache() const { return m_cache.get(); }
+    [[nodiscard]] Outbox *outbox() const { return m_outbox.get(); }
+    [[nodiscard]] Actions *actions() const { return m_actions.get(); }
+    [[nodiscard]] SyncEngine *sync() const { return m_sync.get(); }
+
+Q_SIGNALS:
+    void statusChanged(const QString &status);
+    // A sentence for the user: a rebuilt cache, an action that failed for good, the summary
+    // after an offline period, an unavailable keychain.
+    void userMessage(const QString &message);
+    // A 401: the user must sign in again; the queue waits, nothing is rolled back.
+    void signInRequired();
+
+private:
+    void updateStatus();
+
+    QUrl m_server;
+    bool m_accountStarted = false;
+    QString m_lastStatus;
+    std::unique_ptr<ApiClient> m_api;
+    std::unique_ptr<Keychain> m_keychain;
+    std::unique_ptr<Session> m_session;
+    std::unique_ptr<ImageCache> m_images;
+    std::unique_ptr<PostStore> m_store;
+    std::unique_ptr<Cache> m_cache;
+    std::unique_ptr<Outbox> m_outbox;
+    std::unique_ptr<Actions> m_actions;
+    std::unique_ptr<SyncEngine> m_sync;
+};
+
+} // namespace threadline::core
