@@ -163,16 +163,7 @@ Response Api::handle(Request &req)
             r.headers.append(qMakePair(QByteArray("Retry-After"),
                                        QByteArray::number(std::max(1, e.retryAfter))));
         return r;
-    } catch (const DbError &e) {
-        try {
-            if (m_db.inTransaction())
-                m_db.rollback();
-        } catch (...) {
-        }
-        qWarning("internal error: %s", e.what());
-        return Response::error(500, QStringLiteral("internal"),
-                               QStringLiteral("internal error; the server logged it"));
-    } catch (const std::exception &e) {
+    } catch (const std::exception &e) { // DbError or anything else: a bug, logged, 500
         try {
             if (m_db.inTransaction())
                 m_db.rollback();

@@ -226,5 +226,16 @@ std::optional<qint64> intParam(const QUrlQuery &q, const char *name);
 std::optional<QString> stringField(const QJsonObject &o, const char *name, bool required);
 std::optional<qint64> idField(const QJsonObject &o, const char *name, bool required);
 qsizetype codePoints(const QString &s);
+// The (createtime, id) keyset condition of a "newest first" list after its `before` cursor
+// (" AND (t < ? OR (t = ? AND id < ?))" and its values; empty without a cursor; 400 when the
+// cursor is not one this server gave out).
+struct Keyset
+{
+    QString sql;
+    QVariantList binds;
+};
+Keyset beforeCursor(const QUrlQuery &q, const QString &timeCol, const QString &idCol);
+// The `next` of a newest-first page: the cursor after its last row, or null on the last page.
+QJsonValue nextCursor(bool more, qint64 lastTime, qint64 lastId);
 
 } // namespace threadline::server

@@ -48,6 +48,17 @@ void Api::closeItem(const QString &targetType, qint64 targetId)
               {targetType, targetId});
 }
 
+// The `reason` of a hide (required) or an unhide (optional), trimmed.
+static QString moderationReason(const QJsonObject &body, bool required)
+{
+    const QString reason = stringField(body, "reason", required).value_or(QString()).trimmed();
+    if (required && reason.isEmpty())
+        fail(422, QStringLiteral("reason: is required"));
+    if (codePoints(reason) > 1000)
+        fail(422, QStringLiteral("reason: at most 1,000 characters"));
+    return reason;
+}
+
 static QJsonObject reportObject(Api &api, const Row &r)
 {
     // id, target_type, target_id, reason, note, reporter, createtime
@@ -147,16 +158,10 @@ Response Api::modQueue(Request &req)
     if (status != QLatin1String("open") && status != QLatin1String("closed"))
         fail(400, QStringLiteral("status: must be open or closed"));
     const int limit = limitParam(req.query, "limit", 20, 50);
-    QString cond;
+    const Keyset ks = beforeCursor(req.query, QStringLiteral("createtime"), QStringLiteral("id"));
+    const QString cond = ks.sql;
     QVariantList binds{status};
-    if (req.query.hasQueryItem(QStringLiteral("before"))) {
-        const auto c =
-            decodeCursor(req.query.queryItemValue(QStringLiteral("before"), QUrl::FullyDecoded), 2);
-        if (!c)
-            fail(400, QStringLiteral("before: not a cursor this server gave out"));
-        cond = QStringLiteral(" AND (createtime < ? OR (createtime = ? AND id < ?))");
-        binds << c->at(0) << c->at(0) << c->at(1);
-    }
+    binds += ks.binds;
     binds << limit + 1;
     const auto rows = m_db.query(
         QStringLiteral(
@@ -167,27 +172,23 @@ Response Api::modQueue(Request &req)
     QJsonArray items;
     for (size_t i = 0; i < rows.size() && i < size_t(limit); ++i)
         items.append(queueItem(rows[i]));
-    QJsonValue next = QJsonValue::Null;
-    if (rows.size() > size_t(limit))
-        next = encodeCursor({rows[limit - 1][5].toLongLong(), rows[limit - 1][0].toLongLong()});
+    const bool more = rows.size() > size_t(limit);
+    const QJsonValue next = nextCursor(more, more ? rows[limit - 1][5].toLongLong() : 0,
+                                       more ? rows[limit - 1][0].toLongLong() : 0);
     return Response::json({{QStringLiteral("items"), items}, {QStringLiteral("next"), next}});
 }
 
 Response Api::modSetCommentHidden(Request &req, bool hide)
 {
     const qint64 id = req.ids[0];
-    const auto reason = stringField(req.json, "reason", hide);
-    if (hide && reason->trimmed().isEmpty())
-        fail(422, QStringLiteral("reason: is required"));
-    if (reason && codePoints(*reason) > 1000)
-        fail(422, QStringLiteral("reason: at most 1,000 characters"));
+    const QString reason = moderationReason(req.json, hide);
     const CommentRow c = requireVisibleComment(id, req.viewer);
     if (c.hidden != hide) {
         const qint64 now = nowMs();
         if (hide)
             m_db.exec(QStringLiteral("UPDATE comments SET hidden = 1, mod_by = ?, mod_reason = ?, "
                                      "mod_time = ? WHERE id = ?"),
-                      {req.viewer.uid, reason->trimmed(), now, id});
+                      {req.viewer.uid, reason, now, id});
         else
             m_db.exec(QStringLiteral("UPDATE comments SET hidden = 0, mod_by = NULL, mod_reason = "
                                      "NULL, mod_time = NULL"
@@ -210,7 +211,7 @@ Response Api::modSetCommentHidden(Request &req, bool hide)
         if (hide)
             closeItem(QStringLiteral("comment"), id);
         logModeration(req.viewer.uid, hide ? QStringLiteral("hide") : QStringLiteral("unhide"),
-                      QStringLiteral("comment"), id, reason.value_or(QString()).trimmed());
+                      QStringLiteral("comment"), id, reason);
     }
     return Response::json(renderComment(id, req.viewer).value_or(QJsonObject()));
 }
@@ -218,17 +219,13 @@ Response Api::modSetCommentHidden(Request &req, bool hide)
 Response Api::modSetPostHidden(Request &req, bool hide)
 {
     const qint64 id = req.ids[0];
-    const auto reason = stringField(req.json, "reason", hide);
-    if (hide && reason->trimmed().isEmpty())
-        fail(422, QStringLiteral("reason: is required"));
-    if (reason && codePoints(*reason) > 1000)
-        fail(422, QStringLiteral("reason: at most 1,000 characters"));
+    const QString reason = moderationReason(req.json, hide);
     const PostRow p = requireVisiblePost(id, req.viewer);
     if (p.hidden != hide) {
         if (hide)
             m_db.exec(QStringLiteral("UPDATE posts SET hidden = 1, mod_by = ?, mod_reason = ?, "
                                      "mod_time = ? WHERE id = ?"),
-                      {req.viewer.uid, reason->trimmed(), nowMs(), id});
+                      {req.viewer.uid, reason, nowMs(), id});
         else
             m_db.exec(
                 QStringLiteral(
@@ -245,7 +242,7 @@ Response Api::modSetPostHidden(Request &req, bool hide)
         if (hide)
             closeItem(QStringLiteral("post"), id);
         logModeration(req.viewer.uid, hide ? QStringLiteral("hide") : QStringLiteral("unhide"),
-                      QStringLiteral("post"), id, reason.value_or(QString()).trimmed());
+                      QStringLiteral("post"), id, reason);
     }
     return Response::json(renderPost(id, req.viewer).value_or(QJsonObject()));
 }
@@ -270,7 +267,7 @@ Response Api::unhidePost(Request &req)
 Response Api::dismissItem(Request &req)
 {
     const qint64 id = req.ids[0];
-    const auto reason = stringField(req.json, "reason", false);
+    const QString reason = moderationReason(req.json, false);
     const QString cols =
         QStringLiteral("id, target_type, target_id, auto_word, status, createtime");
     const auto row =
@@ -280,7 +277,7 @@ Response Api::dismissItem(Request &req)
     if (row->at(4).toString() == QLatin1String("open")) {
         m_db.exec(QStringLiteral("UPDATE mod_items SET status = 'closed' WHERE id = ?"), {id});
         logModeration(req.viewer.uid, QStringLiteral("dismiss"), row->at(1).toString(),
-                      row->at(2).toLongLong(), reason.value_or(QString()).trimmed());
+                      row->at(2).toLongLong(), reason);
     }
     return Response::json(queueItem(
         *m_db.one(QStringLiteral("SELECT %1 FROM mod_items WHERE id = ?").arg(cols), {id})));
@@ -302,14 +299,9 @@ Response Api::modLog(Request &req)
         cond += QStringLiteral(" AND action = ?");
         binds << action;
     }
-    if (req.query.hasQueryItem(QStringLiteral("before"))) {
-        const auto c =
-            decodeCursor(req.query.queryItemValue(QStringLiteral("before"), QUrl::FullyDecoded), 2);
-        if (!c)
-            fail(400, QStringLiteral("before: not a cursor this server gave out"));
-        cond += QStringLiteral(" AND (createtime < ? OR (createtime = ? AND id < ?))");
-        binds << c->at(0) << c->at(0) << c->at(1);
-    }
+    const Keyset ks = beforeCursor(req.query, QStringLiteral("createtime"), QStringLiteral("id"));
+    cond += ks.sql;
+    binds += ks.binds;
     binds << limit + 1;
     const auto rows = m_db.query(
         QStringLiteral("SELECT id, moderator, action, target_type, target_id, reason, createtime"
@@ -327,9 +319,9 @@ Response Api::modLog(Request &req)
                                  {QStringLiteral("reason"), r[5].toString()},
                                  {QStringLiteral("createtime"), r[6].toLongLong()}});
     }
-    QJsonValue next = QJsonValue::Null;
-    if (rows.size() > size_t(limit))
-        next = encodeCursor({rows[limit - 1][6].toLongLong(), rows[limit - 1][0].toLongLong()});
+    const bool more = rows.size() > size_t(limit);
+    const QJsonValue next = nextCursor(more, more ? rows[limit - 1][6].toLongLong() : 0,
+                                       more ? rows[limit - 1][0].toLongLong() : 0);
     return Response::json({{QStringLiteral("items"), items}, {QStringLiteral("next"), next}});
 }
 

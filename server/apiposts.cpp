@@ -11,23 +11,6 @@ namespace threadline::server {
 namespace {
 const QString kV1 = QStringLiteral("v");
 
-// (createtime, id) keyset condition for "newest first" lists
-struct Keyset
-{
-    QString sql;
-    QVariantList binds;
-};
-Keyset beforeCursor(const QUrlQuery &q, const QString &timeCol, const QString &idCol)
-{
-    const QString key = QStringLiteral("before");
-    if (!q.hasQueryItem(key))
-        return {};
-    const auto c = decodeCursor(q.queryItemValue(key, QUrl::FullyDecoded), 2);
-    if (!c)
-        fail(400, QStringLiteral("before: not a cursor this server gave out"));
-    return {QStringLiteral(" AND (%1 < ? OR (%1 = ? AND %2 < ?))").arg(timeCol, idCol),
-            {c->at(0), c->at(0), c->at(1)}};
-}
 } // namespace
 
 Response Api::health(Request &)
@@ -112,9 +95,9 @@ Response Api::timeline(Request &req)
     QList<qint64> ids;
     for (size_t i = 0; i < rows.size() && i < size_t(limit); ++i)
         ids.append(rows[i][0].toLongLong());
-    QJsonValue next = QJsonValue::Null;
-    if (rows.size() > size_t(limit))
-        next = encodeCursor({rows[limit - 1][1].toLongLong(), rows[limit - 1][0].toLongLong()});
+    const bool more = rows.size() > size_t(limit);
+    const QJsonValue next = nextCursor(more, more ? rows[limit - 1][1].toLongLong() : 0,
+                                       more ? rows[limit - 1][0].toLongLong() : 0);
     return Response::json(
         {{QStringLiteral("items"), renderPosts(ids, req.viewer)}, {QStringLiteral("next"), next}});
 }
@@ -315,9 +298,9 @@ Response Api::postLikes(Request &req)
                                  {QStringLiteral("postId"), id},
                                  {QStringLiteral("createtime"), rows[i][2].toLongLong()},
                                  {QStringLiteral("user"), userBrief(rows[i][1].toLongLong())}});
-    QJsonValue next = QJsonValue::Null;
-    if (rows.size() > size_t(limit))
-        next = encodeCursor({rows[limit - 1][2].toLongLong(), rows[limit - 1][0].toLongLong()});
+    const bool more = rows.size() > size_t(limit);
+    const QJsonValue next = nextCursor(more, more ? rows[limit - 1][2].toLongLong() : 0,
+                                       more ? rows[limit - 1][0].toLongLong() : 0);
     return Response::json({{QStringLiteral("items"), items}, {QStringLiteral("next"), next}});
 }
 
@@ -461,9 +444,9 @@ Response Api::activity(Request &req)
             a.insert(QStringLiteral("targetUser"), userBrief(r[5].toLongLong()));
         items.append(a);
     }
-    QJsonValue next = QJsonValue::Null;
-    if (rows.size() > size_t(limit))
-        next = encodeCursor({rows[limit - 1][6].toLongLong(), rows[limit - 1][0].toLongLong()});
+    const bool more = rows.size() > size_t(limit);
+    const QJsonValue next = nextCursor(more, more ? rows[limit - 1][6].toLongLong() : 0,
+                                       more ? rows[limit - 1][0].toLongLong() : 0);
     return Response::json({{QStringLiteral("items"), items}, {QStringLiteral("next"), next}});
 }
 

@@ -147,6 +147,23 @@ std::optional<qint64> idField(const QJsonObject &o, const char *name, bool requi
     return qint64(d);
 }
 
+Keyset beforeCursor(const QUrlQuery &q, const QString &timeCol, const QString &idCol)
+{
+    const QString key = QStringLiteral("before");
+    if (!q.hasQueryItem(key))
+        return {};
+    const auto c = decodeCursor(q.queryItemValue(key, QUrl::FullyDecoded), 2);
+    if (!c)
+        fail(400, QStringLiteral("before: not a cursor this server gave out"));
+    return {QStringLiteral(" AND (%1 < ? OR (%1 = ? AND %2 < ?))").arg(timeCol, idCol),
+            {c->at(0), c->at(0), c->at(1)}};
+}
+
+QJsonValue nextCursor(bool more, qint64 lastTime, qint64 lastId)
+{
+    return more ? QJsonValue(encodeCursor({lastTime, lastId})) : QJsonValue(QJsonValue::Null);
+}
+
 qsizetype codePoints(const QString &s)
 {
     qsizetype n = 0;

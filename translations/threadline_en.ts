@@ -1,0 +1,503 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>Actions</name>
+    <message>
+        <location filename="../core/actions.cpp" line="55"/>
+        <source>a post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="57"/>
+        <source>your post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="58"/>
+        <source>%1&apos;s post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="65"/>
+        <source>a comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="67"/>
+        <source>your comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="68"/>
+        <source>%1&apos;s comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ApiError</name>
+    <message>
+        <location filename="../core/apierror.cpp" line="59"/>
+        <source>No error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="61"/>
+        <source>Offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="63"/>
+        <source>The server could not be reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="65"/>
+        <source>The request timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="67"/>
+        <source>The secure connection to the server failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="70"/>
+        <source>The server&apos;s answer could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="72"/>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="78"/>
+        <source>You are signed out; please sign in again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="80"/>
+        <source>You are not allowed to do this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="82"/>
+        <source>It no longer exists; it may have been deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="85"/>
+        <source>This conflicts with an earlier change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="87"/>
+        <source>The local copy is out of date and has to be refreshed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="90"/>
+        <source>It is too large to send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="94"/>
+        <source>The server did not accept it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="95"/>
+        <source>The server did not accept it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="99"/>
+        <source>The server did not understand the request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/apierror.cpp" line="102"/>
+        <source>Too many requests; try again in %n second(s)</source>
+        <translation>
+            <numerusform>Too many requests; try again in %n second</numerusform>
+            <numerusform>Too many requests; try again in %n seconds</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="105"/>
+        <source>Too many requests; try again later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="108"/>
+        <source>The server is unavailable (simulated fault)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="111"/>
+        <source>The server had a problem; try again later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="112"/>
+        <source>The server answered with an error (HTTP %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::AppCore</name>
+    <message numerus="yes">
+        <location filename="../core/appcore.cpp" line="45"/>
+        <source>While you were offline, %n change(s) could not be applied:</source>
+        <translation>
+            <numerusform>While you were offline, %n change could not be applied:</numerusform>
+            <numerusform>While you were offline, %n changes could not be applied:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="56"/>
+        <source>The local cache cannot be used (%1); Threadline works from the server only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="61"/>
+        <source>The local cache was damaged and has been rebuilt from the server. Your unsent changes are safe.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="116"/>
+        <source>Offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/appcore.cpp" line="116"/>
+        <source>Offline — %n change(s) waiting</source>
+        <translation>
+            <numerusform>Offline — %n change waiting</numerusform>
+            <numerusform>Offline — %n changes waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/appcore.cpp" line="118"/>
+        <source>Sending %n change(s)…</source>
+        <translation>
+            <numerusform>Sending %n change…</numerusform>
+            <numerusform>Sending %n changes…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::ImageCache</name>
+    <message>
+        <location filename="../core/imagecache.cpp" line="202"/>
+        <location filename="../core/imagecache.cpp" line="214"/>
+        <location filename="../core/imagecache.cpp" line="504"/>
+        <location filename="../core/imagecache.cpp" line="516"/>
+        <source>The picture is too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="210"/>
+        <source>The picture could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="278"/>
+        <location filename="../core/imagecache.cpp" line="439"/>
+        <source>Offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="362"/>
+        <source>Not a picture address that can be loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="447"/>
+        <location filename="../core/imagecache.cpp" line="512"/>
+        <source>The picture could not be downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="451"/>
+        <source>The picture is on another site</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="508"/>
+        <source>The picture could not be loaded (HTTP %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="511"/>
+        <source>The picture took too long to load</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::Keychain</name>
+    <message>
+        <location filename="../core/keychain.cpp" line="115"/>
+        <source>The keychain did not answer in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/keychain.cpp" line="142"/>
+        <source>The keychain reported an error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::Outbox</name>
+    <message>
+        <location filename="../core/outbox.cpp" line="85"/>
+        <source>the post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="88"/>
+        <source>the comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="91"/>
+        <source>this person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="94"/>
+        <source>the reported content</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="100"/>
+        <location filename="../core/outbox.cpp" line="104"/>
+        <source>like on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="101"/>
+        <location filename="../core/outbox.cpp" line="108"/>
+        <source>unlike of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="106"/>
+        <source>oppose on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="107"/>
+        <source>withdrawn oppose on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="110"/>
+        <source>follow of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="111"/>
+        <source>unfollow of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="113"/>
+        <source>reply to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="114"/>
+        <source>comment on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="117"/>
+        <source>deletion of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="119"/>
+        <source>new post %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="121"/>
+        <source>report on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="124"/>
+        <source>hiding of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="127"/>
+        <source>unhiding of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="129"/>
+        <source>dismissal of the reports on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="141"/>
+        <source>the server could not read the request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="143"/>
+        <source>you are not allowed to do that</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="147"/>
+        <location filename="../core/outbox.cpp" line="149"/>
+        <source>the post was deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="150"/>
+        <source>the comment was deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="152"/>
+        <source>this person does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="154"/>
+        <source>the report was not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="158"/>
+        <source>it conflicts with an earlier request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="160"/>
+        <source>it is too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="164"/>
+        <source>the comment it answers was deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="166"/>
+        <source>it was not accepted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="167"/>
+        <source>it was not accepted (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="177"/>
+        <source>the post it refers to could not be saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="178"/>
+        <source>the comment it refers to could not be saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="183"/>
+        <source>Your %1 could not be saved: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="800"/>
+        <source>what it refers to could not be saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::Session</name>
+    <message>
+        <location filename="../core/session.cpp" line="202"/>
+        <source>The server address is not valid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="204"/>
+        <source>Enter your username and password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="206"/>
+        <source>You are offline; signing in needs the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="227"/>
+        <source>A secure connection to the server could not be made</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="230"/>
+        <source>The server did not answer in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="231"/>
+        <source>The server could not be reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="234"/>
+        <source>Wrong username or password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/session.cpp" line="239"/>
+        <source>Too many sign-in attempts; try again in %n second(s)</source>
+        <translation>
+            <numerusform>Too many sign-in attempts; try again in %n second</numerusform>
+            <numerusform>Too many sign-in attempts; try again in %n seconds</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="240"/>
+        <source>Too many sign-in attempts; try again later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="243"/>
+        <source>The server had a problem; try again later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="245"/>
+        <source>The server refused the sign-in (HTTP %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="249"/>
+        <source>The server&apos;s answer could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="267"/>
+        <source>Your sign-in cannot be saved because the system keychain is not available (%1). You stay signed in until you quit; next time you will have to sign in again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="313"/>
+        <source>Your saved sign-in cannot be read because the system keychain is not available (%1). Please sign in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="415"/>
+        <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,498 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Actions</name>
+    <message>
+        <location filename="../core/actions.cpp" line="55"/>
+        <source>a post</source>
+        <translation>一条动态</translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="57"/>
+        <source>your post</source>
+        <translation>自己的动态</translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="58"/>
+        <source>%1&apos;s post</source>
+        <translation>%1的动态</translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="65"/>
+        <source>a comment</source>
+        <translation>一条评论</translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="67"/>
+        <source>your comment</source>
+        <translation>自己的评论</translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="68"/>
+        <source>%1&apos;s comment</source>
+        <translation>%1的评论</translation>
+    </message>
+</context>
+<context>
+    <name>ApiError</name>
+    <message>
+        <location filename="../core/apierror.cpp" line="59"/>
+        <source>No error</source>
+        <translation>没有错误</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="61"/>
+        <source>Offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="63"/>
+        <source>The server could not be reached</source>
+        <translation>无法连接服务器</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="65"/>
+        <source>The request timed out</source>
+        <translation>请求超时</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="67"/>
+        <source>The secure connection to the server failed</source>
+        <translation>与服务器的安全连接失败</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="70"/>
+        <source>The server&apos;s answer could not be read</source>
+        <translation>无法读取服务器的响应</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="72"/>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="78"/>
+        <source>You are signed out; please sign in again</source>
+        <translation>登录已失效，请重新登录</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="80"/>
+        <source>You are not allowed to do this</source>
+        <translation>你没有权限执行此操作</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="82"/>
+        <source>It no longer exists; it may have been deleted</source>
+        <translation>内容已不存在，可能已被删除</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="85"/>
+        <source>This conflicts with an earlier change</source>
+        <translation>与之前的更改冲突</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="87"/>
+        <source>The local copy is out of date and has to be refreshed</source>
+        <translation>本地数据已过期，需要刷新</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="90"/>
+        <source>It is too large to send</source>
+        <translation>内容过大，无法发送</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="94"/>
+        <source>The server did not accept it</source>
+        <translation>服务器未接受此请求</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="95"/>
+        <source>The server did not accept it: %1</source>
+        <translation>服务器未接受此请求：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="99"/>
+        <source>The server did not understand the request</source>
+        <translation>服务器无法理解此请求</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/apierror.cpp" line="102"/>
+        <source>Too many requests; try again in %n second(s)</source>
+        <translation>
+            <numerusform>请求过于频繁，请 %n 秒后重试</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="105"/>
+        <source>Too many requests; try again later</source>
+        <translation>请求过于频繁，请稍后重试</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="108"/>
+        <source>The server is unavailable (simulated fault)</source>
+        <translation>服务器不可用（模拟故障）</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="111"/>
+        <source>The server had a problem; try again later</source>
+        <translation>服务器出现问题，请稍后重试</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="112"/>
+        <source>The server answered with an error (HTTP %1)</source>
+        <translation>服务器返回错误（HTTP %1）</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::AppCore</name>
+    <message numerus="yes">
+        <location filename="../core/appcore.cpp" line="45"/>
+        <source>While you were offline, %n change(s) could not be applied:</source>
+        <translation>
+            <numerusform>离线期间，有 %n 项更改未能生效：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="56"/>
+        <source>The local cache cannot be used (%1); Threadline works from the server only.</source>
+        <translation>本地缓存无法使用（%1），Threadline 将只从服务器获取数据。</translation>
+    </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="61"/>
+        <source>The local cache was damaged and has been rebuilt from the server. Your unsent changes are safe.</source>
+        <translation>本地缓存已损坏，已从服务器重建。你尚未发送的更改不会丢失。</translation>
+    </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="116"/>
+        <source>Offline</source>
+        <translation>离线</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/appcore.cpp" line="116"/>
+        <source>Offline — %n change(s) waiting</source>
+        <translation>
+            <numerusform>离线 — %n 项更改待发送</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/appcore.cpp" line="118"/>
+        <source>Sending %n change(s)…</source>
+        <translation>
+            <numerusform>正在发送 %n 项更改…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::ImageCache</name>
+    <message>
+        <location filename="../core/imagecache.cpp" line="202"/>
+        <location filename="../core/imagecache.cpp" line="214"/>
+        <location filename="../core/imagecache.cpp" line="504"/>
+        <location filename="../core/imagecache.cpp" line="516"/>
+        <source>The picture is too large</source>
+        <translation>图片过大</translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="210"/>
+        <source>The picture could not be read</source>
+        <translation>无法读取图片</translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="278"/>
+        <location filename="../core/imagecache.cpp" line="439"/>
+        <source>Offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="362"/>
+        <source>Not a picture address that can be loaded</source>
+        <translation>无法加载此图片地址</translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="447"/>
+        <location filename="../core/imagecache.cpp" line="512"/>
+        <source>The picture could not be downloaded</source>
+        <translation>图片下载失败</translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="451"/>
+        <source>The picture is on another site</source>
+        <translation>图片来自其他网站</translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="508"/>
+        <source>The picture could not be loaded (HTTP %1)</source>
+        <translation>图片加载失败（HTTP %1）</translation>
+    </message>
+    <message>
+        <location filename="../core/imagecache.cpp" line="511"/>
+        <source>The picture took too long to load</source>
+        <translation>图片加载超时</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::Keychain</name>
+    <message>
+        <location filename="../core/keychain.cpp" line="115"/>
+        <source>The keychain did not answer in time</source>
+        <translation>系统钥匙串未及时响应</translation>
+    </message>
+    <message>
+        <location filename="../core/keychain.cpp" line="142"/>
+        <source>The keychain reported an error</source>
+        <translation>系统钥匙串报告了错误</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::Outbox</name>
+    <message>
+        <location filename="../core/outbox.cpp" line="85"/>
+        <source>the post</source>
+        <translation>该动态</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="88"/>
+        <source>the comment</source>
+        <translation>该评论</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="91"/>
+        <source>this person</source>
+        <translation>该用户</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="94"/>
+        <source>the reported content</source>
+        <translation>被举报的内容</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="100"/>
+        <location filename="../core/outbox.cpp" line="104"/>
+        <source>like on %1</source>
+        <translation>对%1的赞</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="101"/>
+        <location filename="../core/outbox.cpp" line="108"/>
+        <source>unlike of %1</source>
+        <translation>取消对%1的赞</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="106"/>
+        <source>oppose on %1</source>
+        <translation>对%1的踩</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="107"/>
+        <source>withdrawn oppose on %1</source>
+        <translation>取消对%1的踩</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="110"/>
+        <source>follow of %1</source>
+        <translation>对%1的关注</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="111"/>
+        <source>unfollow of %1</source>
+        <translation>取消对%1的关注</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="113"/>
+        <source>reply to %1</source>
+        <translation>对%1的回复</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="114"/>
+        <source>comment on %1</source>
+        <translation>对%1的评论</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="117"/>
+        <source>deletion of %1</source>
+        <translation>删除%1的操作</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="119"/>
+        <source>new post %1</source>
+        <translation>发布的新动态%1</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="121"/>
+        <source>report on %1</source>
+        <translation>对%1的举报</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="124"/>
+        <source>hiding of %1</source>
+        <translation>隐藏%1的操作</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="127"/>
+        <source>unhiding of %1</source>
+        <translation>取消隐藏%1的操作</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="129"/>
+        <source>dismissal of the reports on %1</source>
+        <translation>驳回%1所受举报的操作</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="141"/>
+        <source>the server could not read the request</source>
+        <translation>服务器无法读取该请求</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="143"/>
+        <source>you are not allowed to do that</source>
+        <translation>你没有权限这样做</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="147"/>
+        <location filename="../core/outbox.cpp" line="149"/>
+        <source>the post was deleted</source>
+        <translation>该动态已被删除</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="150"/>
+        <source>the comment was deleted</source>
+        <translation>该评论已被删除</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="152"/>
+        <source>this person does not exist</source>
+        <translation>该用户不存在</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="154"/>
+        <source>the report was not found</source>
+        <translation>找不到该举报</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="158"/>
+        <source>it conflicts with an earlier request</source>
+        <translation>与之前的请求冲突</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="160"/>
+        <source>it is too large</source>
+        <translation>内容过大</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="164"/>
+        <source>the comment it answers was deleted</source>
+        <translation>所回复的评论已被删除</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="166"/>
+        <source>it was not accepted</source>
+        <translation>服务器未接受</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="167"/>
+        <source>it was not accepted (%1)</source>
+        <translation>服务器未接受（%1）</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="177"/>
+        <source>the post it refers to could not be saved</source>
+        <translation>所关联的动态未能保存</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="178"/>
+        <source>the comment it refers to could not be saved</source>
+        <translation>所关联的评论未能保存</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="183"/>
+        <source>Your %1 could not be saved: %2</source>
+        <translation>你%1未能保存：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="800"/>
+        <source>what it refers to could not be saved</source>
+        <translation>所关联的内容未能保存</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::Session</name>
+    <message>
+        <location filename="../core/session.cpp" line="202"/>
+        <source>The server address is not valid</source>
+        <translation>服务器地址无效</translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="204"/>
+        <source>Enter your username and password</source>
+        <translation>请输入用户名和密码</translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="206"/>
+        <source>You are offline; signing in needs the server</source>
+        <translation>你处于离线状态，登录需要连接服务器</translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="227"/>
+        <source>A secure connection to the server could not be made</source>
+        <translation>无法与服务器建立安全连接</translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="230"/>
+        <source>The server did not answer in time</source>
+        <translation>服务器响应超时</translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="231"/>
+        <source>The server could not be reached</source>
+        <translation>无法连接服务器</translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="234"/>
+        <source>Wrong username or password</source>
+        <translation>用户名或密码错误</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/session.cpp" line="239"/>
+        <source>Too many sign-in attempts; try again in %n second(s)</source>
+        <translation>
+            <numerusform>登录尝试次数过多，请 %n 秒后重试</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="240"/>
+        <source>Too many sign-in attempts; try again later</source>
+        <translation>登录尝试次数过多，请稍后重试</translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="243"/>
+        <source>The server had a problem; try again later</source>
+        <translation>服务器出现问题，请稍后重试</translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="245"/>
+        <source>The server refused the sign-in (HTTP %1)</source>
+        <translation>服务器拒绝了登录请求（HTTP %1）</translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="249"/>
+        <source>The server&apos;s answer could not be read</source>
+        <translation>无法读取服务器的响应</translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="267"/>
+        <source>Your sign-in cannot be saved because the system keychain is not available (%1). You stay signed in until you quit; next time you will have to sign in again.</source>
+        <translation>系统钥匙串不可用（%1），无法保存登录信息。退出前你会保持登录，下次启动时需要重新登录。</translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="313"/>
+        <source>Your saved sign-in cannot be read because the system keychain is not available (%1). Please sign in.</source>
+        <translation>系统钥匙串不可用（%1），无法读取已保存的登录信息。请重新登录。</translation>
+    </message>
+    <message>
+        <location filename="../core/session.cpp" line="415"/>
+        <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
+        <translation>系统钥匙串不可用（%1），无法删除已保存的登录信息。</translation>
+    </message>
+</context>
+</TS>
