@@ -217,6 +217,7 @@ private Q_SLOTS:
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
             "Content-Length: 44\r\n\r\n{\"changes\":5,\"next\":\"x\",\"hasMore\":false}   ");
         QTest::newRow("dropped") << QByteArray();
+        QTest::newRow("slow") << QByteArray("slow");
     }
     void failuresLeaveCacheUnchanged()
     {
@@ -228,6 +229,8 @@ private Q_SLOTS:
             while (QTcpSocket *s = peer.nextPendingConnection()) {
                 connect(s, &QTcpSocket::readyRead, s, [s, answer] {
                     s->readAll();
+                    if (answer == "slow")
+                        return; // keeps the connection open and says nothing: a timeout
                     if (answer.isEmpty()) {
                         s->abort();
                         return;
@@ -241,12 +244,18 @@ private Q_SLOTS:
             QStringLiteral("fail-%1.sqlite").arg(QTest::currentDataTag()).remove(QLatin1Char(' ')));
         Side side(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(peer.serverPort())), m_token,
                   path);
+        side.api.setTimeoutMs(300);
         side.cache.saveMeta(QString::fromLatin1(SyncEngine::kCursorKey),
                             QStringLiteral("cursor-before"));
         QVERIFY(side.cache.waitForIdle());
         QSignalSpy failed(&side.engine, &SyncEngine::syncFailed);
         side.engine.start();
         QTRY_VERIFY_WITH_TIMEOUT(failed.count() >= 2, 10000); // the page and the sync
+        const auto kind = failed.at(0).at(0).value<ApiError>().kind;
+        if (answer == "slow")
+            QCOMPARE(kind, ApiError::Kind::Timeout);
+        else if (answer.isEmpty())
+            QCOMPARE(kind, ApiError::Kind::Network);
         QSignalSpy meta(&side.cache, &Cache::metaLoaded);
         side.cache.loadMeta(QString::fromLatin1(SyncEngine::kCursorKey));
         QVERIFY(meta.wait(5000));
