@@ -10,12 +10,10 @@ void LikeCoalescer::makeUncertain(OutboxEntry &e)
         e.baseline = e.desired ? 0 : 1;
 }
 
-LikeCoalescer::Decision LikeCoalescer::decide(const std::optional<OutboxEntry> &pending,
-                                              bool uncertain,
-                                              const std::optional<OutboxEntry> &inFlight,
-                                              int callerBaseline, int desired,
-                                              const QString &description, qint64 notBefore,
-                                              const OutboxEntry &fresh)
+LikeCoalescer::Decision
+LikeCoalescer::decide(const std::optional<OutboxEntry> &pending, bool uncertain,
+                      const std::optional<OutboxEntry> &inFlight, int callerBaseline, int desired,
+                      const QString &description, qint64 notBefore, const OutboxEntry &fresh)
 {
     Decision d;
     if (pending) {
@@ -64,8 +62,7 @@ LikeCoalescer::Request LikeCoalescer::requestFor(const OutboxEntry &e)
         if (e.desired > 0)
             return {QByteArrayLiteral("PUT"), QStringLiteral("/api/v1/comments/%1/like").arg(id)};
         if (e.desired < 0)
-            return {QByteArrayLiteral("PUT"),
-                    QStringLiteral("/api/v1/comments/%1/oppose").arg(id)};
+            return {QByteArrayLiteral("PUT"), QStringLiteral("/api/v1/comments/%1/oppose").arg(id)};
         // None: take back what the server has (likes and opposes exclude each other); from an
         // unknown state the like first, then (nextStep) the oppose.
         return {QByteArrayLiteral("DELETE"),

@@ -52,8 +52,7 @@ public:
     // server has. The baseline of a new entry is the in-flight entry's desired state, else the
     // caller's; a pending entry keeps its own. `fresh` is a new entry (id, key, kind, target,
     // createdAt filled) used when none is pending.
-    [[nodiscard]] static Decision decide(const std::optional<OutboxEntry> &pending,
-                                         bool uncertain,
+    [[nodiscard]] static Decision decide(const std::optional<OutboxEntry> &pending, bool uncertain,
                                          const std::optional<OutboxEntry> &inFlight,
                                          int callerBaseline, int desired,
                                          const QString &description, qint64 notBefore,

@@ -66,8 +66,7 @@ Noun nounOf(const OutboxEntry &e)
     case Kind::Follow:
         return Noun::User;
     case Kind::Report:
-        return e.payload.value(QLatin1String("targetType")).toString() ==
-                       QLatin1String("comment")
+        return e.payload.value(QLatin1String("targetType")).toString() == QLatin1String("comment")
                    ? Noun::Comment
                    : Noun::Post;
     case Kind::DismissReport:
@@ -286,11 +285,11 @@ QString Outbox::defaultPath(const QUrl &server, const QString &user)
     const QString base = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     const int defaultPort = server.scheme() == QLatin1String("https") ? 443 : 80;
     const QString hostPort =
-        QStringLiteral("%1_%2").arg(server.host().isEmpty() ? QStringLiteral("local")
-                                                            : server.host())
+        QStringLiteral("%1_%2")
+            .arg(server.host().isEmpty() ? QStringLiteral("local") : server.host())
             .arg(server.port(defaultPort));
-    return QDir(base).filePath(QStringLiteral("outbox/%1/%2.sqlite")
-                                   .arg(safeFileName(hostPort), safeFileName(user)));
+    return QDir(base).filePath(
+        QStringLiteral("outbox/%1/%2.sqlite").arg(safeFileName(hostPort), safeFileName(user)));
 }
 
 void Outbox::open(const QString &path)
@@ -385,8 +384,25 @@ void Outbox::enqueue(const OutboxEntry &entry)
 {
     OutboxEntry e = entry;
     applyResolvedIds(e);
+    OutboxBatch batch;
+    // Deleting a post or comment makes a pending like (or vote) on it moot: it goes with it,
+    // rather than failing later with "was deleted".
+    const Kind moot = e.kind == Kind::DeletePost      ? Kind::PostLike
+                      : e.kind == Kind::DeleteComment ? Kind::CommentVote
+                                                      : e.kind;
+    if (moot != e.kind) {
+        for (qsizetype i = m_entries.size() - 1; i >= 0; --i) {
+            const OutboxEntry &p = m_entries.at(i);
+            if (p.kind == moot && p.targetId == e.targetId && p.id != m_inFlightId) {
+                batch.removals.append(p.id);
+                m_uncertain.remove(p.id);
+                m_entries.removeAt(i);
+            }
+        }
+    }
     m_entries.append(e);
-    write({{e}, {}, 0}, {e.id});
+    batch.upserts.append(e);
+    write(batch, {e.id});
     countChanged();
     schedule();
 }
@@ -396,8 +412,7 @@ void Outbox::write(const OutboxBatch &batch, const QList<qint64> &announce)
     write(batch, announce, WriteInfo());
 }
 
-void Outbox::write(const OutboxBatch &batch, const QList<qint64> &announce,
-                   const WriteInfo &toggle)
+void Outbox::write(const OutboxBatch &batch, const QList<qint64> &announce, const WriteInfo &toggle)
 {
     if (batch.upserts.isEmpty() && batch.removals.isEmpty() && !toggle.toggle)
         return;
@@ -449,7 +464,7 @@ void Outbox::toggle(Kind kind, qint64 targetId, int baseline, int desired, const
             m_inFlightEntry.targetId == fresh.targetId)
             inFlight = m_inFlightEntry;
         const std::optional<OutboxEntry> pending = pendingToggle(kind, fresh.targetId);
-        const bool uncertain = false;
+        const bool uncertain = pending && m_uncertain.contains(pending->id);
         const auto decision = LikeCoalescer::decide(pending, uncertain, inFlight, baseline, desired,
                                                     target, nowMs() + delayMs, fresh);
         WriteInfo note;
@@ -487,8 +502,7 @@ void Outbox::toggle(Kind kind, qint64 targetId, int baseline, int desired, const
 
 void Outbox::togglePostLike(qint64 postId, bool serverLiked, bool desired, const QString &target)
 {
-    toggle(Kind::PostLike, postId, serverLiked ? 1 : 0, desired ? 1 : 0, target,
-           m_likes.delayMs());
+    toggle(Kind::PostLike, postId, serverLiked ? 1 : 0, desired ? 1 : 0, target, m_likes.delayMs());
 }
 
 void Outbox::setCommentVote(qint64 commentId, int serverVote, int desiredVote,
@@ -782,9 +796,8 @@ void Outbox::pump()
             const OutboxEntry &e = m_entries.at(i);
             // Refers to a local id whose creation is gone and was never resolved here: it
             // failed (this session or before), so this entry cannot be done either.
-            orphans.append(
-                {e, sentence(e, m_failedCreates.value(
-                                    ref, tr("what it refers to could not be saved")))});
+            orphans.append({e, sentence(e, m_failedCreates.value(
+                                               ref, tr("what it refers to could not be saved")))});
             blocked = true;
             break;
         }

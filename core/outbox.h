@@ -32,7 +32,10 @@
 //   reply to it, a like on it, its deletion… refer to that id and wait for it. When the creation
 //   succeeds with server id X, every dependent entry is rewritten to X in the same transaction
 //   that removes the creation, and localIdResolved(local, X) is emitted.
-// - Likes are coalesced (likecoalescer.h): one entry per target holding the desired state.
+// - Likes are coalesced (likecoalescer.h): one entry per target holding the desired state;
+//   toggling back to the baseline drops the entry unless it may already have reached the server
+//   (sent, or loaded after a restart): then the desired state is sent explicitly. Deleting a
+//   post or comment drops the pending like or vote on it.
 //
 // Actions may be called before open() has finished loading the file: they are applied, in order,
 // once it has (a created object's local id is still returned at once).
@@ -196,8 +199,8 @@ private:
     void applyResolvedIds(OutboxEntry &entry) const;
 
     qsizetype indexOf(qint64 id) const;
-    void schedule(); // soon, once per event-loop turn
-    void pump();     // picks and sends the next due entry, or arms the timer
+    void schedule();              // soon, once per event-loop turn
+    void pump();                  // picks and sends the next due entry, or arms the timer
     void send(OutboxEntry entry); // a copy: slots of sent() may change m_entries
     void onReplyFinished();
     void succeed(const OutboxEntry &entry, const QJsonObject &answer);
@@ -237,8 +240,8 @@ private:
     bool m_pumpQueued = false;
     int m_lastCount = 0;
 
-    bool m_offlinePeriod = false; // went offline with work, summary not given yet
-    bool m_summaryDue = false;    // back online: summarize once the queue has done its work
+    bool m_offlinePeriod = false;  // went offline with work, summary not given yet
+    bool m_summaryDue = false;     // back online: summarize once the queue has done its work
     QSet<qint64> m_summaryWaitFor; // entries of the offline period not yet tried since
     QStringList m_summary;
 };

@@ -34,9 +34,9 @@ struct OutboxEntry
 {
     // What the action is. Stored by name (see kindName()), so the numbers may change.
     enum class Kind {
-        PostLike,      // coalesced: desired 1 = liked, 0 = not; PUT/DELETE /posts/{target}/like
-        CommentVote,   // coalesced: 1 like, -1 oppose, 0 none; PUT …/like|oppose, DELETE per baseline
-        Follow,        // coalesced: desired 1 = following; PUT/DELETE /users/{target}/follow
+        PostLike,    // coalesced: desired 1 = liked, 0 = not; PUT/DELETE /posts/{target}/like
+        CommentVote, // coalesced: 1 like, -1 oppose, 0 none; PUT …/like|oppose, DELETE per baseline
+        Follow,      // coalesced: desired 1 = following; PUT/DELETE /users/{target}/follow
         CreateComment, // POST /posts/{postId}/comments {content, parentId?}; object id -id
         DeleteComment, // DELETE /comments/{target}
         CreatePost,    // POST /posts (payload = the NewPost body); object id -id
@@ -51,16 +51,16 @@ struct OutboxEntry
 
     qint64 id = 0; // unique and increasing in creation order; a created object's local id is -id
     Kind kind = Kind::PostLike;
-    qint64 targetId = 0; // the post, comment, user or queue item acted on; < 0: a local id
-    qint64 postId = 0;   // CreateComment: the post (< 0: a post created offline)
-    qint64 parentId = 0; // CreateComment: the comment answered (0: a floor; < 0: a local id)
-    int desired = 0;     // coalesced kinds: the state wanted
-    int baseline = 0;    // coalesced kinds: the state the server had when the entry was made
-    QJsonObject payload; // the request body for kinds that send one as given
-    QString description; // the target as the actor says it, e.g. "王五's post"
-    QString idempotencyKey; // a UUID without braces; sent with every POST, the same on retries
-    qint64 createdAt = 0;   // ms since the epoch
-    qint64 notBefore = 0;   // never sent before this (ms since the epoch; the like delay)
+    qint64 targetId = 0;      // the post, comment, user or queue item acted on; < 0: a local id
+    qint64 postId = 0;        // CreateComment: the post (< 0: a post created offline)
+    qint64 parentId = 0;      // CreateComment: the comment answered (0: a floor; < 0: a local id)
+    int desired = 0;          // coalesced kinds: the state wanted
+    int baseline = 0;         // coalesced kinds: the state the server had when the entry was made
+    QJsonObject payload;      // the request body for kinds that send one as given
+    QString description;      // the target as the actor says it, e.g. "王五's post"
+    QString idempotencyKey;   // a UUID without braces; sent with every POST, the same on retries
+    qint64 createdAt = 0;     // ms since the epoch
+    qint64 notBefore = 0;     // never sent before this (ms since the epoch; the like delay)
     qint64 nextAttemptAt = 0; // backoff after a transient failure (ms since the epoch)
     int attempts = 0;         // failed attempts so far
     QString lastError;        // the last transient failure, for the UI and logs
@@ -116,8 +116,7 @@ public:
 
 signals:
     // The entries in creation order; ok false (with a reason) when the file could not be opened.
-    void opened(bool ok, const QList<threadline::core::OutboxEntry> &entries,
-                const QString &error);
+    void opened(bool ok, const QList<threadline::core::OutboxEntry> &entries, const QString &error);
     // The batch is committed (ok) or was rolled back (error names why).
     void applied(quint64 ticket, bool ok, const QString &error);
 

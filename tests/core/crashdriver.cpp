@@ -8,6 +8,7 @@
 //                  [--drain] [--like-delay MS]
 //
 // Every line on stdout is flushed at once:
+//   OFFLINE / ONLINE                       an offline session: actions first, then online
 //   LOADED <pending>                       the file is open; <pending> entries from before
 //   WILL like <post> <0|1>                 about to toggle (desired state)
 //   WILL comment <post> <content>          about to queue a comment
@@ -55,8 +56,12 @@ struct Action
 class Driver : public QObject
 {
 public:
-    Driver(ApiClient *api, Outbox *outbox, QList<qint64> posts, QList<Action> plan, bool drain)
-        : m_api(api)
+    // readApi: for what the server has (always online); outboxApi: the outbox's, offline at
+    // first in an offline session (the actions queue against entries left from before).
+    Driver(ApiClient *readApi, ApiClient *outboxApi, Outbox *outbox, QList<qint64> posts,
+           QList<Action> plan, bool drain)
+        : m_api(readApi)
+        , m_outboxApi(outboxApi)
         , m_outbox(outbox)
         , m_posts(std::move(posts))
         , m_plan(std::move(plan))
@@ -69,7 +74,7 @@ public:
                 return;
             }
             say(QStringLiteral("LOADED %1").arg(m_outbox->pendingCount()));
-            fetchBeliefs(0);
+            next();
         });
         connect(m_outbox, &Outbox::sent, this, [](const OutboxEntry &e) {
             say(QStringLiteral("SENDING %1 %2").arg(OutboxEntry::kindName(e.kind)).arg(target(e)));
@@ -89,10 +94,9 @@ public:
                             .arg(target(e))
                             .arg(error.toLogString()));
                 });
-        connect(m_outbox, &Outbox::failed, this,
-                [](const OutboxEntry &, const QString &message) {
-                    say(QStringLiteral("FAILED %1").arg(message));
-                });
+        connect(m_outbox, &Outbox::failed, this, [](const OutboxEntry &, const QString &message) {
+            say(QStringLiteral("FAILED %1").arg(message));
+        });
         connect(m_outbox, &Outbox::authRequired, this, [] {
             say(QStringLiteral("FAILED 401: the token was refused"));
             QCoreApplication::exit(3);
@@ -121,29 +125,42 @@ private:
         return QString::number(e.targetId);
     }
 
-    // What the server has for each post, before anything of this session.
-    void fetchBeliefs(qsizetype i)
+public:
+    // What the server has for each post — read before the outbox opens, so that no request of
+    // this session is in flight meanwhile: a post without a queued entry has a settled state
+    // (its last request completed before its entry left the file); one with an entry is
+    // decided by that entry. Then opens the outbox at `path`.
+    void start(const QString &path) { fetchBeliefs(0, path); }
+
+private:
+    void fetchBeliefs(qsizetype i, const QString &path)
     {
         if (m_drain || i >= m_posts.size()) {
-            next();
+            m_outbox->open(path);
             return;
         }
         const qint64 post = m_posts.at(i);
         ApiReply *r = m_api->get(QStringLiteral("/api/v1/posts/%1").arg(post), this);
-        connect(r, &ApiReply::finished, this, [this, r, i, post] {
+        connect(r, &ApiReply::finished, this, [this, r, i, post, path] {
             if (!r->ok()) {
-                say(QStringLiteral("ERROR GET post %1: %2").arg(post).arg(r->error().toLogString()));
+                say(QStringLiteral("ERROR GET post %1: %2")
+                        .arg(post)
+                        .arg(r->error().toLogString()));
                 QCoreApplication::exit(2);
                 return;
             }
             m_liked[post] = r->json().object().value(QLatin1String("liked")).toBool();
-            fetchBeliefs(i + 1);
+            fetchBeliefs(i + 1, path);
         });
     }
 
     void next()
     {
         if (m_drain || m_step >= m_plan.size()) {
+            if (m_outboxApi->isOffline()) {
+                say(QStringLiteral("ONLINE"));
+                m_outboxApi->setOffline(false);
+            }
             m_waiting = Waiting::Drain;
             maybeDone();
             return;
@@ -162,8 +179,8 @@ private:
         case Action::Type::Reply: {
             const qint64 parent = a.parent >= 0 ? m_localIds.value(a.parent) : 0;
             m_waiting = Waiting::Entry;
-            const qint64 local = m_outbox->createComment(
-                a.post, a.content, parent, QStringLiteral("post %1").arg(a.post));
+            const qint64 local = m_outbox->createComment(a.post, a.content, parent,
+                                                         QStringLiteral("post %1").arg(a.post));
             m_localIds.insert(m_step, local);
             m_waitId = -local;
             break;
@@ -190,6 +207,7 @@ private:
     }
 
     ApiClient *m_api;
+    ApiClient *m_outboxApi;
     Outbox *m_outbox;
     QList<qint64> m_posts;
     QList<Action> m_plan;
@@ -204,8 +222,9 @@ private:
     bool m_done = false;
 };
 
-// The session's actions: 4–8 of them, the same for the same seed and round.
-QList<Action> makePlan(quint64 seed, int round, const QList<qint64> &posts)
+// The session's actions: 4–8 of them, the same for the same seed and round; about one session
+// in three starts offline and goes online after its actions.
+QList<Action> makePlan(quint64 seed, int round, const QList<qint64> &posts, bool *offline)
 {
     QRandomGenerator rng(quint32(seed * 1000003u + quint64(round) * 7919u));
     QList<Action> plan;
@@ -236,6 +255,7 @@ QList<Action> makePlan(quint64 seed, int round, const QList<qint64> &posts)
         }
         plan.append(a);
     }
+    *offline = rng.bounded(100u) < 35;
     return plan;
 }
 
@@ -281,6 +301,9 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    ApiClient readApi;
+    readApi.setBaseUrl(QUrl(parser.value(server)));
+    readApi.setToken(parser.value(token));
     ApiClient api;
     api.setBaseUrl(QUrl(parser.value(server)));
     api.setToken(parser.value(token));
@@ -288,11 +311,16 @@ int main(int argc, char **argv)
     box.setLikeDelayMs(parser.value(likeDelay).toInt());
     box.setBackoff(50, 500);
     const bool drainOnly = parser.isSet(drain);
-    Driver driver(&api, &box, postIds,
-                  drainOnly ? QList<Action>{}
-                            : makePlan(parser.value(plan).toULongLong(),
-                                       parser.value(round).toInt(), postIds),
-                  drainOnly);
-    box.open(parser.value(outbox));
+    bool offline = false;
+    const QList<Action> actions = drainOnly
+                                      ? QList<Action>{}
+                                      : makePlan(parser.value(plan).toULongLong(),
+                                                 parser.value(round).toInt(), postIds, &offline);
+    if (offline) {
+        say(QStringLiteral("OFFLINE"));
+        api.setOffline(true);
+    }
+    Driver driver(&readApi, &api, &box, postIds, actions, drainOnly);
+    driver.start(parser.value(outbox));
     return app.exec();
 }

@@ -6,11 +6,13 @@
 // like state as last acknowledged (or as a later unacknowledged toggle).
 //
 // THREADLINE_CRASH_ROUNDS (default 50) sets the number of sessions, THREADLINE_CRASH_SEED the
-// seed (default: random, printed); scripts/crash-soak.sh runs this with many rounds.
+// seed (default: random, printed), THREADLINE_CRASH_RECORD a file that keeps every session's
+// output; scripts/crash-soak.sh runs this with many rounds.
 #include "testserver.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonArray>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -127,10 +129,10 @@ QList<QJsonObject> TestCrashSafety::allComments(qint64 postId)
     QList<QJsonObject> all;
     qint64 after = 0;
     for (;;) {
-        const auto page = m_me->get(
-            QStringLiteral("/api/v1/posts/%1/comments?after=%2&limit=200&replies=0")
-                .arg(postId)
-                .arg(after));
+        const auto page =
+            m_me->get(QStringLiteral("/api/v1/posts/%1/comments?after=%2&limit=200&replies=0")
+                          .arg(postId)
+                          .arg(after));
         if (page.status != 200) {
             qWarning("%s", page.describe().constData());
             return all;
@@ -200,7 +202,76 @@ void TestCrashSafety::killedSessionsLoseNothingAndDoubleNothing()
                                 QStringLiteral("--posts"),  postArg.join(QLatin1Char(',')),
                                 QStringLiteral("--plan"),   QString::number(seed)};
 
-    QList<QByteArray> record; // every line of every session, in order
+    // What the sessions said.
+    QHash<QString, CommentRecord> comments; // content → record
+    QHash<qint64, bool> ackedLike = initialLiked;
+    QHash<qint64, QSet<bool>> willOnlyAfterAck;
+    QStringList failures;
+    int sends = 0;
+    // THREADLINE_CRASH_RECORD=FILE keeps every line of every session there, for a post-mortem.
+    QFile recordFile(qEnvironmentVariable("THREADLINE_CRASH_RECORD"));
+    if (!recordFile.fileName().isEmpty())
+        QVERIFY(recordFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    auto absorb = [&](const QList<QByteArray> &lines) {
+        if (recordFile.isOpen()) {
+            recordFile.write(lines.join('\n') + "\n---\n");
+            recordFile.flush();
+        }
+        for (const QByteArray &raw : lines) {
+            const QString line = QString::fromUtf8(raw);
+            const QStringList f = line.split(QLatin1Char(' '));
+            if (f.first() == QLatin1String("FAILED") || f.first() == QLatin1String("ERROR"))
+                failures << line;
+            if (f.first() == QLatin1String("SENDING"))
+                ++sends;
+            if (f.size() < 4 ||
+                (f.first() != QLatin1String("WILL") && f.first() != QLatin1String("ACK")))
+                continue;
+            const bool ack = f.first() == QLatin1String("ACK");
+            if (f.at(1) == QLatin1String("like")) {
+                const qint64 post = f.at(2).toLongLong();
+                const bool desired = f.at(3) == QLatin1String("1");
+                if (ack) {
+                    ackedLike[post] = desired;
+                    willOnlyAfterAck[post].clear();
+                } else {
+                    willOnlyAfterAck[post].insert(desired);
+                }
+            } else if (f.at(1) == QLatin1String("comment")) {
+                CommentRecord &c = comments[f.at(3)];
+                c.post = f.at(2).toLongLong();
+                c.acked = c.acked || ack;
+            } else if (f.at(1) == QLatin1String("reply") && f.size() >= 5) {
+                CommentRecord &c = comments[f.at(4)];
+                c.post = f.at(2).toLongLong();
+                c.parentContent = f.at(3);
+                c.acked = c.acked || ack;
+            }
+        }
+    };
+
+    // After a session that ran to the end the queue is empty: the server must have each post's
+    // like state as last acknowledged (or as a toggle after it that was not acknowledged). From
+    // then on that state is known: what follows is checked against it.
+    auto likesAsAcknowledged = [&]() -> QString {
+        for (const qint64 post : std::as_const(posts)) {
+            const bool liked = m_me->get(QStringLiteral("/api/v1/posts/%1").arg(post))
+                                   .obj()
+                                   .value(QLatin1String("liked"))
+                                   .toBool();
+            QSet<bool> allowed = willOnlyAfterAck.value(post);
+            allowed.insert(ackedLike.value(post));
+            if (!allowed.contains(liked))
+                return QStringLiteral("post %1: liked=%2, last acknowledged %3")
+                    .arg(post)
+                    .arg(liked)
+                    .arg(ackedLike.value(post));
+            ackedLike[post] = liked;
+            willOnlyAfterAck[post].clear();
+        }
+        return {};
+    };
+
     int killsAfterAck = 0, killsAfterWill = 0, killsAfterSending = 0, completedRuns = 0;
     QElapsedTimer clock;
     clock.start();
@@ -211,24 +282,27 @@ void TestCrashSafety::killedSessionsLoseNothingAndDoubleNothing()
         QByteArray trigger;
         if (mode < 25)
             trigger = "ACK";
-        else if (mode < 55)
+        else if (mode < 45)
             trigger = "SENDING";
+        else if (mode < 60)
+            trigger = "SENDING post_like"; // a like in flight: was it applied or not?
         else if (mode < 88)
             trigger = "WILL";
         int seen = 0;
-        const Run run = runDriver(
-            common + QStringList{QStringLiteral("--round"), QString::number(round)},
-            [&](const QByteArray &line) {
-                return !trigger.isEmpty() && line.startsWith(trigger + ' ') && ++seen == k;
-            });
+        const Run run =
+            runDriver(common + QStringList{QStringLiteral("--round"), QString::number(round)},
+                      [&](const QByteArray &line) {
+                          return !trigger.isEmpty() && line.startsWith(trigger + ' ') &&
+                                 ++seen == (trigger == "SENDING post_like" ? 1 + k % 2 : k);
+                      });
         QVERIFY2(!run.timedOut, qPrintable(QStringLiteral("round %1 hung; its output:\n%2")
                                                .arg(round)
                                                .arg(QString::fromUtf8(run.lines.join('\n')))));
-        record += run.lines;
+        absorb(run.lines);
         if (run.killed) {
             killsAfterAck += trigger == "ACK";
             killsAfterWill += trigger == "WILL";
-            killsAfterSending += trigger == "SENDING";
+            killsAfterSending += trigger.startsWith("SENDING");
         } else {
             ++completedRuns;
             QVERIFY2(run.exitStatus == QProcess::NormalExit && run.exitCode == 0 &&
@@ -237,50 +311,17 @@ void TestCrashSafety::killedSessionsLoseNothingAndDoubleNothing()
                                     .arg(round)
                                     .arg(run.exitCode)
                                     .arg(QString::fromUtf8(run.lines.join('\n')))));
+            const QString wrong = likesAsAcknowledged();
+            QVERIFY2(wrong.isEmpty(),
+                     qPrintable(QStringLiteral("after round %1: %2").arg(round).arg(wrong)));
         }
     }
     const Run drain = runDriver(common + QStringList{QStringLiteral("--drain")}, {});
-    record += drain.lines;
+    absorb(drain.lines);
     QVERIFY2(!drain.timedOut && drain.exitCode == 0 && drain.lines.contains("DONE"),
              drain.lines.join('\n').constData());
     const qint64 elapsed = clock.elapsed();
 
-    // What the sessions said.
-    QHash<QString, CommentRecord> comments; // content → record
-    QHash<qint64, bool> ackedLike = initialLiked;
-    QHash<qint64, QSet<bool>> willOnlyAfterAck;
-    QStringList failures;
-    int sends = 0;
-    for (const QByteArray &raw : std::as_const(record)) {
-        const QString line = QString::fromUtf8(raw);
-        const QStringList f = line.split(QLatin1Char(' '));
-        if (f.first() == QLatin1String("FAILED") || f.first() == QLatin1String("ERROR"))
-            failures << line;
-        if (f.first() == QLatin1String("SENDING"))
-            ++sends;
-        if (f.size() < 4 || (f.first() != QLatin1String("WILL") && f.first() != QLatin1String("ACK")))
-            continue;
-        const bool ack = f.first() == QLatin1String("ACK");
-        if (f.at(1) == QLatin1String("like")) {
-            const qint64 post = f.at(2).toLongLong();
-            const bool desired = f.at(3) == QLatin1String("1");
-            if (ack) {
-                ackedLike[post] = desired;
-                willOnlyAfterAck[post].clear();
-            } else {
-                willOnlyAfterAck[post].insert(desired);
-            }
-        } else if (f.at(1) == QLatin1String("comment")) {
-            CommentRecord &c = comments[f.at(3)];
-            c.post = f.at(2).toLongLong();
-            c.acked = c.acked || ack;
-        } else if (f.at(1) == QLatin1String("reply") && f.size() >= 5) {
-            CommentRecord &c = comments[f.at(4)];
-            c.post = f.at(2).toLongLong();
-            c.parentContent = f.at(3);
-            c.acked = c.acked || ack;
-        }
-    }
     QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
 
     // What the server has.
@@ -308,9 +349,10 @@ void TestCrashSafety::killedSessionsLoseNothingAndDoubleNothing()
         } else {
             ++willOnly;
             willOnlyArrived += n > 0;
-            QVERIFY2(n <= 1, qPrintable(QStringLiteral("comment %1 is on the server %2 times")
-                                            .arg(it.key())
-                                            .arg(n)));
+            QVERIFY2(
+                n <= 1,
+                qPrintable(
+                    QStringLiteral("comment %1 is on the server %2 times").arg(it.key()).arg(n)));
         }
         if (n == 1) {
             const QJsonObject c = onServer.value(it.key()).first();
@@ -323,22 +365,12 @@ void TestCrashSafety::killedSessionsLoseNothingAndDoubleNothing()
         }
     }
     for (auto it = onServer.cbegin(); it != onServer.cend(); ++it)
-        QVERIFY2(comments.contains(it.key()),
-                 qPrintable(QStringLiteral("%1 is on the server but was never queued").arg(it.key())));
+        QVERIFY2(
+            comments.contains(it.key()),
+            qPrintable(QStringLiteral("%1 is on the server but was never queued").arg(it.key())));
 
-    for (const qint64 post : std::as_const(posts)) {
-        const bool liked = m_me->get(QStringLiteral("/api/v1/posts/%1").arg(post))
-                               .obj()
-                               .value(QLatin1String("liked"))
-                               .toBool();
-        QSet<bool> allowed = willOnlyAfterAck.value(post);
-        allowed.insert(ackedLike.value(post));
-        QVERIFY2(allowed.contains(liked),
-                 qPrintable(QStringLiteral("post %1: liked=%2, last acknowledged %3")
-                                .arg(post)
-                                .arg(liked)
-                                .arg(ackedLike.value(post))));
-    }
+    const QString wrong = likesAsAcknowledged();
+    QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
     QCOMPARE(m_server.stderrLog().count(" 500 "), 0);
 
     // The server saw retries of comments it already had (kills after SENDING): replays.
@@ -350,14 +382,15 @@ void TestCrashSafety::killedSessionsLoseNothingAndDoubleNothing()
     int created = 0;
     for (const auto &list : std::as_const(onServer))
         created += int(list.size());
-    qInfo("CRASH-SOAK SUMMARY: rounds=%d seed=%u seconds=%.1f kills_after_ack=%d kills_after_will=%d "
-          "kills_after_sending=%d "
-          "uninterrupted=%d acked_comments=%d will_only_comments=%d will_only_arrived=%d "
-          "comments_on_server=%d comment_posts=%d replayed_posts=%d requests_sent=%d "
-          "doubles=0 lost=0",
-          rounds, seed, double(elapsed) / 1000.0, killsAfterAck, killsAfterWill,
-          killsAfterSending, completedRuns, acked, willOnly, willOnlyArrived, created,
-          commentPosts, commentPosts - created, sends);
+    qInfo(
+        "CRASH-SOAK SUMMARY: rounds=%d seed=%u seconds=%.1f kills_after_ack=%d kills_after_will=%d "
+        "kills_after_sending=%d "
+        "uninterrupted=%d acked_comments=%d will_only_comments=%d will_only_arrived=%d "
+        "comments_on_server=%d comment_posts=%d replayed_posts=%d requests_sent=%d "
+        "doubles=0 lost=0",
+        rounds, seed, double(elapsed) / 1000.0, killsAfterAck, killsAfterWill, killsAfterSending,
+        completedRuns, acked, willOnly, willOnlyArrived, created, commentPosts,
+        commentPosts - created, sends);
 }
 
 QTEST_GUILESS_MAIN(TestCrashSafety)

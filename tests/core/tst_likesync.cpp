@@ -6,6 +6,7 @@
 #include "testserver.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -61,6 +62,7 @@ private slots:
     void realThreeSecondDelay();
     void pendingLikeSurvivesRestart();
     void toggleWhileInFlight();
+    void maybeSentEntryIsNeverDropped();
     void followIsCoalescedToo();
 
 private:
@@ -424,6 +426,57 @@ void TestLikeSync::toggleWhileInFlight()
                  .toBool());
 }
 
+// A crash after the server took a like but before the entry left the file: after the restart the
+// entry may or may not have been applied. Toggling back to its baseline must then send the
+// unlike explicitly — dropping the entry would leave the post liked.
+void TestLikeSync::maybeSentEntryIsNeverDropped()
+{
+    const QString path = m_dir->filePath(QStringLiteral("outbox.sqlite"));
+    const QString backup = m_dir->filePath(QStringLiteral("backup.sqlite"));
+    const qint64 post = newPost(QStringLiteral("maybe sent"));
+    m_api->setOffline(true);
+    QVERIFY(openOutbox(0));
+    QSignalSpy persisted(m_outbox.get(), &Outbox::persisted);
+    m_outbox->togglePostLike(post, false, true, QStringLiteral("李四's post"));
+    QVERIFY(persisted.wait(kWaitMs));
+    m_outbox.reset();
+    QVERIFY(QFile::copy(path, backup));
+
+    m_api->setOffline(false); // the like reaches the server…
+    QVERIFY(openOutbox(0));
+    QSignalSpy done(m_outbox.get(), &Outbox::completed);
+    QVERIFY(done.wait(kWaitMs));
+    m_outbox.reset();
+    QVERIFY(m_me->get(QStringLiteral("/api/v1/posts/%1").arg(post))
+                .obj()
+                .value(QLatin1String("liked"))
+                .toBool());
+    // …but the process "died" before the entry was removed.
+    QVERIFY(QFile::remove(path));
+    QFile::remove(path + QStringLiteral("-wal"));
+    QFile::remove(path + QStringLiteral("-shm"));
+    QVERIFY(QFile::copy(backup, path));
+
+    // Next start, offline: the user takes the like back.
+    m_api->setOffline(true);
+    QVERIFY(openOutbox(0));
+    QCOMPARE(m_outbox->pendingCount(), 1);
+    QSignalSpy saved(m_outbox.get(), &Outbox::toggleSaved);
+    m_outbox->togglePostLike(post, true, false, QStringLiteral("李四's post"));
+    QVERIFY(saved.wait(kWaitMs));
+    QCOMPARE(m_outbox->pendingCount(), 1); // kept, now wanting "not liked"
+    QCOMPARE(m_outbox->entries().first().desired, 0);
+    const qsizetype mark = m_server.stderrLog().size();
+    QSignalSpy again(m_outbox.get(), &Outbox::completed);
+    m_api->setOffline(false);
+    QVERIFY(again.wait(kWaitMs));
+    QCOMPARE(countRequests(m_server, mark, "DELETE", postLike(post)), 1);
+    QVERIFY(!m_me->get(QStringLiteral("/api/v1/posts/%1").arg(post))
+                 .obj()
+                 .value(QLatin1String("liked"))
+                 .toBool());
+}
+
 void TestLikeSync::followIsCoalescedToo()
 {
     QVERIFY(openOutbox());
@@ -436,8 +489,7 @@ void TestLikeSync::followIsCoalescedToo()
     QSignalSpy done(m_outbox.get(), &Outbox::completed);
     m_outbox->setFollow(wangwu, before, !before, QStringLiteral("王五"));
     QVERIFY(done.wait(kWaitMs));
-    QCOMPARE(done.at(0).at(1).toJsonObject().value(QLatin1String("following")).toBool(),
-             !before);
+    QCOMPARE(done.at(0).at(1).toJsonObject().value(QLatin1String("following")).toBool(), !before);
     QCOMPARE(countRequests(m_server, mark, before ? "DELETE" : "PUT",
                            QStringLiteral("/api/v1/users/%1/follow").arg(wangwu)),
              1);

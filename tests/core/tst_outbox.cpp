@@ -55,7 +55,10 @@ public:
         });
         return m_server.listen(QHostAddress::LocalHost, 0);
     }
-    QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort())); }
+    QUrl url() const
+    {
+        return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()));
+    }
 
     static QByteArray answer(int status, const QByteArray &body,
                              const QByteArray &extraHeaders = {})
@@ -86,8 +89,8 @@ private:
             return;
         requests.append(head);
         buf.clear();
-        const QByteArray a = answers.isEmpty() ? QByteArray()
-                                               : answers.at(qMin(m_next, answers.size() - 1));
+        const QByteArray a =
+            answers.isEmpty() ? QByteArray() : answers.at(qMin(m_next, answers.size() - 1));
         ++m_next;
         if (a.isEmpty())
             return; // hang
@@ -210,8 +213,8 @@ qint64 TestOutbox::newPost(Client &as, const QString &content)
 QList<QJsonObject> TestOutbox::comments(qint64 postId)
 {
     QList<QJsonObject> all;
-    const auto r = m_me->get(
-        QStringLiteral("/api/v1/posts/%1/comments?limit=200&replies=20").arg(postId));
+    const auto r =
+        m_me->get(QStringLiteral("/api/v1/posts/%1/comments?limit=200&replies=20").arg(postId));
     for (const QJsonValue &v : r.obj().value(QLatin1String("roots")).toArray())
         all.append(v.toObject());
     for (const QJsonValue &v : r.obj().value(QLatin1String("replies")).toArray())
@@ -367,11 +370,10 @@ void TestOutbox::transientAnswersStayQueued()
     QList<ApiError::Kind> kinds;
     for (const auto &args : retries)
         kinds << args.at(1).value<ApiError>().kind;
-    QCOMPARE(kinds.mid(0, 7),
-             (QList<ApiError::Kind>{ApiError::Kind::Http, ApiError::Kind::Http,
-                                    ApiError::Kind::Decode, ApiError::Kind::Decode,
-                                    ApiError::Kind::Timeout, ApiError::Kind::Http,
-                                    ApiError::Kind::Http}));
+    QCOMPARE(kinds.mid(0, 7), (QList<ApiError::Kind>{ApiError::Kind::Http, ApiError::Kind::Http,
+                                                     ApiError::Kind::Decode, ApiError::Kind::Decode,
+                                                     ApiError::Kind::Timeout, ApiError::Kind::Http,
+                                                     ApiError::Kind::Http}));
     // The 429 asked for a second: the entry was not tried again sooner.
     const auto after429 = retries.at(5).at(0).value<OutboxEntry>();
     QCOMPARE(retries.at(5).at(1).value<ApiError>().status, 429);
@@ -492,8 +494,9 @@ void TestOutbox::dependentsFailWithTheirCreation()
     QStringList messages;
     for (const auto &args : failed)
         messages << args.at(1).toString();
-    QCOMPARE(messages.at(0),
-             QStringLiteral("Your comment on 王五's post could not be saved: the post was deleted"));
+    QCOMPARE(
+        messages.at(0),
+        QStringLiteral("Your comment on 王五's post could not be saved: the post was deleted"));
     QVERIFY(messages.contains(QStringLiteral("Your reply to my comment could not be saved: the "
                                              "comment it refers to could not be saved")));
     QVERIFY(messages.contains(QStringLiteral("Your like on my comment could not be saved: the "
@@ -552,8 +555,8 @@ void TestOutbox::offlineCommentWithReplyAndLike()
     const qint64 post = newPost(*m_author, QStringLiteral("offline thread"));
     m_api->setOffline(true);
     QVERIFY(openOutbox());
-    const qint64 root =
-        m_outbox->createComment(post, QStringLiteral("offline root"), 0, QStringLiteral("李四's post"));
+    const qint64 root = m_outbox->createComment(post, QStringLiteral("offline root"), 0,
+                                                QStringLiteral("李四's post"));
     QVERIFY(root < 0);
     const qint64 reply = m_outbox->createComment(post, QStringLiteral("offline reply"), root,
                                                  QStringLiteral("my comment"));
@@ -562,8 +565,11 @@ void TestOutbox::offlineCommentWithReplyAndLike()
     m_outbox->setCommentVote(root, 0, 1, QStringLiteral("my comment"));
     const qint64 doomed = m_outbox->createComment(post, QStringLiteral("offline, then deleted"), 0,
                                                   QStringLiteral("李四's post"));
-    m_outbox->deleteComment(doomed, QStringLiteral("my comment"));
+    m_outbox->setCommentVote(doomed, 0, 1, QStringLiteral("my comment"));
     QCOMPARE(m_outbox->pendingCount(), 6);
+    m_outbox->deleteComment(doomed, QStringLiteral("my comment")); // the vote goes with it
+    QCOMPARE(m_outbox->pendingCount(), 6);
+    const qsizetype mark = m_server.stderrLog().size();
 
     QSignalSpy resolved(m_outbox.get(), &Outbox::localIdResolved);
     QSignalSpy failed(m_outbox.get(), &Outbox::failed);
@@ -592,11 +598,13 @@ void TestOutbox::offlineCommentWithReplyAndLike()
     QCOMPARE(rr.value(QLatin1String("parentId")).toInteger(), ids.value(reply));
     QCOMPARE(rr.value(QLatin1String("rootId")).toInteger(), ids.value(root));
     QVERIFY(!byId.contains(ids.value(doomed)));
+    QCOMPARE(countRequests(m_server, mark, "PUT",
+                           QStringLiteral("/api/v1/comments/%1/like").arg(ids.value(doomed))),
+             0);
 
     // An action on the old local id after the fact names the server's id.
     m_outbox->setCommentVote(root, 1, 0, QStringLiteral("my comment"));
-    const auto pending =
-        m_outbox->pendingToggle(OutboxEntry::Kind::CommentVote, ids.value(root));
+    const auto pending = m_outbox->pendingToggle(OutboxEntry::Kind::CommentVote, ids.value(root));
     QVERIFY(pending);
     QTRY_COMPARE_WITH_TIMEOUT(m_outbox->pendingCount(), 0, kWaitMs);
     QCOMPARE(comments(post).first().value(QLatin1String("liked")).toBool(), false);
@@ -644,8 +652,8 @@ void TestOutbox::everyActionReachesTheServer()
     np.content = QStringLiteral("written offline 🎉");
     np.device = QStringLiteral("oneplus a6000");
     const qint64 localPost = m_outbox->createPost(np, QStringLiteral("“written offline 🎉”"));
-    const qint64 localComment = m_outbox->createComment(localPost, QStringLiteral("first!"), 0,
-                                                        QStringLiteral("my post"));
+    const qint64 localComment =
+        m_outbox->createComment(localPost, QStringLiteral("first!"), 0, QStringLiteral("my post"));
     m_outbox->deleteComment(localComment, QStringLiteral("my comment"));
     NewReport report;
     report.targetType = TargetType::Post;
@@ -661,18 +669,18 @@ void TestOutbox::everyActionReachesTheServer()
     QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.at(0).at(1).toString()));
     QCOMPARE(countRequests(m_server, mark, "POST", QStringLiteral("/api/v1/posts"), 201), 1);
     QCOMPARE(countRequests(m_server, mark, "POST", QStringLiteral("/api/v1/reports"), 201), 1);
-    QCOMPARE(countRequests(m_server, mark, "PUT", QStringLiteral("/api/v1/users/10004/follow"), 200),
-             1);
+    QCOMPARE(
+        countRequests(m_server, mark, "PUT", QStringLiteral("/api/v1/users/10004/follow"), 200), 1);
     const qint64 serverPost = m_outbox->resolvedId(localPost);
     QVERIFY(serverPost > 0);
     QCOMPARE(countRequests(m_server, mark, "DELETE",
                            QStringLiteral("/api/v1/posts/%1").arg(serverPost), 204),
              1);
-    QCOMPARE(countRequests(m_server, mark, "DELETE",
-                           QStringLiteral("/api/v1/comments/%1")
-                               .arg(m_outbox->resolvedId(localComment)),
-                           204),
-             1);
+    QCOMPARE(
+        countRequests(m_server, mark, "DELETE",
+                      QStringLiteral("/api/v1/comments/%1").arg(m_outbox->resolvedId(localComment)),
+                      204),
+        1);
     QCOMPARE(m_me->get(QStringLiteral("/api/v1/posts/%1").arg(serverPost)).status, 404);
 
     // A moderator: hide and unhide a comment and a post, dismiss the report.
