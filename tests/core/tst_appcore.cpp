@@ -62,7 +62,11 @@ private Q_SLOTS:
     {
         auto core = makeCore(QStringLiteral("offline"));
         QSignalSpy refreshed(core->sync(), &SyncEngine::timelineRefreshed);
+        QSignalSpy synced(core->sync(), &SyncEngine::synced);
         QVERIFY(refreshed.wait(15000));
+        // Everything started online has finished (its log lines are written) before we go
+        // offline, so any later line would be a request that left while offline.
+        QTRY_VERIFY_WITH_TIMEOUT(synced.count() >= 1 && !core->sync()->isBusy(), 15000);
         qint64 target = 0;
         for (qint64 id : refreshed.at(0).at(0).value<QList<qint64>>())
             if (!core->store()->post(id)->liked && id != 90501) {
