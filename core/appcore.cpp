@@ -94,6 +94,12 @@ void AppCore::startAccount(const UserProfile &me, const AccountOptions &options)
     updateStatus();
 }
 
+void AppCore::windowActivated()
+{
+    if (m_accountStarted)
+        m_sync->syncNow();
+}
+
 void AppCore::setOffline(bool offline)
 {
     m_api->setOffline(offline);

@@ -53,6 +53,9 @@ public:
     // "Offline — 3 changes waiting", "Sending 2 changes…", or "" when there is nothing to say.
     [[nodiscard]] QString statusText() const;
 
+    // The window came to the front: a sync round now (design: poll every 30 s and on activation).
+    void windowActivated();
+
     [[nodiscard]] ApiClient *api() const { return m_api.get(); }
     [[nodiscard]] Session *session() const { return m_session.get(); }
     [[nodiscard]] ImageCache *images() const { return m_images.get(); }
