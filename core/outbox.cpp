@@ -3,9 +3,14 @@
 #include "apiclient.h"
 #include "jsoncodec.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QImageReader>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QStandardPaths>
 #include <QTimer>
@@ -183,6 +188,123 @@ QString sentence(const OutboxEntry &e, const QString &reason)
     return Outbox::tr("Your %1 could not be saved: %2").arg(actionPhrase(e), reason);
 }
 
+// --- Pictures of a new post --------------------------------------------------------------------
+
+// The sentence of a post that fails because of one of its pictures.
+QString publishSentence(const QString &reason)
+{
+    return Outbox::tr("Your post could not be published: %1").arg(reason);
+}
+
+// Picture `index` of the entry's local pictures as the user counts them: 1-based, after the
+// pictures that were already URLs.
+int pictureNumber(const OutboxEntry &e, int index)
+{
+    return int(e.payload.value(QLatin1String("pictureUrls")).toArray().size()) + index + 1;
+}
+
+// Why the server would not take picture `number`, as the end of publishSentence().
+QString pictureReason(int number, const ApiError &error)
+{
+    const QString n = QString::number(number);
+    if (error.kind == ApiError::Kind::Http) {
+        switch (error.status) {
+        case 413:
+            return Outbox::tr("picture %1 is too large").arg(n);
+        case 422:
+            if (error.message.contains(QLatin1String("megapixel")))
+                return Outbox::tr("picture %1 has too many pixels").arg(n);
+            return Outbox::tr("picture %1 is not a valid image").arg(n);
+        case 403:
+            return Outbox::tr("picture %1 was refused: you are not allowed to do that").arg(n);
+        default:
+            break;
+        }
+    }
+    return Outbox::tr("picture %1 could not be uploaded: %2").arg(n, error.describe());
+}
+
+// A picture file as checked and read at creation.
+struct PictureFile
+{
+    QByteArray data;
+    QString mime;
+    QString extension;
+};
+
+// Reads and checks one local picture: it exists, holds at most kMaxPictureBytes and is PNG,
+// JPEG or WebP by its bytes. Sets *error (a sentence naming picture `number`) when it is not.
+std::optional<PictureFile> readPicture(const QString &path, int number, QString *error)
+{
+    const QString name = QFileInfo(path).fileName();
+    const QString n = QString::number(number);
+    QFile f(path);
+    if (path.isEmpty() || !f.exists()) {
+        *error = Outbox::tr("Picture %1 (%2) cannot be posted: the file does not exist")
+                     .arg(n, name.isEmpty() ? path : name);
+        return std::nullopt;
+    }
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = Outbox::tr("Picture %1 (%2) cannot be posted: the file cannot be read (%3)")
+                     .arg(n, name, f.errorString());
+        return std::nullopt;
+    }
+    const QString tooLarge =
+        Outbox::tr("Picture %1 (%2) cannot be posted: it is larger than 5 MiB").arg(n, name);
+    if (f.size() > Outbox::kMaxPictureBytes) {
+        *error = tooLarge;
+        return std::nullopt;
+    }
+    PictureFile picture;
+    picture.data = f.read(Outbox::kMaxPictureBytes + 1); // the file may have grown meanwhile
+    if (f.error() != QFileDevice::NoError) {
+        *error = Outbox::tr("Picture %1 (%2) cannot be posted: the file cannot be read (%3)")
+                     .arg(n, name, f.errorString());
+        return std::nullopt;
+    }
+    if (picture.data.size() > Outbox::kMaxPictureBytes) {
+        *error = tooLarge;
+        return std::nullopt;
+    }
+    // The type by the bytes, never by the file's name.
+    QBuffer buffer(&picture.data);
+    buffer.open(QIODevice::ReadOnly);
+    const QByteArray format = QImageReader::imageFormat(&buffer).toLower();
+    const bool webpBytes = picture.data.size() >= 12 && picture.data.startsWith("RIFF") &&
+                           picture.data.mid(8, 4) == "WEBP";
+    if (format == "png") {
+        picture.mime = QStringLiteral("image/png");
+        picture.extension = QStringLiteral("png");
+    } else if (format == "jpeg" || format == "jpg") {
+        picture.mime = QStringLiteral("image/jpeg");
+        picture.extension = QStringLiteral("jpg");
+    } else if (format == "webp" || (format.isEmpty() && webpBytes)) {
+        picture.mime = QStringLiteral("image/webp");
+        picture.extension = QStringLiteral("webp");
+    } else {
+        *error = Outbox::tr("Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image")
+                     .arg(n, name);
+        return std::nullopt;
+    }
+    return picture;
+}
+
+// The body of POST /posts: the payload without the local pictures, whose URLs follow the
+// pictureUrls given.
+QJsonObject postBody(const OutboxEntry &e)
+{
+    QJsonObject body = e.payload;
+    const QList<OutboxEntry::LocalPicture> pictures = e.localPictures();
+    body.remove(OutboxEntry::kLocalPicturesKey);
+    if (!pictures.isEmpty()) {
+        QJsonArray urls = body.value(QLatin1String("pictureUrls")).toArray();
+        for (const OutboxEntry::LocalPicture &p : pictures)
+            urls.append(p.url);
+        body.insert(QStringLiteral("pictureUrls"), urls);
+    }
+    return body;
+}
+
 // Does a successful answer for this kind carry a JSON object?
 bool expectsBody(Kind kind)
 {
@@ -222,7 +344,7 @@ Request requestFor(const OutboxEntry &e)
         return {"DELETE", QStringLiteral("/api/v1/comments/%1").arg(id), {}, false};
     case Kind::CreatePost:
         return {"POST", QStringLiteral("/api/v1/posts"),
-                QJsonDocument(e.payload).toJson(QJsonDocument::Compact), true};
+                QJsonDocument(postBody(e)).toJson(QJsonDocument::Compact), true};
     case Kind::DeletePost:
         return {"DELETE", QStringLiteral("/api/v1/posts/%1").arg(id), {}, false};
     case Kind::Report:
@@ -263,6 +385,7 @@ Outbox::Outbox(ApiClient *api, QObject *parent)
     connect(m_timer, &QTimer::timeout, this, &Outbox::pump);
     connect(m_store, &OutboxStore::opened, this, &Outbox::onOpened);
     connect(m_store, &OutboxStore::applied, this, &Outbox::onApplied);
+    connect(m_store, &OutboxStore::fileRead, this, &Outbox::onFileRead);
     if (m_api)
         connect(m_api, &ApiClient::offlineChanged, this, &Outbox::onOfflineChanged);
 }
@@ -380,11 +503,12 @@ void Outbox::applyResolvedIds(OutboxEntry &entry) const
     }
 }
 
-void Outbox::enqueue(const OutboxEntry &entry)
+void Outbox::enqueue(const OutboxEntry &entry, const QList<OutboxFile> &files)
 {
     OutboxEntry e = entry;
     applyResolvedIds(e);
     OutboxBatch batch;
+    batch.files = files;
     // Deleting a post or comment makes a pending like (or vote) on it moot: it goes with it,
     // rather than failing later with "was deleted".
     const Kind moot = e.kind == Kind::DeletePost      ? Kind::PostLike
@@ -551,6 +675,48 @@ qint64 Outbox::createPost(const NewPost &post, const QString &target)
         OutboxEntry e = makeEntry(Kind::CreatePost, id, target);
         e.payload = body;
         enqueue(e);
+    });
+    return -id;
+}
+
+qint64 Outbox::createPostWithPictures(const NewPost &post, const QStringList &localImagePaths,
+                                      const QString &target, QString *error)
+{
+    QString why;
+    if (post.pictureUrls.size() + localImagePaths.size() > kMaxPictures)
+        why = tr("A post can have at most %1 pictures").arg(kMaxPictures);
+    QList<PictureFile> pictures;
+    for (qsizetype i = 0; why.isEmpty() && i < localImagePaths.size(); ++i) {
+        const int number = int(post.pictureUrls.size() + i + 1);
+        if (auto picture = readPicture(localImagePaths.at(i), number, &why))
+            pictures.append(std::move(*picture));
+    }
+    if (!why.isEmpty()) {
+        if (error)
+            *error = why;
+        return 0;
+    }
+    if (error)
+        error->clear();
+
+    const qint64 id = allocateId();
+    NewPost withPictures = post;
+    if (!withPictures.category && !pictures.isEmpty())
+        withPictures.category = Post::Category::Picture;
+    const QJsonObject body = parseObject(encodeNewPost(withPictures));
+    QList<OutboxEntry::LocalPicture> locals;
+    QList<OutboxFile> files;
+    for (qsizetype i = 0; i < pictures.size(); ++i) {
+        const PictureFile &p = pictures.at(i);
+        const QString file = QStringLiteral("%1-%2.%3").arg(id).arg(i + 1).arg(p.extension);
+        locals.append({file, p.mime, QUuid::createUuid().toString(QUuid::WithoutBraces), {}});
+        files.append({file, p.data});
+    }
+    whenLoaded([=, this] {
+        OutboxEntry e = makeEntry(Kind::CreatePost, id, target);
+        e.payload = body;
+        e.setLocalPictures(locals);
+        enqueue(e, files);
     });
     return -id;
 }
@@ -804,14 +970,17 @@ void Outbox::pump()
         if (blocked)
             continue;
         const OutboxEntry &e = m_entries.at(i);
-        if (m_unsaved.contains(e.id))
-            continue; // onApplied() pumps again
         // Strictly after its time: with millisecond clocks, "due at T" never fires before T.
         const qint64 due = e.dueAt();
         if (due >= now) {
             nextWake = qMin(nextWake, due);
             continue;
         }
+        // Due, but its latest change (its creation, an id rewritten when what it refers to was
+        // created, a picture's URL) is not committed yet: it goes first once it is — a later
+        // entry must not overtake it (a post's deletion before the deletion of its comment).
+        if (m_unsaved.contains(e.id))
+            return; // onApplied() pumps again
         send(e);
         return;
     }
@@ -829,21 +998,72 @@ void Outbox::pump()
 
 void Outbox::send(OutboxEntry entry)
 {
-    const Request req = requestFor(entry);
     m_inFlightId = entry.id;
     m_inFlightEntry = entry;
+    m_inFlightPicture = -1;
     if (entry.isCoalesced())
         m_uncertain.insert(entry.id);
     m_timer->stop();
+    if (entry.kind == Kind::CreatePost) {
+        const int picture = entry.nextPictureToUpload();
+        if (picture >= 0) {
+            // A picture first: its bytes come from the store's thread (onFileRead()), then the
+            // upload leaves.
+            m_inFlightPicture = picture;
+            m_readTicket = ++m_nextTicket;
+            m_store->readFile(entry.localPictures().at(picture).file, m_readTicket);
+            return;
+        }
+    }
+    const Request req = requestFor(entry);
+    RequestOptions options;
+    if (req.keyed)
+        options.idempotencyKey = entry.idempotencyKey.toLatin1();
+    dispatch(entry, req.method, req.path, req.body, options);
+}
+
+void Outbox::onFileRead(quint64 ticket, bool ok, const QByteArray &data, const QString &error)
+{
+    if (ticket == 0 || ticket != m_readTicket)
+        return;
+    m_readTicket = 0;
+    const int picture = m_inFlightPicture;
+    const qsizetype index = indexOf(m_inFlightId);
+    const QList<OutboxEntry::LocalPicture> pictures =
+        index >= 0 ? m_entries.at(index).localPictures() : QList<OutboxEntry::LocalPicture>();
+    if (picture < 0 || picture >= pictures.size()) { // gone meanwhile
+        m_inFlightId = 0;
+        m_inFlightPicture = -1;
+        schedule();
+        return;
+    }
+    const OutboxEntry entry = m_entries.at(index);
+    if (!ok) {
+        // The copy is gone (deleted by someone, a broken disk): it cannot come back.
+        qWarning("outbox: picture %d of entry %lld: %s", picture + 1, entry.id, qPrintable(error));
+        m_inFlightId = 0;
+        m_inFlightPicture = -1;
+        failEntries({{entry, publishSentence(tr("picture %1 was lost before it could be uploaded")
+                                                 .arg(pictureNumber(entry, picture)))}});
+        schedule();
+        return;
+    }
+    RequestOptions options;
+    options.idempotencyKey = pictures.at(picture).idempotencyKey.toLatin1();
+    options.contentType = pictures.at(picture).mime.toLatin1();
+    dispatch(entry, "POST", QStringLiteral("/api/v1/media"), data, options);
+}
+
+void Outbox::dispatch(const OutboxEntry &entry, const QByteArray &method, const QString &path,
+                      const QByteArray &body, const RequestOptions &requestOptions)
+{
     emit sent(entry);
     if (m_inFlightId != entry.id || !m_api)
         return; // a slot of sent() changed everything (e.g. destroyed the client)
-    RequestOptions options;
+    RequestOptions options = requestOptions;
     options.retry = false;
     options.timeoutMs = m_requestTimeoutMs;
-    if (req.keyed)
-        options.idempotencyKey = entry.idempotencyKey.toLatin1();
-    m_inFlight = m_api->request(req.method, req.path, req.body, this, options);
+    m_inFlight = m_api->request(method, path, body, this, options);
     connect(m_inFlight, &ApiReply::finished, this, &Outbox::onReplyFinished);
 }
 
@@ -854,12 +1074,18 @@ void Outbox::onReplyFinished()
         return;
     m_inFlight = nullptr;
     const qint64 id = std::exchange(m_inFlightId, 0);
+    const int picture = std::exchange(m_inFlightPicture, -1);
     const qsizetype index = indexOf(id);
     if (index < 0) {
         schedule();
         return;
     }
     const OutboxEntry entry = m_entries.at(index);
+    if (picture >= 0) {
+        onUploadFinished(entry, picture, reply);
+        schedule();
+        return;
+    }
     const ApiError error = reply->error();
 
     if (reply->ok()) {
@@ -898,6 +1124,42 @@ void Outbox::onReplyFinished()
     schedule();
 }
 
+void Outbox::onUploadFinished(const OutboxEntry &entry, int index, ApiReply *reply)
+{
+    const ApiError error = reply->error();
+    if (reply->ok()) {
+        const QString url = reply->json().object().value(QLatin1String("url")).toString();
+        if (url.isEmpty()) {
+            retryLater(entry, ApiError::decode(QStringLiteral("the answer has no url")));
+            return;
+        }
+        OutboxEntry &e = m_entries[indexOf(entry.id)];
+        QList<OutboxEntry::LocalPicture> pictures = e.localPictures();
+        if (index >= pictures.size())
+            return;
+        pictures[index].url = url;
+        e.setLocalPictures(pictures);
+        // Progress: the next step starts its backoff afresh. It leaves only once this is
+        // committed (pump() waits for unsaved entries), so that a crash never loses a URL
+        // the next request relies on.
+        e.attempts = 0;
+        e.nextAttemptAt = 0;
+        e.lastError.clear();
+        const OutboxEntry copy = e;
+        write({{copy}, {}, 0});
+        emit pictureUploaded(copy.id, index, url);
+    } else if (error.isPermanent() && error.kind != ApiError::Kind::Decode) {
+        failEntries({{entry, publishSentence(pictureReason(pictureNumber(entry, index), error))}});
+    } else if (error.kind == ApiError::Kind::Offline || error.kind == ApiError::Kind::Cancelled) {
+        // Not an attempt: it goes when we are online again.
+    } else if (error.isAuth()) {
+        m_paused = true;
+        emit authRequired();
+    } else {
+        retryLater(entry, error);
+    }
+}
+
 void Outbox::succeed(const OutboxEntry &entry, const QJsonObject &answer)
 {
     if (const auto next = LikeCoalescer::nextStep(entry)) {
@@ -914,6 +1176,7 @@ void Outbox::succeed(const OutboxEntry &entry, const QJsonObject &answer)
     m_uncertain.remove(entry.id);
     OutboxBatch batch;
     batch.removals.append(entry.id);
+    batch.fileRemovals = entry.localFiles(); // published: its pictures are the server's now
     qint64 local = 0;
     qint64 serverId = 0;
     if (entry.createsObject()) {
@@ -983,6 +1246,7 @@ void Outbox::failEntries(const QList<QPair<OutboxEntry, QString>> &failures)
         if (removed.contains(m_entries.at(i).id)) {
             m_uncertain.remove(m_entries.at(i).id);
             batch.removals.append(m_entries.at(i).id);
+            batch.fileRemovals += m_entries.at(i).localFiles();
             m_entries.removeAt(i);
         }
     }

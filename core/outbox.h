@@ -8,6 +8,9 @@
 //   connect(&outbox, &Outbox::failed, ui, …);         // "Your like on 王五's post could not …"
 //   outbox.togglePostLike(90012, /*serverLiked*/ false, /*desired*/ true, tr("王五's post"));
 //   qint64 local = outbox.createComment(90012, text, 0, tr("王五's post"));  // < 0 until sent
+//   QString why;
+//   qint64 post = outbox.createPostWithPictures(newPost, {"/home/me/a.png"}, tr("my post"), &why);
+//   if (post == 0) tell(why);                 // "Picture 1 (a.png) cannot be posted: …"
 //
 // What it guarantees:
 // - Durable before reported: persisted(id) is emitted once the entry (or its latest update) is
@@ -15,7 +18,8 @@
 //   open() the queue replays in order.
 // - One request in flight at a time, in entry order among the entries that are due: an entry
 //   whose time has not come (the like delay, a backoff) does not hold back later ones, unless
-//   they depend on it (they refer to an object it creates).
+//   they depend on it (they refer to an object it creates); an entry that is due but whose
+//   latest change is still being committed does (it goes first, once committed).
 // - Every POST carries the entry's Idempotency-Key, the same on every retry and across restarts,
 //   so that a retry after a crash mid-request never doubles anything (the server replays the
 //   first answer). PUT and DELETE are idempotent by meaning.
@@ -32,6 +36,17 @@
 //   reply to it, a like on it, its deletion… refer to that id and wait for it. When the creation
 //   succeeds with server id X, every dependent entry is rewritten to X in the same transaction
 //   that removes the creation, and localIdResolved(local, X) is emitted.
+// - Pictures (createPostWithPictures): each file is checked and copied into the outbox's own
+//   directory (mediaDir(), "<file>.media/"), the copies written and fsync'd before the entry is
+//   committed, so persisted() means the pictures are safe too and the originals may go. Sending
+//   uploads the pictures one by one (POST /media, the raw bytes, each with its own
+//   Idempotency-Key kept in the entry) and records each URL in the entry before the next step,
+//   then creates the post (its pictureUrls in order, the entry's key): after a crash or a
+//   transient failure it goes on from the first picture without a URL, and a picture whose
+//   answer was lost is sent again with its key and answered with the same URL. A picture the
+//   server refuses (413, 422, …) fails the whole post: "Your post could not be published:
+//   picture 2 is not a valid image". The copies are deleted when the post is published or
+//   fails for good.
 // - Likes are coalesced (likecoalescer.h): one entry per target holding the desired state;
 //   toggling back to the baseline drops the entry unless it may already have reached the server
 //   (sent, or loaded after a restart): then the desired state is sent explicitly. Deleting a
@@ -66,6 +81,7 @@ namespace threadline::core {
 
 class ApiClient;
 class ApiReply;
+struct RequestOptions;
 
 class Outbox : public QObject
 {
@@ -75,6 +91,9 @@ public:
     static constexpr int kDefaultBackoffBaseMs = 1000;
     static constexpr int kDefaultBackoffCapMs = 60000;
     static constexpr int kDefaultRequestTimeoutMs = 15000;
+    // The contract's limits for a new post's pictures (POST /media: 413 above 5 MiB).
+    static constexpr qint64 kMaxPictureBytes = 5 * 1024 * 1024;
+    static constexpr int kMaxPictures = 9;
 
     explicit Outbox(ApiClient *api, QObject *parent = nullptr);
     // Cancels the request in flight (it stays queued in the file) and waits for the file's
@@ -88,6 +107,8 @@ public:
     void open(const QString &path);
     [[nodiscard]] bool isOpen() const { return m_loaded; }
     [[nodiscard]] QString path() const { return m_store->path(); }
+    // Where the copies of pictures waiting to be uploaded are kept: "<path>.media".
+    [[nodiscard]] QString mediaDir() const { return m_store->mediaDir(); }
 
     // --- Settings -------------------------------------------------------------------------
     void setLikeDelayMs(int ms) { m_likes.setDelayMs(ms); }
@@ -112,6 +133,15 @@ public:
                          const QString &target);
     qint64 deleteComment(qint64 commentId, const QString &target);
     qint64 createPost(const NewPost &post, const QString &target);
+    // A new post with pictures from local files, uploaded before the post is created (their
+    // URLs follow post.pictureUrls). Every file is read and checked here, on the caller's
+    // thread: it must exist, hold at most kMaxPictureBytes and be PNG, JPEG or WebP by its bytes,
+    // and there may be kMaxPictures in all. On success the bytes are copied into mediaDir()
+    // with the entry (persisted() once both are durable) and the post's local id (< 0) is
+    // returned; the originals may be deleted at once. Otherwise nothing is queued, 0 is
+    // returned and *error (when given) says in words which picture was refused and why.
+    qint64 createPostWithPictures(const NewPost &post, const QStringList &localImagePaths,
+                                  const QString &target, QString *error = nullptr);
     qint64 deletePost(qint64 postId, const QString &target);
     qint64 report(const NewReport &report, const QString &target);
     qint64 hideComment(qint64 commentId, const QString &reason, const QString &target);
@@ -148,8 +178,12 @@ Q_SIGNALS:
     // A toggle (togglePostLike, setCommentVote, setFollow) is durable: whatever it did to the
     // target's entry (written, updated, dropped, or nothing to do) is committed to the file.
     void toggleSaved(threadline::core::OutboxEntry::Kind kind, qint64 targetId, int desired);
-    // The entry's request is about to leave (once per attempt).
+    // The entry's request is about to leave (once per attempt; a post with pictures sends one
+    // request per picture upload, then the post).
     void sent(const threadline::core::OutboxEntry &entry);
+    // Picture `index` (0-based) of the post entry `entryId` is on the server, at `url`; the
+    // entry records it (durably before its next request leaves).
+    void pictureUploaded(qint64 entryId, int index, const QString &url);
     // The server took it; `answer` is its JSON object ({} for a 204).
     void completed(const threadline::core::OutboxEntry &entry, const QJsonObject &answer);
     // Removed for good: `message` says which action failed and why.
@@ -183,10 +217,12 @@ private:
     void onOpened(bool ok, const QList<OutboxEntry> &entries, const QString &error);
     void onApplied(quint64 ticket, bool ok, const QString &error);
     void onOfflineChanged(bool offline);
+    void onFileRead(quint64 ticket, bool ok, const QByteArray &data, const QString &error);
 
     qint64 allocateId();
     OutboxEntry makeEntry(OutboxEntry::Kind kind, qint64 id, const QString &target) const;
-    void enqueue(const OutboxEntry &entry);
+    // Queues a new entry; `files` (its pictures) are written durably with it.
+    void enqueue(const OutboxEntry &entry, const QList<OutboxFile> &files = {});
     void toggle(OutboxEntry::Kind kind, qint64 targetId, int baseline, int desired,
                 const QString &target, int delayMs);
     void write(const OutboxBatch &batch, const QList<qint64> &announce = {});
@@ -202,7 +238,12 @@ private:
     void schedule();              // soon, once per event-loop turn
     void pump();                  // picks and sends the next due entry, or arms the timer
     void send(OutboxEntry entry); // a copy: slots of sent() may change m_entries
+    // Emits sent() and makes the request (the answer: onReplyFinished()).
+    void dispatch(const OutboxEntry &entry, const QByteArray &method, const QString &path,
+                  const QByteArray &body, const RequestOptions &options);
     void onReplyFinished();
+    // The answer to the upload of picture `index` of `entry`.
+    void onUploadFinished(const OutboxEntry &entry, int index, ApiReply *reply);
     void succeed(const OutboxEntry &entry, const QJsonObject &answer);
     void retryLater(const OutboxEntry &entry, const ApiError &error);
     // Removes the entries (and, transitively, what depends on them) and emits failed().
@@ -232,7 +273,9 @@ private:
     QHash<qint64, quint64> m_unsaved; // entry id → the ticket of its latest write
 
     ApiReply *m_inFlight = nullptr;
-    qint64 m_inFlightId = 0; // set from just before sent() until the answer is handled
+    qint64 m_inFlightId = 0;    // set from just before sent() until the answer is handled
+    int m_inFlightPicture = -1; // the picture being uploaded for m_inFlightId (-1: none)
+    quint64 m_readTicket = 0;   // the picture file being read before its upload (0: none)
     OutboxEntry m_inFlightEntry;
     bool m_paused = false;
     qint64 m_gateUntil = 0; // the whole queue waits until then (network down, 429)

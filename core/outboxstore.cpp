@@ -1,10 +1,14 @@
 #include "outboxstore.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QMetaObject>
 #include <QPointer>
+#include <QSaveFile>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -12,6 +16,11 @@
 #include <QVariant>
 
 #include <atomic>
+
+#ifdef Q_OS_UNIX
+#include <fcntl.h>
+#include <unistd.h>
+#endif
 
 namespace threadline::core {
 
@@ -44,6 +53,46 @@ constexpr KindName kKindNames[] = {
 QString sqlError(const QString &what, const QSqlError &error)
 {
     return QStringLiteral("%1: %2").arg(what, error.text());
+}
+
+// Makes the directory's entries (a rename, a new file) durable. Best effort where the platform
+// has no such thing.
+bool syncDirectory(const QString &dir)
+{
+#ifdef Q_OS_UNIX
+    const int fd = ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    const bool ok = ::fsync(fd) == 0;
+    ::close(fd);
+    return ok;
+#else
+    Q_UNUSED(dir);
+    return true;
+#endif
+}
+
+// Writes one file durably: a temporary file, its bytes fsync'd, renamed over the name.
+bool writeDurably(const QString &path, const QByteArray &data, QString *error)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.flush()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+        f.cancelWriting();
+        return false;
+    }
+#ifdef Q_OS_UNIX
+    if (::fsync(f.handle()) != 0) {
+        *error = QStringLiteral("cannot write %1: fsync failed").arg(path);
+        f.cancelWriting();
+        return false;
+    }
+#endif
+    if (!f.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -79,6 +128,57 @@ bool OutboxEntry::rewriteRef(qint64 localId, qint64 serverId)
     return changed;
 }
 
+QList<OutboxEntry::LocalPicture> OutboxEntry::localPictures() const
+{
+    QList<LocalPicture> pictures;
+    for (const QJsonValue &v : payload.value(kLocalPicturesKey).toArray()) {
+        const QJsonObject o = v.toObject();
+        pictures.append({o.value(QLatin1String("file")).toString(),
+                         o.value(QLatin1String("mime")).toString(),
+                         o.value(QLatin1String("idempotencyKey")).toString(),
+                         o.value(QLatin1String("url")).toString()});
+    }
+    return pictures;
+}
+
+void OutboxEntry::setLocalPictures(const QList<LocalPicture> &pictures)
+{
+    if (pictures.isEmpty()) {
+        payload.remove(kLocalPicturesKey);
+        return;
+    }
+    QJsonArray array;
+    for (const LocalPicture &p : pictures) {
+        array.append(QJsonObject{
+            {QStringLiteral("file"), p.file},
+            {QStringLiteral("mime"), p.mime},
+            {QStringLiteral("idempotencyKey"), p.idempotencyKey},
+            {QStringLiteral("url"), p.url.isEmpty() ? QJsonValue(QJsonValue::Null) : p.url},
+        });
+    }
+    payload.insert(kLocalPicturesKey, array);
+}
+
+int OutboxEntry::nextPictureToUpload() const
+{
+    const QList<LocalPicture> pictures = localPictures();
+    for (qsizetype i = 0; i < pictures.size(); ++i) {
+        if (pictures.at(i).url.isEmpty())
+            return int(i);
+    }
+    return -1;
+}
+
+QStringList OutboxEntry::localFiles() const
+{
+    QStringList files;
+    for (const LocalPicture &p : localPictures()) {
+        if (!p.file.isEmpty())
+            files.append(p.file);
+    }
+    return files;
+}
+
 QString OutboxEntry::kindName(Kind kind)
 {
     for (const KindName &k : kKindNames) {
@@ -107,12 +207,18 @@ public:
 
     bool open(const QString &path, QList<OutboxEntry> *entries, QString *error);
     bool apply(const OutboxBatch &batch, QString *error);
+    bool readFile(const QString &name, QByteArray *data, QString *error) const;
     void close();
 
 private:
     bool exec(QSqlQuery &q, const QString &sql, QString *error);
+    bool applyTransaction(const OutboxBatch &batch, QString *error);
+    // Deletes the media directory's files that no entry names.
+    void sweepMedia(const QList<OutboxEntry> &entries) const;
+    void removeFiles(const QStringList &names) const;
 
     QString m_connection;
+    QString m_mediaDir;
 };
 
 bool OutboxStore::Worker::exec(QSqlQuery &q, const QString &sql, QString *error)
@@ -132,6 +238,7 @@ bool OutboxStore::Worker::open(const QString &path, QList<OutboxEntry> *entries,
         *error = QStringLiteral("cannot create the directory %1").arg(info.absolutePath());
         return false;
     }
+    m_mediaDir = OutboxStore::mediaDirFor(info.absoluteFilePath());
     m_connection = QStringLiteral("threadline-outbox-%1").arg(++counter);
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
     db.setDatabaseName(info.absoluteFilePath());
@@ -215,6 +322,48 @@ bool OutboxStore::Worker::open(const QString &path, QList<OutboxEntry> *entries,
         e.lastError = q.value(14).toString();
         entries->append(e);
     }
+    sweepMedia(*entries);
+    return true;
+}
+
+void OutboxStore::Worker::sweepMedia(const QList<OutboxEntry> &entries) const
+{
+    const QDir dir(m_mediaDir);
+    if (!dir.exists())
+        return;
+    QSet<QString> keep;
+    for (const OutboxEntry &e : entries) {
+        for (const QString &file : e.localFiles())
+            keep.insert(file);
+    }
+    for (const QString &name : dir.entryList(QDir::Files | QDir::Hidden | QDir::System)) {
+        if (!keep.contains(name))
+            QFile::remove(dir.filePath(name));
+    }
+}
+
+void OutboxStore::Worker::removeFiles(const QStringList &names) const
+{
+    const QDir dir(m_mediaDir);
+    for (const QString &name : names) {
+        if (!name.isEmpty() && !name.contains(QLatin1Char('/')) &&
+            QFile::exists(dir.filePath(name)))
+            QFile::remove(dir.filePath(name));
+    }
+}
+
+bool OutboxStore::Worker::readFile(const QString &name, QByteArray *data, QString *error) const
+{
+    QFile f(QDir(m_mediaDir).filePath(name));
+    if (name.isEmpty() || m_mediaDir.isEmpty() || !f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1: %2").arg(f.fileName(), f.errorString());
+        return false;
+    }
+    *data = f.readAll();
+    if (f.error() != QFileDevice::NoError) {
+        *error = QStringLiteral("cannot read %1: %2").arg(f.fileName(), f.errorString());
+        return false;
+    }
     return true;
 }
 
@@ -224,6 +373,37 @@ bool OutboxStore::Worker::apply(const OutboxBatch &batch, QString *error)
         *error = QStringLiteral("the outbox file is not open");
         return false;
     }
+    // The files first, durably: an entry is never committed naming a file that is not there.
+    QStringList written;
+    if (!batch.files.isEmpty()) {
+        if (!QDir().mkpath(m_mediaDir)) {
+            *error = QStringLiteral("cannot create the directory %1").arg(m_mediaDir);
+            return false;
+        }
+        const QDir dir(m_mediaDir);
+        for (const OutboxFile &file : batch.files) {
+            if (!writeDurably(dir.filePath(file.name), file.data, error)) {
+                removeFiles(written);
+                return false;
+            }
+            written.append(file.name);
+        }
+        if (!syncDirectory(m_mediaDir)) {
+            *error = QStringLiteral("cannot sync the directory %1").arg(m_mediaDir);
+            removeFiles(written);
+            return false;
+        }
+    }
+    if (!applyTransaction(batch, error)) {
+        removeFiles(written);
+        return false;
+    }
+    removeFiles(batch.fileRemovals);
+    return true;
+}
+
+bool OutboxStore::Worker::applyTransaction(const OutboxBatch &batch, QString *error)
+{
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     if (!db.transaction()) {
         *error = sqlError(QStringLiteral("BEGIN"), db.lastError());
@@ -333,6 +513,11 @@ OutboxStore::~OutboxStore()
     delete thread;
 }
 
+QString OutboxStore::mediaDirFor(const QString &path)
+{
+    return path.isEmpty() ? QString() : path + QStringLiteral(".media");
+}
+
 void OutboxStore::open(const QString &path)
 {
     m_path = path;
@@ -372,6 +557,29 @@ void OutboxStore::apply(const OutboxBatch &batch)
                 [self, ticket = batch.ticket, ok, error] {
                     if (self)
                         emit self->applied(ticket, ok, error);
+                },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+}
+
+void OutboxStore::readFile(const QString &name, quint64 ticket)
+{
+    QPointer<OutboxStore> self(this);
+    Worker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker,
+        [self, worker, name, ticket] {
+            QByteArray data;
+            QString error;
+            const bool ok = worker->readFile(name, &data, &error);
+            if (!ok)
+                qWarning("outbox: %s", qPrintable(error));
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, ticket, ok, data, error] {
+                    if (self)
+                        emit self->fileRead(ticket, ok, data, error);
                 },
                 Qt::QueuedConnection);
         },

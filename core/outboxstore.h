@@ -13,6 +13,11 @@
 //
 // OutboxEntry is the persisted shape of one queued user action (see outbox.h for what each kind
 // means and sends).
+//
+// Beside the file, in mediaDir() ("<file>.media/"), live the copies of the pictures of posts
+// not yet published (OutboxEntry::localFiles()): a batch writes them durably before its
+// transaction and removes them after it, and open() deletes any file there that no entry names
+// (left by a crash between the two).
 #pragma once
 
 #include <QJsonObject>
@@ -20,6 +25,7 @@
 #include <QMetaType>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QtGlobal>
 
 #include <memory>
@@ -39,7 +45,9 @@ struct OutboxEntry
         Follow,      // coalesced: desired 1 = following; PUT/DELETE /users/{target}/follow
         CreateComment, // POST /posts/{postId}/comments {content, parentId?}; object id -id
         DeleteComment, // DELETE /comments/{target}
-        CreatePost,    // POST /posts (payload = the NewPost body); object id -id
+        CreatePost,    // POST /posts (payload = the NewPost body); object id -id. With pictures
+                       // to upload first (payload "localPictures", see localPictures()), each
+                       // goes as POST /media before the post
         DeletePost,    // DELETE /posts/{target}
         Report,        // POST /reports (payload = the body; targetId may be a local id)
         HideComment,   // POST /moderation/comments/{target}/hide {reason}
@@ -82,19 +90,48 @@ struct OutboxEntry
     // When the entry may be sent: the later of notBefore and nextAttemptAt.
     [[nodiscard]] qint64 dueAt() const { return qMax(notBefore, nextAttemptAt); }
 
+    // A picture of a CreatePost to upload before the post, kept in the payload under
+    // kLocalPicturesKey (never sent to the server) as
+    // {"file":"<entry id>-<n>.<ext>","mime":"image/png","idempotencyKey":"<uuid>","url":null}.
+    struct LocalPicture
+    {
+        QString file;           // the copy's name in the outbox's media directory
+        QString mime;           // image/png, image/jpeg or image/webp: its Content-Type
+        QString idempotencyKey; // its own POST /media key, the same on retries and restarts
+        QString url;            // the server's URL once uploaded; empty before
+    };
+    static constexpr QLatin1String kLocalPicturesKey{"localPictures"};
+    [[nodiscard]] QList<LocalPicture> localPictures() const;
+    void setLocalPictures(const QList<LocalPicture> &pictures);
+    // The index of the first picture not uploaded yet; -1 when none is left.
+    [[nodiscard]] int nextPictureToUpload() const;
+    // The names of the files this entry keeps in the media directory.
+    [[nodiscard]] QStringList localFiles() const;
+
     [[nodiscard]] static QString kindName(Kind kind);
     [[nodiscard]] static std::optional<Kind> kindFromName(const QString &name);
 
     friend bool operator==(const OutboxEntry &, const OutboxEntry &) = default;
 };
 
+// A file of the media directory written with a batch.
+struct OutboxFile
+{
+    QString name; // inside OutboxStore::mediaDir()
+    QByteArray data;
+};
+
 // One atomic change of the file: entries written (inserted, or replaced by id keeping their
-// place) and entries removed, in one transaction.
+// place) and entries removed, in one transaction. `files` are written (QSaveFile, fsync'd, the
+// directory too) before the transaction, and the batch fails without committing anything when
+// one cannot be; `fileRemovals` are deleted once it has committed.
 struct OutboxBatch
 {
     QList<OutboxEntry> upserts;
     QList<qint64> removals;
     quint64 ticket = 0; // handed back by applied()
+    QList<OutboxFile> files;
+    QStringList fileRemovals; // names inside mediaDir()
 };
 
 class OutboxStore : public QObject
@@ -107,18 +144,26 @@ public:
     ~OutboxStore() override;
 
     // Opens (creating the directory, file and schema when needed) and loads the entries;
-    // answers opened().
+    // answers opened(). Files in the media directory that no entry names are deleted.
     void open(const QString &path);
     // Writes one batch; answers applied(). Batches commit in submission order.
     void apply(const OutboxBatch &batch);
+    // Reads a file of the media directory (after every batch submitted before); answers
+    // fileRead().
+    void readFile(const QString &name, quint64 ticket);
 
     [[nodiscard]] QString path() const { return m_path; }
+    // Where the pictures of an outbox file are kept: "<path>.media".
+    [[nodiscard]] static QString mediaDirFor(const QString &path);
+    [[nodiscard]] QString mediaDir() const { return mediaDirFor(m_path); }
 
 signals:
     // The entries in creation order; ok false (with a reason) when the file could not be opened.
     void opened(bool ok, const QList<threadline::core::OutboxEntry> &entries, const QString &error);
     // The batch is committed (ok) or was rolled back (error names why).
     void applied(quint64 ticket, bool ok, const QString &error);
+    // The file's bytes (ok), or why it could not be read.
+    void fileRead(quint64 ticket, bool ok, const QByteArray &data, const QString &error);
 
 private:
     class Worker;

@@ -166,12 +166,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="116"/>
+        <location filename="../core/appcore.cpp" line="122"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="116"/>
+        <location filename="../core/appcore.cpp" line="122"/>
         <source>Offline — %n change(s) waiting</source>
         <translation>
             <numerusform>Offline — %n change waiting</numerusform>
@@ -179,7 +179,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="118"/>
+        <location filename="../core/appcore.cpp" line="124"/>
         <source>Sending %n change(s)…</source>
         <translation>
             <numerusform>Sending %n change…</numerusform>
@@ -251,171 +251,232 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox.cpp" line="85"/>
+        <location filename="../core/outbox.cpp" line="90"/>
         <source>the post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="88"/>
+        <location filename="../core/outbox.cpp" line="93"/>
         <source>the comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="91"/>
+        <location filename="../core/outbox.cpp" line="96"/>
         <source>this person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="94"/>
+        <location filename="../core/outbox.cpp" line="99"/>
         <source>the reported content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="100"/>
-        <location filename="../core/outbox.cpp" line="104"/>
+        <location filename="../core/outbox.cpp" line="105"/>
+        <location filename="../core/outbox.cpp" line="109"/>
         <source>like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="101"/>
-        <location filename="../core/outbox.cpp" line="108"/>
+        <location filename="../core/outbox.cpp" line="106"/>
+        <location filename="../core/outbox.cpp" line="113"/>
         <source>unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="106"/>
+        <location filename="../core/outbox.cpp" line="111"/>
         <source>oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="107"/>
+        <location filename="../core/outbox.cpp" line="112"/>
         <source>withdrawn oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="110"/>
+        <location filename="../core/outbox.cpp" line="115"/>
         <source>follow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="111"/>
+        <location filename="../core/outbox.cpp" line="116"/>
         <source>unfollow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="113"/>
+        <location filename="../core/outbox.cpp" line="118"/>
         <source>reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="114"/>
+        <location filename="../core/outbox.cpp" line="119"/>
         <source>comment on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="117"/>
+        <location filename="../core/outbox.cpp" line="122"/>
         <source>deletion of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="119"/>
+        <location filename="../core/outbox.cpp" line="124"/>
         <source>new post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="121"/>
+        <location filename="../core/outbox.cpp" line="126"/>
         <source>report on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="124"/>
+        <location filename="../core/outbox.cpp" line="129"/>
         <source>hiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="127"/>
+        <location filename="../core/outbox.cpp" line="132"/>
         <source>unhiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="129"/>
+        <location filename="../core/outbox.cpp" line="134"/>
         <source>dismissal of the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="141"/>
+        <location filename="../core/outbox.cpp" line="146"/>
         <source>the server could not read the request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="143"/>
+        <location filename="../core/outbox.cpp" line="148"/>
         <source>you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="147"/>
-        <location filename="../core/outbox.cpp" line="149"/>
+        <location filename="../core/outbox.cpp" line="152"/>
+        <location filename="../core/outbox.cpp" line="154"/>
         <source>the post was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="150"/>
+        <location filename="../core/outbox.cpp" line="155"/>
         <source>the comment was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="152"/>
+        <location filename="../core/outbox.cpp" line="157"/>
         <source>this person does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="154"/>
+        <location filename="../core/outbox.cpp" line="159"/>
         <source>the report was not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="158"/>
+        <location filename="../core/outbox.cpp" line="163"/>
         <source>it conflicts with an earlier request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="160"/>
+        <location filename="../core/outbox.cpp" line="165"/>
         <source>it is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="164"/>
+        <location filename="../core/outbox.cpp" line="169"/>
         <source>the comment it answers was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="166"/>
+        <location filename="../core/outbox.cpp" line="171"/>
         <source>it was not accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="167"/>
+        <location filename="../core/outbox.cpp" line="172"/>
         <source>it was not accepted (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="177"/>
+        <location filename="../core/outbox.cpp" line="182"/>
         <source>the post it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="178"/>
+        <location filename="../core/outbox.cpp" line="183"/>
         <source>the comment it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="183"/>
+        <location filename="../core/outbox.cpp" line="188"/>
         <source>Your %1 could not be saved: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="800"/>
+        <location filename="../core/outbox.cpp" line="196"/>
+        <source>Your post could not be published: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="213"/>
+        <source>picture %1 is too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="216"/>
+        <source>picture %1 has too many pixels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="217"/>
+        <source>picture %1 is not a valid image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="219"/>
+        <source>picture %1 was refused: you are not allowed to do that</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="224"/>
+        <source>picture %1 could not be uploaded: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="243"/>
+        <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="248"/>
+        <location filename="../core/outbox.cpp" line="261"/>
+        <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="253"/>
+        <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="285"/>
+        <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="687"/>
+        <source>A post can have at most %1 pictures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="966"/>
         <source>what it refers to could not be saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="1046"/>
+        <source>picture %1 was lost before it could be uploaded</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
