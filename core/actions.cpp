@@ -128,6 +128,16 @@ void Actions::deleteComment(qint64 commentId)
     m_store->removeComment(commentId);
 }
 
+qint64 Actions::publishPost(const QString &content, const QStringList &localPictures,
+                            const QString &device, QString *error)
+{
+    NewPost post;
+    post.content = content.trimmed();
+    post.device = device;
+    return m_outbox->createPostWithPictures(
+        post, localPictures, QCoreApplication::translate("Actions", "your post"), error);
+}
+
 void Actions::deletePost(qint64 postId)
 {
     m_outbox->deletePost(postId, describePost(postId));

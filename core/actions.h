@@ -28,6 +28,10 @@ public:
     // A comment on the post (parentId 0) or a reply; returns the local id shown at once.
     qint64 comment(qint64 postId, qint64 parentId, const QString &content);
     void deleteComment(qint64 commentId);
+    // A new post; its pictures (local files) are copied into the outbox and uploaded first.
+    // Returns the local id (< 0), or 0 with *error saying why the post cannot be queued.
+    qint64 publishPost(const QString &content, const QStringList &localPictures,
+                       const QString &device, QString *error = nullptr);
     void deletePost(qint64 postId);
 
 Q_SIGNALS:

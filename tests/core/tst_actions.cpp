@@ -8,6 +8,7 @@
 #include "poststore.h"
 #include "testserver.h"
 
+#include <QImage>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -185,6 +186,38 @@ private Q_SLOTS:
         QVERIFY(side.load(m_me, postId));
         QCOMPARE(side.store.post(postId)->commentCount, 2);
         QCOMPARE(side.store.comment(rootId)->replyCount, 1);
+    }
+
+    void publishPostWithAPicture()
+    {
+        Side side(m_server.baseUrl(), m_me.token(),
+                  m_dir.filePath(QStringLiteral("publish.sqlite")));
+        QImage img(64, 48, QImage::Format_RGB32);
+        img.fill(Qt::darkCyan);
+        const QString file = m_dir.filePath(QStringLiteral("photo.png"));
+        QVERIFY(img.save(file));
+        QString error;
+        QVERIFY(side.actions.publishPost(QStringLiteral("  "),
+                                         {m_dir.filePath(QStringLiteral("missing.png"))},
+                                         QStringLiteral("Pixel 3"), &error) == 0);
+        QVERIFY(!error.isEmpty());
+        QSignalSpy completed(&side.outbox, &Outbox::completed);
+        const qint64 local = side.actions.publishPost(QStringLiteral("a picture from the core"),
+                                                      {file}, QStringLiteral("Pixel 3"), &error);
+        QVERIFY2(local < 0, qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(!completed.isEmpty() &&
+                                     completed.last().at(0).value<OutboxEntry>().kind ==
+                                         OutboxEntry::Kind::CreatePost,
+                                 15000);
+        const QJsonObject post = completed.last().at(1).toJsonObject();
+        QCOMPARE(post.value(QStringLiteral("content")).toString(),
+                 QStringLiteral("a picture from the core"));
+        QCOMPARE(post.value(QStringLiteral("pictureUrls")).toArray().size(), 1);
+        QVERIFY(post.value(QStringLiteral("pictureUrls"))
+                    .toArray()
+                    .at(0)
+                    .toString()
+                    .startsWith(QStringLiteral("/api/v1/media/")));
     }
 
     void pendingLikeSurvivesRestart()
