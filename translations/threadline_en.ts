@@ -10,6 +10,7 @@
     </message>
     <message>
         <location filename="../core/actions.cpp" line="57"/>
+        <location filename="../core/actions.cpp" line="138"/>
         <source>your post</source>
         <translation type="unfinished"></translation>
     </message>
@@ -142,6 +143,44 @@
     <message>
         <location filename="../core/apierror.cpp" line="112"/>
         <source>The server answered with an error (HTTP %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CoreOptions</name>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="13"/>
+        <source>The Threadline server, e.g. http://127.0.0.1:8080.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="17"/>
+        <source>Start offline: no request leaves the program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="21"/>
+        <source>Inject faults for testing, e.g. latency=300,error=0.1,drop=0.05.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="26"/>
+        <source>Milliseconds of quiet before a like is sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="39"/>
+        <source>--server needs an http or https URL, such as http://127.0.0.1:8080</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="47"/>
+        <source>--faults takes latency=MS,error=RATE,drop=RATE with rates from 0 to 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="55"/>
+        <source>--like-delay takes milliseconds from 0 to 600000</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -10,6 +10,7 @@
     </message>
     <message>
         <location filename="../core/actions.cpp" line="57"/>
+        <location filename="../core/actions.cpp" line="138"/>
         <source>your post</source>
         <translation>自己的动态</translation>
     </message>
@@ -142,6 +143,44 @@
         <location filename="../core/apierror.cpp" line="112"/>
         <source>The server answered with an error (HTTP %1)</source>
         <translation>服务器返回错误（HTTP %1）</translation>
+    </message>
+</context>
+<context>
+    <name>CoreOptions</name>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="13"/>
+        <source>The Threadline server, e.g. http://127.0.0.1:8080.</source>
+        <translation>Threadline 服务器，例如 http://127.0.0.1:8080。</translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="17"/>
+        <source>Start offline: no request leaves the program.</source>
+        <translation>以离线方式启动：程序不发出任何请求。</translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="21"/>
+        <source>Inject faults for testing, e.g. latency=300,error=0.1,drop=0.05.</source>
+        <translation>为测试注入故障，例如 latency=300,error=0.1,drop=0.05。</translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="26"/>
+        <source>Milliseconds of quiet before a like is sent.</source>
+        <translation>点赞在静默多少毫秒后发送。</translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="39"/>
+        <source>--server needs an http or https URL, such as http://127.0.0.1:8080</source>
+        <translation>--server 需要 http 或 https 地址，例如 http://127.0.0.1:8080</translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="47"/>
+        <source>--faults takes latency=MS,error=RATE,drop=RATE with rates from 0 to 1</source>
+        <translation>--faults 的格式为 latency=毫秒,error=比例,drop=比例，比例在 0 到 1 之间</translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="55"/>
+        <source>--like-delay takes milliseconds from 0 to 600000</source>
+        <translation>--like-delay 的取值为 0 到 600000 毫秒</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "actions.h"
 #include "apiclient.h"
 #include "appcore.h"
+#include "coreoptions.h"
 #include "jsoncodec.h"
 #include "outbox.h"
 #include "poststore.h"
@@ -104,6 +105,51 @@ private Q_SLOTS:
         QCOMPARE(post.value(QStringLiteral("liked")).toBool(), true);
         QCOMPARE(post.value(QStringLiteral("likeCount")).toInteger(), before + 1);
         QVERIFY(status.count() >= 3);
+    }
+
+    void commandLineOffline_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<bool>("offline");
+        QTest::newRow("offline") << QStringList{QStringLiteral("--offline")} << true << true;
+        QTest::newRow("online") << QStringList{} << true << false;
+        QTest::newRow("faults") << QStringList{QStringLiteral("--faults"),
+                                               QStringLiteral("latency=5,error=0.5")}
+                                << true << false;
+        QTest::newRow("bad faults")
+            << QStringList{QStringLiteral("--faults"), QStringLiteral("error=7")} << false << false;
+        QTest::newRow("bad server")
+            << QStringList{QStringLiteral("--server"), QStringLiteral("ftp://x")} << false << false;
+        QTest::newRow("bad delay")
+            << QStringList{QStringLiteral("--like-delay"), QStringLiteral("-1")} << false << false;
+    }
+    void commandLineOffline()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(bool, ok);
+        QFETCH(bool, offline);
+        QCommandLineParser parser;
+        CoreOptions::addTo(parser);
+        QVERIFY(parser.parse(QStringList{QStringLiteral("threadline"), QStringLiteral("--server"),
+                                         m_server.baseUrl().toString()} +
+                             args));
+        CoreOptions o;
+        const auto error = CoreOptions::read(parser, &o);
+        QCOMPARE(!error.has_value(), ok);
+        if (!ok)
+            return;
+        AppCore core;
+        o.applyTo(core);
+        QCOMPARE(core.isOffline(), offline);
+        QCOMPARE(core.server(), m_server.baseUrl());
+        if (offline) { // not one request leaves: the API answers "offline" at once
+            const qsizetype before = m_server.stderrLog().size();
+            ApiReply *r = core.api()->get(QStringLiteral("/api/v1/health"), this);
+            QSignalSpy done(r, &ApiReply::finished);
+            QVERIFY(done.wait(2000));
+            QCOMPARE(m_server.stderrLog().size(), before);
+        }
     }
 
     void corruptCacheIsRebuiltAndOutboxKept_data()

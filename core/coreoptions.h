@@ -1,0 +1,33 @@
+// The core's part of the command line, shared by the app and the QA tools:
+//   --server URL   the server (default: the last one signed in to)
+//   --offline      start offline: not one request leaves the process
+//   --faults SPEC  QA fault injection, e.g. "latency=300,error=0.1,drop=0.05"
+//   --like-delay MS  the quiet time before a like is sent (default 3000)
+#pragma once
+
+#include "faultinjection.h"
+
+#include <QCommandLineParser>
+#include <QUrl>
+#include <optional>
+
+namespace threadline::core {
+
+class AppCore;
+
+struct CoreOptions
+{
+    QUrl server;
+    bool offline = false;
+    FaultConfig faults;
+    int likeDelayMs = 3000;
+
+    // Adds the options to a parser (before parse()).
+    static void addTo(QCommandLineParser &parser);
+    // Reads them after parse(); an error sentence when a value is malformed.
+    static std::optional<QString> read(const QCommandLineParser &parser, CoreOptions *out);
+    // Applies server, offline and faults to an assembled core.
+    void applyTo(AppCore &core) const;
+};
+
+} // namespace threadline::core
