@@ -36,12 +36,17 @@ end
 
 local put, del = {}, {}
 local n, i = 0, 0
+-- wrk 4.x calls request() once on the first thread's state after init() to check the script
+-- (script_verify_request); that request is never sent, so it must not advance the walk, or
+-- pair 0 would stay one pass behind and every request on it would change nothing.
+local verifyCall = false
 
 function init(args)
     local tokens = readLines(os.getenv("BENCH_TOKENS"))
     local posts = readLines(os.getenv("BENCH_POSTS"))
     local nthreads = tonumber(os.getenv("WRK_THREADS") or "1")
     local me = tid or 0
+    verifyCall = (me == 0)
     local U, P = #tokens, #posts
     -- Pair k (0 <= k < U*P): user k mod U, post (k mod U + floor(k / U)) mod P — a bijection
     -- onto users x posts; thread t takes the pairs k with k mod nthreads == t.
@@ -59,6 +64,10 @@ function init(args)
 end
 
 function request()
+    if verifyCall then
+        verifyCall = false
+        return put[1]
+    end
     local k = i % n
     local pass = math.floor(i / n)
     i = i + 1
