@@ -658,13 +658,7 @@ qint64 Outbox::createComment(qint64 postId, const QString &content, qint64 paren
 
 qint64 Outbox::deleteComment(qint64 commentId, const QString &target)
 {
-    const qint64 id = allocateId();
-    whenLoaded([=, this] {
-        OutboxEntry e = makeEntry(Kind::DeleteComment, id, target);
-        e.targetId = commentId;
-        enqueue(e);
-    });
-    return id;
+    return queueOn(Kind::DeleteComment, commentId, target);
 }
 
 qint64 Outbox::createPost(const NewPost &post, const QString &target)
@@ -723,13 +717,7 @@ qint64 Outbox::createPostWithPictures(const NewPost &post, const QStringList &lo
 
 qint64 Outbox::deletePost(qint64 postId, const QString &target)
 {
-    const qint64 id = allocateId();
-    whenLoaded([=, this] {
-        OutboxEntry e = makeEntry(Kind::DeletePost, id, target);
-        e.targetId = postId;
-        enqueue(e);
-    });
-    return id;
+    return queueOn(Kind::DeletePost, postId, target);
 }
 
 qint64 Outbox::report(const NewReport &report, const QString &target)
@@ -746,57 +734,51 @@ qint64 Outbox::report(const NewReport &report, const QString &target)
 }
 
 namespace {
-OutboxEntry withReason(OutboxEntry e, qint64 targetId, const QString &reason)
+QJsonObject reasonBody(const QString &reason)
 {
-    e.targetId = targetId;
+    QJsonObject body;
     if (!reason.isEmpty())
-        e.payload.insert(QStringLiteral("reason"), reason);
-    return e;
+        body.insert(QStringLiteral("reason"), reason);
+    return body;
 }
 } // namespace
 
-qint64 Outbox::hideComment(qint64 commentId, const QString &reason, const QString &target)
+qint64 Outbox::queueOn(Kind kind, qint64 targetId, const QString &target,
+                       const QJsonObject &payload)
 {
     const qint64 id = allocateId();
     whenLoaded([=, this] {
-        enqueue(withReason(makeEntry(Kind::HideComment, id, target), commentId, reason));
+        OutboxEntry e = makeEntry(kind, id, target);
+        e.targetId = targetId;
+        e.payload = payload;
+        enqueue(e);
     });
     return id;
+}
+
+qint64 Outbox::hideComment(qint64 commentId, const QString &reason, const QString &target)
+{
+    return queueOn(Kind::HideComment, commentId, target, reasonBody(reason));
 }
 
 qint64 Outbox::unhideComment(qint64 commentId, const QString &reason, const QString &target)
 {
-    const qint64 id = allocateId();
-    whenLoaded([=, this] {
-        enqueue(withReason(makeEntry(Kind::UnhideComment, id, target), commentId, reason));
-    });
-    return id;
+    return queueOn(Kind::UnhideComment, commentId, target, reasonBody(reason));
 }
 
 qint64 Outbox::hidePost(qint64 postId, const QString &reason, const QString &target)
 {
-    const qint64 id = allocateId();
-    whenLoaded(
-        [=, this] { enqueue(withReason(makeEntry(Kind::HidePost, id, target), postId, reason)); });
-    return id;
+    return queueOn(Kind::HidePost, postId, target, reasonBody(reason));
 }
 
 qint64 Outbox::unhidePost(qint64 postId, const QString &reason, const QString &target)
 {
-    const qint64 id = allocateId();
-    whenLoaded([=, this] {
-        enqueue(withReason(makeEntry(Kind::UnhidePost, id, target), postId, reason));
-    });
-    return id;
+    return queueOn(Kind::UnhidePost, postId, target, reasonBody(reason));
 }
 
 qint64 Outbox::dismissReport(qint64 itemId, const QString &reason, const QString &target)
 {
-    const qint64 id = allocateId();
-    whenLoaded([=, this] {
-        enqueue(withReason(makeEntry(Kind::DismissReport, id, target), itemId, reason));
-    });
-    return id;
+    return queueOn(Kind::DismissReport, itemId, target, reasonBody(reason));
 }
 
 // --- State -----------------------------------------------------------------------------------

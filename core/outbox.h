@@ -213,6 +213,9 @@ private:
         int desired = 0;
     };
 
+    // An action on one target (its payload as given), queued once the file is loaded.
+    qint64 queueOn(OutboxEntry::Kind kind, qint64 targetId, const QString &target,
+                   const QJsonObject &payload = {});
     void whenLoaded(std::function<void()> action);
     void onOpened(bool ok, const QList<OutboxEntry> &entries, const QString &error);
     void onApplied(quint64 ticket, bool ok, const QString &error);
