@@ -169,6 +169,42 @@ QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlin
     const auto names = deviceNames(devices);
     const Viewer readers{v.uid, false};
 
+    // The newest likers and the newest visible comments of every post on the page, each in one
+    // query (a window per post), not one query per post: a constant number of round trips.
+    QVariantList shown;
+    for (auto it = byId.cbegin(); it != byId.cend(); ++it)
+        shown.append(it.key());
+    const QString sph = Database::placeholders(shown.size());
+    QHash<qint64, QJsonArray> likesByPost;
+    for (const Row &l : m_db.query(
+             QStringLiteral(
+                 "SELECT id, post_id, uid, createtime FROM (SELECT id, post_id, uid, createtime,"
+                 " ROW_NUMBER() OVER (PARTITION BY post_id ORDER BY createtime DESC, id DESC) AS rn"
+                 " FROM post_likes WHERE post_id IN (%1)) t WHERE rn <= 20"
+                 " ORDER BY post_id, createtime DESC, id DESC")
+                 .arg(sph),
+             shown))
+        likesByPost[l[1].toLongLong()].append(
+            QJsonObject{{QStringLiteral("id"), l[0].toLongLong()},
+                        {QStringLiteral("postId"), l[1].toLongLong()},
+                        {QStringLiteral("createtime"), l[3].toLongLong()},
+                        {QStringLiteral("user"), userBrief(l[2].toLongLong())}});
+    QHash<qint64, QJsonArray> commentsByPost;
+    if (inlineComments > 0) {
+        QVariantList binds = shown;
+        binds << inlineComments;
+        const auto rows = m_db.query(
+            QStringLiteral("SELECT %1 FROM (SELECT c.*, ROW_NUMBER() OVER (PARTITION BY c.post_id"
+                           " ORDER BY c.createtime DESC, c.id DESC) AS rn FROM comments c"
+                           " WHERE c.post_id IN (%2) AND %3) c WHERE c.rn <= ?"
+                           " ORDER BY c.post_id, c.createtime DESC, c.id DESC")
+                .arg(commentColumns(), sph, commentVisible(readers)),
+            binds);
+        const QJsonArray rendered = renderComments(rows, v); // one object per row, in order
+        for (size_t i = 0; i < rows.size(); ++i)
+            commentsByPost[rows[i][1].toLongLong()].append(rendered.at(qsizetype(i)));
+    }
+
     for (qint64 id : ids) {
         const Row *rp = byId.value(id);
         if (!rp)
@@ -191,27 +227,8 @@ QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlin
         p.insert(QStringLiteral("likeCount"), likeCounts.value(id, 0));
         p.insert(QStringLiteral("commentCount"), commentCounts.value(id, 0));
         p.insert(QStringLiteral("liked"), liked.contains(id));
-        QJsonArray likes;
-        for (const Row &l : m_db.query(
-                 QStringLiteral("SELECT id, uid, createtime FROM post_likes WHERE post_id = ?"
-                                " ORDER BY createtime DESC, id DESC LIMIT 20"),
-                 {id})) {
-            likes.append(QJsonObject{{QStringLiteral("id"), l[0].toLongLong()},
-                                     {QStringLiteral("postId"), id},
-                                     {QStringLiteral("createtime"), l[2].toLongLong()},
-                                     {QStringLiteral("user"), userBrief(l[1].toLongLong())}});
-        }
-        p.insert(QStringLiteral("likes"), likes);
-        QJsonArray comments;
-        if (inlineComments > 0) {
-            const auto crow =
-                m_db.query(QStringLiteral("SELECT %1 FROM comments c WHERE c.post_id = ? AND %2"
-                                          " ORDER BY c.createtime DESC, c.id DESC LIMIT ?")
-                               .arg(commentColumns(), commentVisible(readers)),
-                           {id, inlineComments});
-            comments = renderComments(crow, v);
-        }
-        p.insert(QStringLiteral("comments"), comments);
+        p.insert(QStringLiteral("likes"), likesByPost.value(id));
+        p.insert(QStringLiteral("comments"), commentsByPost.value(id));
         const bool hidden = r[8].toInt() != 0;
         p.insert(QStringLiteral("hidden"), hidden);
         if (hidden && v.moderator)
