@@ -18,7 +18,11 @@ Database::Database()
 Database::~Database()
 {
     if (m_checkpointer) {
-        m_stop = true;
+        {
+            std::lock_guard lock(m_stopMutex);
+            m_stop = true;
+        }
+        m_stopWake.notify_all();
         m_checkpointer->wait();
     }
     qDeleteAll(m_statements);
@@ -83,12 +87,11 @@ bool Database::open(const QString &url, QString *error)
                     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=1000"));
                     if (db.open()) {
                         QSqlQuery q(db);
-                        int tick = 0;
-                        while (!m_stop) {
-                            QThread::msleep(20);
-                            if (++tick % 10 == 0) // every 200 ms
-                                q.exec(QStringLiteral("PRAGMA wal_checkpoint(PASSIVE)"));
-                        }
+                        std::unique_lock lock(m_stopMutex);
+                        // every 200 ms, until the destructor asks it to stop (at once)
+                        while (!m_stopWake.wait_for(lock, std::chrono::milliseconds(200),
+                                                    [this] { return m_stop.load(); }))
+                            q.exec(QStringLiteral("PRAGMA wal_checkpoint(PASSIVE)"));
                         q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
                     }
                 }

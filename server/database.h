@@ -7,7 +7,9 @@
 #include <QThread>
 #include <QVariant>
 #include <atomic>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -78,6 +80,8 @@ private:
     std::unique_ptr<QSqlQuery> m_direct;
     std::unique_ptr<QThread> m_checkpointer;
     std::atomic_bool m_stop{false};
+    std::mutex m_stopMutex;
+    std::condition_variable m_stopWake;
 };
 
 // RAII write transaction: rolls back unless commit() was called.
