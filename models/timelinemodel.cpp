@@ -1,0 +1,236 @@
+#include "timelinemodel.h"
+
+#include <QCoreApplication>
+#include <QMetaEnum>
+#include <QSet>
+#include <algorithm>
+
+namespace threadline::models {
+
+using core::Post;
+using core::PostStore;
+
+TimelineModel::TimelineModel(PostStore *store, QObject *parent)
+    : QAbstractListModel(parent)
+    , m_store(store)
+{
+    connect(m_store, &PostStore::postChanged, this, &TimelineModel::onPostChanged);
+    connect(m_store, &PostStore::postRemoved, this, &TimelineModel::onPostRemoved);
+}
+
+void TimelineModel::setInlineCommentCount(int n)
+{
+    n = std::clamp(n, 3, 5);
+    if (n == m_inline)
+        return;
+    m_inline = n;
+    if (!m_ids.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_ids.size()) - 1), {InlineCommentsRole});
+}
+
+qint64 TimelineModel::postIdAt(int row) const
+{
+    return row >= 0 && row < m_ids.size() ? m_ids.at(row) : 0;
+}
+
+void TimelineModel::reindexFrom(int row)
+{
+    for (int i = row; i < int(m_ids.size()); ++i)
+        m_rowOf.insert(m_ids.at(i), i);
+}
+
+void TimelineModel::setPosts(const QList<qint64> &ids)
+{
+    beginResetModel();
+    m_ids.clear();
+    m_rowOf.clear();
+    for (qint64 id : ids)
+        if (!m_rowOf.contains(id) && m_store->containsPost(id)) {
+            m_rowOf.insert(id, int(m_ids.size()));
+            m_ids.append(id);
+        }
+    m_fetching = false;
+    endResetModel();
+}
+
+void TimelineModel::insertAt(int row, const QList<qint64> &ids)
+{
+    QList<qint64> fresh;
+    QSet<qint64> seen;
+    for (qint64 id : ids)
+        if (!m_rowOf.contains(id) && !seen.contains(id) && m_store->containsPost(id)) {
+            fresh.append(id);
+            seen.insert(id);
+        }
+    if (fresh.isEmpty()) // rows are inserted only for a non-empty batch
+        return;
+    beginInsertRows({}, row, row + int(fresh.size()) - 1);
+    m_ids.insert(row, fresh.size(), 0);
+    std::copy(fresh.cbegin(), fresh.cend(), m_ids.begin() + row);
+    endInsertRows();
+    reindexFrom(row);
+}
+
+void TimelineModel::appendPosts(const QList<qint64> &ids)
+{
+    m_fetching = false;
+    insertAt(int(m_ids.size()), ids);
+}
+
+void TimelineModel::prependPosts(const QList<qint64> &ids)
+{
+    insertAt(0, ids);
+}
+
+int TimelineModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_ids.size());
+}
+
+bool TimelineModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && m_hasMore && !m_fetching;
+}
+
+void TimelineModel::fetchMore(const QModelIndex &parent)
+{
+    if (!canFetchMore(parent))
+        return;
+    m_fetching = true;
+    Q_EMIT moreRequested();
+}
+
+namespace {
+QString countOr(qint64 n, const char *placeholder)
+{
+    return n > 0 ? QString::number(n) : QCoreApplication::translate("TimelineModel", placeholder);
+}
+
+QStringList distinctLikers(const Post &p)
+{
+    QStringList names;
+    QSet<qint64> seen;
+    for (const core::Like &l : p.likes) {
+        if (seen.contains(l.user.uid))
+            continue;
+        seen.insert(l.user.uid);
+        names.append(l.user.nickName);
+    }
+    return names;
+}
+
+QVariantList inlineComments(const Post &p, int n)
+{
+    QList<core::Comment> comments = p.comments;
+    core::sortNewestFirst(comments);
+    if (comments.size() > n)
+        comments.resize(n);
+    QVariantList out;
+    for (auto it = comments.crbegin(); it != comments.crend(); ++it) // shown in time order
+        out.append(QVariantMap{
+            {QStringLiteral("id"), it->id},
+            {QStringLiteral("author"), it->author.nickName},
+            {QStringLiteral("replyTo"), it->replyTo ? it->replyTo->nickName : QString()},
+            {QStringLiteral("content"), it->content},
+            {QStringLiteral("createtime"), it->createtime}});
+    return out;
+}
+} // namespace
+
+QVariant TimelineModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const auto p = m_store->post(m_ids.at(index.row()));
+    if (!p)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole:
+    case ContentRole:
+        return p->content;
+    case IdRole:
+        return p->id;
+    case AuthorIdRole:
+        return p->author.uid;
+    case AuthorNameRole:
+        return p->author.nickName;
+    case AvatarUrlRole:
+        return p->author.headImg;
+    case PictureUrlsRole:
+        return QStringList(p->pictureUrls.mid(0, 9));
+    case ExtraPicturesRole:
+        return std::max(0, int(p->pictureUrls.size()) - 9);
+    case DeviceRole:
+        return p->device;
+    case CreatedTimeRole:
+        return p->createtime;
+    case LikedRole:
+        return p->liked;
+    case LikeCountRole:
+        return p->likeCount;
+    case LikeTextRole:
+        return countOr(p->likeCount, QT_TRANSLATE_NOOP("TimelineModel", "Like"));
+    case LikerNamesRole:
+        return distinctLikers(*p);
+    case CommentCountRole:
+        return p->commentCount;
+    case CommentTextRole:
+        return countOr(p->commentCount, QT_TRANSLATE_NOOP("TimelineModel", "Reply"));
+    case InlineCommentsRole:
+        return inlineComments(*p, m_inline);
+    case PendingRole:
+        return int(m_store->pendingState(p->id));
+    case HiddenRole:
+        return p->hidden;
+    }
+    return {};
+}
+
+QHash<int, QByteArray> TimelineModel::roleNames() const
+{
+    QHash<int, QByteArray> names = QAbstractListModel::roleNames();
+    const QMetaEnum e = QMetaEnum::fromType<Role>();
+    for (int i = 0; i < e.keyCount(); ++i)
+        names.insert(e.value(i), QByteArray(e.key(i)));
+    return names;
+}
+
+QList<int> TimelineModel::rolesFor(PostStore::Fields fields)
+{
+    QList<int> roles;
+    if (fields & PostStore::Field::Content)
+        roles << Qt::DisplayRole << ContentRole << AuthorIdRole << AuthorNameRole << AvatarUrlRole
+              << PictureUrlsRole << ExtraPicturesRole << DeviceRole << CreatedTimeRole;
+    if (fields & PostStore::Field::Likes)
+        roles << LikedRole << LikeCountRole << LikeTextRole << LikerNamesRole;
+    if (fields & PostStore::Field::Comments)
+        roles << CommentCountRole << CommentTextRole << InlineCommentsRole;
+    if (fields & PostStore::Field::Hidden)
+        roles << HiddenRole;
+    if (fields & PostStore::Field::Pending)
+        roles << PendingRole;
+    return roles;
+}
+
+void TimelineModel::onPostChanged(qint64 postId, PostStore::Fields fields)
+{
+    const int row = rowOf(postId);
+    if (row < 0)
+        return;
+    const QModelIndex i = index(row);
+    Q_EMIT dataChanged(i, i, rolesFor(fields));
+}
+
+void TimelineModel::onPostRemoved(qint64 postId)
+{
+    const int row = rowOf(postId);
+    if (row < 0)
+        return;
+    beginRemoveRows({}, row, row);
+    m_ids.removeAt(row);
+    m_rowOf.remove(postId);
+    endRemoveRows();
+    reindexFrom(row);
+}
+
+} // namespace threadline::models

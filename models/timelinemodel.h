@@ -1,0 +1,82 @@
+// A timeline (all / following / one user / mine / hot / history): rows are post ids pointing
+// into the shared post store, so a like in one view is the same like in every other view.
+#pragma once
+
+#include "poststore.h"
+
+#include <QAbstractListModel>
+#include <QHash>
+
+namespace threadline::models {
+
+class TimelineModel : public QAbstractListModel
+{
+    Q_OBJECT
+public:
+    enum Role {
+        IdRole = Qt::UserRole + 1, // qint64: the post id
+        AuthorIdRole,              // qint64: the author's uid
+        AuthorNameRole,            // QString: the author's nickname
+        AvatarUrlRole,             // QString: the author's avatar (absolute or /path)
+        ContentRole,               // QString: the text, plain
+        PictureUrlsRole,           // QStringList: at most the first 9 pictures
+        ExtraPicturesRole,         // int: pictures beyond 9 (the "+N" mark)
+        DeviceRole,                // QString: the device's display name
+        CreatedTimeRole,           // qint64: createtime, ms since the epoch
+        LikedRole,                 // bool: I like it (pending likes included)
+        LikeCountRole,             // qint64: likes (pending likes included)
+        LikeTextRole,              // QString: the count, or "Like" (赞) when zero
+        LikerNamesRole,            // QStringList: likers' names, each once, newest first
+        CommentCountRole,          // qint64: visible comments
+        CommentTextRole,           // QString: the count, or "Reply" (回复) when zero
+        InlineCommentsRole,        // QVariantList of QVariantMap {id, author, replyTo, content,
+                                   // createtime}: newest N, in time order
+        PendingRole,               // int: core::PostStore::Pending of my queued actions on it
+        HiddenRole,                // bool: hidden by a moderator (moderators only see these)
+    };
+    Q_ENUM(Role)
+
+    explicit TimelineModel(core::PostStore *store, QObject *parent = nullptr);
+
+    // How many of the newest comments a row shows inline: 3 to 5 (default 3).
+    void setInlineCommentCount(int n);
+    [[nodiscard]] int inlineCommentCount() const { return m_inline; }
+
+    // The whole list is replaced (a refresh): a reset.
+    void setPosts(const QList<qint64> &ids);
+    // A page loaded further down / new posts on top; ids already shown are skipped.
+    void appendPosts(const QList<qint64> &ids);
+    void prependPosts(const QList<qint64> &ids);
+    // Whether the server has more below; fetchMore() then asks for the next page.
+    void setHasMore(bool more) { m_hasMore = more; }
+    [[nodiscard]] qint64 postIdAt(int row) const;
+    [[nodiscard]] int rowOf(qint64 postId) const { return m_rowOf.value(postId, -1); }
+
+    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex &index, int role) const override;
+    [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
+    [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+
+    // The roles a change of these fields touches (dataChanged names exactly these).
+    [[nodiscard]] static QList<int> rolesFor(core::PostStore::Fields fields);
+
+Q_SIGNALS:
+    // fetchMore() was called: the owner loads the next page (async) and calls appendPosts().
+    void moreRequested();
+
+private:
+    void insertAt(int row, const QList<qint64> &ids);
+    void reindexFrom(int row);
+    void onPostChanged(qint64 postId, core::PostStore::Fields fields);
+    void onPostRemoved(qint64 postId);
+
+    core::PostStore *m_store;
+    QList<qint64> m_ids;
+    QHash<qint64, int> m_rowOf;
+    int m_inline = 3;
+    bool m_hasMore = false;
+    bool m_fetching = false;
+};
+
+} // namespace threadline::models

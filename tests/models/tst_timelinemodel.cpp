@@ -1,0 +1,143 @@
+// The timeline model over the shared post store, under QAbstractItemModelTester.
+#include "jsoncodec.h"
+#include "poststore.h"
+#include "timelinemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace threadline;
+using namespace threadline::models;
+using core::PostStore;
+
+namespace {
+core::Post samplePost()
+{
+    QFile f(QStringLiteral(THREADLINE_REPO_FIXTURES_DIR "/seed-post-90012.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("no fixture");
+    return core::decodePost(f.readAll()).value();
+}
+
+core::Post post(qint64 id, qint64 time)
+{
+    core::Post p;
+    p.id = id;
+    p.createtime = time;
+    p.author = core::UserBrief{10001, QStringLiteral("张三"), QStringLiteral("/a.png")};
+    p.content = QStringLiteral("post %1").arg(id);
+    return p;
+}
+} // namespace
+
+class TstTimelineModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void sampleRendersSensibleRoles()
+    {
+        PostStore store;
+        store.upsertPost(samplePost());
+        TimelineModel model(&store);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPosts({90012});
+        const QModelIndex i = model.index(0);
+        QCOMPARE(i.data(TimelineModel::PictureUrlsRole).toStringList().size(), 9);
+        QCOMPARE(i.data(TimelineModel::ExtraPicturesRole).toInt(), 1);
+        QCOMPARE(i.data(TimelineModel::DeviceRole).toString(), QStringLiteral("红米 6"));
+        QCOMPARE(i.data(TimelineModel::LikeTextRole).toString(), QStringLiteral("3"));
+        QCOMPARE(i.data(TimelineModel::CommentTextRole).toString(), QStringLiteral("9"));
+        // the same user twice among the likers: named once
+        QCOMPARE(i.data(TimelineModel::LikerNamesRole).toStringList(),
+                 (QStringList{QStringLiteral("李四"), QStringLiteral("麻子")}));
+        // the newest comments, shown in time order
+        const QVariantList comments = i.data(TimelineModel::InlineCommentsRole).toList();
+        QCOMPARE(comments.size(), 3);
+        QCOMPARE(comments.at(0).toMap().value(QStringLiteral("id")).toLongLong(), 500012);
+        QCOMPARE(comments.at(1).toMap().value(QStringLiteral("id")).toLongLong(), 500013);
+        QCOMPARE(comments.at(2).toMap().value(QStringLiteral("id")).toLongLong(), 500011);
+        QCOMPARE(i.data(Qt::DisplayRole).toString(), QStringLiteral("这是一个带9张图片的动态"));
+    }
+
+    void zeroCountsReadLikeAndReply()
+    {
+        PostStore store;
+        store.upsertPost(post(1, 100));
+        TimelineModel model(&store);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPosts({1});
+        QCOMPARE(model.index(0).data(TimelineModel::LikeTextRole).toString(),
+                 QStringLiteral("Like"));
+        QCOMPARE(model.index(0).data(TimelineModel::CommentTextRole).toString(),
+                 QStringLiteral("Reply"));
+    }
+
+    void likeToggleChangesOneRowsLikeRolesOnly()
+    {
+        PostStore store;
+        for (int i = 1; i <= 5; ++i)
+            store.upsertPost(post(i, 100 * i));
+        TimelineModel model(&store);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPosts({5, 4, 3, 2, 1});
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        store.setPendingPostLike(3, true);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 2);
+        QCOMPARE(changed.at(0).at(1).toModelIndex().row(), 2);
+        const auto roles = changed.at(0).at(2).value<QList<int>>();
+        QCOMPARE(roles, TimelineModel::rolesFor(PostStore::Field::Likes));
+        QVERIFY(!roles.contains(TimelineModel::ContentRole));
+        QVERIFY(model.index(2).data(TimelineModel::LikedRole).toBool());
+        QCOMPARE(model.index(2).data(TimelineModel::LikeTextRole).toString(), QStringLiteral("1"));
+    }
+
+    void pagingNewOnTopAndRemovals()
+    {
+        PostStore store;
+        for (int i = 1; i <= 60; ++i)
+            store.upsertPost(post(i, 100 * i));
+        TimelineModel model(&store);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy more(&model, &TimelineModel::moreRequested);
+        QList<qint64> first;
+        for (int i = 50; i > 30; --i)
+            first << i;
+        model.setPosts(first);
+        model.setHasMore(true);
+        QVERIFY(model.canFetchMore({}));
+        model.fetchMore({});
+        QCOMPARE(more.count(), 1);
+        QVERIFY(!model.canFetchMore({})); // one page at a time
+        QList<qint64> second;
+        for (int i = 30; i > 10; --i)
+            second << i;
+        second << 31; // a post already shown: not twice
+        model.appendPosts(second);
+        QCOMPARE(model.rowCount(), 40);
+        model.appendPosts({}); // an empty batch inserts nothing
+        model.prependPosts({52, 51});
+        QCOMPARE(model.rowCount(), 42);
+        QCOMPARE(model.postIdAt(0), 52);
+        QCOMPARE(reset.count(), 1); // only setPosts resets
+        QCOMPARE(inserted.count(), 2);
+        // a moderator hid a post: it leaves every view
+        store.removePost(40);
+        QCOMPARE(model.rowCount(), 41);
+        QCOMPARE(model.rowOf(40), -1);
+        QCOMPARE(model.postIdAt(model.rowOf(39)), 39);
+        QCOMPARE(model.rowOf(11), 40);
+    }
+};
+
+QTEST_MAIN(TstTimelineModel)
+#include "tst_timelinemodel.moc"
