@@ -13,7 +13,8 @@
 
 namespace threadline::models {
 
-class RelativeTime {
+class RelativeTime
+{
 public:
     enum class Zone { Utc8, System };
 
@@ -21,7 +22,10 @@ public:
     static constexpr qint64 HourMs = 60 * MinuteMs;
     static constexpr qint64 DayMs = 24 * HourMs;
 
-    explicit RelativeTime(Zone zone = Zone::Utc8) : m_zone(zone) {}
+    explicit RelativeTime(Zone zone = Zone::Utc8)
+        : m_zone(zone)
+    {
+    }
 
     Zone zone() const { return m_zone; }
     void setZone(Zone zone) { m_zone = zone; }

@@ -11,7 +11,9 @@ TimeTicker::TimeTicker(QObject *parent)
 {
 }
 
-TimeTicker::TimeTicker(Clock clock, QObject *parent) : QObject(parent), m_clock(std::move(clock))
+TimeTicker::TimeTicker(Clock clock, QObject *parent)
+    : QObject(parent)
+    , m_clock(std::move(clock))
 {
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);

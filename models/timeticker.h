@@ -14,7 +14,8 @@
 
 namespace threadline::models {
 
-class TimeTicker : public QObject {
+class TimeTicker : public QObject
+{
     Q_OBJECT
 public:
     using Clock = std::function<qint64()>;

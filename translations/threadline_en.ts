@@ -185,6 +185,43 @@
     </message>
 </context>
 <context>
+    <name>RelativeTime</name>
+    <message>
+        <location filename="../models/relativetime.cpp" line="27"/>
+        <source>just now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/relativetime.cpp" line="30"/>
+        <source>%n minute(s) ago</source>
+        <translation>
+            <numerusform>%n minute ago</numerusform>
+            <numerusform>%n minutes ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/relativetime.cpp" line="34"/>
+        <source>%n hour(s) ago</source>
+        <translation>
+            <numerusform>%n hour ago</numerusform>
+            <numerusform>%n hours ago</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TimelineModel</name>
+    <message>
+        <location filename="../models/timelinemodel.cpp" line="172"/>
+        <source>Like</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/timelinemodel.cpp" line="178"/>
+        <source>Reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::core::AppCore</name>
     <message numerus="yes">
         <location filename="../core/appcore.cpp" line="45"/>
@@ -504,17 +541,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="687"/>
+        <location filename="../core/outbox.cpp" line="681"/>
         <source>A post can have at most %1 pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="966"/>
+        <location filename="../core/outbox.cpp" line="948"/>
         <source>what it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1046"/>
+        <location filename="../core/outbox.cpp" line="1028"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation type="unfinished"></translation>
     </message>

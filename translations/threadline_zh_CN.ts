@@ -184,6 +184,41 @@
     </message>
 </context>
 <context>
+    <name>RelativeTime</name>
+    <message>
+        <location filename="../models/relativetime.cpp" line="27"/>
+        <source>just now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/relativetime.cpp" line="30"/>
+        <source>%n minute(s) ago</source>
+        <translation>
+            <numerusform>%n分钟前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/relativetime.cpp" line="34"/>
+        <source>%n hour(s) ago</source>
+        <translation>
+            <numerusform>%n小时前</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TimelineModel</name>
+    <message>
+        <location filename="../models/timelinemodel.cpp" line="172"/>
+        <source>Like</source>
+        <translation>赞</translation>
+    </message>
+    <message>
+        <location filename="../models/timelinemodel.cpp" line="178"/>
+        <source>Reply</source>
+        <translation>回复</translation>
+    </message>
+</context>
+<context>
     <name>threadline::core::AppCore</name>
     <message numerus="yes">
         <location filename="../core/appcore.cpp" line="45"/>
@@ -500,17 +535,17 @@
         <translation>第 %1 张图片（%2）无法发布：不是 PNG、JPEG 或 WebP 图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="687"/>
+        <location filename="../core/outbox.cpp" line="681"/>
         <source>A post can have at most %1 pictures</source>
         <translation>一条动态最多只能有 %1 张图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="966"/>
+        <location filename="../core/outbox.cpp" line="948"/>
         <source>what it refers to could not be saved</source>
         <translation>所关联的内容未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1046"/>
+        <location filename="../core/outbox.cpp" line="1028"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation>第 %1 张图片在上传前丢失</translation>
     </message>

@@ -34,7 +34,8 @@ qint64 utc8(int y, int mo, int d, int h, int mi, int s = 0)
 
 } // namespace
 
-class TestRelativeTime : public QObject {
+class TestRelativeTime : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -80,7 +81,8 @@ void TestRelativeTime::format_data()
     const auto Sys = RelativeTime::Zone::System;
     const qint64 now = utc8(2026, 11, 30, 12, 0);
 
-    struct Age {
+    struct Age
+    {
         const char *name;
         qint64 age;
         const char *zh;
@@ -121,24 +123,24 @@ void TestRelativeTime::format_data()
         QTest::addRow("%s utc8 yesterday", lang)
             << U8 << QString::fromLatin1(lang) << utc8(2026, 11, 29, 8, 15) << now
             << QStringLiteral("11-29 08:15");
-        QTest::addRow("%s utc8 this year", lang) << U8 << QString::fromLatin1(lang)
-                                                 << utc8(2026, 11, 28, 14, 5) << now
-                                                 << QStringLiteral("11-28 14:05");
-        QTest::addRow("%s utc8 new year's day", lang) << U8 << QString::fromLatin1(lang)
-                                                      << utc8(2026, 1, 1, 0, 0) << now
-                                                      << QStringLiteral("01-01 00:00");
-        QTest::addRow("%s utc8 last year", lang) << U8 << QString::fromLatin1(lang)
-                                                 << utc8(2025, 11, 28, 14, 5) << now
-                                                 << QStringLiteral("2025-11-28");
+        QTest::addRow("%s utc8 this year", lang)
+            << U8 << QString::fromLatin1(lang) << utc8(2026, 11, 28, 14, 5) << now
+            << QStringLiteral("11-28 14:05");
+        QTest::addRow("%s utc8 new year's day", lang)
+            << U8 << QString::fromLatin1(lang) << utc8(2026, 1, 1, 0, 0) << now
+            << QStringLiteral("01-01 00:00");
+        QTest::addRow("%s utc8 last year", lang)
+            << U8 << QString::fromLatin1(lang) << utc8(2025, 11, 28, 14, 5) << now
+            << QStringLiteral("2025-11-28");
         QTest::addRow("%s utc8 last year's last minute", lang)
             << U8 << QString::fromLatin1(lang) << utc8(2025, 12, 31, 23, 59) << now
             << QStringLiteral("2025-12-31");
-        QTest::addRow("%s system this year", lang) << Sys << QString::fromLatin1(lang)
-                                                   << utc8(2026, 11, 28, 14, 5) << now
-                                                   << QStringLiteral("11-28 01:05");
-        QTest::addRow("%s system last year", lang) << Sys << QString::fromLatin1(lang)
-                                                   << utc8(2025, 11, 28, 14, 5) << now
-                                                   << QStringLiteral("2025-11-28");
+        QTest::addRow("%s system this year", lang)
+            << Sys << QString::fromLatin1(lang) << utc8(2026, 11, 28, 14, 5) << now
+            << QStringLiteral("11-28 01:05");
+        QTest::addRow("%s system last year", lang)
+            << Sys << QString::fromLatin1(lang) << utc8(2025, 11, 28, 14, 5) << now
+            << QStringLiteral("2025-11-28");
 
         // Across the year boundary in UTC+8: now = 2027-01-01 00:30 UTC+8
         // (= 2026-12-31 16:30 UTC = 2026-12-31 11:30 in New York).
