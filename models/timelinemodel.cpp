@@ -1,6 +1,9 @@
 #include "timelinemodel.h"
 
+#include "timeticker.h"
+
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QMetaEnum>
 #include <QSet>
 #include <algorithm>
@@ -182,6 +185,11 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
         return int(m_store->pendingState(p->id));
     case HiddenRole:
         return p->hidden;
+    case RelativeTimeRole: {
+        const QString text = m_format.format(p->createtime, now());
+        m_timeText.insert(p->id, text);
+        return text;
+    }
     }
     return {};
 }
@@ -193,6 +201,58 @@ QHash<int, QByteArray> TimelineModel::roleNames() const
     for (int i = 0; i < e.keyCount(); ++i)
         names.insert(e.value(i), QByteArray(e.key(i)));
     return names;
+}
+
+qint64 TimelineModel::now() const
+{
+    return m_ticker ? m_ticker->now() : QDateTime::currentMSecsSinceEpoch();
+}
+
+void TimelineModel::setTicker(TimeTicker *ticker, const RelativeTime &format)
+{
+    if (m_ticker)
+        disconnect(m_ticker, nullptr, this, nullptr);
+    m_ticker = ticker;
+    m_format = format;
+    m_timeText.clear();
+    if (!m_ticker)
+        return;
+    connect(m_ticker, &TimeTicker::tick, this, &TimelineModel::onTick);
+    onTick(m_ticker->now());
+}
+
+void TimelineModel::onTick(qint64 nowMs)
+{
+    // Rows whose label changed get one dataChanged for the time role, contiguous rows together.
+    qint64 nextDue = -1;
+    int first = -1;
+    const auto flush = [&](int last) {
+        if (first >= 0)
+            Q_EMIT dataChanged(index(first), index(last), {RelativeTimeRole});
+        first = -1;
+    };
+    for (int row = 0; row < int(m_ids.size()); ++row) {
+        const auto p = m_store->post(m_ids.at(row));
+        if (!p) {
+            flush(row - 1);
+            continue;
+        }
+        const QString text = m_format.format(p->createtime, nowMs);
+        const auto it = m_timeText.constFind(p->id);
+        if (it != m_timeText.constEnd() && *it != text) {
+            m_timeText.insert(p->id, text);
+            if (first < 0)
+                first = row;
+        } else {
+            flush(row - 1);
+        }
+        const qint64 next = m_format.nextChangeMs(p->createtime, nowMs);
+        if (next >= 0 && (nextDue < 0 || next < nextDue))
+            nextDue = next;
+    }
+    flush(int(m_ids.size()) - 1);
+    if (m_ticker && nextDue >= 0)
+        m_ticker->setNextDue(nextDue);
 }
 
 QList<int> TimelineModel::rolesFor(PostStore::Fields fields)

@@ -3,11 +3,14 @@
 #pragma once
 
 #include "poststore.h"
+#include "relativetime.h"
 
 #include <QAbstractListModel>
 #include <QHash>
 
 namespace threadline::models {
+
+class TimeTicker;
 
 class TimelineModel : public QAbstractListModel
 {
@@ -33,6 +36,7 @@ public:
                                    // createtime}: newest N, in time order
         PendingRole,               // int: core::PostStore::Pending of my queued actions on it
         HiddenRole,                // bool: hidden by a moderator (moderators only see these)
+        RelativeTimeRole, // QString: 刚刚 / N分钟前 / … (ages with the app-wide ticker)
     };
     Q_ENUM(Role)
 
@@ -47,6 +51,9 @@ public:
     // A page loaded further down / new posts on top; ids already shown are skipped.
     void appendPosts(const QList<qint64> &ids);
     void prependPosts(const QList<qint64> &ids);
+    // The app-wide ticker and the time format: the relative-time role ages by itself, one
+    // dataChanged (that role only) for the rows whose text changed, no refetch.
+    void setTicker(TimeTicker *ticker, const RelativeTime &format);
     // Whether the server has more below; fetchMore() then asks for the next page.
     void setHasMore(bool more) { m_hasMore = more; }
     [[nodiscard]] qint64 postIdAt(int row) const;
@@ -70,6 +77,8 @@ private:
     void reindexFrom(int row);
     void onPostChanged(qint64 postId, core::PostStore::Fields fields);
     void onPostRemoved(qint64 postId);
+    void onTick(qint64 nowMs);
+    [[nodiscard]] qint64 now() const;
 
     core::PostStore *m_store;
     QList<qint64> m_ids;
@@ -77,6 +86,9 @@ private:
     int m_inline = 3;
     bool m_hasMore = false;
     bool m_fetching = false;
+    TimeTicker *m_ticker = nullptr;
+    RelativeTime m_format;
+    mutable QHash<qint64, QString> m_timeText; // what each row's time role last said
 };
 
 } // namespace threadline::models

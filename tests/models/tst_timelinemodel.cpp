@@ -2,6 +2,7 @@
 #include "jsoncodec.h"
 #include "poststore.h"
 #include "timelinemodel.h"
+#include "timeticker.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -136,6 +137,43 @@ private Q_SLOTS:
         QCOMPARE(model.rowOf(40), -1);
         QCOMPARE(model.postIdAt(model.rowOf(39)), 39);
         QCOMPARE(model.rowOf(11), 40);
+    }
+
+    void tickerTouchesOnlyTheTimeRoleOfChangedRows()
+    {
+        const qint64 t0 = 1'800'000'000'000;
+        qint64 clock = t0;
+        TimeTicker ticker([&clock] { return clock; }); // a fake clock: time is what we say
+        PostStore store;
+        store.upsertPost(post(1, t0 - 30'000));        // 30 s: just now
+        store.upsertPost(post(2, t0 - 5 * 60'000));    // 5 minutes ago
+        store.upsertPost(post(3, t0 - 3 * 3'600'000)); // 3 hours ago
+        TimelineModel model(&store);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPosts({1, 2, 3});
+        model.setTicker(&ticker, RelativeTime(RelativeTime::Zone::Utc8));
+        for (int row = 0; row < 3; ++row) // what a view paints
+            QVERIFY(!model.index(row).data(TimelineModel::RelativeTimeRole).toString().isEmpty());
+        QCOMPARE(model.index(0).data(TimelineModel::RelativeTimeRole).toString(),
+                 QStringLiteral("just now"));
+        // the earliest label change (row 0 at 60 s) is what the ticker is asked for
+        QCOMPARE(ticker.dueAtMs(), t0 + 30'000);
+
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        clock = t0 + 31'000;
+        Q_EMIT ticker.tick(clock);
+        QCOMPARE(changed.count(), 1); // row 0 only: 5 min 31 s and 3 h still read the same
+        QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 0);
+        QCOMPARE(changed.at(0).at(1).toModelIndex().row(), 0);
+        QCOMPARE(changed.at(0).at(2).value<QList<int>>(),
+                 QList<int>{TimelineModel::RelativeTimeRole});
+        // "1 minute ago" with the English catalogue; the untranslated source reads "1 minute(s)
+        // ago"
+        QVERIFY(model.index(0)
+                    .data(TimelineModel::RelativeTimeRole)
+                    .toString()
+                    .startsWith(QStringLiteral("1 minute")));
     }
 };
 
