@@ -178,7 +178,8 @@ Response Api::handle(Request &req)
 void Api::authenticate(Request &req)
 {
     const QByteArray auth = req.header("authorization");
-    if (!auth.startsWith("Bearer ") || auth.size() < 10)
+    // The scheme is case-insensitive (RFC 7235): "Bearer", "bearer", …
+    if (auth.size() < 10 || auth.left(7).toLower() != "bearer ")
         fail(401, QStringLiteral("sign in first: no bearer token"));
     const QString token = QString::fromLatin1(auth.mid(7).trimmed());
     const QString hash = tokenHash(token);
