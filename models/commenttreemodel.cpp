@@ -1,0 +1,931 @@
+#include "commenttreemodel.h"
+
+#include "threadassembly.h"
+#include "timeticker.h"
+
+#include <QDateTime>
+#include <QMetaEnum>
+#include <QScopedValueRollback>
+#include <QSet>
+#include <algorithm>
+
+namespace threadline::models {
+
+using core::Comment;
+using core::PostStore;
+
+CommentTreeModel::CommentTreeModel(PostStore *store, QObject *parent)
+    : QAbstractItemModel(parent)
+    , m_store(store)
+{
+    connect(m_store, &PostStore::commentAdded, this, &CommentTreeModel::onCommentAdded);
+    connect(m_store, &PostStore::commentChanged, this, &CommentTreeModel::onCommentChanged);
+    connect(m_store, &PostStore::commentRemoved, this, &CommentTreeModel::onCommentRemoved);
+    connect(m_store, &PostStore::commentIdChanged, this, &CommentTreeModel::onCommentIdChanged);
+    connect(m_store, &PostStore::postRemoved, this, [this](qint64 postId) {
+        if (postId == m_postId && !m_floors.isEmpty())
+            setPost(m_postId, m_order); // the post left with its comments
+    });
+}
+
+// --- setup ----------------------------------------------------------------------------------
+
+void CommentTreeModel::setPost(qint64 postId, Order order)
+{
+    beginResetModel();
+    m_postId = postId;
+    m_order = order;
+    m_floors.clear();
+    m_rowOfKey.clear();
+    m_keyOfRoot.clear();
+    m_keyOfReply.clear();
+    m_timeText.clear();
+    m_hasMoreFloors = false;
+    m_moreFloorsRow = false;
+    m_loadingFloors = false;
+    m_floorsFailed = false;
+    m_pageSeen = false;
+    endResetModel();
+}
+
+void CommentTreeModel::setModerator(bool moderator)
+{
+    if (moderator == m_moderator)
+        return;
+    m_moderator = moderator;
+    setPost(m_postId, m_order); // what is admitted changed: the owner loads again
+}
+
+bool CommentTreeModel::admits(const Comment &c) const
+{
+    return c.postId == m_postId && (m_moderator || c.status == Comment::Status::Visible);
+}
+
+void CommentTreeModel::reindexFrom(int row)
+{
+    for (int i = row; i < int(m_floors.size()); ++i)
+        m_rowOfKey.insert(m_floors.at(i).key, i);
+}
+
+CommentTreeModel::FloorNode *CommentTreeModel::nodeOfRoot(qint64 rootId)
+{
+    const int row = rowOfKey(m_keyOfRoot.value(rootId));
+    return row >= 0 ? &m_floors[row] : nullptr;
+}
+
+// --- pages ----------------------------------------------------------------------------------
+
+void CommentTreeModel::fillFloor(FloorNode &node, const QList<qint64> &replyIds) const
+{
+    node.loaded = replyIds;
+    node.shown = std::min<int>(kPreviewReplies, int(replyIds.size()));
+    const auto root = m_store->serverComment(node.rootId);
+    node.complete = root && replyIds.size() >= root->replyCount;
+}
+
+void CommentTreeModel::appendFloors(const QList<Comment> &roots, const QList<Comment> &replies,
+                                    bool hasMore)
+{
+    m_loadingFloors = false;
+    m_floorsFailed = false;
+    m_pageSeen = true;
+    {
+        // Into the store first (the rows read it); its signals are this page, not live news.
+        const QScopedValueRollback<bool> applying(m_applying, true);
+        m_store->upsertComments(roots);
+        m_store->upsertComments(replies);
+    }
+    // Floors already shown take the page's replies they lack (the earliest of their floor).
+    QList<Comment> rows;
+    QSet<qint64> fresh;
+    for (const Comment &r : roots)
+        if (r.isRoot() && admits(r) && !m_keyOfRoot.contains(r.id) && !fresh.contains(r.id)) {
+            rows.append(r);
+            fresh.insert(r.id);
+        }
+    QHash<qint64, QList<Comment>> forShown; // root id → its page replies
+    for (const Comment &c : replies) {
+        if (c.isRoot() || !admits(c) || m_keyOfReply.contains(c.id))
+            continue;
+        if (fresh.contains(c.rootId))
+            rows.append(c);
+        else if (m_keyOfRoot.contains(c.rootId))
+            forShown[c.rootId].append(c);
+    }
+    for (auto it = forShown.cbegin(); it != forShown.cend(); ++it) {
+        const FloorNode *node = nodeOfRoot(it.key());
+        const auto root = m_store->serverComment(it.key());
+        const bool complete =
+            node->complete || (root && node->loaded.size() + it->size() >= root->replyCount);
+        appendReplies(it.key(), *it, complete);
+    }
+    // One grouped pass over the page: floors by root id, replies in seq order.
+    const ThreadIndex index = assembleThread(rows);
+    QHash<qint64, const Floor *> floorOf;
+    floorOf.reserve(index.floors.size());
+    for (const Floor &f : index.floors)
+        floorOf.insert(rows.at(f.root).id, &f);
+    // My replies waiting in the outbox to these floors are shown under them at once.
+    QHash<qint64, QList<qint64>> pendingByRoot;
+    if (!fresh.isEmpty())
+        for (qint64 id : m_store->commentIds(m_postId))
+            if (id < 0)
+                if (const auto c = m_store->comment(id); c && fresh.contains(c->rootId))
+                    pendingByRoot[c->rootId].append(id);
+
+    QList<FloorNode> nodes;
+    const auto add = [&](const Floor &f) {
+        FloorNode node;
+        node.key = m_nextKey++;
+        node.rootId = rows.at(f.root).id;
+        QList<qint64> ids;
+        ids.reserve(f.replies.size());
+        for (int r : f.replies)
+            ids.append(rows.at(r).id);
+        fillFloor(node, ids);
+        QList<qint64> pending = pendingByRoot.value(node.rootId);
+        std::sort(pending.begin(), pending.end(), std::greater<>()); // -1, -2, …: creation order
+        node.extra = pending;
+        nodes.append(node);
+    };
+    if (m_order == Order::Floor) {
+        for (const Floor &f : index.floors)
+            add(f);
+    } else { // the page's own order (score, as the server ranked it)
+        for (const Comment &r : roots)
+            if (const Floor *f = fresh.contains(r.id) ? floorOf.value(r.id) : nullptr)
+                add(*f);
+    }
+    // Floors from pages go before the ones added live (mine); in floor order, where they belong.
+    int ownStart = int(m_floors.size());
+    while (ownStart > 0 && m_floors.at(ownStart - 1).own)
+        --ownStart;
+    if (!nodes.isEmpty()) {
+        const auto floorOfNode = [this](const FloorNode &n) {
+            const auto c = m_store->comment(n.rootId);
+            return c ? c->floor : 0;
+        };
+        const bool inOrder =
+            m_order == Order::Best || ownStart == 0 ||
+            floorOfNode(m_floors.at(ownStart - 1)) < floorOfNode(nodes.constFirst());
+        if (inOrder) {
+            insertFloors(ownStart, nodes);
+        } else {
+            for (const FloorNode &n : std::as_const(nodes)) {
+                const qint64 f = floorOfNode(n);
+                int row = 0;
+                while (row < ownStart && floorOfNode(m_floors.at(row)) < f)
+                    ++row;
+                insertFloors(row, {n});
+                ++ownStart;
+            }
+        }
+    }
+    m_hasMoreFloors = hasMore;
+    setMoreFloorsRow(hasMore);
+}
+
+void CommentTreeModel::insertFloors(int row, const QList<FloorNode> &nodes)
+{
+    if (nodes.isEmpty())
+        return;
+    beginInsertRows({}, row, row + int(nodes.size()) - 1);
+    for (int i = 0; i < int(nodes.size()); ++i) {
+        const FloorNode &n = nodes.at(i);
+        m_floors.insert(row + i, n);
+        m_keyOfRoot.insert(n.rootId, n.key);
+        for (qint64 id : n.loaded)
+            m_keyOfReply.insert(id, n.key);
+        for (qint64 id : n.extra)
+            m_keyOfReply.insert(id, n.key);
+    }
+    reindexFrom(row);
+    endInsertRows();
+    // The "more replies (N)" rows of the new floors.
+    for (int i = row; i < row + int(nodes.size()); ++i)
+        updateMoreRow(i);
+}
+
+void CommentTreeModel::appendReplies(qint64 rootId, const QList<Comment> &replies, bool complete)
+{
+    FloorNode *node = nodeOfRoot(rootId);
+    if (!node)
+        return;
+    node->loading = false;
+    node->failed = false;
+    {
+        const QScopedValueRollback<bool> applying(m_applying, true);
+        m_store->upsertComments(replies);
+    }
+    QList<Comment> sorted;
+    for (const Comment &c : replies)
+        if (!c.isRoot() && c.rootId == rootId && admits(c) && !m_keyOfReply.contains(c.id))
+            sorted.append(c);
+    std::sort(sorted.begin(), sorted.end(), [](const Comment &a, const Comment &b) {
+        return a.seq != b.seq ? a.seq < b.seq : a.id < b.id;
+    });
+    const int row = rowOfKey(node->key);
+    const QModelIndex parent = index(row, 0);
+    // The common case: all after what the floor holds — one insert of the run (when expanded).
+    const qint64 last = lastSeq(rootId);
+    if (!sorted.isEmpty() && sorted.constFirst().seq > last) {
+        QList<qint64> ids;
+        for (const Comment &c : std::as_const(sorted))
+            ids.append(c.id);
+        if (node->expanded) {
+            beginInsertRows(parent, node->shown, node->shown + int(ids.size()) - 1);
+            node->loaded += ids;
+            node->shown = int(node->loaded.size());
+            for (qint64 id : std::as_const(ids))
+                m_keyOfReply.insert(id, node->key);
+            endInsertRows();
+        } else {
+            node->loaded += ids;
+            for (qint64 id : std::as_const(ids))
+                m_keyOfReply.insert(id, node->key);
+        }
+    } else {
+        for (const Comment &c : std::as_const(sorted))
+            insertLiveComment(c);
+        node = nodeOfRoot(rootId);
+    }
+    node->complete = complete;
+    updateMoreRow(row);
+}
+
+void CommentTreeModel::floorsFailed()
+{
+    m_loadingFloors = false;
+    m_floorsFailed = true;
+    setMoreFloorsRow(m_hasMoreFloors);
+}
+
+void CommentTreeModel::repliesFailed(qint64 rootId)
+{
+    if (FloorNode *node = nodeOfRoot(rootId)) {
+        node->loading = false;
+        node->failed = true;
+        updateMoreRow(rowOfKey(node->key));
+    }
+}
+
+void CommentTreeModel::setHasMoreFloors(bool more)
+{
+    m_hasMoreFloors = more;
+    setMoreFloorsRow(more);
+}
+
+void CommentTreeModel::setMoreFloorsRow(bool shown)
+{
+    const int row = floorRowsEnd();
+    if (shown && !m_moreFloorsRow) {
+        beginInsertRows({}, row, row);
+        m_moreFloorsRow = true;
+        endInsertRows();
+    } else if (!shown && m_moreFloorsRow) {
+        beginRemoveRows({}, row, row);
+        m_moreFloorsRow = false;
+        endRemoveRows();
+    } else if (shown) {
+        const QModelIndex i = index(row, 0);
+        Q_EMIT dataChanged(i, i, {Qt::DisplayRole, LoadingRole});
+    }
+}
+
+// --- the "more replies (N)" row -------------------------------------------------------------
+
+qint64 CommentTreeModel::moreCount(const FloorNode &node) const
+{
+    const auto root = m_store->comment(node.rootId);
+    qint64 counted = 0; // rows that the root's replyCount counts (visible ones)
+    for (int i = 0; i < node.visible(); ++i)
+        if (const auto c = m_store->comment(idAtChild(node, i));
+            c && c->status == Comment::Status::Visible)
+            ++counted;
+    const qint64 byCount = root ? root->replyCount - counted : 0;
+    const qint64 held = qint64(node.loaded.size()) - node.shown; // held, not shown yet
+    return std::max<qint64>({0, byCount, held});
+}
+
+void CommentTreeModel::updateMoreRow(int floorRow)
+{
+    if (floorRow < 0 || floorRow >= int(m_floors.size()))
+        return;
+    FloorNode &node = m_floors[floorRow];
+    // A floor that holds every reply shows "more" only for what it holds and does not show; its
+    // root's count may run ahead for a moment while a new reply is on its way.
+    const qint64 count = node.complete ? qint64(node.loaded.size()) - node.shown : moreCount(node);
+    const bool want =
+        count > 0 && !(node.expanded && node.complete && node.shown == int(node.loaded.size()));
+    const QModelIndex parent = index(floorRow, 0);
+    const int row = node.visible();
+    if (want && !node.moreRow) {
+        beginInsertRows(parent, row, row);
+        node.moreRow = true;
+        node.moreShown = count;
+        endInsertRows();
+    } else if (!want && node.moreRow) {
+        beginRemoveRows(parent, row, row);
+        node.moreRow = false;
+        endRemoveRows();
+    } else if (want) {
+        node.moreShown = count;
+        const QModelIndex i = index(row, 0, parent);
+        Q_EMIT dataChanged(i, i, {Qt::DisplayRole, MoreCountRole, LoadingRole});
+    }
+}
+
+void CommentTreeModel::expand(const QModelIndex &index)
+{
+    if (!index.isValid() || index.model() != this)
+        return;
+    const int floorRow = index.internalId() == 0 ? index.row() : rowOfKey(int(index.internalId()));
+    if (floorRow < 0 || floorRow >= int(m_floors.size()))
+        return;
+    FloorNode &node = m_floors[floorRow];
+    node.expanded = true;
+    const int held = int(node.loaded.size());
+    if (node.shown < held) { // what the floor holds is shown at once, in place
+        beginInsertRows(this->index(floorRow, 0), node.shown, held - 1);
+        node.shown = held;
+        endInsertRows();
+    }
+    FloorNode &n = m_floors[floorRow];
+    if (!n.complete && !n.loading && moreCount(n) > 0) {
+        n.loading = true;
+        n.failed = false;
+        updateMoreRow(floorRow);
+        Q_EMIT moreRepliesRequested(n.rootId, lastSeq(n.rootId));
+        return;
+    }
+    updateMoreRow(floorRow);
+}
+
+bool CommentTreeModel::activate(const QModelIndex &index)
+{
+    switch (RowKind(index.data(KindRole).toInt())) {
+    case RowKind::MoreFloors:
+        m_floorsFailed = false;
+        fetchMore({});
+        return true;
+    case RowKind::MoreReplies:
+        expand(index);
+        return true;
+    case RowKind::Comment:
+        break;
+    }
+    return false;
+}
+
+// --- lookups --------------------------------------------------------------------------------
+
+qint64 CommentTreeModel::idAtChild(const FloorNode &node, int row) const
+{
+    if (row < 0)
+        return 0;
+    if (row < node.shown)
+        return node.loaded.at(row);
+    if (row < node.visible())
+        return node.extra.at(row - node.shown);
+    return 0;
+}
+
+int CommentTreeModel::childRowOf(const FloorNode &node, qint64 replyId) const
+{
+    const int i = int(node.loaded.indexOf(replyId));
+    if (i >= 0)
+        return i < node.shown ? i : -1;
+    const int j = int(node.extra.indexOf(replyId));
+    return j >= 0 ? node.shown + j : -1;
+}
+
+QModelIndex CommentTreeModel::indexOfComment(qint64 commentId) const
+{
+    if (const auto k = m_keyOfRoot.constFind(commentId); k != m_keyOfRoot.constEnd())
+        return index(rowOfKey(*k), 0);
+    const auto k = m_keyOfReply.constFind(commentId);
+    if (k == m_keyOfReply.constEnd())
+        return {};
+    const int floorRow = rowOfKey(*k);
+    if (floorRow < 0)
+        return {};
+    const int row = childRowOf(m_floors.at(floorRow), commentId);
+    return row >= 0 ? index(row, 0, index(floorRow, 0)) : QModelIndex();
+}
+
+qint64 CommentTreeModel::commentIdAt(const QModelIndex &index) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return 0;
+    if (index.internalId() == 0)
+        return index.row() < int(m_floors.size()) ? m_floors.at(index.row()).rootId : 0;
+    const int floorRow = rowOfKey(int(index.internalId()));
+    return floorRow >= 0 ? idAtChild(m_floors.at(floorRow), index.row()) : 0;
+}
+
+int CommentTreeModel::loadedReplies(qint64 rootId) const
+{
+    const int row = rowOfKey(m_keyOfRoot.value(rootId));
+    return row >= 0 ? int(m_floors.at(row).loaded.size()) : 0;
+}
+
+qint64 CommentTreeModel::lastSeq(qint64 rootId) const
+{
+    const int row = rowOfKey(m_keyOfRoot.value(rootId));
+    if (row < 0)
+        return 0;
+    qint64 last = 0;
+    for (qint64 id : m_floors.at(row).loaded)
+        if (id > 0)
+            if (const auto c = m_store->serverComment(id))
+                last = std::max(last, c->seq);
+    return last;
+}
+
+qint64 CommentTreeModel::lastFloor() const
+{
+    qint64 last = 0;
+    for (const FloorNode &n : m_floors)
+        if (!n.own && n.rootId > 0)
+            if (const auto c = m_store->serverComment(n.rootId))
+                last = std::max(last, c->floor);
+    return last;
+}
+
+// --- QAbstractItemModel ---------------------------------------------------------------------
+
+QModelIndex CommentTreeModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (column != 0 || row < 0)
+        return {};
+    if (!parent.isValid())
+        return row < floorRowsEnd() + (m_moreFloorsRow ? 1 : 0) ? createIndex(row, 0, quintptr(0))
+                                                                : QModelIndex();
+    if (parent.internalId() != 0 || parent.row() >= int(m_floors.size()))
+        return {};
+    const FloorNode &node = m_floors.at(parent.row());
+    return row < node.children() ? createIndex(row, 0, quintptr(node.key)) : QModelIndex();
+}
+
+QModelIndex CommentTreeModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid() || child.internalId() == 0)
+        return {};
+    const int row = rowOfKey(int(child.internalId()));
+    return row >= 0 ? createIndex(row, 0, quintptr(0)) : QModelIndex();
+}
+
+int CommentTreeModel::rowCount(const QModelIndex &parent) const
+{
+    if (!parent.isValid())
+        return floorRowsEnd() + (m_moreFloorsRow ? 1 : 0);
+    if (parent.column() != 0 || parent.internalId() != 0 || parent.row() >= int(m_floors.size()))
+        return 0;
+    return m_floors.at(parent.row()).children();
+}
+
+int CommentTreeModel::columnCount(const QModelIndex &) const
+{
+    return 1;
+}
+
+bool CommentTreeModel::hasChildren(const QModelIndex &parent) const
+{
+    return rowCount(parent) > 0;
+}
+
+bool CommentTreeModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && m_hasMoreFloors && !m_loadingFloors && !m_floorsFailed;
+}
+
+void CommentTreeModel::fetchMore(const QModelIndex &parent)
+{
+    if (!canFetchMore(parent))
+        return;
+    m_loadingFloors = true;
+    if (m_moreFloorsRow) {
+        const QModelIndex i = index(floorRowsEnd(), 0);
+        Q_EMIT dataChanged(i, i, {Qt::DisplayRole, LoadingRole});
+    }
+    Q_EMIT moreFloorsRequested();
+}
+
+QVariant CommentTreeModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    if (index.internalId() == 0) {
+        if (index.row() < int(m_floors.size()))
+            return commentData(m_floors.at(index.row()).rootId, role);
+        switch (role) { // the "load more floors" row
+        case KindRole:
+            return int(RowKind::MoreFloors);
+        case PostIdRole:
+            return m_postId;
+        case LoadingRole:
+            return m_loadingFloors;
+        case Qt::DisplayRole:
+            return m_loadingFloors  ? tr("Loading floors…")
+                   : m_floorsFailed ? tr("Could not load more floors — try again")
+                                    : tr("Load more floors");
+        }
+        return {};
+    }
+    const int floorRow = rowOfKey(int(index.internalId()));
+    if (floorRow < 0)
+        return {};
+    const FloorNode &node = m_floors.at(floorRow);
+    if (index.row() < node.visible())
+        return commentData(idAtChild(node, index.row()), role);
+    switch (role) { // the "more replies (N)" row
+    case KindRole:
+        return int(RowKind::MoreReplies);
+    case PostIdRole:
+        return m_postId;
+    case RootIdRole:
+        return node.rootId;
+    case MoreCountRole:
+        return node.moreShown;
+    case LoadingRole:
+        return node.loading;
+    case Qt::DisplayRole:
+        return node.loading  ? tr("Loading replies…")
+               : node.failed ? tr("Could not load the replies — try again")
+                             : tr("More replies (%1)").arg(node.moreShown);
+    }
+    return {};
+}
+
+QVariant CommentTreeModel::commentData(qint64 id, int role) const
+{
+    const auto c = m_store->comment(id);
+    if (!c)
+        return {};
+    switch (role) {
+    case KindRole:
+        return int(RowKind::Comment);
+    case Qt::DisplayRole:
+    case ContentRole:
+        return c->content;
+    case IdRole:
+        return c->id;
+    case PostIdRole:
+        return c->postId;
+    case RootIdRole:
+        return c->rootId;
+    case ParentIdRole:
+        return c->parentId;
+    case FloorRole:
+        return c->floor;
+    case SeqRole:
+        return c->seq;
+    case AuthorIdRole:
+        return c->author.uid;
+    case AuthorNameRole:
+        return c->author.nickName;
+    case AvatarUrlRole:
+        return c->author.headImg;
+    case ReplyToNameRole:
+        return c->replyTo ? c->replyTo->nickName : QString();
+    case LabelRole:
+        return c->replyTo && !c->isRoot()
+                   ? tr("%1 replied to %2").arg(c->author.nickName, c->replyTo->nickName)
+                   : c->author.nickName;
+    case ReplyHintRole:
+        return tr("Reply to %1").arg(c->author.nickName);
+    case CreatedTimeRole:
+        return c->createtime;
+    case RelativeTimeRole: {
+        const QString text = m_format.format(c->createtime, now());
+        m_timeText.insert(c->id, text);
+        return text;
+    }
+    case LikedRole:
+        return c->liked;
+    case LikeCountRole:
+        return c->likeCount;
+    case OpposedRole:
+        return c->opposed;
+    case OpposeCountRole:
+        return c->opposeCount;
+    case ScoreRole:
+        return c->score;
+    case ReplyCountRole:
+        return c->replyCount;
+    case PendingRole:
+        return int(c->id < 0 && m_store->commentPendingState(c->id) == PostStore::Pending::None
+                       ? PostStore::Pending::Sending
+                       : m_store->commentPendingState(c->id));
+    case HiddenRole:
+        return c->status == Comment::Status::Hidden;
+    case ModerationReasonRole:
+        return c->moderation ? c->moderation->reason : QString();
+    case MoreCountRole:
+        return qint64(0);
+    case LoadingRole:
+        return false;
+    }
+    return {};
+}
+
+QHash<int, QByteArray> CommentTreeModel::roleNames() const
+{
+    QHash<int, QByteArray> names = QAbstractItemModel::roleNames();
+    const QMetaEnum e = QMetaEnum::fromType<Role>();
+    for (int i = 0; i < e.keyCount(); ++i)
+        names.insert(e.value(i), QByteArray(e.key(i)));
+    return names;
+}
+
+QList<int> CommentTreeModel::rolesFor(PostStore::Fields fields)
+{
+    QList<int> roles;
+    if (fields & PostStore::Field::Content)
+        roles << Qt::DisplayRole << ContentRole << AuthorIdRole << AuthorNameRole << AvatarUrlRole
+              << ReplyToNameRole << LabelRole << ReplyHintRole << FloorRole << SeqRole
+              << CreatedTimeRole << RelativeTimeRole;
+    if (fields & PostStore::Field::Likes)
+        roles << LikedRole << LikeCountRole << OpposedRole << OpposeCountRole << ScoreRole;
+    if (fields & PostStore::Field::Comments)
+        roles << ReplyCountRole;
+    if (fields & PostStore::Field::Hidden)
+        roles << HiddenRole << ModerationReasonRole;
+    if (fields & PostStore::Field::Pending)
+        roles << PendingRole;
+    return roles;
+}
+
+// --- live changes from the store ------------------------------------------------------------
+
+void CommentTreeModel::insertLiveComment(const Comment &c)
+{
+    if (!admits(c) || m_keyOfRoot.contains(c.id) || m_keyOfReply.contains(c.id))
+        return;
+    if (c.isRoot()) {
+        int ownStart = int(m_floors.size());
+        while (ownStart > 0 && m_floors.at(ownStart - 1).own)
+            --ownStart;
+        FloorNode node;
+        node.key = m_nextKey++;
+        node.rootId = c.id;
+        node.complete = c.replyCount == 0; // a new floor: its replies arrive live
+        int row = int(m_floors.size());
+        if (c.id < 0) {
+            node.own = true; // mine: at the end, shown at once
+        } else if (!m_pageSeen) {
+            return; // where it goes is known once the first page is here
+        } else if (m_order == Order::Floor) {
+            row = 0;
+            while (row < ownStart) {
+                const auto r = m_store->comment(m_floors.at(row).rootId);
+                if (r && r->floor > c.floor)
+                    break;
+                ++row;
+            }
+            if (row == ownStart && m_hasMoreFloors)
+                return; // it belongs to a page not loaded yet
+        } else {
+            if (m_hasMoreFloors)
+                return;
+            row = ownStart;
+        }
+        insertFloors(row, {node});
+        return;
+    }
+    const int floorRow = rowOfKey(m_keyOfRoot.value(c.rootId));
+    if (floorRow < 0)
+        return; // its floor is not loaded: the root's reply count tells
+    FloorNode &node = m_floors[floorRow];
+    const QModelIndex parent = index(floorRow, 0);
+    if (c.id < 0) { // mine, waiting for the server: at the end of the floor, at once
+        const int row = node.visible();
+        beginInsertRows(parent, row, row);
+        node.extra.append(c.id);
+        m_keyOfReply.insert(c.id, node.key);
+        endInsertRows();
+        updateMoreRow(floorRow);
+        return;
+    }
+    // Where it goes among the replies the floor holds (seq order).
+    int pos = int(node.loaded.size());
+    while (pos > 0) {
+        const auto prev = m_store->comment(node.loaded.at(pos - 1));
+        if (!prev || prev->seq < c.seq)
+            break;
+        --pos;
+    }
+    if (pos == int(node.loaded.size()) && !node.complete) {
+        updateMoreRow(floorRow); // after what is loaded: counted in "more replies (N)"
+        return;
+    }
+    const bool show =
+        pos < node.shown || node.expanded || (pos == node.shown && node.shown < kPreviewReplies);
+    if (show) {
+        beginInsertRows(parent, pos, pos);
+        node.loaded.insert(pos, c.id);
+        ++node.shown;
+        m_keyOfReply.insert(c.id, node.key);
+        endInsertRows();
+    } else {
+        node.loaded.insert(pos, c.id);
+        m_keyOfReply.insert(c.id, node.key);
+    }
+    updateMoreRow(floorRow);
+}
+
+void CommentTreeModel::onCommentAdded(qint64 postId, qint64 commentId)
+{
+    if (postId != m_postId || m_applying)
+        return;
+    if (const auto c = m_store->comment(commentId))
+        insertLiveComment(*c);
+}
+
+void CommentTreeModel::removeFloorAt(int row)
+{
+    if (row < 0 || row >= int(m_floors.size()))
+        return;
+    beginRemoveRows({}, row, row);
+    const FloorNode node = m_floors.takeAt(row);
+    m_rowOfKey.remove(node.key);
+    m_keyOfRoot.remove(node.rootId);
+    for (qint64 id : node.loaded)
+        m_keyOfReply.remove(id);
+    for (qint64 id : node.extra)
+        m_keyOfReply.remove(id);
+    reindexFrom(row);
+    endRemoveRows();
+}
+
+void CommentTreeModel::removeReply(FloorNode &node, qint64 replyId)
+{
+    const int floorRow = rowOfKey(node.key);
+    const QModelIndex parent = index(floorRow, 0);
+    m_keyOfReply.remove(replyId);
+    m_timeText.remove(replyId);
+    if (const int i = int(node.loaded.indexOf(replyId)); i >= 0) {
+        if (i < node.shown) {
+            beginRemoveRows(parent, i, i);
+            node.loaded.removeAt(i);
+            --node.shown;
+            endRemoveRows();
+        } else {
+            node.loaded.removeAt(i);
+        }
+    } else if (const int j = int(node.extra.indexOf(replyId)); j >= 0) {
+        beginRemoveRows(parent, node.shown + j, node.shown + j);
+        node.extra.removeAt(j);
+        endRemoveRows();
+    }
+    updateMoreRow(floorRow);
+}
+
+void CommentTreeModel::onCommentRemoved(qint64 postId, qint64 commentId)
+{
+    if (postId != m_postId)
+        return;
+    if (m_keyOfRoot.contains(commentId)) {
+        m_timeText.remove(commentId);
+        removeFloorAt(rowOfKey(m_keyOfRoot.value(commentId)));
+        return;
+    }
+    const auto k = m_keyOfReply.constFind(commentId);
+    if (k == m_keyOfReply.constEnd())
+        return;
+    const int floorRow = rowOfKey(*k);
+    if (floorRow >= 0)
+        removeReply(m_floors[floorRow], commentId);
+}
+
+void CommentTreeModel::onCommentChanged(qint64 commentId, PostStore::Fields fields)
+{
+    const auto c = m_store->comment(commentId);
+    if (!c || c->postId != m_postId)
+        return;
+    if (m_applying && !m_keyOfRoot.contains(commentId) && !m_keyOfReply.contains(commentId))
+        return; // part of a page being added
+    const QModelIndex i = indexOfComment(commentId);
+    const bool held = m_keyOfRoot.contains(commentId) || m_keyOfReply.contains(commentId);
+    if (!admits(*c)) { // hidden, and I am not a moderator: it leaves (a root with its floor)
+        if (held)
+            onCommentRemoved(m_postId, commentId);
+        return;
+    }
+    if (!held) { // came back (unhidden)
+        insertLiveComment(*c);
+        return;
+    }
+    if (i.isValid())
+        Q_EMIT dataChanged(i, i, rolesFor(fields));
+    if (fields & PostStore::Field::Comments)
+        if (c->isRoot())
+            updateMoreRow(i.row());
+}
+
+void CommentTreeModel::onCommentIdChanged(qint64 localId, qint64 serverId)
+{
+    if (const auto k = m_keyOfRoot.constFind(localId); k != m_keyOfRoot.constEnd()) {
+        const int key = *k;
+        const int row = rowOfKey(key);
+        if (m_keyOfRoot.contains(serverId)) { // the server's floor arrived first (a sync)
+            removeFloorAt(row);
+            return;
+        }
+        m_keyOfRoot.remove(localId);
+        m_keyOfRoot.insert(serverId, key);
+        m_floors[row].rootId = serverId;
+        m_timeText.remove(localId);
+        const QModelIndex i = index(row, 0);
+        Q_EMIT dataChanged(i, i, {});
+        return;
+    }
+    const auto k = m_keyOfReply.constFind(localId);
+    if (k == m_keyOfReply.constEnd())
+        return;
+    const int floorRow = rowOfKey(*k);
+    if (floorRow < 0)
+        return;
+    FloorNode &node = m_floors[floorRow];
+    if (m_keyOfReply.contains(serverId)) { // already shown, from a sync: the local row goes
+        removeReply(node, localId);
+        return;
+    }
+    const int row = childRowOf(node, localId);
+    m_keyOfReply.remove(localId);
+    m_keyOfReply.insert(serverId, node.key);
+    m_timeText.remove(localId);
+    if (const int i = int(node.extra.indexOf(localId)); i >= 0)
+        node.extra[i] = serverId;
+    else if (const int j = int(node.loaded.indexOf(localId)); j >= 0)
+        node.loaded[j] = serverId;
+    if (row >= 0) {
+        const QModelIndex i = index(row, 0, index(floorRow, 0));
+        Q_EMIT dataChanged(i, i, {});
+    }
+    updateMoreRow(floorRow);
+}
+
+// --- the relative-time role -----------------------------------------------------------------
+
+qint64 CommentTreeModel::now() const
+{
+    return m_ticker ? m_ticker->now() : QDateTime::currentMSecsSinceEpoch();
+}
+
+void CommentTreeModel::setTicker(TimeTicker *ticker, const RelativeTime &format)
+{
+    if (m_ticker)
+        disconnect(m_ticker, nullptr, this, nullptr);
+    m_ticker = ticker;
+    m_format = format;
+    m_timeText.clear();
+    if (!m_ticker)
+        return;
+    connect(m_ticker, &TimeTicker::tick, this, &CommentTreeModel::onTick);
+    onTick(m_ticker->now());
+}
+
+void CommentTreeModel::onTick(qint64 nowMs)
+{
+    // Rows whose label changed get dataChanged for the time role only, runs of rows together.
+    qint64 nextDue = -1;
+    const auto scan = [&](const QModelIndex &parent, int count, auto idAt) {
+        int first = -1;
+        const auto flush = [&](int last) {
+            if (first >= 0)
+                Q_EMIT dataChanged(index(first, 0, parent), index(last, 0, parent),
+                                   {RelativeTimeRole});
+            first = -1;
+        };
+        for (int row = 0; row < count; ++row) {
+            const auto c = m_store->comment(idAt(row));
+            if (!c) {
+                flush(row - 1);
+                continue;
+            }
+            const QString text = m_format.format(c->createtime, nowMs);
+            const auto it = m_timeText.constFind(c->id);
+            if (it != m_timeText.constEnd() && *it != text) {
+                m_timeText.insert(c->id, text);
+                if (first < 0)
+                    first = row;
+            } else {
+                flush(row - 1);
+            }
+            const qint64 next = m_format.nextChangeMs(c->createtime, nowMs);
+            if (next >= 0 && (nextDue < 0 || next < nextDue))
+                nextDue = next;
+        }
+        flush(count - 1);
+    };
+    scan(QModelIndex(), int(m_floors.size()), [this](int row) { return m_floors.at(row).rootId; });
+    for (int f = 0; f < int(m_floors.size()); ++f) {
+        const FloorNode &node = m_floors.at(f);
+        scan(index(f, 0), node.visible(), [&node, this](int row) { return idAtChild(node, row); });
+    }
+    if (m_ticker && nextDue >= 0)
+        m_ticker->setNextDue(nextDue);
+}
+
+} // namespace threadline::models

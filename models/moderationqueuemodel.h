@@ -1,0 +1,211 @@
+// The moderators' queue: reported and auto-flagged posts and comments, newest first
+// (GET /moderation/queue pages), and ModerationQueueFeed, which loads it and acts on it through
+// the persistent outbox (hide, unhide, dismiss).
+//
+//   ModerationQueueModel model;
+//   ModerationQueueFeed feed(&api, &outbox, &model);   // the outbox is open (or opening)
+//   connect(&feed, &ModerationQueueFeed::loadFailed, ui, &Ui::tell);   // "You are not allowed…"
+//   connect(&feed, &ModerationQueueFeed::actionFailed, ui, …);         // the outbox's sentence
+//   feed.refresh();                                    // first page; fetchMore() loads the rest
+//   feed.hideTarget(model.itemIdAt(row), tr("spam"));  // pending at once, gone once the server
+//                                                      // has taken it
+#pragma once
+
+#include "apierror.h"
+#include "wiretypes.h"
+
+#include <QAbstractListModel>
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <optional>
+
+namespace threadline::core {
+class ApiClient;
+class ApiReply;
+class Outbox;
+struct OutboxEntry;
+} // namespace threadline::core
+
+namespace threadline::models {
+
+class ModerationQueueModel : public QAbstractListModel
+{
+    Q_OBJECT
+public:
+    enum Role {
+        IdRole = Qt::UserRole + 1, // qint64: the queue item's id
+        TargetTypeRole,            // QString: "post" or "comment"
+        TargetIdRole,              // qint64: the reported post's or comment's id
+        TargetAuthorIdRole,        // qint64: the target's author (0 when deleted)
+        TargetAuthorNameRole,      // QString: the target's author's nickname ("" when deleted)
+        TargetAuthorAvatarRole,    // QString: the target's author's avatar (absolute or /path)
+        TargetContentRole,         // QString: the target's text, plain ("" when deleted)
+        TargetDeletedRole,         // bool: the target has been deleted (the server sent no target)
+        TargetHiddenRole,          // bool: the target is hidden by a moderator
+        PostIdRole,         // qint64: the post to open: the target itself, or a comment's post
+        PostContentRole,    // QString: a comment's post, for context, plain ("" for a post)
+        PostAuthorNameRole, // QString: a comment's post's author ("" for a post)
+        ReportsRole,        // QVariantList of QVariantMap {reporterId, reporterName, reason
+                            // ("spam"…), reasonText ("Spam"…, translated), note, createtime},
+                            // newest first
+        ReportCountRole,    // qint64: the reports ever made on the target
+        ReasonsTextRole,    // QString: the distinct reasons, translated: "Spam · Abuse"
+        AutoFlaggedRole,    // bool: opened by the server's word list
+        AutoFlagWordRole,   // QString: the word that flagged it ("" when not auto-flagged)
+        StatusRole,         // QString: "open" or "closed"
+        CreatedTimeRole,    // qint64: the item's createtime (its opening), ms since the epoch
+        PendingRole,        // int: Pending — a moderation action on this item is queued / failed
+        PendingMessageRole, // QString: for Pending::Failed, the outbox's sentence
+    };
+    Q_ENUM(Role)
+
+    // The state of my moderation actions on an item (an overlay kept apart from the server's
+    // data: it survives clear(), pages and upserts).
+    enum class Pending {
+        None,   // nothing of mine is waiting
+        Queued, // an action is in the outbox, not yet taken by the server
+        Failed, // the last action failed for good (PendingMessageRole says why)
+    };
+    Q_ENUM(Pending)
+
+    explicit ModerationQueueModel(QObject *parent = nullptr);
+
+    // Everything replaced by a first page (a refresh): one reset.
+    void replaceAll(const QList<core::QueueItem> &items, const std::optional<QString> &next);
+    // A page loaded further down (after fetchMore()); items already listed are skipped.
+    void appendPage(const QList<core::QueueItem> &items, const std::optional<QString> &next);
+    // The server's newer view of an item: updated in place (dataChanged naming the roles that
+    // changed), moved when its createtime changed (a reopening), or inserted at its place,
+    // newest first. An item that would sort below the loaded rows while more pages remain is
+    // left to its page.
+    void upsertItem(const core::QueueItem &item);
+    // Removes the item's row (no-op when it is not listed).
+    void removeItem(qint64 itemId);
+    // Removes every row (a reset); the pending overlay stays.
+    void clear();
+    // The page after the last loaded one; fetchMore() is possible while it is set.
+    [[nodiscard]] std::optional<QString> nextCursor() const { return m_next; }
+    // The owner could not load the page fetchMore() asked for: fetchMore() may ask again.
+    void fetchFailed() { m_fetching = false; }
+
+    // My pending actions (see Pending); dataChanged for the row when it is listed.
+    void setPending(qint64 itemId, Pending state, const QString &message = {});
+    [[nodiscard]] Pending pending(qint64 itemId) const;
+
+    [[nodiscard]] int rowOf(qint64 itemId) const;
+    // The row of the item about this post or comment, -1 when none is listed.
+    [[nodiscard]] int rowOfTarget(core::TargetType type, qint64 targetId) const;
+    [[nodiscard]] qint64 itemIdAt(int row) const;
+    [[nodiscard]] std::optional<core::QueueItem> item(qint64 itemId) const;
+
+    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex &index, int role) const override;
+    [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
+    [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+
+    // "spam" / "Spam" (translated), and the like for the other reasons.
+    [[nodiscard]] static QString reasonCode(core::Report::Reason reason);
+    [[nodiscard]] static QString reasonText(core::Report::Reason reason);
+    // The roles whose values differ between two versions of an item.
+    [[nodiscard]] static QList<int> changedRoles(const core::QueueItem &before,
+                                                 const core::QueueItem &after);
+
+Q_SIGNALS:
+    // fetchMore(): the owner loads the page after `cursor` and calls appendPage(); once a page.
+    void moreRequested(const QString &cursor);
+
+private:
+    struct Mark
+    {
+        Pending state = Pending::None;
+        QString message;
+    };
+
+    // Where an item of this (createtime, id) goes, newest first, among the other rows.
+    [[nodiscard]] int placeFor(const core::QueueItem &item, qint64 skipId) const;
+    void reindexFrom(int row);
+    [[nodiscard]] QString summary(const core::QueueItem &item) const;
+
+    QList<core::QueueItem> m_items;
+    QHash<qint64, int> m_rowOf;
+    QHash<qint64, Mark> m_marks;
+    std::optional<QString> m_next;
+    bool m_fetching = false;
+};
+
+// Loads the queue (one status at a time) into a ModerationQueueModel and carries the
+// moderator's actions to the server through the outbox, marking the row pending meanwhile.
+class ModerationQueueFeed : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int kDefaultPageSize = 20;
+
+    ModerationQueueFeed(core::ApiClient *api, core::Outbox *outbox, ModerationQueueModel *model,
+                        QObject *parent = nullptr);
+
+    // Which list: open (the default) or closed. Takes effect at the next refresh().
+    void setStatus(core::QueueItem::Status status) { m_status = status; }
+    [[nodiscard]] core::QueueItem::Status status() const { return m_status; }
+    // Items per page (1–50, the server's maximum).
+    void setPageSize(int limit);
+    [[nodiscard]] int pageSize() const { return m_limit; }
+
+    // Loads the first page and replaces the model's rows with it (what it showed stays until
+    // the answer is there, and when it fails). A page in flight is abandoned.
+    void refresh();
+    [[nodiscard]] bool isLoading() const { return m_loading; }
+
+    // Moderation actions on the item's target (or the item), queued in the outbox; the row is
+    // marked pending at once. Each returns the outbox entry id, 0 when the item is not listed
+    // (or, for hide, the target is deleted). A hide needs a reason (the server refuses an empty
+    // one: the outbox then reports the failure).
+    qint64 hideTarget(qint64 itemId, const QString &reason);
+    qint64 unhideTarget(qint64 itemId, const QString &reason = {});
+    qint64 dismiss(qint64 itemId, const QString &reason = {});
+
+    // How the target is named in the outbox's sentences: "王五's post", "李四's comment".
+    [[nodiscard]] static QString describeTarget(const core::QueueItem &item);
+
+Q_SIGNALS:
+    void loadingChanged(bool loading);
+    // A page arrived and is in the model (first: it was the first page).
+    void loaded(bool first);
+    // A page could not be loaded (403 for a non-moderator, the server down, a malformed body):
+    // the reason in words; the model keeps what it showed.
+    void loadFailed(const QString &message, const threadline::core::ApiError &error);
+    // The server took an action on the item (it may have left the list).
+    void actionCompleted(qint64 itemId);
+    // An action failed for good: `message` is the outbox's sentence for the user.
+    void actionFailed(qint64 itemId, const QString &message);
+
+private:
+    void request(const std::optional<QString> &before);
+    void onReplyFinished(core::ApiReply *reply, bool first);
+    void setLoading(bool loading);
+    qint64 track(qint64 entryId, qint64 itemId);
+    // Marks the listed items that outbox entries (e.g. of an earlier session) act on.
+    void adoptOutboxEntries();
+    [[nodiscard]] qint64 itemIdFor(const core::OutboxEntry &entry) const;
+    void onCompleted(const core::OutboxEntry &entry, const QJsonObject &answer);
+    void onFailed(const core::OutboxEntry &entry, const QString &message);
+    // The entry's item has nothing of mine left in flight: its mark becomes `state`.
+    void settle(qint64 itemId, ModerationQueueModel::Pending state, const QString &message = {});
+
+    core::ApiClient *m_api;
+    core::Outbox *m_outbox;
+    ModerationQueueModel *m_model;
+    core::QueueItem::Status m_status = core::QueueItem::Status::Open;
+    int m_limit = kDefaultPageSize;
+    QPointer<core::ApiReply> m_reply; // the page in flight
+    bool m_loading = false;
+    QHash<qint64, qint64> m_entryItem; // outbox entry id → queue item id
+};
+
+} // namespace threadline::models

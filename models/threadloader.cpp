@@ -1,0 +1,304 @@
+#include "threadloader.h"
+
+#include "apiclient.h"
+#include "cache.h"
+#include "jsoncodec.h"
+
+#include <QUrl>
+#include <algorithm>
+
+namespace threadline::models {
+
+using core::ApiError;
+using core::Comment;
+
+ThreadLoader::ThreadLoader(core::ApiClient *api, core::Cache *cache, core::PostStore *store,
+                           CommentTreeModel *model, QObject *parent)
+    : QObject(parent)
+    , m_api(api)
+    , m_cache(cache)
+    , m_store(store)
+    , m_model(model)
+{
+    connect(m_model, &CommentTreeModel::moreFloorsRequested, this, &ThreadLoader::onMoreFloors);
+    connect(m_model, &CommentTreeModel::moreRepliesRequested, this, &ThreadLoader::onMoreReplies);
+    if (m_cache) {
+        connect(m_cache, &core::Cache::floorsLoaded, this, &ThreadLoader::onCacheFloors);
+        connect(m_cache, &core::Cache::repliesLoaded, this, &ThreadLoader::onCacheReplies);
+        connect(m_cache, &core::Cache::failed, this, &ThreadLoader::onCacheFailed);
+    }
+}
+
+void ThreadLoader::setFloorPageSize(int floors)
+{
+    m_floorPage = std::clamp(floors, 1, kMaxPage);
+}
+
+void ThreadLoader::setReplyPageSize(int replies)
+{
+    m_replyPage = std::clamp(replies, 1, kMaxPage);
+}
+
+bool ThreadLoader::online() const
+{
+    return m_api && !m_api->isOffline();
+}
+
+void ThreadLoader::busy(int delta)
+{
+    const bool was = m_busy > 0;
+    m_busy = std::max(0, m_busy + delta);
+    if (was != (m_busy > 0))
+        Q_EMIT busyChanged(m_busy > 0);
+}
+
+void ThreadLoader::open(qint64 postId, CommentTreeModel::Order order)
+{
+    ++m_generation;
+    m_postId = postId;
+    m_serverAnswered = false;
+    m_nextAfter.reset();
+    m_nextBefore.reset();
+    m_floorRequests.clear();
+    m_replyRequests.clear();
+    if (m_busy > 0) {
+        m_busy = 0;
+        Q_EMIT busyChanged(false);
+    }
+    m_model->setPost(postId, order);
+    // The cache paints first and the server's page follows; best order is the server's ranking,
+    // so the cache (which keeps floor order) serves it only offline.
+    if (m_cache && (order == CommentTreeModel::Order::Floor || !online()))
+        loadFloorsFromCache(0);
+    if (online())
+        loadFloorsFromServer();
+    else if (!m_cache)
+        Q_EMIT error(tr("Offline: the comments are not available."));
+}
+
+void ThreadLoader::setOrder(CommentTreeModel::Order order)
+{
+    if (order != m_model->order())
+        open(m_postId, order);
+}
+
+void ThreadLoader::reload()
+{
+    open(m_postId, m_model->order());
+}
+
+// --- floors ---------------------------------------------------------------------------------
+
+void ThreadLoader::loadFloorsFromServer()
+{
+    QString path = QStringLiteral("/api/v1/posts/%1/comments?limit=%2&replies=%3")
+                       .arg(m_postId)
+                       .arg(m_floorPage)
+                       .arg(CommentTreeModel::kPreviewReplies);
+    if (m_model->order() == CommentTreeModel::Order::Best) {
+        path += QStringLiteral("&order=best");
+        if (m_serverAnswered && m_nextBefore)
+            path += QStringLiteral("&before=") +
+                    QString::fromLatin1(QUrl::toPercentEncoding(*m_nextBefore));
+    } else if (m_serverAnswered && m_nextAfter) {
+        path += QStringLiteral("&after=%1").arg(*m_nextAfter);
+    }
+    const quint64 generation = m_generation;
+    busy(+1);
+    core::ApiReply *reply = m_api->get(path, this);
+    connect(reply, &core::ApiReply::finished, this, [this, reply, generation] {
+        if (generation != m_generation)
+            return;
+        busy(-1);
+        if (!reply->ok()) {
+            const ApiError e = reply->error();
+            if (e.kind == ApiError::Kind::Http && e.status == 404) {
+                m_model->setHasMoreFloors(false);
+                m_model->floorsFailed();
+                Q_EMIT error(tr("This post is no longer available."));
+                Q_EMIT postGone(m_postId);
+                return;
+            }
+            m_model->floorsFailed();
+            fail(tr("Could not load the comments"), e);
+            // What the cache holds beyond what is shown is better than nothing.
+            if (m_cache && m_serverAnswered)
+                loadFloorsFromCache(m_model->lastFloor());
+            return;
+        }
+        const auto page = core::decodeFloorPage(reply->body());
+        if (!page.ok()) {
+            m_model->floorsFailed();
+            fail(tr("Could not load the comments"), ApiError::decode(page.error().toString()));
+            return;
+        }
+        applyFloors(page.value(), true);
+    });
+}
+
+void ThreadLoader::loadFloorsFromCache(qint64 afterFloor)
+{
+    if (!m_cache)
+        return;
+    busy(+1);
+    m_floorRequests.insert(m_cache->loadFloors(m_postId, afterFloor, m_floorPage, -1));
+}
+
+void ThreadLoader::onCacheFloors(quint64 requestId, qint64, const core::FloorPage &page)
+{
+    if (!m_floorRequests.remove(requestId))
+        return;
+    busy(-1);
+    applyFloors(page, false);
+}
+
+void ThreadLoader::applyFloors(const core::FloorPage &page, bool fromServer)
+{
+    QList<Comment> roots = page.roots;
+    bool hasMore = page.hasMore();
+    if (fromServer) {
+        if (m_cache)
+            m_cache->saveComments(m_postId, page.roots + page.replies);
+        m_serverAnswered = true;
+        m_nextAfter = page.next;
+        m_nextBefore = page.nextCursor;
+        if (page.totalRoots != m_totalFloors) {
+            m_totalFloors = page.totalRoots;
+            Q_EMIT totalFloorsChanged(m_totalFloors);
+        }
+    } else {
+        if (m_serverAnswered)
+            hasMore = m_model->hasMoreFloors() || hasMore;
+        else if (online())
+            hasMore = true;                                    // the server's answer decides
+        if (m_model->order() == CommentTreeModel::Order::Best) // the cache keeps floor order
+            std::stable_sort(roots.begin(), roots.end(), [](const Comment &a, const Comment &b) {
+                return a.score != b.score ? a.score > b.score : a.floor < b.floor;
+            });
+    }
+    m_model->appendFloors(roots, page.replies, hasMore);
+}
+
+void ThreadLoader::onMoreFloors()
+{
+    if (online()) {
+        if (!m_serverAnswered && isBusy())
+            return; // the first page is on its way and will end the wait
+        loadFloorsFromServer();
+    } else if (m_cache) {
+        loadFloorsFromCache(m_model->lastFloor());
+    } else {
+        m_model->floorsFailed();
+        Q_EMIT error(tr("Offline: more comments cannot be loaded."));
+    }
+}
+
+// --- replies --------------------------------------------------------------------------------
+
+void ThreadLoader::onMoreReplies(qint64 rootId, qint64 afterSeq)
+{
+    if (rootId < 0) { // my floor, not on the server yet: it has only what I wrote
+        m_model->appendReplies(rootId, {}, true);
+        return;
+    }
+    if (online())
+        loadRepliesFromServer(rootId, afterSeq);
+    else if (m_cache)
+        loadRepliesFromCache(rootId, afterSeq);
+    else {
+        m_model->repliesFailed(rootId);
+        Q_EMIT error(tr("Offline: more replies cannot be loaded."));
+    }
+}
+
+void ThreadLoader::loadRepliesFromServer(qint64 rootId, qint64 afterSeq)
+{
+    QString path =
+        QStringLiteral("/api/v1/comments/%1/replies?limit=%2").arg(rootId).arg(m_replyPage);
+    if (afterSeq > 0)
+        path += QStringLiteral("&after=%1").arg(afterSeq);
+    const quint64 generation = m_generation;
+    busy(+1);
+    core::ApiReply *reply = m_api->get(path, this);
+    connect(reply, &core::ApiReply::finished, this, [this, reply, generation, rootId, afterSeq] {
+        if (generation != m_generation)
+            return;
+        busy(-1);
+        if (!reply->ok()) {
+            const ApiError e = reply->error();
+            if (e.kind == ApiError::Kind::Http && e.status == 404) {
+                // the floor was deleted (or hidden): it leaves the thread
+                m_store->removeComment(rootId);
+                if (m_cache)
+                    m_cache->removeComment(rootId);
+                Q_EMIT error(tr("This floor is no longer available."));
+                return;
+            }
+            fail(tr("Could not load the replies"), e);
+            if (m_cache)
+                loadRepliesFromCache(rootId, afterSeq);
+            else
+                m_model->repliesFailed(rootId);
+            return;
+        }
+        const auto page = core::decodeReplyPage(reply->body());
+        if (!page.ok()) {
+            m_model->repliesFailed(rootId);
+            fail(tr("Could not load the replies"), ApiError::decode(page.error().toString()));
+            return;
+        }
+        if (m_cache)
+            m_cache->saveComments(m_postId, page->items);
+        m_model->appendReplies(rootId, page->items, !page->next.has_value());
+    });
+}
+
+void ThreadLoader::loadRepliesFromCache(qint64 rootId, qint64 afterSeq)
+{
+    busy(+1);
+    m_replyRequests.insert(m_cache->loadReplies(rootId, afterSeq, m_replyPage), {rootId, afterSeq});
+}
+
+void ThreadLoader::onCacheReplies(quint64 requestId, qint64 rootId, const core::ReplyPage &page)
+{
+    if (!m_replyRequests.remove(requestId))
+        return;
+    busy(-1);
+    if (page.items.isEmpty()) {
+        m_model->repliesFailed(rootId);
+        if (!online())
+            Q_EMIT error(tr("Offline: the rest of this floor is not in the local cache."));
+        return;
+    }
+    // The cache may have been trimmed: complete only when the count says so.
+    const auto root = m_store->serverComment(rootId);
+    const bool complete = !page.next && root &&
+                          m_model->loadedReplies(rootId) + page.items.size() >= root->replyCount;
+    m_model->appendReplies(rootId, page.items, complete);
+}
+
+void ThreadLoader::onCacheFailed(quint64 requestId, const QString &message)
+{
+    if (m_floorRequests.remove(requestId)) {
+        busy(-1);
+        m_model->floorsFailed();
+    } else if (const auto it = m_replyRequests.constFind(requestId); it != m_replyRequests.cend()) {
+        const qint64 rootId = it->first;
+        m_replyRequests.erase(it);
+        busy(-1);
+        m_model->repliesFailed(rootId);
+    } else {
+        return;
+    }
+    if (!online())
+        Q_EMIT error(tr("The local cache could not be read: %1").arg(message));
+}
+
+void ThreadLoader::fail(const QString &what, const ApiError &error)
+{
+    if (error.kind == ApiError::Kind::Offline || error.kind == ApiError::Kind::Cancelled)
+        return; // offline is said once, by the status bar
+    Q_EMIT this->error(tr("%1: %2").arg(what, error.describe()));
+}
+
+} // namespace threadline::models
