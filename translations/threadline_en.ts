@@ -211,12 +211,12 @@
 <context>
     <name>TimelineModel</name>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="172"/>
+        <location filename="../models/timelinemodel.cpp" line="175"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="178"/>
+        <location filename="../models/timelinemodel.cpp" line="181"/>
         <source>Reply</source>
         <translation type="unfinished"></translation>
     </message>
@@ -635,6 +635,324 @@
         <location filename="../core/session.cpp" line="415"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ActivityFeed</name>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="197"/>
+        <source>Could not load the activity of people you follow: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ActivityModel</name>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="26"/>
+        <source>%1 posted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="28"/>
+        <source>%1 commented on a post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="30"/>
+        <source>%1 liked a post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="32"/>
+        <source>%1 followed %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="33"/>
+        <source>%1 followed someone</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::CommentTreeModel</name>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="529"/>
+        <source>Loading floors…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="530"/>
+        <source>Could not load more floors — try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="531"/>
+        <source>Load more floors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="553"/>
+        <source>Loading replies…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="554"/>
+        <source>Could not load the replies — try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="555"/>
+        <source>More replies (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="593"/>
+        <source>%1 replied to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="596"/>
+        <source>Reply to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ModerationLogModel</name>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="60"/>
+        <source>hid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="62"/>
+        <source>unhid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="64"/>
+        <source>dismissed the reports on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="66"/>
+        <source>deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="68"/>
+        <source>changed a device name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="134"/>
+        <source>%1 %2 post %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="138"/>
+        <source>%1 %2 comment %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="141"/>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="144"/>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ModerationQueueFeed</name>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="565"/>
+        <source>%1&apos;s post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="565"/>
+        <source>the reported post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="566"/>
+        <source>%1&apos;s comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="566"/>
+        <source>the reported comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ModerationQueueModel</name>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="199"/>
+        <source>Spam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="201"/>
+        <source>Abuse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="203"/>
+        <source>Illegal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="205"/>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="387"/>
+        <source>Deleted post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="387"/>
+        <source>Deleted comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="392"/>
+        <source>Post by %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="393"/>
+        <source>Comment by %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/moderationqueuemodel.cpp" line="397"/>
+        <source>%n report(s)</source>
+        <translation>
+            <numerusform>%n report</numerusform>
+            <numerusform>%n reports</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="398"/>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="401"/>
+        <source>auto-flagged: “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ThreadLoader</name>
+    <message>
+        <location filename="../models/threadloader.cpp" line="76"/>
+        <source>Offline: the comments are not available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="118"/>
+        <source>This post is no longer available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="123"/>
+        <location filename="../models/threadloader.cpp" line="132"/>
+        <source>Could not load the comments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="192"/>
+        <source>Offline: more comments cannot be loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="210"/>
+        <source>Offline: more replies cannot be loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="234"/>
+        <source>This floor is no longer available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="237"/>
+        <location filename="../models/threadloader.cpp" line="247"/>
+        <source>Could not load the replies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="270"/>
+        <source>Offline: the rest of this floor is not in the local cache.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="294"/>
+        <source>The local cache could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="301"/>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::TimelineFeed</name>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="213"/>
+        <location filename="../models/timelinefeed.cpp" line="228"/>
+        <location filename="../models/timelinefeed.cpp" line="257"/>
+        <location filename="../models/timelinefeed.cpp" line="269"/>
+        <source>Offline — showing saved posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="215"/>
+        <location filename="../models/timelinefeed.cpp" line="233"/>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="258"/>
+        <source>Showing saved posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="260"/>
+        <source>Showing saved posts — updating…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="272"/>
+        <source>Could not load the timeline: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="273"/>
+        <source>Could not load more posts: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="325"/>
+        <location filename="../models/timelinefeed.cpp" line="354"/>
+        <location filename="../models/timelinefeed.cpp" line="387"/>
+        <source>Up to date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/timelinefeed.cpp" line="388"/>
+        <source>%n new post(s)</source>
+        <translation>
+            <numerusform>%n new post</numerusform>
+            <numerusform>%n new posts</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -208,12 +208,12 @@
 <context>
     <name>TimelineModel</name>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="172"/>
+        <location filename="../models/timelinemodel.cpp" line="175"/>
         <source>Like</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="178"/>
+        <location filename="../models/timelinemodel.cpp" line="181"/>
         <source>Reply</source>
         <translation>回复</translation>
     </message>
@@ -628,6 +628,322 @@
         <location filename="../core/session.cpp" line="415"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
         <translation>系统钥匙串不可用（%1），无法删除已保存的登录信息。</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ActivityFeed</name>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="197"/>
+        <source>Could not load the activity of people you follow: %1</source>
+        <translation>无法加载关注的人的动态：%1</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ActivityModel</name>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="26"/>
+        <source>%1 posted</source>
+        <translation>%1 发布了动态</translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="28"/>
+        <source>%1 commented on a post</source>
+        <translation>%1 评论了一条动态</translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="30"/>
+        <source>%1 liked a post</source>
+        <translation>%1 赞了一条动态</translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="32"/>
+        <source>%1 followed %2</source>
+        <translation>%1 关注了 %2</translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="33"/>
+        <source>%1 followed someone</source>
+        <translation>%1 关注了一个人</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::CommentTreeModel</name>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="529"/>
+        <source>Loading floors…</source>
+        <translation>正在加载楼层…</translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="530"/>
+        <source>Could not load more floors — try again</source>
+        <translation>无法加载更多楼层 — 点击重试</translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="531"/>
+        <source>Load more floors</source>
+        <translation>加载更多楼层</translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="553"/>
+        <source>Loading replies…</source>
+        <translation>正在加载回复…</translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="554"/>
+        <source>Could not load the replies — try again</source>
+        <translation>无法加载回复 — 点击重试</translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="555"/>
+        <source>More replies (%1)</source>
+        <translation>更多回复（%1）</translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="593"/>
+        <source>%1 replied to %2</source>
+        <translation>%1 回复 %2</translation>
+    </message>
+    <message>
+        <location filename="../models/commenttreemodel.cpp" line="596"/>
+        <source>Reply to %1</source>
+        <translation>回复 %1</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ModerationLogModel</name>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="60"/>
+        <source>hid</source>
+        <translation>隐藏了</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="62"/>
+        <source>unhid</source>
+        <translation>恢复了</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="64"/>
+        <source>dismissed the reports on</source>
+        <translation>驳回了举报：</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="66"/>
+        <source>deleted</source>
+        <translation>删除了</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="68"/>
+        <source>changed a device name</source>
+        <translation>修改了设备名称</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="134"/>
+        <source>%1 %2 post %3</source>
+        <translation>%1 %2动态 %3</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="138"/>
+        <source>%1 %2 comment %3</source>
+        <translation>%1 %2评论 %3</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="141"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationlogmodel.cpp" line="144"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ModerationQueueFeed</name>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="565"/>
+        <source>%1&apos;s post</source>
+        <translation>%1 的动态</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="565"/>
+        <source>the reported post</source>
+        <translation>被举报的动态</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="566"/>
+        <source>%1&apos;s comment</source>
+        <translation>%1 的评论</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="566"/>
+        <source>the reported comment</source>
+        <translation>被举报的评论</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ModerationQueueModel</name>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="199"/>
+        <source>Spam</source>
+        <translation>垃圾广告</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="201"/>
+        <source>Abuse</source>
+        <translation>辱骂骚扰</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="203"/>
+        <source>Illegal</source>
+        <translation>违法内容</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="205"/>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="387"/>
+        <source>Deleted post</source>
+        <translation>已删除的动态</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="387"/>
+        <source>Deleted comment</source>
+        <translation>已删除的评论</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="392"/>
+        <source>Post by %1: %2</source>
+        <translation>%1 的动态：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="393"/>
+        <source>Comment by %1: %2</source>
+        <translation>%1 的评论：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/moderationqueuemodel.cpp" line="397"/>
+        <source>%n report(s)</source>
+        <translation>
+            <numerusform>%n 条举报</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="398"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../models/moderationqueuemodel.cpp" line="401"/>
+        <source>auto-flagged: “%1”</source>
+        <translation>自动标记：“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ThreadLoader</name>
+    <message>
+        <location filename="../models/threadloader.cpp" line="76"/>
+        <source>Offline: the comments are not available.</source>
+        <translation>离线：评论不可用。</translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="118"/>
+        <source>This post is no longer available.</source>
+        <translation>这条动态已不存在。</translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="123"/>
+        <location filename="../models/threadloader.cpp" line="132"/>
+        <source>Could not load the comments</source>
+        <translation>无法加载评论</translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="192"/>
+        <source>Offline: more comments cannot be loaded.</source>
+        <translation>离线：无法加载更多评论。</translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="210"/>
+        <source>Offline: more replies cannot be loaded.</source>
+        <translation>离线：无法加载更多回复。</translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="234"/>
+        <source>This floor is no longer available.</source>
+        <translation>这层楼已不存在。</translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="237"/>
+        <location filename="../models/threadloader.cpp" line="247"/>
+        <source>Could not load the replies</source>
+        <translation>无法加载回复</translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="270"/>
+        <source>Offline: the rest of this floor is not in the local cache.</source>
+        <translation>离线：这层楼的其余回复不在本地缓存中。</translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="294"/>
+        <source>The local cache could not be read: %1</source>
+        <translation>无法读取本地缓存：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/threadloader.cpp" line="301"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::TimelineFeed</name>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="213"/>
+        <location filename="../models/timelinefeed.cpp" line="228"/>
+        <location filename="../models/timelinefeed.cpp" line="257"/>
+        <location filename="../models/timelinefeed.cpp" line="269"/>
+        <source>Offline — showing saved posts</source>
+        <translation>离线 — 显示已保存的动态</translation>
+    </message>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="215"/>
+        <location filename="../models/timelinefeed.cpp" line="233"/>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="258"/>
+        <source>Showing saved posts</source>
+        <translation>显示已保存的动态</translation>
+    </message>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="260"/>
+        <source>Showing saved posts — updating…</source>
+        <translation>显示已保存的动态 — 正在更新…</translation>
+    </message>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="272"/>
+        <source>Could not load the timeline: %1</source>
+        <translation>无法加载动态列表：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="273"/>
+        <source>Could not load more posts: %1</source>
+        <translation>无法加载更多动态：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/timelinefeed.cpp" line="325"/>
+        <location filename="../models/timelinefeed.cpp" line="354"/>
+        <location filename="../models/timelinefeed.cpp" line="387"/>
+        <source>Up to date</source>
+        <translation>已是最新</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/timelinefeed.cpp" line="388"/>
+        <source>%n new post(s)</source>
+        <translation>
+            <numerusform>%n 条新动态</numerusform>
+        </translation>
     </message>
 </context>
 </TS>
