@@ -13,18 +13,28 @@ PostStore::PostStore(QObject *parent)
 
 int PostStore::pendingCommentsOn(qint64 postId) const
 {
-    int n = 0;
-    for (qint64 id : m_commentsByPost.value(postId))
-        n += id < 0;
-    return n;
+    return m_pendingByPost.value(postId);
 }
 
 int PostStore::pendingRepliesIn(qint64 rootId) const
 {
-    int n = 0;
-    for (auto it = m_comments.cbegin(); it != m_comments.cend(); ++it)
-        n += it.key() < 0 && it->rootId == rootId;
-    return n;
+    return m_pendingByRoot.value(rootId);
+}
+
+void PostStore::countPending(const Comment &c, int delta)
+{
+    if (c.id >= 0)
+        return;
+    const auto bump = [delta](QHash<qint64, int> &counts, qint64 key) {
+        const int n = counts.value(key) + delta;
+        if (n > 0)
+            counts.insert(key, n);
+        else
+            counts.remove(key);
+    };
+    bump(m_pendingByPost, c.postId);
+    if (c.rootId != 0)
+        bump(m_pendingByRoot, c.rootId);
 }
 
 Post PostStore::overlaid(const Post &server) const
@@ -163,12 +173,13 @@ void PostStore::removeComment(qint64 commentId)
     const Comment c = *it;
     QList<qint64> gone{commentId};
     if (c.isRoot()) // the whole floor goes with its root
-        for (auto j = m_comments.cbegin(); j != m_comments.cend(); ++j)
-            if (j->rootId == commentId)
-                gone.append(j.key());
+        for (qint64 id : m_commentsByPost.value(c.postId))
+            if (m_comments.value(id).rootId == commentId)
+                gone.append(id);
     // Counts that include my pending comments change with them.
     const auto change = [&] {
         for (qint64 id : gone) {
+            countPending(m_comments.value(id), -1);
             m_comments.remove(id);
             m_commentsByPost[c.postId].remove(id);
             m_pendingCommentVote.remove(id);
@@ -189,6 +200,7 @@ void PostStore::removePost(qint64 postId)
         return;
     const QSet<qint64> ids = m_commentsByPost.take(postId);
     for (qint64 id : ids) {
+        countPending(m_comments.value(id), -1);
         m_comments.remove(id);
         m_pendingCommentVote.remove(id);
         m_commentPending.remove(id);
@@ -206,6 +218,8 @@ void PostStore::clear()
         removePost(id);
     m_comments.clear();
     m_commentsByPost.clear();
+    m_pendingByPost.clear();
+    m_pendingByRoot.clear();
 }
 
 std::optional<Post> PostStore::post(qint64 postId) const
@@ -298,6 +312,7 @@ void PostStore::addPendingComment(const Comment &local)
     const auto change = [&] {
         m_comments.insert(local.id, local);
         m_commentsByPost[local.postId].insert(local.id);
+        countPending(local, +1);
         m_commentPending.insert(local.id, Pending::Sending);
     };
     if (rootId > 0)
@@ -317,15 +332,20 @@ void PostStore::resolvePendingComment(qint64 localId, const Comment &server)
     const qint64 postId = it->postId;
     const qint64 rootId = server.rootId;
     const auto change = [&] {
+        countPending(m_comments.value(localId), -1);
         m_comments.remove(localId);
         m_commentsByPost[postId].remove(localId);
+        // my pending replies to my floor now wait under the server's id
+        if (const int n = m_pendingByRoot.take(localId))
+            m_pendingByRoot.insert(server.id, n);
         m_commentPending.remove(localId);
         m_comments.insert(server.id, server);
         m_commentsByPost[server.postId].insert(server.id);
         // what waited on the local id (a like on it, say) now waits on the server's id
         if (m_pendingCommentVote.contains(localId))
             m_pendingCommentVote.insert(server.id, m_pendingCommentVote.take(localId));
-        for (auto &c : m_comments) {
+        for (qint64 id : m_commentsByPost.value(postId)) {
+            Comment &c = m_comments[id];
             if (c.rootId == localId)
                 c.rootId = server.id;
             if (c.parentId == localId)

@@ -95,10 +95,13 @@ private:
     template<class F> void changeComment(qint64 commentId, F &&change);
     [[nodiscard]] int pendingCommentsOn(qint64 postId) const;
     [[nodiscard]] int pendingRepliesIn(qint64 rootId) const;
+    void countPending(const Comment &comment, int delta); // my comments (id < 0) by post, root
 
     QHash<qint64, Post> m_posts;       // as the server said
     QHash<qint64, Comment> m_comments; // as the server said, plus my pending ones (id < 0)
     QHash<qint64, QSet<qint64>> m_commentsByPost;
+    QHash<qint64, int> m_pendingByPost;      // my pending comments on each post
+    QHash<qint64, int> m_pendingByRoot;      // my pending replies in each floor
     QHash<qint64, bool> m_pendingPostLike;   // post id → desired liked
     QHash<qint64, int> m_pendingCommentVote; // comment id → desired vote
     QHash<qint64, Pending> m_postPending;

@@ -139,6 +139,38 @@ private Q_SLOTS:
         QCOMPARE(model.rowOf(11), 40);
     }
 
+    void moderatorsSeeHiddenPostsMarked()
+    {
+        // a moderator's store keeps a hidden post (the server sends it with hidden: true)
+        PostStore store;
+        for (int i = 1; i <= 3; ++i)
+            store.upsertPost(post(i, 100 * i));
+        TimelineModel model(&store);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPosts({3, 2, 1});
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        core::Post hidden = post(2, 200);
+        hidden.hidden = true;
+        hidden.moderation = core::Moderation{core::UserBrief{10009, QStringLiteral("管理员"), {}},
+                                             QStringLiteral("spam"), 300};
+        store.upsertPost(hidden);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 1);
+        QCOMPARE(changed.at(0).at(2).value<QList<int>>(),
+                 TimelineModel::rolesFor(PostStore::Field::Hidden));
+        QVERIFY(model.index(1).data(TimelineModel::HiddenRole).toBool());
+        // unhidden: marked no more
+        store.upsertPost(post(2, 200));
+        QCOMPARE(changed.count(), 2);
+        QVERIFY(!model.index(1).data(TimelineModel::HiddenRole).toBool());
+        // a refresh replaces everything: one reset
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        model.setPosts({1, 3});
+        QCOMPARE(reset.count(), 1);
+        QCOMPARE(model.rowCount(), 2);
+    }
+
     void tickerTouchesOnlyTheTimeRoleOfChangedRows()
     {
         const qint64 t0 = 1'800'000'000'000;
