@@ -3,7 +3,6 @@
 #include "threadassembly.h"
 #include "timeticker.h"
 
-#include <QDateTime>
 #include <QMetaEnum>
 #include <QScopedValueRollback>
 #include <QSet>
@@ -39,7 +38,7 @@ void CommentTreeModel::setPost(qint64 postId, Order order)
     m_rowOfKey.clear();
     m_keyOfRoot.clear();
     m_keyOfReply.clear();
-    m_timeText.clear();
+    m_labels.clear();
     m_hasMoreFloors = false;
     m_moreFloorsRow = false;
     m_loadingFloors = false;
@@ -597,9 +596,7 @@ QVariant CommentTreeModel::commentData(qint64 id, int role) const
     case CreatedTimeRole:
         return c->createtime;
     case RelativeTimeRole: {
-        const QString text = m_format.format(c->createtime, now());
-        m_timeText.insert(c->id, text);
-        return text;
+        return m_labels.text(c->id, c->createtime);
     }
     case LikedRole:
         return c->liked;
@@ -763,7 +760,7 @@ void CommentTreeModel::removeReply(FloorNode &node, qint64 replyId)
     const int floorRow = rowOfKey(node.key);
     const QModelIndex parent = index(floorRow, 0);
     m_keyOfReply.remove(replyId);
-    m_timeText.remove(replyId);
+    m_labels.forget(replyId);
     if (const int i = int(node.loaded.indexOf(replyId)); i >= 0) {
         if (i < node.shown) {
             beginRemoveRows(parent, i, i);
@@ -786,7 +783,7 @@ void CommentTreeModel::onCommentRemoved(qint64 postId, qint64 commentId)
     if (postId != m_postId)
         return;
     if (m_keyOfRoot.contains(commentId)) {
-        m_timeText.remove(commentId);
+        m_labels.forget(commentId);
         removeFloorAt(rowOfKey(m_keyOfRoot.value(commentId)));
         return;
     }
@@ -835,7 +832,7 @@ void CommentTreeModel::onCommentIdChanged(qint64 localId, qint64 serverId)
         m_keyOfRoot.remove(localId);
         m_keyOfRoot.insert(serverId, key);
         m_floors[row].rootId = serverId;
-        m_timeText.remove(localId);
+        m_labels.forget(localId);
         const QModelIndex i = index(row, 0);
         Q_EMIT dataChanged(i, i, {});
         return;
@@ -854,7 +851,7 @@ void CommentTreeModel::onCommentIdChanged(qint64 localId, qint64 serverId)
     const int row = childRowOf(node, localId);
     m_keyOfReply.remove(localId);
     m_keyOfReply.insert(serverId, node.key);
-    m_timeText.remove(localId);
+    m_labels.forget(localId);
     if (const int i = int(node.extra.indexOf(localId)); i >= 0)
         node.extra[i] = serverId;
     else if (const int j = int(node.loaded.indexOf(localId)); j >= 0)
@@ -868,64 +865,42 @@ void CommentTreeModel::onCommentIdChanged(qint64 localId, qint64 serverId)
 
 // --- the relative-time role -----------------------------------------------------------------
 
-qint64 CommentTreeModel::now() const
-{
-    return m_ticker ? m_ticker->now() : QDateTime::currentMSecsSinceEpoch();
-}
-
 void CommentTreeModel::setTicker(TimeTicker *ticker, const RelativeTime &format)
 {
-    if (m_ticker)
-        disconnect(m_ticker, nullptr, this, nullptr);
-    m_ticker = ticker;
-    m_format = format;
-    m_timeText.clear();
-    if (!m_ticker)
+    if (m_labels.ticker())
+        disconnect(m_labels.ticker(), nullptr, this, nullptr);
+    m_labels.set(ticker, format);
+    if (!ticker)
         return;
-    connect(m_ticker, &TimeTicker::tick, this, &CommentTreeModel::onTick);
-    onTick(m_ticker->now());
+    connect(ticker, &TimeTicker::tick, this, &CommentTreeModel::onTick);
+    onTick(ticker->now());
 }
 
 void CommentTreeModel::onTick(qint64 nowMs)
 {
-    // Rows whose label changed get dataChanged for the time role only, runs of rows together.
+    // The floors, then each floor's replies: runs of rows under one parent together.
     qint64 nextDue = -1;
-    const auto scan = [&](const QModelIndex &parent, int count, auto idAt) {
-        int first = -1;
-        const auto flush = [&](int last) {
-            if (first >= 0)
+    const auto tickUnder = [&](const QModelIndex &parent, int count, auto idAt) {
+        m_labels.tick(
+            count, nowMs,
+            [&](int row) -> std::optional<std::pair<qint64, qint64>> {
+                const auto c = m_store->comment(idAt(row));
+                return c ? std::optional(std::pair(c->id, c->createtime)) : std::nullopt;
+            },
+            [&](int first, int last) {
                 Q_EMIT dataChanged(index(first, 0, parent), index(last, 0, parent),
                                    {RelativeTimeRole});
-            first = -1;
-        };
-        for (int row = 0; row < count; ++row) {
-            const auto c = m_store->comment(idAt(row));
-            if (!c) {
-                flush(row - 1);
-                continue;
-            }
-            const QString text = m_format.format(c->createtime, nowMs);
-            const auto it = m_timeText.constFind(c->id);
-            if (it != m_timeText.constEnd() && *it != text) {
-                m_timeText.insert(c->id, text);
-                if (first < 0)
-                    first = row;
-            } else {
-                flush(row - 1);
-            }
-            const qint64 next = m_format.nextChangeMs(c->createtime, nowMs);
-            if (next >= 0 && (nextDue < 0 || next < nextDue))
-                nextDue = next;
-        }
-        flush(count - 1);
+            },
+            nextDue);
     };
-    scan(QModelIndex(), int(m_floors.size()), [this](int row) { return m_floors.at(row).rootId; });
+    tickUnder(QModelIndex(), int(m_floors.size()),
+              [this](int row) { return m_floors.at(row).rootId; });
     for (int f = 0; f < int(m_floors.size()); ++f) {
         const FloorNode &node = m_floors.at(f);
-        scan(index(f, 0), node.visible(), [&node, this](int row) { return idAtChild(node, row); });
+        tickUnder(index(f, 0), node.visible(),
+                  [&node, this](int row) { return idAtChild(node, row); });
     }
-    if (m_ticker && nextDue >= 0)
-        m_ticker->setNextDue(nextDue);
+    m_labels.arm(nextDue);
 }
 
 } // namespace threadline::models

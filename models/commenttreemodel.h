@@ -15,6 +15,7 @@
 
 #include "poststore.h"
 #include "relativetime.h"
+#include "timelabels.h"
 
 #include <QAbstractItemModel>
 #include <QHash>
@@ -22,7 +23,6 @@
 
 namespace threadline::models {
 
-class TimeTicker;
 
 class CommentTreeModel : public QAbstractItemModel
 {
@@ -165,7 +165,6 @@ private:
     [[nodiscard]] qint64 idAtChild(const FloorNode &node, int row) const;
     [[nodiscard]] int childRowOf(const FloorNode &node, qint64 replyId) const;
     [[nodiscard]] QVariant commentData(qint64 id, int role) const;
-    [[nodiscard]] qint64 now() const;
     [[nodiscard]] int floorRowsEnd() const { return int(m_floors.size()); }
     void reindexFrom(int row);
     void insertFloors(int row, const QList<FloorNode> &nodes);
@@ -197,9 +196,7 @@ private:
     bool m_floorsFailed = false; // the last load failed: only activating the row tries again
     bool m_pageSeen = false;     // a page arrived: live floors have a place
     bool m_applying = false;     // a page is going into the store (its signals are not news)
-    TimeTicker *m_ticker = nullptr;
-    RelativeTime m_format;
-    mutable QHash<qint64, QString> m_timeText; // what each comment's time role last said
+    TimeLabels m_labels;         // the time role's texts, aged by the ticker
 };
 
 } // namespace threadline::models

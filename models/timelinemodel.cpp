@@ -3,7 +3,6 @@
 #include "timeticker.h"
 
 #include <QCoreApplication>
-#include <QDateTime>
 #include <QMetaEnum>
 #include <QSet>
 #include <algorithm>
@@ -186,9 +185,7 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
     case HiddenRole:
         return p->hidden;
     case RelativeTimeRole: {
-        const QString text = m_format.format(p->createtime, now());
-        m_timeText.insert(p->id, text);
-        return text;
+        return m_labels.text(p->id, p->createtime);
     }
     }
     return {};
@@ -203,56 +200,31 @@ QHash<int, QByteArray> TimelineModel::roleNames() const
     return names;
 }
 
-qint64 TimelineModel::now() const
-{
-    return m_ticker ? m_ticker->now() : QDateTime::currentMSecsSinceEpoch();
-}
-
 void TimelineModel::setTicker(TimeTicker *ticker, const RelativeTime &format)
 {
-    if (m_ticker)
-        disconnect(m_ticker, nullptr, this, nullptr);
-    m_ticker = ticker;
-    m_format = format;
-    m_timeText.clear();
-    if (!m_ticker)
+    if (m_labels.ticker())
+        disconnect(m_labels.ticker(), nullptr, this, nullptr);
+    m_labels.set(ticker, format);
+    if (!ticker)
         return;
-    connect(m_ticker, &TimeTicker::tick, this, &TimelineModel::onTick);
-    onTick(m_ticker->now());
+    connect(ticker, &TimeTicker::tick, this, &TimelineModel::onTick);
+    onTick(ticker->now());
 }
 
 void TimelineModel::onTick(qint64 nowMs)
 {
-    // Rows whose label changed get one dataChanged for the time role, contiguous rows together.
     qint64 nextDue = -1;
-    int first = -1;
-    const auto flush = [&](int last) {
-        if (first >= 0)
+    m_labels.tick(
+        int(m_ids.size()), nowMs,
+        [this](int row) -> std::optional<std::pair<qint64, qint64>> {
+            const auto p = m_store->post(m_ids.at(row));
+            return p ? std::optional(std::pair(p->id, p->createtime)) : std::nullopt;
+        },
+        [this](int first, int last) {
             Q_EMIT dataChanged(index(first), index(last), {RelativeTimeRole});
-        first = -1;
-    };
-    for (int row = 0; row < int(m_ids.size()); ++row) {
-        const auto p = m_store->post(m_ids.at(row));
-        if (!p) {
-            flush(row - 1);
-            continue;
-        }
-        const QString text = m_format.format(p->createtime, nowMs);
-        const auto it = m_timeText.constFind(p->id);
-        if (it != m_timeText.constEnd() && *it != text) {
-            m_timeText.insert(p->id, text);
-            if (first < 0)
-                first = row;
-        } else {
-            flush(row - 1);
-        }
-        const qint64 next = m_format.nextChangeMs(p->createtime, nowMs);
-        if (next >= 0 && (nextDue < 0 || next < nextDue))
-            nextDue = next;
-    }
-    flush(int(m_ids.size()) - 1);
-    if (m_ticker && nextDue >= 0)
-        m_ticker->setNextDue(nextDue);
+        },
+        nextDue);
+    m_labels.arm(nextDue);
 }
 
 QList<int> TimelineModel::rolesFor(PostStore::Fields fields)

@@ -4,13 +4,13 @@
 
 #include "poststore.h"
 #include "relativetime.h"
+#include "timelabels.h"
 
 #include <QAbstractListModel>
 #include <QHash>
 
 namespace threadline::models {
 
-class TimeTicker;
 
 class TimelineModel : public QAbstractListModel
 {
@@ -78,7 +78,6 @@ private:
     void onPostChanged(qint64 postId, core::PostStore::Fields fields);
     void onPostRemoved(qint64 postId);
     void onTick(qint64 nowMs);
-    [[nodiscard]] qint64 now() const;
 
     core::PostStore *m_store;
     QList<qint64> m_ids;
@@ -86,9 +85,7 @@ private:
     int m_inline = 3;
     bool m_hasMore = false;
     bool m_fetching = false;
-    TimeTicker *m_ticker = nullptr;
-    RelativeTime m_format;
-    mutable QHash<qint64, QString> m_timeText; // what each row's time role last said
+    TimeLabels m_labels; // the time role's texts, aged by the ticker
 };
 
 } // namespace threadline::models
