@@ -260,6 +260,10 @@ Response Api::dispatch(Request &req, const Route &route)
                 fail(400, QStringLiteral("malformed JSON: %1 at offset %2")
                               .arg(err.errorString())
                               .arg(err.offset));
+            if (const qsizetype at = loneSurrogateAt(req.body); at >= 0)
+                fail(400, QStringLiteral("malformed JSON: a lone UTF-16 surrogate escape at "
+                                         "offset %1 (text would be changed)")
+                              .arg(at));
             if (!doc.isObject())
                 fail(400, QStringLiteral("the body must be a JSON object"));
             req.json = doc.object();

@@ -226,6 +226,10 @@ std::optional<qint64> intParam(const QUrlQuery &q, const char *name);
 std::optional<QString> stringField(const QJsonObject &o, const char *name, bool required);
 std::optional<qint64> idField(const QJsonObject &o, const char *name, bool required);
 qsizetype codePoints(const QString &s);
+// Where a \uXXXX escape of the JSON text encodes half a UTF-16 surrogate pair without its other
+// half (-1: nowhere). QJsonDocument pairs such a half with whatever follows and changes the text,
+// so a body holding one is malformed (400) rather than stored altered.
+qsizetype loneSurrogateAt(QByteArrayView json);
 // The (createtime, id) keyset condition of a "newest first" list after its `before` cursor
 // (" AND (t < ? OR (t = ? AND id < ?))" and its values; empty without a cursor; 400 when the
 // cursor is not one this server gave out).

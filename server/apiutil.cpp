@@ -175,4 +175,38 @@ qsizetype codePoints(const QString &s)
     return n;
 }
 
+qsizetype loneSurrogateAt(QByteArrayView json)
+{
+    const auto hex = [&json](qsizetype at) -> int {
+        if (at + 4 > json.size())
+            return -1;
+        bool ok = false;
+        const int v = QByteArrayView(json.data() + at, 4).toInt(&ok, 16);
+        return ok ? v : -1;
+    };
+    bool inString = false;
+    qsizetype high = -1; // where a high surrogate waits for its low half
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        const char c = json[i];
+        if (!inString) {
+            inString = c == '"';
+            continue;
+        }
+        const bool escapeU = c == '\\' && i + 1 < json.size() && json[i + 1] == 'u';
+        const int unit = escapeU ? hex(i + 2) : -1;
+        const bool isHigh = unit >= 0xD800 && unit <= 0xDBFF;
+        const bool isLow = unit >= 0xDC00 && unit <= 0xDFFF;
+        if (high >= 0 && !isLow)
+            return high;
+        if (isLow && high < 0)
+            return i;
+        high = isHigh ? i : -1;
+        if (c == '"')
+            inString = false;
+        else if (c == '\\')
+            i += escapeU ? 5 : 1;
+    }
+    return high;
+}
+
 } // namespace threadline::server

@@ -225,6 +225,7 @@ private slots:
     void createPost_data();
     void createPost();
     void createPostDeviceAndGeo();
+    void surrogatePairEscapesKeepTheirEmoji();
     void createPostWrongTypes_data();
     void createPostWrongTypes();
     void postInlineComments_data();
@@ -1261,6 +1262,12 @@ void TestServerApi::createPostWrongTypes_data()
     QTest::newRow("malformed: bad utf-8")
         << QByteArray("{\"category\":\"TEXT\",\"content\":\"\xff\xfe\"}");
     QTest::newRow("empty body") << QByteArray();
+    // half a surrogate pair: Qt's parser would pair it with what follows and change the text
+    QTest::newRow("lone high surrogate") << QByteArray(R"({"content":"A\ud83dB"})");
+    QTest::newRow("lone low surrogate") << QByteArray(R"({"content":"A\ude00Z"})");
+    QTest::newRow("high + escaped letter") << QByteArray(R"({"content":"A\ud83d\u0041Z"})");
+    QTest::newRow("high at the end") << QByteArray(R"({"content":"A\ud83d"})");
+    QTest::newRow("two highs") << QByteArray(R"({"content":"\ud83d\ud83d\ude00"})");
 }
 
 void TestServerApi::createPostWrongTypes()
@@ -1271,6 +1278,19 @@ void TestServerApi::createPostWrongTypes()
     CHECK_ERROR(c.raw("POST", api("/posts"), body, {{"Content-Type", "application/json"}}), 400);
     const HttpResult topAfter = c.get(api("/timeline?scope=user&uid=10001&limit=1"));
     QCOMPARE(ids(topAfter.items()), ids(topBefore.items()));
+}
+
+void TestServerApi::surrogatePairEscapesKeepTheirEmoji()
+{
+    // an escaped pair is one 4-byte character, stored and returned intact
+    Client &c = as("zhangsan");
+    const HttpResult r = c.raw("POST", api("/posts"), R"({"content":"A\ud83d\ude00B \\ud83d"})",
+                               {{"Content-Type", "application/json"}});
+    QCOMPARE(r.status, 201);
+    QCOMPARE(r.obj().value("content").toString(), QStringLiteral("A😀B \\ud83d"));
+    const qint64 id = r.obj().value("id").toInteger();
+    QCOMPARE(c.get(api(QStringLiteral("/posts/%1").arg(id))).obj().value("content").toString(),
+             QStringLiteral("A😀B \\ud83d"));
 }
 
 void TestServerApi::postInlineComments_data()
