@@ -74,20 +74,33 @@ CommentTreeModel::FloorNode *CommentTreeModel::nodeOfRoot(qint64 rootId)
 
 // --- pages ----------------------------------------------------------------------------------
 
-void CommentTreeModel::fillFloor(FloorNode &node, const QList<qint64> &replyIds) const
+void CommentTreeModel::fillFloor(FloorNode &node, const QList<qint64> &replyIds,
+                                 Source source) const
 {
     node.loaded = replyIds;
     node.shown = std::min<int>(kPreviewReplies, int(replyIds.size()));
-    const auto root = m_store->serverComment(node.rootId);
-    node.complete = root && replyIds.size() >= root->replyCount;
+    if (source == Source::Server) {
+        // The server sent the floor's earliest replies, without a gap: fewer than asked is all.
+        node.cursor = replyIds.isEmpty() ? 0 : seqOf(replyIds.constLast());
+        node.complete = replyIds.size() < kPreviewReplies;
+    }
+}
+
+qint64 CommentTreeModel::seqOf(qint64 commentId) const
+{
+    const auto c = m_store->serverComment(commentId);
+    return c ? c->seq : 0;
 }
 
 void CommentTreeModel::appendFloors(const QList<Comment> &roots, const QList<Comment> &replies,
-                                    bool hasMore)
+                                    bool hasMore, Source source)
 {
+    const QScopedValueRollback<bool> changing(m_inChange, true); // no fetchMore() from signals
     m_loadingFloors = false;
     m_floorsFailed = false;
+    const bool firstPage = !m_pageSeen;
     m_pageSeen = true;
+    m_hasMoreFloors = hasMore;
     {
         // Into the store first (the rows read it); its signals are this page, not live news.
         const QScopedValueRollback<bool> applying(m_applying, true);
@@ -111,26 +124,27 @@ void CommentTreeModel::appendFloors(const QList<Comment> &roots, const QList<Com
         else if (m_keyOfRoot.contains(c.rootId))
             forShown[c.rootId].append(c);
     }
-    for (auto it = forShown.cbegin(); it != forShown.cend(); ++it) {
-        const FloorNode *node = nodeOfRoot(it.key());
-        const auto root = m_store->serverComment(it.key());
-        const bool complete =
-            node->complete || (root && node->loaded.size() + it->size() >= root->replyCount);
-        appendReplies(it.key(), *it, complete);
-    }
+    for (auto it = forShown.cbegin(); it != forShown.cend(); ++it)
+        mergeReplies(it.key(), *it, source, /*pagePreview=*/true);
     // One grouped pass over the page: floors by root id, replies in seq order.
     const ThreadIndex index = assembleThread(rows);
     QHash<qint64, const Floor *> floorOf;
     floorOf.reserve(index.floors.size());
     for (const Floor &f : index.floors)
         floorOf.insert(rows.at(f.root).id, &f);
-    // My replies waiting in the outbox to these floors are shown under them at once.
+    // My comments waiting in the outbox: replies to these floors under them, my floors (the
+    // first page only) at the end — shown at once, as they were when the thread was last open.
     QHash<qint64, QList<qint64>> pendingByRoot;
-    if (!fresh.isEmpty())
+    QList<qint64> pendingFloors;
+    if (!fresh.isEmpty() || firstPage)
         for (qint64 id : m_store->commentIds(m_postId))
             if (id < 0)
-                if (const auto c = m_store->comment(id); c && fresh.contains(c->rootId))
-                    pendingByRoot[c->rootId].append(id);
+                if (const auto c = m_store->comment(id); c && admits(*c)) {
+                    if (c->isRoot() && firstPage && !m_keyOfRoot.contains(id))
+                        pendingFloors.append(id);
+                    else if (!c->isRoot() && fresh.contains(c->rootId))
+                        pendingByRoot[c->rootId].append(id);
+                }
 
     QList<FloorNode> nodes;
     const auto add = [&](const Floor &f) {
@@ -141,10 +155,8 @@ void CommentTreeModel::appendFloors(const QList<Comment> &roots, const QList<Com
         ids.reserve(f.replies.size());
         for (int r : f.replies)
             ids.append(rows.at(r).id);
-        fillFloor(node, ids);
-        QList<qint64> pending = pendingByRoot.value(node.rootId);
-        std::sort(pending.begin(), pending.end(), std::greater<>()); // -1, -2, …: creation order
-        node.extra = pending;
+        fillFloor(node, ids, source);
+        node.extra = pendingInCreationOrder(pendingByRoot.value(node.rootId));
         nodes.append(node);
     };
     if (m_order == Order::Floor) {
@@ -180,8 +192,36 @@ void CommentTreeModel::appendFloors(const QList<Comment> &roots, const QList<Com
             }
         }
     }
-    m_hasMoreFloors = hasMore;
+    if (!pendingFloors.isEmpty()) {
+        QList<FloorNode> own;
+        for (qint64 id : pendingInCreationOrder(pendingFloors)) {
+            FloorNode node;
+            node.key = m_nextKey++;
+            node.rootId = id;
+            node.own = true;
+            node.complete = true;
+            node.extra = pendingInCreationOrder(pendingRepliesTo(id));
+            own.append(node);
+        }
+        insertFloors(int(m_floors.size()), own);
+    }
     setMoreFloorsRow(hasMore);
+}
+
+QList<qint64> CommentTreeModel::pendingInCreationOrder(QList<qint64> ids)
+{
+    std::sort(ids.begin(), ids.end(), std::greater<>()); // -1, -2, …: the order they were made
+    return ids;
+}
+
+QList<qint64> CommentTreeModel::pendingRepliesTo(qint64 rootId) const
+{
+    QList<qint64> out;
+    for (qint64 id : m_store->commentIds(m_postId))
+        if (id < 0 && !m_keyOfReply.contains(id))
+            if (const auto c = m_store->comment(id); c && !c->isRoot() && c->rootId == rootId)
+                out.append(id);
+    return out;
 }
 
 void CommentTreeModel::insertFloors(int row, const QList<FloorNode> &nodes)
@@ -205,51 +245,75 @@ void CommentTreeModel::insertFloors(int row, const QList<FloorNode> &nodes)
         updateMoreRow(i);
 }
 
-void CommentTreeModel::appendReplies(qint64 rootId, const QList<Comment> &replies, bool complete)
+void CommentTreeModel::appendReplies(qint64 rootId, const QList<Comment> &replies, bool complete,
+                                     Source source)
 {
+    const QScopedValueRollback<bool> changing(m_inChange, true);
     FloorNode *node = nodeOfRoot(rootId);
     if (!node)
         return;
     node->loading = false;
     node->failed = false;
+    mergeReplies(rootId, replies, source, /*pagePreview=*/false);
+    node = nodeOfRoot(rootId);
+    if (source == Source::Server && complete)
+        node->complete = true;
+    updateMoreRow(rowOfKey(node->key));
+}
+
+void CommentTreeModel::mergeReplies(qint64 rootId, const QList<Comment> &replies, Source source,
+                                    bool pagePreview)
+{
+    FloorNode *node = nodeOfRoot(rootId);
+    if (!node)
+        return;
     {
         const QScopedValueRollback<bool> applying(m_applying, true);
         m_store->upsertComments(replies);
     }
     QList<Comment> sorted;
     for (const Comment &c : replies)
-        if (!c.isRoot() && c.rootId == rootId && admits(c) && !m_keyOfReply.contains(c.id))
+        if (!c.isRoot() && c.rootId == rootId && admits(c))
             sorted.append(c);
     std::sort(sorted.begin(), sorted.end(), [](const Comment &a, const Comment &b) {
         return a.seq != b.seq ? a.seq < b.seq : a.id < b.id;
     });
+    // The server's replies have no gap from the cursor on: it moves over them.
+    if (source == Source::Server && !sorted.isEmpty() &&
+        (pagePreview || node->cursor <= sorted.constFirst().seq))
+        node->cursor = std::max(node->cursor, sorted.constLast().seq);
+    QList<Comment> fresh;
+    for (const Comment &c : std::as_const(sorted))
+        if (!m_keyOfReply.contains(c.id))
+            fresh.append(c);
+    if (fresh.isEmpty())
+        return;
     const int row = rowOfKey(node->key);
     const QModelIndex parent = index(row, 0);
     // The common case: all after what the floor holds — one insert of the run (when expanded).
-    const qint64 last = lastSeq(rootId);
-    if (!sorted.isEmpty() && sorted.constFirst().seq > last) {
+    if (node->loaded.isEmpty() || fresh.constFirst().seq > seqOf(node->loaded.constLast())) {
         QList<qint64> ids;
-        for (const Comment &c : std::as_const(sorted))
+        for (const Comment &c : std::as_const(fresh))
             ids.append(c.id);
-        if (node->expanded) {
-            beginInsertRows(parent, node->shown, node->shown + int(ids.size()) - 1);
-            node->loaded += ids;
-            node->shown = int(node->loaded.size());
-            for (qint64 id : std::as_const(ids))
-                m_keyOfReply.insert(id, node->key);
+        const bool show = node->expanded || node->shown == int(node->loaded.size());
+        const int first = node->shown;
+        int count = 0;
+        if (show)
+            count = node->expanded ? int(ids.size())
+                                   : std::min<int>(int(ids.size()),
+                                                   std::max(0, kPreviewReplies - node->shown));
+        if (count > 0)
+            beginInsertRows(parent, first, first + count - 1);
+        node->loaded += ids;
+        node->shown += count;
+        for (qint64 id : std::as_const(ids))
+            m_keyOfReply.insert(id, node->key);
+        if (count > 0)
             endInsertRows();
-        } else {
-            node->loaded += ids;
-            for (qint64 id : std::as_const(ids))
-                m_keyOfReply.insert(id, node->key);
-        }
-    } else {
-        for (const Comment &c : std::as_const(sorted))
-            insertLiveComment(c);
-        node = nodeOfRoot(rootId);
+        return;
     }
-    node->complete = complete;
-    updateMoreRow(row);
+    for (const Comment &c : std::as_const(fresh))
+        insertReply(*nodeOfRoot(rootId), c);
 }
 
 void CommentTreeModel::floorsFailed()
@@ -354,7 +418,7 @@ void CommentTreeModel::expand(const QModelIndex &index)
         n.loading = true;
         n.failed = false;
         updateMoreRow(floorRow);
-        Q_EMIT moreRepliesRequested(n.rootId, lastSeq(n.rootId));
+        Q_EMIT moreRepliesRequested(n.rootId, n.cursor);
         return;
     }
     updateMoreRow(floorRow);
@@ -495,7 +559,8 @@ bool CommentTreeModel::hasChildren(const QModelIndex &parent) const
 
 bool CommentTreeModel::canFetchMore(const QModelIndex &parent) const
 {
-    return !parent.isValid() && m_hasMoreFloors && !m_loadingFloors && !m_floorsFailed;
+    return !parent.isValid() && m_hasMoreFloors && !m_loadingFloors && !m_floorsFailed &&
+           !m_inChange;
 }
 
 void CommentTreeModel::fetchMore(const QModelIndex &parent)
@@ -667,6 +732,7 @@ void CommentTreeModel::insertLiveComment(const Comment &c)
         node.key = m_nextKey++;
         node.rootId = c.id;
         node.complete = c.replyCount == 0; // a new floor: its replies arrive live
+        node.extra = pendingInCreationOrder(pendingRepliesTo(c.id));
         int row = int(m_floors.size());
         if (c.id < 0) {
             node.own = true; // mine: at the end, shown at once
@@ -704,22 +770,26 @@ void CommentTreeModel::insertLiveComment(const Comment &c)
         updateMoreRow(floorRow);
         return;
     }
-    // Where it goes among the replies the floor holds (seq order).
-    int pos = int(node.loaded.size());
-    while (pos > 0) {
-        const auto prev = m_store->comment(node.loaded.at(pos - 1));
-        if (!prev || prev->seq < c.seq)
-            break;
-        --pos;
-    }
-    if (pos == int(node.loaded.size()) && !node.complete) {
-        updateMoreRow(floorRow); // after what is loaded: counted in "more replies (N)"
+    // After everything the floor holds, and the floor not complete: a page will bring it; until
+    // then "more replies (N)" counts it.
+    if (!node.complete && (node.loaded.isEmpty() || c.seq > seqOf(node.loaded.constLast()))) {
+        updateMoreRow(floorRow);
         return;
     }
+    insertReply(node, c);
+    updateMoreRow(floorRow);
+}
+
+void CommentTreeModel::insertReply(FloorNode &node, const Comment &c)
+{
+    // Where it goes among the replies the floor holds (seq order): a binary search.
+    const auto it = std::upper_bound(node.loaded.cbegin(), node.loaded.cend(), c.seq,
+                                     [this](qint64 seq, qint64 id) { return seq < seqOf(id); });
+    const int pos = int(it - node.loaded.cbegin());
     const bool show =
         pos < node.shown || node.expanded || (pos == node.shown && node.shown < kPreviewReplies);
     if (show) {
-        beginInsertRows(parent, pos, pos);
+        beginInsertRows(index(rowOfKey(node.key), 0), pos, pos);
         node.loaded.insert(pos, c.id);
         ++node.shown;
         m_keyOfReply.insert(c.id, node.key);
@@ -728,7 +798,6 @@ void CommentTreeModel::insertLiveComment(const Comment &c)
         node.loaded.insert(pos, c.id);
         m_keyOfReply.insert(c.id, node.key);
     }
-    updateMoreRow(floorRow);
 }
 
 void CommentTreeModel::onCommentAdded(qint64 postId, qint64 commentId)
@@ -826,7 +895,19 @@ void CommentTreeModel::onCommentIdChanged(qint64 localId, qint64 serverId)
         const int key = *k;
         const int row = rowOfKey(key);
         if (m_keyOfRoot.contains(serverId)) { // the server's floor arrived first (a sync)
+            const QList<qint64> mine = m_floors.at(row).extra;
             removeFloorAt(row);
+            // my replies to it, still waiting, move under the server's copy
+            if (FloorNode *server = nodeOfRoot(serverId))
+                for (qint64 id : mine)
+                    if (!m_keyOfReply.contains(id)) {
+                        const int at = server->visible();
+                        beginInsertRows(index(rowOfKey(server->key), 0), at, at);
+                        server->extra.append(id);
+                        m_keyOfReply.insert(id, server->key);
+                        endInsertRows();
+                    }
+            updateMoreRow(rowOfKey(m_keyOfRoot.value(serverId)));
             return;
         }
         m_keyOfRoot.remove(localId);

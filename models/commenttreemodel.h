@@ -23,7 +23,6 @@
 
 namespace threadline::models {
 
-
 class CommentTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
@@ -34,6 +33,11 @@ public:
         MoreFloors,  // the last top-level row: "load more floors"
     };
     Q_ENUM(RowKind)
+
+    // Where a page came from: the server's pages have no gaps (the reply cursor moves over them,
+    // a short one completes a floor); the cache's may (trimmed, single replies from /sync).
+    enum class Source { Server, Cache };
+    Q_ENUM(Source)
 
     enum class Order {
         Floor, // floor number, oldest first
@@ -90,9 +94,10 @@ public:
     // or floor order); floors already shown are skipped, each floor's replies merged. `hasMore`:
     // the source has more floors after this page (shows the "load more floors" row).
     void appendFloors(const QList<core::Comment> &roots, const QList<core::Comment> &replies,
-                      bool hasMore);
+                      bool hasMore, Source source = Source::Server);
     // The next replies of one floor (seq order, after what it holds); `complete`: none after them.
-    void appendReplies(qint64 rootId, const QList<core::Comment> &replies, bool complete);
+    void appendReplies(qint64 rootId, const QList<core::Comment> &replies, bool complete,
+                       Source source = Source::Server);
     // A load failed: the More row says so, and activating it tries again (a view's own
     // fetchMore() does not, so that a dead server is not asked in a loop).
     void floorsFailed();
@@ -111,7 +116,8 @@ public:
     [[nodiscard]] QModelIndex indexOfComment(qint64 commentId) const;
     [[nodiscard]] qint64 commentIdAt(const QModelIndex &index) const;
     [[nodiscard]] int floorCount() const { return int(m_floors.size()); }
-    // The replies a floor holds (loaded, shown or not) and the last seq among them (the cursor).
+    // The replies a floor holds (loaded, shown or not) and the last seq among them (where the
+    // cache continues; the server continues from the floor's own cursor).
     [[nodiscard]] int loadedReplies(qint64 rootId) const;
     [[nodiscard]] qint64 lastSeq(qint64 rootId) const;
     // The last floor number the tree holds from the source (the floor-order cursor).
@@ -135,7 +141,8 @@ public:
 Q_SIGNALS:
     // The owner (ThreadLoader) loads the next floors and calls appendFloors() (or floorsFailed()).
     void moreFloorsRequested();
-    // … the replies of a floor after `afterSeq` and calls appendReplies() (or repliesFailed()).
+    // … the replies of a floor after `afterSeq` (the server's cursor: every reply up to it is
+    // held) and calls appendReplies() (or repliesFailed()).
     void moreRepliesRequested(qint64 rootId, qint64 afterSeq);
 
 private:
@@ -146,6 +153,7 @@ private:
         QList<qint64> loaded; // replies held, seq order (from pages and live inserts)
         QList<qint64> extra;  // replies shown after them: mine, and ones that arrived live
         int shown = 0;        // how many of `loaded` are shown
+        qint64 cursor = 0;    // the server's replies are held without a gap up to this seq
         bool expanded = false;
         bool complete = false; // `loaded` holds every reply of the floor
         bool loading = false;  // its replies are being fetched
@@ -173,7 +181,13 @@ private:
     void updateMoreRow(int floorRow);
     void setMoreFloorsRow(bool shown);
     void insertLiveComment(const core::Comment &c);
-    void fillFloor(FloorNode &node, const QList<qint64> &replyIds) const;
+    void fillFloor(FloorNode &node, const QList<qint64> &replyIds, Source source) const;
+    [[nodiscard]] qint64 seqOf(qint64 commentId) const;
+    void mergeReplies(qint64 rootId, const QList<core::Comment> &replies, Source source,
+                      bool pagePreview);
+    void insertReply(FloorNode &node, const core::Comment &c);
+    [[nodiscard]] static QList<qint64> pendingInCreationOrder(QList<qint64> ids);
+    [[nodiscard]] QList<qint64> pendingRepliesTo(qint64 rootId) const;
 
     void onCommentAdded(qint64 postId, qint64 commentId);
     void onCommentChanged(qint64 commentId, core::PostStore::Fields fields);
@@ -196,6 +210,7 @@ private:
     bool m_floorsFailed = false; // the last load failed: only activating the row tries again
     bool m_pageSeen = false;     // a page arrived: live floors have a place
     bool m_applying = false;     // a page is going into the store (its signals are not news)
+    bool m_inChange = false;     // a page is being added: fetchMore() waits (re-entrance)
     TimeLabels m_labels;         // the time role's texts, aged by the ticker
 };
 

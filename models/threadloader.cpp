@@ -22,6 +22,18 @@ ThreadLoader::ThreadLoader(core::ApiClient *api, core::Cache *cache, core::PostS
 {
     connect(m_model, &CommentTreeModel::moreFloorsRequested, this, &ThreadLoader::onMoreFloors);
     connect(m_model, &CommentTreeModel::moreRepliesRequested, this, &ThreadLoader::onMoreReplies);
+    // The post left (deleted, or hidden from me): what is still on its way is dropped.
+    connect(m_store, &core::PostStore::postRemoved, this, [this](qint64 postId) {
+        if (postId != m_postId)
+            return;
+        ++m_generation;
+        m_floorRequests.clear();
+        m_replyRequests.clear();
+        if (m_busy > 0) {
+            m_busy = 0;
+            Q_EMIT busyChanged(false);
+        }
+    });
     if (m_cache) {
         connect(m_cache, &core::Cache::floorsLoaded, this, &ThreadLoader::onCacheFloors);
         connect(m_cache, &core::Cache::repliesLoaded, this, &ThreadLoader::onCacheReplies);
@@ -121,8 +133,9 @@ void ThreadLoader::loadFloorsFromServer()
             }
             m_model->floorsFailed();
             fail(tr("Could not load the comments"), e);
-            // What the cache holds beyond what is shown is better than nothing.
-            if (m_cache && m_serverAnswered)
+            // What the cache holds beyond what is shown is better than nothing (floor order: the
+            // cache cannot rank by score).
+            if (m_cache && m_serverAnswered && m_model->order() == CommentTreeModel::Order::Floor)
                 loadFloorsFromCache(m_model->lastFloor());
             return;
         }
@@ -168,7 +181,7 @@ void ThreadLoader::applyFloors(const core::FloorPage &page, bool fromServer)
         }
     } else {
         if (m_serverAnswered)
-            hasMore = m_model->hasMoreFloors() || hasMore;
+            hasMore = m_model->hasMoreFloors(); // the server's paging decides
         else if (online())
             hasMore = true;                                    // the server's answer decides
         if (m_model->order() == CommentTreeModel::Order::Best) // the cache keeps floor order
@@ -176,7 +189,9 @@ void ThreadLoader::applyFloors(const core::FloorPage &page, bool fromServer)
                 return a.score != b.score ? a.score > b.score : a.floor < b.floor;
             });
     }
-    m_model->appendFloors(roots, page.replies, hasMore);
+    m_model->appendFloors(roots, page.replies, hasMore,
+                          fromServer ? CommentTreeModel::Source::Server
+                                     : CommentTreeModel::Source::Cache);
 }
 
 void ThreadLoader::onMoreFloors()
@@ -188,7 +203,8 @@ void ThreadLoader::onMoreFloors()
     } else if (m_cache) {
         loadFloorsFromCache(m_model->lastFloor());
     } else {
-        m_model->floorsFailed();
+        // later: the model may be inside its own signals (a view's fetchMore)
+        QMetaObject::invokeMethod(m_model, &CommentTreeModel::floorsFailed, Qt::QueuedConnection);
         Q_EMIT error(tr("Offline: more comments cannot be loaded."));
     }
 }
@@ -203,8 +219,8 @@ void ThreadLoader::onMoreReplies(qint64 rootId, qint64 afterSeq)
     }
     if (online())
         loadRepliesFromServer(rootId, afterSeq);
-    else if (m_cache)
-        loadRepliesFromCache(rootId, afterSeq);
+    else if (m_cache) // the cache continues after what the floor holds
+        loadRepliesFromCache(rootId, m_model->lastSeq(rootId));
     else {
         m_model->repliesFailed(rootId);
         Q_EMIT error(tr("Offline: more replies cannot be loaded."));
@@ -236,7 +252,7 @@ void ThreadLoader::loadRepliesFromServer(qint64 rootId, qint64 afterSeq)
             }
             fail(tr("Could not load the replies"), e);
             if (m_cache)
-                loadRepliesFromCache(rootId, afterSeq);
+                loadRepliesFromCache(rootId, m_model->lastSeq(rootId));
             else
                 m_model->repliesFailed(rootId);
             return;
@@ -249,7 +265,8 @@ void ThreadLoader::loadRepliesFromServer(qint64 rootId, qint64 afterSeq)
         }
         if (m_cache)
             m_cache->saveComments(m_postId, page->items);
-        m_model->appendReplies(rootId, page->items, !page->next.has_value());
+        m_model->appendReplies(rootId, page->items, !page->next.has_value(),
+                               CommentTreeModel::Source::Server);
     });
 }
 
@@ -270,11 +287,8 @@ void ThreadLoader::onCacheReplies(quint64 requestId, qint64 rootId, const core::
             Q_EMIT error(tr("Offline: the rest of this floor is not in the local cache."));
         return;
     }
-    // The cache may have been trimmed: complete only when the count says so.
-    const auto root = m_store->serverComment(rootId);
-    const bool complete = !page.next && root &&
-                          m_model->loadedReplies(rootId) + page.items.size() >= root->replyCount;
-    m_model->appendReplies(rootId, page.items, complete);
+    // The cache may have gaps (trimmed, single replies from /sync): never a complete floor.
+    m_model->appendReplies(rootId, page.items, false, CommentTreeModel::Source::Cache);
 }
 
 void ThreadLoader::onCacheFailed(quint64 requestId, const QString &message)

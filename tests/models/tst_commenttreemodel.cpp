@@ -123,6 +123,23 @@ core::Post samplePost()
     return core::decodePost(f.readAll()).value();
 }
 
+// Scrolls to the end as a view would: fetchMore() until there is no more, each page awaited.
+bool fetchAllFloors(CommentTreeModel &model, ThreadLoader &loader)
+{
+    for (int pages = 0; pages < 500; ++pages) {
+        if (!QTest::qWaitFor([&] { return !loader.isBusy(); }, 20000))
+            return false;
+        if (!model.canFetchMore({}))
+            return true;
+        const int before = model.floorCount();
+        model.fetchMore({});
+        if (!QTest::qWaitFor([&] { return model.floorCount() > before || !loader.isBusy(); },
+                             20000))
+            return false;
+    }
+    return false;
+}
+
 // What the server says, through the test client: a floors page as the loader would get it.
 core::FloorPage floorsOf(Client &c, qint64 postId, const QString &query)
 {
@@ -244,7 +261,10 @@ private Q_SLOTS:
         h.page(t.roots.mid(0, 3), {}, true);
         QCOMPARE(h.model.rowCount(), 4);
         QCOMPARE(kindAt(h.model, 3), Kind::MoreFloors);
-        // the model tester, like a view, fetched more at once; one page at a time
+        // nothing is asked while the page goes in (a view's fetchMore waits for the change)
+        QCOMPARE(asked.count(), 0);
+        QVERIFY(h.model.canFetchMore({}));
+        h.model.fetchMore({});
         QCOMPARE(asked.count(), 1);
         QVERIFY(h.model.index(3, 0).data(CommentTreeModel::LoadingRole).toBool());
         QCOMPARE(h.model.index(3, 0).data(Qt::DisplayRole).toString(),
@@ -435,6 +455,121 @@ private Q_SLOTS:
         QCOMPARE(h.model.rowCount(), 3);
     }
 
+    void cachedRepliesWithAGapDoNotMoveTheServerCursor()
+    {
+        // the cache held seq 1, 2, 3 and 150 of a floor (trimmed, or one reply from /sync)
+        Harness h;
+        Comment r1 = root(101, 1, 150);
+        QList<Comment> held;
+        for (qint64 seq : {1, 2, 3, 150})
+            held.append(reply(1000 + seq, r1, seq, r1));
+        h.model.appendFloors({r1}, held, false, CommentTreeModel::Source::Cache);
+        const QModelIndex f1 = h.model.index(0, 0);
+        QSignalSpy asked(&h.model, &CommentTreeModel::moreRepliesRequested);
+        h.model.expand(f1);
+        QCOMPARE(asked.count(), 1);
+        QCOMPARE(asked.at(0).at(1).toLongLong(), 0); // from the start: nothing is known gap-free
+        QList<Comment> page;
+        for (qint64 seq = 1; seq <= 20; ++seq)
+            page.append(reply(1000 + seq, r1, seq, r1));
+        h.model.appendReplies(101, page, false);
+        QList<qint64> want;
+        for (qint64 seq = 1; seq <= 20; ++seq)
+            want.append(1000 + seq);
+        want.append(1150);
+        QCOMPARE(childIds(h.model, f1), want); // in seq order, the held 150 last
+        h.model.expand(f1);
+        QCOMPARE(asked.count(), 2);
+        QCOMPARE(asked.at(1).at(1).toLongLong(), 20); // the server continues after 20
+    }
+
+    void moderatorsFloorOfHiddenRepliesIsNotCompleteEarly()
+    {
+        // 3 hidden replies then 2 visible: the preview holds the hidden ones, replyCount is 2
+        Harness h;
+        h.model.setModerator(true);
+        h.model.setPost(kPost);
+        Comment r1 = root(101, 1, 2);
+        QList<Comment> preview;
+        for (qint64 seq = 1; seq <= 3; ++seq) {
+            Comment c = reply(1000 + seq, r1, seq, r1);
+            c.status = Comment::Status::Hidden;
+            preview.append(c);
+        }
+        h.page({r1}, preview, false);
+        const QModelIndex f1 = h.model.index(0, 0);
+        QCOMPARE(h.model.rowCount(f1), 4);
+        QCOMPARE(kindAt(h.model, 3, f1), Kind::MoreReplies);
+        QCOMPARE(h.model.index(3, 0, f1).data(CommentTreeModel::MoreCountRole).toLongLong(), 2);
+        QSignalSpy asked(&h.model, &CommentTreeModel::moreRepliesRequested);
+        h.model.expand(f1);
+        QCOMPARE(asked.count(), 1);
+        QCOMPARE(asked.at(0).at(1).toLongLong(), 3);
+    }
+
+    void myRepliesMoveUnderTheServersCopyOfMyFloor()
+    {
+        Harness h;
+        h.page({root(101, 1)}, {}, false);
+        h.store.addPendingComment(root(-5, 0));
+        Comment mine = reply(-6, root(-5, 0), 0, root(-5, 0));
+        h.store.addPendingComment(mine);
+        QCOMPARE(childIds(h.model, h.model.index(1, 0)), (QList<qint64>{-6}));
+        Comment server = root(-5, 0);
+        server.id = 150;
+        server.floor = 2;
+        h.store.upsertComment(server); // the sync brought it first: a floor of its own
+        QCOMPARE(h.model.floorCount(), 3);
+        h.store.resolvePendingComment(-5, server);
+        QCOMPARE(h.model.floorCount(), 2);
+        const QModelIndex f = h.model.indexOfComment(150);
+        QVERIFY(f.isValid());
+        QCOMPARE(childIds(h.model, f), (QList<qint64>{-6}));
+        Comment serverReply = mine;
+        serverReply.id = 1501;
+        serverReply.rootId = 150;
+        serverReply.parentId = 150;
+        serverReply.seq = 1;
+        h.store.resolvePendingComment(-6, serverReply);
+        QCOMPARE(childIds(h.model, h.model.indexOfComment(150)), (QList<qint64>{1501}));
+    }
+
+    void myWaitingFloorsShowWhenTheThreadOpensAgain()
+    {
+        PostStore store;
+        store.addPendingComment(root(-7, 0)); // written offline, the thread closed since
+        CommentTreeModel model(&store);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPost(kPost);
+        model.appendFloors({root(101, 1)}, {}, false);
+        QCOMPARE(childIds(model, {}), (QList<qint64>{101, -7}));
+        Comment server = root(-7, 0);
+        server.id = 170;
+        server.floor = 2;
+        store.resolvePendingComment(-7, server);
+        QCOMPARE(childIds(model, {}), (QList<qint64>{101, 170}));
+    }
+
+    void offlineWithoutACacheFailsOutsideTheModelsSignals()
+    {
+        core::ApiClient api;
+        api.setOffline(true);
+        PostStore store;
+        CommentTreeModel model(&store);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ThreadLoader loader(&api, nullptr, &store, &model);
+        QSignalSpy errors(&loader, &ThreadLoader::error);
+        model.setPost(kPost);
+        model.appendFloors({root(101, 1)}, {}, true); // an earlier page said there is more
+        model.fetchMore({});
+        QCOMPARE(errors.count(), 1);
+        QTRY_COMPARE(model.index(1, 0).data(Qt::DisplayRole).toString(),
+                     QStringLiteral("Could not load more floors — try again"));
+        QVERIFY(!model.canFetchMore({}));
+    }
+
     void removalsAndHidesForUsersAndModerators_data()
     {
         QTest::addColumn<bool>("moderator");
@@ -608,8 +743,10 @@ private Q_SLOTS:
         const QByteArray logBefore = m_server.stderrLog();
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         loader.open(90500);
-        // the model tester, like a view at the bottom, fetches page after page: all from the cache
-        QTRY_COMPARE_WITH_TIMEOUT(model.floorCount(), 200, 10000);
+        // a view at the bottom fetches page after page: all from the cache
+        QTRY_COMPARE_WITH_TIMEOUT(model.floorCount(), 50, 10000);
+        QVERIFY(fetchAllFloors(model, loader));
+        QCOMPARE(model.floorCount(), 200);
         QTRY_VERIFY_WITH_TIMEOUT(!loader.isBusy(), 10000);
         QVERIFY(inserted.count() >= 4); // page by page
         QCOMPARE(model.rowCount(), 200);
@@ -647,7 +784,9 @@ private Q_SLOTS:
         ThreadLoader loader(&api, nullptr, &store, &model);
         loader.setFloorPageSize(30);
         loader.open(90500, CommentTreeModel::Order::Best);
-        QTRY_COMPARE_WITH_TIMEOUT(model.floorCount(), 200, 20000); // page after page
+        QTRY_COMPARE_WITH_TIMEOUT(model.floorCount(), 30, 20000);
+        QVERIFY(fetchAllFloors(model, loader));
+        QCOMPARE(model.floorCount(), 200);
         QList<qint64> expected;
         auto p1 = floorsOf(c, 90500, QStringLiteral("order=best&limit=30"));
         expected += ids(p1.roots);
@@ -662,7 +801,8 @@ private Q_SLOTS:
                     model.index(r - 1, 0).data(CommentTreeModel::ScoreRole).toLongLong());
         // switching back to floor order starts over
         loader.setOrder(CommentTreeModel::Order::Floor);
-        QTRY_COMPARE_WITH_TIMEOUT(model.floorCount(), 200, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(model.floorCount(), 30, 20000);
+        QCOMPARE(model.index(0, 0).data(CommentTreeModel::FloorRole).toLongLong(), 1);
         QCOMPARE(model.index(0, 0).data(CommentTreeModel::FloorRole).toLongLong(), 1);
     }
 
@@ -814,7 +954,9 @@ private Q_SLOTS:
         QSignalSpy errors(&loader, &ThreadLoader::error);
         QSignalSpy gone(&loader, &ThreadLoader::postGone);
         loader.open(postId);
-        QTRY_COMPARE_WITH_TIMEOUT(model.floorCount(), 3, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(model.floorCount(), 2, 10000);
+        QVERIFY(fetchAllFloors(model, loader));
+        QCOMPARE(model.floorCount(), 3);
         QTRY_VERIFY_WITH_TIMEOUT(!loader.isBusy(), 10000);
         QCOMPARE(model.rowCount(), 3);
         // the post is deleted: opening it again says so in words
@@ -834,8 +976,11 @@ private Q_SLOTS:
         api.setToken(o.login(QStringLiteral("zhangsan")));
         errors.clear();
         loader.open(90500);
-        QTRY_VERIFY_WITH_TIMEOUT(model.floorCount() >= 4, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(model.floorCount() == 2 && !loader.isBusy(), 10000);
+        model.fetchMore({});
+        QTRY_VERIFY_WITH_TIMEOUT(model.floorCount() == 4 && !loader.isBusy(), 10000);
         other.stop();
+        model.fetchMore({});
         QTRY_VERIFY_WITH_TIMEOUT(errors.count() >= 1 && !loader.isBusy(), 20000);
         QVERIFY2(errors.at(0).at(0).toString().startsWith(
                      QStringLiteral("Could not load the comments: ")),
