@@ -100,8 +100,8 @@ void HistoryModel::onHistoryLoaded(const QList<core::HistoryEntry> &entries)
 
     beginResetModel();
     m_rows = rows;
+    syncCards(); // the cards are ready when the views hear of the reset
     endResetModel();
-    syncCards();
     Q_EMIT loaded(int(m_rows.size()));
 }
 
@@ -159,10 +159,10 @@ void HistoryModel::place(qint64 postId, qint64 viewedAt)
         m_rows[dest].viewedAt = viewedAt;
         Q_EMIT dataChanged(index(dest), index(dest), {ViewedAtRole});
     } else {
+        m_cards.appendPosts({postId}); // its card first: rowsInserted may read it
         beginInsertRows({}, to, to);
         m_rows.insert(to, {postId, viewedAt});
         endInsertRows();
-        m_cards.appendPosts({postId});
     }
     trim();
 }

@@ -105,9 +105,9 @@ void ModerationLogModel::appendPage(const QList<LogEntry> &entries,
     const int first = int(m_entries.size());
     beginInsertRows({}, first, first + int(fresh.size()) - 1);
     m_entries += fresh;
-    endInsertRows();
-    for (int i = first; i < int(m_entries.size()); ++i)
+    for (int i = first; i < int(m_entries.size()); ++i) // part of the change
         m_rowOf.insert(m_entries.at(i).id, i);
+    endInsertRows();
 }
 
 void ModerationLogModel::clear()
@@ -218,6 +218,8 @@ ModerationLogFeed::ModerationLogFeed(core::ApiClient *api, ModerationLogModel *m
     connect(m_model, &ModerationLogModel::moreRequested, this, [this](const QString &cursor) {
         if (!m_reply) // a refresh in flight replaces everything anyway
             request(cursor);
+        else
+            m_model->fetchFailed(); // not asked now: a later scroll may ask again
     });
 }
 
@@ -238,6 +240,7 @@ void ModerationLogFeed::request(const std::optional<QString> &before)
         m_reply = nullptr;
         old->disconnect(this);
         old->abort();
+        m_model->fetchFailed(); // a page it was may be asked for again
     }
     QString path = QStringLiteral("/api/v1/moderation/log?limit=%1").arg(m_limit);
     if (m_moderator)
@@ -269,8 +272,7 @@ void ModerationLogFeed::onReplyFinished(core::ApiReply *reply, bool first)
             error = core::ApiError::decode(decoded.error().toString());
     }
     if (!page) {
-        if (!first)
-            m_model->fetchFailed();     // scrolling down may ask again
+        m_model->fetchFailed();         // scrolling down may ask again
         setLoading(m_reply != nullptr); // a view may have asked for the next page already
         Q_EMIT loadFailed(error.describe(), error);
         return;

@@ -264,8 +264,8 @@ void ModerationQueueModel::appendPage(const QList<QueueItem> &items,
     const int first = int(m_items.size());
     beginInsertRows({}, first, first + int(fresh.size()) - 1);
     m_items += fresh;
+    reindexFrom(first); // the lookup is part of the change: right inside rowsInserted too
     endInsertRows();
-    reindexFrom(first);
 }
 
 int ModerationQueueModel::placeFor(const QueueItem &item, qint64 skipId) const
@@ -291,8 +291,8 @@ void ModerationQueueModel::upsertItem(const QueueItem &item)
             return; // below what is loaded: it comes with its page
         beginInsertRows({}, place, place);
         m_items.insert(place, item);
-        endInsertRows();
         reindexFrom(place);
+        endInsertRows();
         return;
     }
     const QList<int> roles = changedRoles(m_items.at(row), item);
@@ -302,8 +302,8 @@ void ModerationQueueModel::upsertItem(const QueueItem &item)
         if (to != row) {
             beginMoveRows({}, row, row, {}, to > row ? to + 1 : to);
             m_items.move(row, to);
-            endMoveRows();
             reindexFrom(qMin(row, to));
+            endMoveRows();
             at = to;
         }
     }
@@ -319,9 +319,9 @@ void ModerationQueueModel::removeItem(qint64 itemId)
         return;
     beginRemoveRows({}, row, row);
     m_items.removeAt(row);
-    endRemoveRows();
     m_rowOf.remove(itemId);
     reindexFrom(row);
+    endRemoveRows();
 }
 
 void ModerationQueueModel::clear()
@@ -482,6 +482,8 @@ ModerationQueueFeed::ModerationQueueFeed(core::ApiClient *api, core::Outbox *out
     connect(m_model, &ModerationQueueModel::moreRequested, this, [this](const QString &cursor) {
         if (!m_reply) // a refresh in flight replaces everything anyway
             request(cursor);
+        else
+            m_model->fetchFailed(); // not asked now: a later scroll may ask again
     });
     connect(m_outbox, &core::Outbox::completed, this, &ModerationQueueFeed::onCompleted);
     connect(m_outbox, &core::Outbox::failed, this, &ModerationQueueFeed::onFailed);
@@ -505,6 +507,7 @@ void ModerationQueueFeed::request(const std::optional<QString> &before)
         m_reply = nullptr;
         old->disconnect(this);
         old->abort();
+        m_model->fetchFailed(); // a page it was may be asked for again
     }
     QString path = QStringLiteral("/api/v1/moderation/queue?status=%1&limit=%2")
                        .arg(m_status == QueueItem::Status::Open ? QStringLiteral("open")
@@ -535,8 +538,7 @@ void ModerationQueueFeed::onReplyFinished(core::ApiReply *reply, bool first)
             error = core::ApiError::decode(decoded.error().toString());
     }
     if (!page) {
-        if (!first)
-            m_model->fetchFailed();     // scrolling down may ask again
+        m_model->fetchFailed();         // scrolling down may ask again
         setLoading(m_reply != nullptr); // a view may have asked for the next page already
         Q_EMIT loadFailed(error.describe(), error);
         return;
