@@ -211,13 +211,36 @@
 <context>
     <name>TimelineModel</name>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="175"/>
+        <location filename="../models/timelinemodel.cpp" line="174"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="181"/>
+        <location filename="../models/timelinemodel.cpp" line="180"/>
         <source>Reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../app/main.cpp" line="57"/>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="66"/>
+        <source>%1 is not a post or a page of posts: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="249"/>
+        <source>Not signed in: choose File → Sign in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="263"/>
+        <source>Your session has ended: sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -676,42 +699,42 @@
 <context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="529"/>
+        <location filename="../models/commenttreemodel.cpp" line="593"/>
         <source>Loading floors…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="530"/>
+        <location filename="../models/commenttreemodel.cpp" line="594"/>
         <source>Could not load more floors — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="531"/>
+        <location filename="../models/commenttreemodel.cpp" line="595"/>
         <source>Load more floors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="553"/>
+        <location filename="../models/commenttreemodel.cpp" line="617"/>
         <source>Loading replies…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="554"/>
+        <location filename="../models/commenttreemodel.cpp" line="618"/>
         <source>Could not load the replies — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="555"/>
+        <location filename="../models/commenttreemodel.cpp" line="619"/>
         <source>More replies (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="593"/>
+        <location filename="../models/commenttreemodel.cpp" line="657"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="596"/>
+        <location filename="../models/commenttreemodel.cpp" line="660"/>
         <source>Reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -767,22 +790,22 @@
 <context>
     <name>threadline::models::ModerationQueueFeed</name>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="565"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="567"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="565"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="567"/>
         <source>the reported post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="566"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="568"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="566"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="568"/>
         <source>the reported comment</source>
         <translation type="unfinished"></translation>
     </message>
@@ -851,54 +874,54 @@
 <context>
     <name>threadline::models::ThreadLoader</name>
     <message>
-        <location filename="../models/threadloader.cpp" line="76"/>
+        <location filename="../models/threadloader.cpp" line="88"/>
         <source>Offline: the comments are not available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="118"/>
+        <location filename="../models/threadloader.cpp" line="130"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="123"/>
-        <location filename="../models/threadloader.cpp" line="132"/>
+        <location filename="../models/threadloader.cpp" line="135"/>
+        <location filename="../models/threadloader.cpp" line="145"/>
         <source>Could not load the comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="192"/>
+        <location filename="../models/threadloader.cpp" line="208"/>
         <source>Offline: more comments cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="210"/>
+        <location filename="../models/threadloader.cpp" line="226"/>
         <source>Offline: more replies cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="234"/>
+        <location filename="../models/threadloader.cpp" line="250"/>
         <source>This floor is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="237"/>
-        <location filename="../models/threadloader.cpp" line="247"/>
+        <location filename="../models/threadloader.cpp" line="253"/>
+        <location filename="../models/threadloader.cpp" line="263"/>
         <source>Could not load the replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="270"/>
+        <location filename="../models/threadloader.cpp" line="287"/>
         <source>Offline: the rest of this floor is not in the local cache.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="294"/>
+        <location filename="../models/threadloader.cpp" line="308"/>
         <source>The local cache could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="301"/>
+        <location filename="../models/threadloader.cpp" line="315"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -953,6 +976,376 @@
             <numerusform>%n new post</numerusform>
             <numerusform>%n new posts</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::CommentDelegate</name>
+    <message>
+        <location filename="../ui/commentdelegate.cpp" line="243"/>
+        <location filename="../ui/commentdelegate.cpp" line="434"/>
+        <source>Floor %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commentdelegate.cpp" line="260"/>
+        <source>Like</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commentdelegate.cpp" line="262"/>
+        <source>Oppose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/commentdelegate.cpp" line="461"/>
+        <source>%n reply(s)</source>
+        <translation>
+            <numerusform>%n reply</numerusform>
+            <numerusform>%n replies</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/commentdelegate.cpp" line="464"/>
+        <source>Sending…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commentdelegate.cpp" line="467"/>
+        <source>Not sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commentdelegate.cpp" line="474"/>
+        <source>Hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commentdelegate.cpp" line="474"/>
+        <source>Hidden: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::LoginDialog</name>
+    <message>
+        <location filename="../ui/logindialog.cpp" line="22"/>
+        <source>Sign in to Threadline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/logindialog.cpp" line="34"/>
+        <source>Sign in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/logindialog.cpp" line="37"/>
+        <source>&amp;Server:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/logindialog.cpp" line="38"/>
+        <source>&amp;Username:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/logindialog.cpp" line="39"/>
+        <source>&amp;Password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::MainWindow</name>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="148"/>
+        <source>All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="150"/>
+        <source>Following</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="152"/>
+        <source>My posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="154"/>
+        <source>Hot today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="156"/>
+        <source>Hot this week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="158"/>
+        <source>Recently viewed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="160"/>
+        <source>Activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="162"/>
+        <source>Profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="169"/>
+        <source>Threadline — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="169"/>
+        <source>Threadline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="171"/>
+        <source>Signing in… Your saved posts appear here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="174"/>
+        <source>Go to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="176"/>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="177"/>
+        <source>&amp;New post…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="178"/>
+        <source>Sign &amp;out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="178"/>
+        <source>Sign &amp;in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="179"/>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="180"/>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="181"/>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="182"/>
+        <source>Work &amp;offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="183"/>
+        <source>Show times in the system&apos;s time &amp;zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="184"/>
+        <source>Signed in as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="455"/>
+        <location filename="../ui/mainwindow.cpp" line="460"/>
+        <source>New post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="455"/>
+        <source>What would you like to share?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="462"/>
+        <source>Your post is on its way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::PostDelegate</name>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="261"/>
+        <location filename="../ui/postdelegate.cpp" line="624"/>
+        <source>Hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="269"/>
+        <source>Sending…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="269"/>
+        <source>Not sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="330"/>
+        <location filename="../ui/postdelegate.cpp" line="789"/>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="339"/>
+        <source>%1 replied to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="341"/>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="446"/>
+        <source>Click to load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="448"/>
+        <source>Not loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="469"/>
+        <source>+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="599"/>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="785"/>
+        <source>This picture is on another site: click to load it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="787"/>
+        <source>The picture could not be loaded: click to try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ThreadView</name>
+    <message>
+        <location filename="../ui/threadview.cpp" line="155"/>
+        <source>Comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="437"/>
+        <source>By floor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="438"/>
+        <source>Floors in order, oldest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="439"/>
+        <source>Best first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="440"/>
+        <source>The best-liked floors first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="441"/>
+        <source>Close (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="442"/>
+        <location filename="../ui/threadview.cpp" line="444"/>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="445"/>
+        <source>Retry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="446"/>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="447"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="448"/>
+        <source>Comment on the post instead (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="449"/>
+        <source>Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="450"/>
+        <source>Send (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="501"/>
+        <source>Loading the post…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/threadview.cpp" line="507"/>
+        <source>%n comment(s)</source>
+        <translation>
+            <numerusform>%n comment</numerusform>
+            <numerusform>%n comments</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="645"/>
+        <source>%1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::TimelineView</name>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="37"/>
+        <location filename="../ui/timelineview.cpp" line="204"/>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="78"/>
+        <source>No posts yet</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,194 @@
+// The main window against the real server: signed in, the All page shows the server's first page,
+// pages switch by keyboard, a thread opens beside the timeline, a like shows at once, the offline
+// switch, both languages; and the `threadline` program itself taking a screenshot from the
+// command line (the sample fixture on top, a thread open).
+#include "appcore.h"
+#include "commenttreemodel.h"
+#include "i18n.h"
+#include "jsoncodec.h"
+#include "mainwindow.h"
+#include "poststore.h"
+#include "session.h"
+#include "testserver.h"
+#include "threadview.h"
+#include "timelinefeed.h"
+#include "timelinemodel.h"
+#include "timelineview.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QListWidget>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace threadline;
+using test::Client;
+using test::TestServer;
+using ui::MainWindow;
+
+class TstMainWindow : public QObject
+{
+    Q_OBJECT
+
+    TestServer m_server;
+    QTemporaryDir m_dir;
+
+    // Signs in through the core's session (the real keychain when there is one).
+    static std::optional<core::UserProfile> signIn(core::AppCore &core, const QUrl &base,
+                                                   const QString &user)
+    {
+        core.setServer(base);
+        QSignalSpy in(core.session(), &core::Session::signedIn);
+        core.session()->login(base, user, QStringLiteral("demo"));
+        if (!in.wait(20000))
+            return std::nullopt;
+        return in.at(0).at(0).value<core::UserProfile>();
+    }
+
+    core::AppCore::AccountOptions account(const QString &name)
+    {
+        core::AppCore::AccountOptions o;
+        o.cachePath = m_dir.filePath(name + QStringLiteral(".cache.sqlite"));
+        o.outboxPath = m_dir.filePath(name + QStringLiteral(".outbox.sqlite"));
+        o.likeDelayMs = 100;
+        o.pollIntervalMs = 0;
+        return o;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_server.start());
+        QApplication::setOrganizationName(QStringLiteral("ThreadlineTest"));
+        QApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    }
+
+    void signedInWindowShowsPagesThreadsAndLikes()
+    {
+        core::AppCore core;
+        const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("zhangsan"));
+        QVERIFY(me);
+        MainWindow w(&core);
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.startAccount(*me, account(QStringLiteral("zhangsan")));
+        QVERIFY(w.windowTitle().contains(QStringLiteral("张三")));
+
+        // the All page: the server's first page, in its order
+        models::TimelineModel *all = w.timelineModel(MainWindow::Page::All);
+        QTRY_VERIFY_WITH_TIMEOUT(all->rowCount() >= 20, 20000);
+        Client c(m_server.baseUrl());
+        c.login(QStringLiteral("zhangsan"));
+        const auto page =
+            core::decodePostPage(c.get(QStringLiteral("/api/v1/timeline?scope=all")).body);
+        QVERIFY(page.ok());
+        QCOMPARE(all->postIdAt(0), page.value().items.first().id);
+
+        // Ctrl+4: hot today; Ctrl+1 back
+        QTest::keyClick(&w, Qt::Key_4, Qt::ControlModifier);
+        QCOMPARE(w.currentPage(), MainWindow::Page::HotDay);
+        QTRY_VERIFY_WITH_TIMEOUT(w.timelineModel(MainWindow::Page::HotDay)->rowCount() > 0, 20000);
+        QTest::keyClick(&w, Qt::Key_1, Qt::ControlModifier);
+        QCOMPARE(w.currentPage(), MainWindow::Page::All);
+
+        // a thread opens beside the timeline
+        w.openThread(90500);
+        QVERIFY(w.threadView()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(w.threadView()->model()->floorCount() > 0, 20000);
+
+        // a like from the card shows at once
+        const qint64 postId = all->postIdAt(1);
+        const bool liked = all->index(1).data(models::TimelineModel::LikedRole).toBool();
+        Q_EMIT w.timelineView(MainWindow::Page::All)->likeClicked(postId);
+        QCOMPARE(core.store()->post(postId)->liked, !liked);
+
+        // the offline switch: Ctrl+Shift+O, said in the status bar
+        QTest::keyClick(&w, Qt::Key_O, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(core.isOffline());
+        QTRY_VERIFY(core.statusText().startsWith(QStringLiteral("Offline")));
+        QTest::keyClick(&w, Qt::Key_O, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(!core.isOffline());
+
+        // what a user sees: a picture of it
+        const QImage shot = w.grab().toImage();
+        QCOMPARE(shot.size(), w.size() * w.devicePixelRatio());
+        shot.save(QDir::temp().filePath(QStringLiteral("threadline-mainwindow.png")));
+    }
+
+    void chineseLabels()
+    {
+        QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));
+        core::AppCore core;
+        MainWindow w(&core);
+        auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
+        QVERIFY(nav);
+        QCOMPARE(nav->item(0)->text(), QStringLiteral("全部"));
+        installTranslations(*qApp, QLocale(QStringLiteral("en")));
+        QTRY_COMPARE(nav->item(0)->text(), QStringLiteral("All"));
+    }
+
+    void programTakesAScreenshot_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+        QTest::newRow("en") << QStringLiteral("en");
+    }
+
+    void programTakesAScreenshot()
+    {
+        QFETCH(QString, lang);
+        const QString png = m_dir.filePath(QStringLiteral("shot-%1.png").arg(lang));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), m_dir.filePath(QStringLiteral("cache")));
+        p.setProcessEnvironment(env);
+        p.start(
+            QStringLiteral(THREADLINE_APP_BIN),
+            {QStringLiteral("--server"), m_server.baseUrl().toString(), QStringLiteral("--user"),
+             QStringLiteral("zhangsan"), QStringLiteral("--password"), QStringLiteral("demo"),
+             QStringLiteral("--lang"), lang, QStringLiteral("--fixture"),
+             QStringLiteral(THREADLINE_REPO_FIXTURES_DIR "/seed-post-90012.json"),
+             QStringLiteral("--open-post"), QStringLiteral("90012"), QStringLiteral("--screenshot"),
+             png, QStringLiteral("--size"), QStringLiteral("1280x800")});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        const QImage shot(png);
+        QVERIFY(!shot.isNull());
+        QCOMPARE(shot.size(), QSize(1280, 800));
+        QFile::remove(QDir::temp().filePath(QStringLiteral("threadline-%1.png").arg(lang)));
+        QFile::copy(png, QDir::temp().filePath(QStringLiteral("threadline-%1.png").arg(lang)));
+    }
+
+    void programRefusesBadArguments()
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        const QString bogus = m_dir.filePath(QStringLiteral("bogus.json"));
+        QFile f(bogus);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{ not json");
+        f.close();
+        for (const QStringList &args :
+             {QStringList{QStringLiteral("--page"), QStringLiteral("nowhere")},
+              QStringList{QStringLiteral("--open-post"), QStringLiteral("abc")},
+              QStringList{QStringLiteral("--size"), QStringLiteral("10x10")},
+              QStringList{QStringLiteral("--fixture"), bogus}}) {
+            p.start(QStringLiteral(THREADLINE_APP_BIN), args);
+            QVERIFY(p.waitForFinished(20000));
+            QCOMPARE(p.exitCode(), 2);
+            QVERIFY(!p.readAllStandardError().isEmpty());
+        }
+    }
+};
+
+QTEST_MAIN(TstMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,489 @@
+#include "mainwindow.h"
+
+#include "actions.h"
+#include "activitymodel.h"
+#include "historymodel.h"
+#include "imagecache.h"
+#include "poststore.h"
+#include "session.h"
+#include "syncengine.h"
+#include "threadview.h"
+#include "timelinefeed.h"
+#include "timelinemodel.h"
+#include "timelineview.h"
+#include "timeticker.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QEvent>
+#include <QInputDialog>
+#include <QLabel>
+#include <QListView>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QSysInfo>
+
+namespace threadline::ui {
+
+using models::TimelineFeed;
+
+namespace {
+constexpr auto kSystemZoneKey = "ui/systemTimeZone";
+
+const QList<MainWindow::Page> kNavPages{MainWindow::Page::All,     MainWindow::Page::Following,
+                                        MainWindow::Page::Mine,    MainWindow::Page::HotDay,
+                                        MainWindow::Page::HotWeek, MainWindow::Page::History,
+                                        MainWindow::Page::Activity};
+} // namespace
+
+MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
+    : QMainWindow(parent)
+    , m_core(core)
+    , m_ticker(new models::TimeTicker(this))
+    , m_split(new QSplitter(Qt::Horizontal, this))
+    , m_nav(new QListWidget(m_split))
+    , m_pages(new QStackedWidget(m_split))
+    , m_placeholder(new QLabel(m_pages))
+    , m_coreStatus(new QLabel(this))
+    , m_feedStatus(new QLabel(this))
+    , m_userLabel(new QLabel(this))
+{
+    m_format = models::RelativeTime(QSettings().value(QLatin1String(kSystemZoneKey)).toBool()
+                                        ? models::RelativeTime::Zone::System
+                                        : models::RelativeTime::Zone::Utc8);
+    auto *placeholder = static_cast<QLabel *>(m_placeholder);
+    placeholder->setAlignment(Qt::AlignCenter);
+    placeholder->setTextFormat(Qt::PlainText);
+    m_pages->addWidget(m_placeholder);
+
+    m_nav->setObjectName(QStringLiteral("navigation"));
+    m_nav->setFrameShape(QFrame::NoFrame);
+    m_nav->setMinimumWidth(150);
+    m_nav->setMaximumWidth(240);
+    m_nav->setStyleSheet(QStringLiteral("QListWidget#navigation::item { padding: 7px 12px; }"));
+    for (int i = 0; i < int(kNavPages.size()); ++i)
+        m_nav->addItem(QString());
+    connect(m_nav, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row >= 0 && row < int(kNavPages.size()))
+            showPage(kNavPages.at(row));
+    });
+    m_split->addWidget(m_nav);
+    m_split->addWidget(m_pages);
+    m_split->setStretchFactor(1, 3);
+    m_split->setChildrenCollapsible(false);
+    setCentralWidget(m_split);
+
+    m_coreStatus->setTextFormat(Qt::PlainText);
+    m_feedStatus->setTextFormat(Qt::PlainText);
+    m_userLabel->setTextFormat(Qt::PlainText);
+    statusBar()->addWidget(m_coreStatus);
+    statusBar()->addWidget(m_feedStatus, 1);
+    statusBar()->addPermanentWidget(m_userLabel);
+    connect(m_core, &core::AppCore::statusChanged, this, &MainWindow::updateStatus);
+    connect(m_core, &core::AppCore::userMessage, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 15000); });
+
+    buildMenus();
+    retranslate();
+    updateStatus();
+}
+
+MainWindow::~MainWindow()
+{
+    clearAccount();
+}
+
+// --- menus ----------------------------------------------------------------------------------
+
+void MainWindow::buildMenus()
+{
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_newPost = m_fileMenu->addAction(QString(), this, &MainWindow::newPost);
+    m_newPost->setShortcut(QKeySequence::New);
+    m_fileMenu->addSeparator();
+    m_signOut = m_fileMenu->addAction(QString(), this, [this] {
+        if (m_core->session())
+            m_core->session()->logout();
+        clearAccount();
+        Q_EMIT signOutRequested();
+    });
+    m_quit = m_fileMenu->addAction(QString(), qApp, &QApplication::closeAllWindows);
+    m_quit->setShortcut(QKeySequence::Quit);
+    m_quit->setMenuRole(QAction::QuitRole);
+
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_refresh = m_viewMenu->addAction(QString(), this, &MainWindow::refresh);
+    m_refresh->setShortcuts({QKeySequence::Refresh, QKeySequence(Qt::CTRL | Qt::Key_R)});
+    m_offline = m_viewMenu->addAction(QString());
+    m_offline->setCheckable(true);
+    m_offline->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_offline->setChecked(m_core->isOffline());
+    connect(m_offline, &QAction::toggled, this, [this](bool on) {
+        m_core->setOffline(on);
+        updateStatus();
+    });
+    m_systemZone = m_viewMenu->addAction(QString());
+    m_systemZone->setCheckable(true);
+    m_systemZone->setChecked(m_format.zone() == models::RelativeTime::Zone::System);
+    connect(m_systemZone, &QAction::toggled, this, &MainWindow::setUseSystemTimeZone);
+    m_viewMenu->addSeparator();
+    for (int i = 0; i < int(kNavPages.size()); ++i) {
+        QAction *a = m_viewMenu->addAction(QString());
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        connect(a, &QAction::triggered, this, [this, i] { m_nav->setCurrentRow(i); });
+        m_pageActions.append(a);
+    }
+    for (QAction *a : {m_newPost, m_refresh})
+        a->setEnabled(false);
+}
+
+static QString pageTitle(MainWindow::Page page)
+{
+    switch (page) {
+    case MainWindow::Page::All:
+        return MainWindow::tr("All");
+    case MainWindow::Page::Following:
+        return MainWindow::tr("Following");
+    case MainWindow::Page::Mine:
+        return MainWindow::tr("My posts");
+    case MainWindow::Page::HotDay:
+        return MainWindow::tr("Hot today");
+    case MainWindow::Page::HotWeek:
+        return MainWindow::tr("Hot this week");
+    case MainWindow::Page::History:
+        return MainWindow::tr("Recently viewed");
+    case MainWindow::Page::Activity:
+        return MainWindow::tr("Activity");
+    case MainWindow::Page::Profile:
+        return MainWindow::tr("Profile");
+    }
+    return {};
+}
+
+void MainWindow::retranslate()
+{
+    setWindowTitle(m_started ? tr("Threadline — %1").arg(m_me.brief.nickName) : tr("Threadline"));
+    static_cast<QLabel *>(m_placeholder)
+        ->setText(m_started ? QString() : tr("Signing in… Your saved posts appear here."));
+    for (int i = 0; i < int(kNavPages.size()); ++i) {
+        m_nav->item(i)->setText(pageTitle(kNavPages.at(i)));
+        m_pageActions.at(i)->setText(tr("Go to %1").arg(pageTitle(kNavPages.at(i))));
+    }
+    m_fileMenu->setTitle(tr("&File"));
+    m_newPost->setText(tr("&New post…"));
+    m_signOut->setText(m_started ? tr("Sign &out") : tr("Sign &in…"));
+    m_quit->setText(tr("&Quit"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_refresh->setText(tr("&Refresh"));
+    m_offline->setText(tr("Work &offline"));
+    m_systemZone->setText(tr("Show times in the system's time &zone"));
+    m_userLabel->setText(m_started ? tr("Signed in as %1").arg(m_me.brief.nickName) : QString());
+    updateStatus();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    else if (event->type() == QEvent::ActivationChange && isActiveWindow() && m_started)
+        m_core->windowActivated();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::updateStatus()
+{
+    m_coreStatus->setText(m_core->statusText());
+    m_coreStatus->setVisible(!m_core->statusText().isEmpty());
+    if (m_offline && m_offline->isChecked() != m_core->isOffline())
+        m_offline->setChecked(m_core->isOffline());
+    const Feed f = m_feeds.value(m_page);
+    m_feedStatus->setText(f.feed ? f.feed->status() : QString());
+}
+
+// --- the account's pages --------------------------------------------------------------------
+
+void MainWindow::clearAccount()
+{
+    if (!m_started)
+        return;
+    m_started = false;
+    m_pages->setCurrentWidget(m_placeholder);
+    for (Feed &f : m_feeds) {
+        delete f.view;
+        delete f.feed;
+        delete f.model;
+    }
+    m_feeds.clear();
+    delete m_historyView;
+    delete m_history;
+    delete m_activityView;
+    delete m_activityFeed;
+    delete m_activity;
+    delete m_thread;
+    m_historyView = nullptr;
+    m_history = nullptr;
+    m_activityView = nullptr;
+    m_activityFeed = nullptr;
+    m_activity = nullptr;
+    m_thread = nullptr;
+    for (QAction *a : {m_newPost, m_refresh})
+        a->setEnabled(false);
+    retranslate();
+}
+
+MainWindow::Feed MainWindow::makeFeed(Page page)
+{
+    Feed f;
+    f.model = new models::TimelineModel(m_core->store(), this);
+    f.model->setTicker(m_ticker, m_format);
+    f.feed = new TimelineFeed(m_core->api(), m_core->cache(), m_core->store(), f.model, this);
+    switch (page) {
+    case Page::Following:
+        f.feed->setScope(TimelineFeed::Scope::following());
+        break;
+    case Page::Mine:
+        f.feed->setScope(TimelineFeed::Scope::mine(m_me.brief.uid));
+        break;
+    case Page::HotDay:
+        f.feed->setScope(TimelineFeed::Scope::hot(TimelineFeed::Scope::Window::Day,
+                                                  TimelineFeed::Scope::Rank::Likes));
+        break;
+    case Page::HotWeek:
+        f.feed->setScope(TimelineFeed::Scope::hot(TimelineFeed::Scope::Window::Week,
+                                                  TimelineFeed::Scope::Rank::Likes));
+        break;
+    default:
+        f.feed->setScope(TimelineFeed::Scope::all());
+        break;
+    }
+    f.view = new TimelineView(m_core->images(), m_pages);
+    f.view->setModel(f.model);
+    connectView(f.view);
+    m_pages->addWidget(f.view);
+    connect(f.feed, &TimelineFeed::statusChanged, this, [this, page] {
+        if (page == m_page)
+            updateStatus();
+    });
+    connect(f.feed, &TimelineFeed::error, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 15000); });
+    return f;
+}
+
+void MainWindow::connectView(TimelineView *view)
+{
+    connect(view, &TimelineView::likeClicked, this,
+            [this](qint64 postId) { m_core->actions()->togglePostLike(postId); });
+    connect(view, &TimelineView::threadRequested, this, &MainWindow::openThread);
+    connect(view, &TimelineView::likersRequested, this, &MainWindow::openThread);
+    connect(view, &TimelineView::authorClicked, this, &MainWindow::openProfile);
+}
+
+void MainWindow::startAccount(const core::UserProfile &me,
+                              const core::AppCore::AccountOptions &options)
+{
+    clearAccount();
+    m_me = me;
+    m_core->startAccount(me, options);
+    for (Page page :
+         {Page::All, Page::Following, Page::Mine, Page::HotDay, Page::HotWeek, Page::Profile})
+        m_feeds.insert(page, makeFeed(page));
+
+    m_history = new models::HistoryModel(m_core->api(), m_core->cache(), m_core->store(), this);
+    m_history->setTicker(m_ticker, m_format);
+    m_historyView = new TimelineView(m_core->images(), m_pages);
+    m_historyView->setModel(m_history);
+    connectView(m_historyView);
+    m_pages->addWidget(m_historyView);
+    m_history->load();
+
+    m_activity = new models::ActivityModel(this);
+    m_activityFeed = new models::ActivityFeed(m_core->api(), m_activity, this);
+    m_activityView = new QListView(m_pages);
+    m_activityView->setModel(m_activity);
+    m_activityView->setWordWrap(true);
+    m_activityView->setAlternatingRowColors(true);
+    m_activityView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    connect(m_activityView, &QListView::activated, this, [this](const QModelIndex &index) {
+        if (const qint64 postId = index.data(models::ActivityModel::PostIdRole).toLongLong())
+            openThread(postId);
+        else if (const qint64 uid =
+                     index.data(models::ActivityModel::TargetUserIdRole).toLongLong())
+            openProfile(uid);
+    });
+    connect(m_activityFeed, &models::ActivityFeed::error, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 15000); });
+    m_pages->addWidget(m_activityView);
+
+    m_thread = new ThreadView(m_core->api(), m_core->cache(), m_core->store(), m_core->actions(),
+                              m_core->images(), m_split);
+    m_thread->setModerator(me.role == core::UserProfile::Role::Moderator);
+    m_thread->model()->setTicker(m_ticker, m_format);
+    m_thread->hide();
+    m_split->addWidget(m_thread);
+    m_split->setStretchFactor(2, 2);
+    connect(m_thread, &ThreadView::closeRequested, this, [this] {
+        m_thread->hide();
+        if (QWidget *w = pageWidget(m_page))
+            w->setFocus();
+    });
+
+    m_started = true;
+    for (QAction *a : {m_newPost, m_refresh})
+        a->setEnabled(true);
+    retranslate();
+    m_page = Page::Activity; // so that showPage(All) below is a change
+    if (m_nav->currentRow() == 0)
+        showPage(Page::All);
+    else
+        m_nav->setCurrentRow(0);
+}
+
+QWidget *MainWindow::pageWidget(Page page) const
+{
+    switch (page) {
+    case Page::History:
+        return m_historyView;
+    case Page::Activity:
+        return m_activityView;
+    default:
+        return m_feeds.value(page).view;
+    }
+}
+
+void MainWindow::showPage(Page page)
+{
+    if (!m_started)
+        return;
+    m_page = page;
+    if (QWidget *w = pageWidget(page))
+        m_pages->setCurrentWidget(w);
+    const int row = int(kNavPages.indexOf(page));
+    if (row >= 0 && m_nav->currentRow() != row) {
+        const QSignalBlocker block(m_nav);
+        m_nav->setCurrentRow(row);
+    }
+    if (page == Page::Activity) {
+        if (m_activity->rowCount() == 0)
+            m_activityFeed->start();
+    } else if (page == Page::History) {
+        m_history->load();
+    } else if (Feed &f = m_feeds[page]; f.feed && !f.started) {
+        f.started = true;
+        f.feed->start();
+    }
+    updateStatus();
+}
+
+void MainWindow::openThread(qint64 postId)
+{
+    if (!m_thread || postId <= 0)
+        return;
+    m_thread->show();
+    m_thread->openPost(postId);
+    m_history->markViewed(postId);
+}
+
+void MainWindow::openProfile(qint64 uid)
+{
+    if (!m_started || uid <= 0)
+        return;
+    Feed &f = m_feeds[Page::Profile];
+    if (uid == m_me.brief.uid) {
+        m_nav->setCurrentRow(int(kNavPages.indexOf(Page::Mine)));
+        return;
+    }
+    if (m_profileUid != uid) {
+        m_profileUid = uid;
+        f.feed->setScope(TimelineFeed::Scope::user(uid));
+        f.started = false;
+    }
+    m_nav->clearSelection();
+    showPage(Page::Profile);
+}
+
+void MainWindow::addPostsOnTop(const QList<core::Post> &posts)
+{
+    if (!m_started)
+        return;
+    QList<qint64> ids;
+    for (const core::Post &p : posts) {
+        m_core->store()->upsertPost(p);
+        ids.append(p.id);
+    }
+    m_feeds.value(Page::All).model->prependPosts(ids);
+}
+
+TimelineView *MainWindow::timelineView(Page page) const
+{
+    return page == Page::History ? m_historyView : m_feeds.value(page).view;
+}
+
+models::TimelineModel *MainWindow::timelineModel(Page page) const
+{
+    return m_feeds.value(page).model;
+}
+
+models::TimelineFeed *MainWindow::feed(Page page) const
+{
+    return m_feeds.value(page).feed;
+}
+
+void MainWindow::refresh()
+{
+    if (!m_started)
+        return;
+    if (m_page == Page::History)
+        m_history->load();
+    else if (m_page == Page::Activity)
+        m_activityFeed->refresh();
+    else if (const Feed f = m_feeds.value(m_page); f.feed)
+        f.feed->refresh();
+    if (m_core->sync())
+        m_core->sync()->syncNow();
+}
+
+void MainWindow::newPost()
+{
+    if (!m_started)
+        return;
+    bool ok = false;
+    const QString text = QInputDialog::getMultiLineText(
+        this, tr("New post"), tr("What would you like to share?"), QString(), &ok);
+    if (!ok || text.trimmed().isEmpty())
+        return;
+    QString error;
+    if (!m_core->actions()->publishPost(text, {}, QSysInfo::prettyProductName(), &error))
+        QMessageBox::warning(this, tr("New post"), error);
+    else
+        statusBar()->showMessage(tr("Your post is on its way."), 5000);
+}
+
+void MainWindow::applyTimeFormat()
+{
+    for (const Feed &f : std::as_const(m_feeds))
+        f.model->setTicker(m_ticker, m_format);
+    if (m_history)
+        m_history->setTicker(m_ticker, m_format);
+    if (m_thread)
+        m_thread->model()->setTicker(m_ticker, m_format);
+    for (QWidget *w : {static_cast<QWidget *>(m_historyView), m_pages->currentWidget()})
+        if (w)
+            w->update();
+}
+
+void MainWindow::setUseSystemTimeZone(bool system)
+{
+    m_format.setZone(system ? models::RelativeTime::Zone::System
+                            : models::RelativeTime::Zone::Utc8);
+    QSettings().setValue(QLatin1String(kSystemZoneKey), system);
+    if (m_systemZone->isChecked() != system)
+        m_systemZone->setChecked(system);
+    applyTimeFormat();
+}
+
+} // namespace threadline::ui

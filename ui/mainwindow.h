@@ -1,0 +1,129 @@
+// The main window: the scopes on the left (all, following, mine, hot today / this week, recently
+// viewed, activity, a person's posts), the selected timeline in the middle, the open thread on
+// the right; a status bar with the offline state ("Offline — 3 changes waiting"), what the feed
+// is doing and who is signed in. Everything it shows comes from the models over the core's post
+// store; what the user does goes to core::Actions (the outbox first).
+#pragma once
+
+#include "appcore.h"
+#include "relativetime.h"
+#include "wiretypes.h"
+
+#include <QHash>
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QLabel;
+class QListView;
+class QListWidget;
+class QSplitter;
+class QStackedWidget;
+
+namespace threadline::models {
+class ActivityFeed;
+class ActivityModel;
+class HistoryModel;
+class TimelineFeed;
+class TimelineModel;
+class TimeTicker;
+} // namespace threadline::models
+
+namespace threadline::ui {
+
+class ThreadView;
+class TimelineView;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    enum class Page { All, Following, Mine, HotDay, HotWeek, History, Activity, Profile };
+    Q_ENUM(Page)
+
+    explicit MainWindow(core::AppCore *core, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // After sign-in (or offline, from the cache): the account's pages, the All page first.
+    void startAccount(const core::UserProfile &me, const core::AppCore::AccountOptions &options);
+    [[nodiscard]] bool hasAccount() const { return m_started; }
+    [[nodiscard]] core::UserProfile me() const { return m_me; }
+
+    void showPage(Page page);
+    [[nodiscard]] Page currentPage() const { return m_page; }
+    void openThread(qint64 postId);
+    void openProfile(qint64 uid);
+    // Posts that did not come from a feed (the spec's sample via --fixture): on top of All.
+    void addPostsOnTop(const QList<core::Post> &posts);
+
+    [[nodiscard]] TimelineView *timelineView(Page page) const;
+    [[nodiscard]] models::TimelineModel *timelineModel(Page page) const;
+    [[nodiscard]] models::TimelineFeed *feed(Page page) const;
+    [[nodiscard]] ThreadView *threadView() const { return m_thread; }
+    [[nodiscard]] models::TimeTicker *ticker() const { return m_ticker; }
+
+    // Relative times in the system's time zone instead of UTC+8 (a setting, remembered).
+    void setUseSystemTimeZone(bool system);
+
+Q_SIGNALS:
+    // The user chose "Sign out": the app asks for a new sign-in.
+    void signOutRequested();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Feed
+    {
+        models::TimelineModel *model = nullptr;
+        models::TimelineFeed *feed = nullptr;
+        TimelineView *view = nullptr;
+        bool started = false;
+    };
+
+    void buildMenus();
+    void retranslate();
+    void clearAccount();
+    Feed makeFeed(Page page);
+    void connectView(TimelineView *view);
+    void refresh();
+    void newPost();
+    void updateStatus();
+    void applyTimeFormat();
+    [[nodiscard]] QWidget *pageWidget(Page page) const;
+
+    core::AppCore *m_core;
+    core::UserProfile m_me;
+    bool m_started = false;
+    Page m_page = Page::All;
+    models::TimeTicker *m_ticker;
+    models::RelativeTime m_format;
+
+    QSplitter *m_split;
+    QListWidget *m_nav;
+    QStackedWidget *m_pages;
+    QWidget *m_placeholder;
+    QHash<Page, Feed> m_feeds;
+    models::HistoryModel *m_history = nullptr;
+    TimelineView *m_historyView = nullptr;
+    models::ActivityModel *m_activity = nullptr;
+    models::ActivityFeed *m_activityFeed = nullptr;
+    QListView *m_activityView = nullptr;
+    ThreadView *m_thread = nullptr;
+    qint64 m_profileUid = 0;
+
+    QLabel *m_coreStatus;
+    QLabel *m_feedStatus;
+    QLabel *m_userLabel;
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QAction *m_newPost = nullptr;
+    QAction *m_refresh = nullptr;
+    QAction *m_offline = nullptr;
+    QAction *m_systemZone = nullptr;
+    QAction *m_signOut = nullptr;
+    QAction *m_quit = nullptr;
+    QList<QAction *> m_pageActions;
+};
+
+} // namespace threadline::ui

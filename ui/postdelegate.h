@@ -1,0 +1,149 @@
+// PostDelegate: one post of a timeline as a card (design.md, "What a post looks like"): avatar,
+// nickname, relative time and device, the content wrapped, up to 9 pictures ("+N" on the 9th),
+// the like and comment buttons, the likers' names and the newest comments inline.
+//
+//   auto *delegate = new PostDelegate(&images, view);
+//   delegate->setView(view);                 // repaints its viewport when an image arrives
+//   view->setItemDelegate(delegate);
+//   connect(delegate, &PostDelegate::likeClicked, …);
+//
+// Every row's geometry is computed once (CardLayout, text layouts included) and cached by post
+// id, for one width and one font; paint(), sizeHint() and the hit tests read the same entry.
+// invalidate(postId) drops it when the model says the row changed (TimelineView does that).
+// Reads the roles of models::TimelineModel; user text is laid out as plain text only.
+#pragma once
+
+#include <QCache>
+#include <QFont>
+#include <QHash>
+#include <QList>
+#include <QPointer>
+#include <QRect>
+#include <QString>
+#include <QStyledItemDelegate>
+
+#include <memory>
+#include <optional>
+
+class QAbstractItemView;
+class QTextLayout;
+
+namespace threadline::core {
+class ImageCache;
+}
+
+namespace threadline::ui {
+
+class PostDelegate : public QStyledItemDelegate
+{
+    Q_OBJECT
+public:
+    // The parts of a card that answer a click.
+    enum class Area {
+        None,
+        Avatar,        // → authorClicked
+        Name,          // → authorClicked
+        Content,       // → threadRequested
+        Picture,       // → pictureClicked (which: the picture's index)
+        Like,          // → likeClicked
+        Comment,       // → threadRequested
+        Likers,        // → likersRequested
+        InlineComment, // → threadRequested (which: the comment's index among those shown)
+    };
+    Q_ENUM(Area)
+
+    // Where everything of one card goes, relative to the card's top-left corner.
+    struct CardLayout
+    {
+        // the key: the width and font it was computed for
+        int width = 0;
+        QFont font;
+
+        int height = 0;
+        QRect avatar;
+        QRect name; // the elided nickname as drawn (its text's width)
+        QString nameText;
+        QRect meta;    // relative time · device (elided when painted: the time ages)
+        QRect hidden;  // the moderators' "Hidden" mark (null when not hidden)
+        QRect pending; // "Sending…" / "Not sent" (null when nothing is pending)
+        QString pendingText;
+        QRect content; // null without content
+        std::shared_ptr<QTextLayout> contentLayout;
+        QList<QRect> pictures; // at most 9
+        int extraPictures = 0; // the "+N" on the last tile
+        QRect like;
+        QRect comment;
+        QRect panel;        // the light panel behind likers and comments (null when both are empty)
+        QRect likers;       // null without likers
+        QString likersText; // elided
+        QList<QRect> comments;
+        QList<std::shared_ptr<QTextLayout>> commentLayouts; // each at most 2 lines
+        QList<QList<QPair<int, int>>> commentNames; // (start, length) of the names, coloured
+    };
+
+    // images: may be null (placeholders only).
+    explicit PostDelegate(core::ImageCache *images, QObject *parent = nullptr);
+    ~PostDelegate() override;
+
+    // The view whose viewport is repainted when an image arrives or fails.
+    void setView(QAbstractItemView *view);
+    [[nodiscard]] QAbstractItemView *view() const { return m_view; }
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option,
+               const QModelIndex &index) const override;
+    [[nodiscard]] QSize sizeHint(const QStyleOptionViewItem &option,
+                                 const QModelIndex &index) const override;
+
+    // Drops the cached layout of a post (its data changed) or of every post.
+    void invalidate(qint64 postId);
+    void invalidateAll();
+    // The height last computed for a post, if it is cached.
+    [[nodiscard]] std::optional<int> cachedHeight(qint64 postId) const;
+
+    // The card's layout for option.rect's width and option.font (cached).
+    [[nodiscard]] const CardLayout &layoutFor(const QStyleOptionViewItem &option,
+                                              const QModelIndex &index) const;
+    // Where an area is, in the coordinates of option.rect (null when the card has none).
+    [[nodiscard]] QRect hitRect(const QStyleOptionViewItem &option, const QModelIndex &index,
+                                Area area, int which = 0) const;
+    // What is under pos (in the coordinates of option.rect); *which gets the picture's or
+    // the inline comment's index.
+    [[nodiscard]] Area areaAt(const QStyleOptionViewItem &option, const QModelIndex &index,
+                              const QPoint &pos, int *which = nullptr) const;
+
+Q_SIGNALS:
+    void likeClicked(qint64 postId);
+    void threadRequested(qint64 postId);
+    void likersRequested(qint64 postId);
+    void authorClicked(qint64 uid);
+    void pictureClicked(qint64 postId, int index);
+
+protected:
+    bool editorEvent(QEvent *event, QAbstractItemModel *model, const QStyleOptionViewItem &option,
+                     const QModelIndex &index) override;
+    bool helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,
+                   const QModelIndex &index) override;
+
+private:
+    [[nodiscard]] CardLayout computeLayout(int width, const QFont &font,
+                                           const QModelIndex &index) const;
+    [[nodiscard]] int widthFor(const QStyleOptionViewItem &option) const;
+    void paintAvatar(QPainter *painter, const QStyleOptionViewItem &option, const QRect &rect,
+                     const QModelIndex &index) const;
+    void paintPicture(QPainter *painter, const QStyleOptionViewItem &option, const QRect &rect,
+                      const QString &url, int extra) const;
+    void paintActions(QPainter *painter, const QStyleOptionViewItem &option,
+                      const CardLayout &layout, const QModelIndex &index) const;
+    void paintPanel(QPainter *painter, const QStyleOptionViewItem &option,
+                    const CardLayout &layout) const;
+    // The image scaled (cropped to fill) to size, cached; null when it is not Ready.
+    [[nodiscard]] QPixmap scaled(const QString &url, QSize size, qreal dpr) const;
+    void onImageArrived();
+
+    core::ImageCache *m_images;
+    QPointer<QAbstractItemView> m_view;
+    mutable QHash<qint64, CardLayout> m_layouts; // by post id
+    mutable QCache<QString, QPixmap> m_scaled;   // url + size → scaled image, cost in KiB
+};
+
+} // namespace threadline::ui

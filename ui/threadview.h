@@ -1,0 +1,156 @@
+// The thread pane (design.md "Thread view"): one post's comments as floors (楼) with their replies
+// (楼中楼) in a tree, above it the post itself and the order switch, below it the reply box.
+//   header:   author, the post's text (3 lines, elided), "N comments", [By floor | Best first] [×]
+//   status:   what went wrong loading, in words (dismissible, with Retry), and a busy bar
+//   tree:     CommentTreeModel fed by ThreadLoader, painted by CommentDelegate; every floor is
+//             expanded as it appears; scrolling to the end loads more floors; "more replies (N)"
+//             loads the rest of a floor in place (click, or Return on the row)
+//   reply:    the box whose hint says whom it answers ("评论" for the post, "回复 李四" after
+//             choosing a comment), Send (Ctrl+Return); Esc goes back to answering the post, and
+//             with an empty box closes the pane (closeRequested)
+// Writing goes through core::Actions (the pending comment shows at once via the post store);
+// failures of those actions are shown by the window (Actions::actionFailed), not here.
+#pragma once
+
+#include "commenttreemodel.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QAbstractProxyModel;
+class QButtonGroup;
+class QFrame;
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTimer;
+class QToolButton;
+class QTreeView;
+
+namespace threadline::core {
+class Actions;
+class ApiClient;
+class Cache;
+class ImageCache;
+class PostStore;
+} // namespace threadline::core
+
+namespace threadline::models {
+class ThreadLoader;
+class TimeTicker;
+class RelativeTime;
+} // namespace threadline::models
+
+namespace threadline::ui {
+
+class CommentDelegate;
+class ElidedText;
+
+class ThreadView : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr int kMaxCommentLength = 500; // code points, after trimming (the server's)
+
+    // cache and images may be null.
+    ThreadView(core::ApiClient *api, core::Cache *cache, core::PostStore *store,
+               core::Actions *actions, core::ImageCache *images, QWidget *parent = nullptr);
+    ~ThreadView() override;
+
+    // Shows the thread of a post (its header from the post store; fetched when the store does
+    // not have it), in the order chosen last.
+    void openPost(qint64 postId);
+    [[nodiscard]] qint64 postId() const { return m_postId; }
+    // Moderators see hidden comments, marked; the thread loads again.
+    void setModerator(bool moderator);
+    // The app-wide ticker that ages the relative times (none: the times do not age).
+    void setTicker(models::TimeTicker *ticker, const models::RelativeTime &format);
+
+    [[nodiscard]] models::CommentTreeModel *model() const { return m_model; }
+    // The tree shows the model through a thin identity proxy (it keeps QTreeView from fetching
+    // more floors on every layout: more floors load when the end of the thread is near), so
+    // treeView() indexes and model() indexes map with these.
+    [[nodiscard]] QModelIndex viewIndex(const QModelIndex &modelIndex) const;
+    [[nodiscard]] QModelIndex modelIndex(const QModelIndex &viewIndex) const;
+    [[nodiscard]] models::ThreadLoader *loader() const { return m_loader; }
+    [[nodiscard]] QTreeView *treeView() const { return m_tree; }
+    [[nodiscard]] CommentDelegate *delegate() const { return m_delegate; }
+    [[nodiscard]] QPlainTextEdit *replyEdit() const { return m_edit; }
+    [[nodiscard]] QPushButton *sendButton() const { return m_send; }
+    // The comment the box answers (0: the post itself).
+    [[nodiscard]] qint64 replyTarget() const { return m_targetId; }
+    // What the status line says ("" when it is hidden).
+    [[nodiscard]] QString statusText() const;
+
+public Q_SLOTS:
+    // The box answers this comment (its hint: "回复 李四") and takes the focus.
+    void answerComment(const QModelIndex &index);
+    // The box answers the post (its hint: "评论").
+    void answerPost();
+    // Sends what the box holds (when it may be sent).
+    void send();
+
+Q_SIGNALS:
+    void closeRequested();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void buildUi();
+    void retranslate();
+    void updateHeader();
+    void fetchPostIfMissing();
+    void updateSendState();
+    void updateEditHeight();
+    void showStatus(const QString &message);
+    void hideStatus();
+    void onActivated(const QModelIndex &index);
+    void onRowsInserted(const QModelIndex &parent, int first, int last);
+    bool handleEscape();
+    void updateCursor(const QPoint &viewportPos);
+    void fetchMoreIfNearEnd();
+
+    core::ApiClient *m_api;
+    core::PostStore *m_store;
+    QPointer<core::Actions> m_actions;
+    models::CommentTreeModel *m_model;
+    models::ThreadLoader *m_loader;
+    QAbstractProxyModel *m_gate; // what the tree shows: the model, without view-driven fetches
+    CommentDelegate *m_delegate;
+    QTimer *m_fetchCheck; // coalesces "is the end of the thread near?" after scrolls and layouts
+
+    qint64 m_postId = 0;
+    qint64 m_targetId = 0; // the comment answered, 0 for the post
+    QString m_targetHint;  // its ReplyHintRole
+    bool m_postGone = false;
+
+    // header
+    QLabel *m_author = nullptr;
+    ElidedText *m_postText = nullptr;
+    QLabel *m_count = nullptr;
+    QToolButton *m_byFloor = nullptr;
+    QToolButton *m_best = nullptr;
+    QButtonGroup *m_order = nullptr;
+    QToolButton *m_close = nullptr;
+    // status
+    QProgressBar *m_busy = nullptr;
+    QFrame *m_statusBar = nullptr;
+    QLabel *m_status = nullptr;
+    QToolButton *m_retry = nullptr;
+    QToolButton *m_dismiss = nullptr;
+    // the thread
+    QTreeView *m_tree = nullptr;
+    // the reply box
+    QFrame *m_targetBar = nullptr;
+    QLabel *m_targetLabel = nullptr;
+    QToolButton *m_cancelTarget = nullptr;
+    QPlainTextEdit *m_edit = nullptr;
+    QPushButton *m_send = nullptr;
+    QLabel *m_counter = nullptr;
+};
+
+} // namespace threadline::ui

@@ -1,0 +1,224 @@
+#include "timelineview.h"
+
+#include "timelinemodel.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+
+namespace threadline::ui {
+
+using models::TimelineModel;
+
+TimelineView::TimelineView(core::ImageCache *images, QWidget *parent)
+    : QListView(parent)
+    , m_delegate(new PostDelegate(images, this))
+{
+    m_delegate->setView(this);
+    setItemDelegate(m_delegate);
+    connect(m_delegate, &PostDelegate::likeClicked, this, &TimelineView::likeClicked);
+    connect(m_delegate, &PostDelegate::threadRequested, this, &TimelineView::threadRequested);
+    connect(m_delegate, &PostDelegate::likersRequested, this, &TimelineView::likersRequested);
+    connect(m_delegate, &PostDelegate::authorClicked, this, &TimelineView::authorClicked);
+    connect(m_delegate, &PostDelegate::pictureClicked, this, &TimelineView::pictureClicked);
+
+    setFrameShape(QFrame::NoFrame);
+    setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    verticalScrollBar()->setSingleStep(24); // three lines of a wheel notch: about 70 px
+    setResizeMode(QListView::Adjust);
+    setWordWrap(true); // a change of width lays the cards out again
+    setUniformItemSizes(false);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setMouseTracking(true);
+    setAccessibleName(tr("Timeline"));
+}
+
+void TimelineView::setModel(QAbstractItemModel *model)
+{
+    for (const auto &c : std::as_const(m_modelConnections))
+        disconnect(c);
+    m_modelConnections.clear();
+    m_delegate->invalidateAll();
+    QListView::setModel(model);
+    if (!model)
+        return;
+    m_modelConnections << connect(model, &QAbstractItemModel::dataChanged, this,
+                                  &TimelineView::onDataChanged);
+    m_modelConnections << connect(model, &QAbstractItemModel::modelReset, this,
+                                  [this] { m_delegate->invalidateAll(); });
+    // a row leaving or coming back may have changed meanwhile: laid out afresh
+    const auto dropRows = [this](const QModelIndex &parent, int first, int last) {
+        for (int row = first; row <= last; ++row)
+            m_delegate->invalidate(
+                this->model()->index(row, 0, parent).data(TimelineModel::IdRole).toLongLong());
+    };
+    m_modelConnections << connect(model, &QAbstractItemModel::rowsAboutToBeRemoved, this, dropRows);
+    m_modelConnections << connect(model, &QAbstractItemModel::rowsInserted, this, dropRows);
+    viewport()->update();
+}
+
+qint64 TimelineView::currentPostId() const
+{
+    const QModelIndex index = currentIndex();
+    return index.isValid() ? index.data(TimelineModel::IdRole).toLongLong() : 0;
+}
+
+void TimelineView::setEmptyText(const QString &text)
+{
+    m_emptyText = text;
+    viewport()->update();
+}
+
+QString TimelineView::emptyText() const
+{
+    return m_emptyText.isEmpty() ? tr("No posts yet") : m_emptyText;
+}
+
+QStyleOptionViewItem TimelineView::itemOption(const QModelIndex &index) const
+{
+    QStyleOptionViewItem option;
+    initViewItemOption(&option);
+    option.rect = visualRect(index);
+    return option;
+}
+
+QRect TimelineView::areaRect(const QModelIndex &index, PostDelegate::Area area, int which) const
+{
+    if (!index.isValid())
+        return {};
+    return m_delegate->hitRect(itemOption(index), index, area, which);
+}
+
+void TimelineView::onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
+                                 const QList<int> &roles)
+{
+    // The relative time alone is elided into its line when painted: a repaint is enough.
+    if (!roles.isEmpty() && std::all_of(roles.cbegin(), roles.cend(), [](int role) {
+            return role == TimelineModel::RelativeTimeRole;
+        }))
+        return;
+    if (!topLeft.isValid() || !bottomRight.isValid())
+        return;
+    QModelIndex grown;
+    for (int row = topLeft.row(); row <= bottomRight.row(); ++row) {
+        const QModelIndex index = model()->index(row, 0, topLeft.parent());
+        const qint64 id = index.data(TimelineModel::IdRole).toLongLong();
+        const std::optional<int> before = m_delegate->cachedHeight(id);
+        m_delegate->invalidate(id);
+        if (grown.isValid())
+            continue;
+        QStyleOptionViewItem option;
+        initViewItemOption(&option);
+        if (!before || m_delegate->sizeHint(option, index).height() != *before)
+            grown = index;
+    }
+    // one relayout covers every row that changed height
+    if (grown.isValid())
+        Q_EMIT m_delegate->sizeHintChanged(grown);
+}
+
+void TimelineView::relayoutAll()
+{
+    m_delegate->invalidateAll();
+    scheduleDelayedItemsLayout();
+    viewport()->update();
+}
+
+void TimelineView::keyPressEvent(QKeyEvent *event)
+{
+    const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
+    const QModelIndex current = currentIndex();
+    switch (event->key()) {
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (mods == Qt::NoModifier && current.isValid()) {
+            Q_EMIT threadRequested(currentPostId());
+            event->accept();
+            return;
+        }
+        break;
+    case Qt::Key_L:
+        if (mods == Qt::NoModifier && current.isValid()) {
+            Q_EMIT likeClicked(currentPostId());
+            event->accept();
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    QListView::keyPressEvent(event);
+    // A card taller than the viewport is read from its top.
+    const QModelIndex now = currentIndex();
+    if (now.isValid() && now != current && visualRect(now).height() > viewport()->height())
+        scrollTo(now, QAbstractItemView::PositionAtTop);
+}
+
+void TimelineView::paintEvent(QPaintEvent *event)
+{
+    QListView::paintEvent(event);
+    if (model() && model()->rowCount(rootIndex()) > 0)
+        return;
+    QPainter painter(viewport());
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    QFont font = this->font();
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * 1.15);
+    painter.setFont(font);
+    painter.drawText(viewport()->rect().adjusted(24, 24, -24, -24),
+                     Qt::AlignCenter | Qt::TextWordWrap, emptyText());
+}
+
+void TimelineView::resizeEvent(QResizeEvent *event)
+{
+    QListView::resizeEvent(event); // word wrap: a delayed relayout at the new width
+    viewport()->update();
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent *event)
+{
+    QListView::mouseMoveEvent(event);
+    updateCursor(event->position().toPoint());
+}
+
+bool TimelineView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::Leave)
+        viewport()->unsetCursor();
+    return QListView::viewportEvent(event);
+}
+
+void TimelineView::changeEvent(QEvent *event)
+{
+    QListView::changeEvent(event);
+    switch (event->type()) {
+    case QEvent::FontChange:
+    case QEvent::StyleChange:
+        relayoutAll();
+        break;
+    case QEvent::LanguageChange: // the marks ("Hidden", "Sending…") are in the layouts
+        setAccessibleName(tr("Timeline"));
+        relayoutAll();
+        break;
+    default:
+        break;
+    }
+}
+
+void TimelineView::updateCursor(const QPoint &pos)
+{
+    const QModelIndex index = indexAt(pos);
+    const PostDelegate::Area area = index.isValid()
+                                        ? m_delegate->areaAt(itemOption(index), index, pos)
+                                        : PostDelegate::Area::None;
+    if (area == PostDelegate::Area::None)
+        viewport()->unsetCursor();
+    else
+        viewport()->setCursor(Qt::PointingHandCursor);
+}
+
+} // namespace threadline::ui
