@@ -201,8 +201,11 @@ void MainWindow::updateStatus()
     m_coreStatus->setVisible(!m_core->statusText().isEmpty());
     if (m_offline && m_offline->isChecked() != m_core->isOffline())
         m_offline->setChecked(m_core->isOffline());
+    // The core's state (offline, changes waiting) says it first; the feed's line adds what the
+    // page is doing, unless it would only repeat that ("Offline — showing saved posts").
     const Feed f = m_feeds.value(m_page);
-    m_feedStatus->setText(f.feed ? f.feed->status() : QString());
+    const bool repeat = m_core->isOffline() && !m_core->statusText().isEmpty();
+    m_feedStatus->setText(f.feed && !repeat ? f.feed->status() : QString());
 }
 
 // --- the account's pages --------------------------------------------------------------------

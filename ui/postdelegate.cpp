@@ -84,6 +84,36 @@ QString layoutText(QString text)
     return text;
 }
 
+// The height wrapped() would give, guessed from the characters' classes without shaping them:
+// a wide character (CJK, emoji) is about one em, another about the font's average width. Shaping
+// is what costs (colour emoji fonts decode a PNG per glyph in Qt 6.4): rows that are not painted
+// yet are measured this way, and corrected when they are (PostDelegate::paint).
+qreal estimatedHeight(const QString &text, const QFont &font, int width, int maxLines)
+{
+    const QFontMetricsF fm(font);
+    const qreal wide = fm.height() * 0.85, narrow = fm.averageCharWidth();
+    int lines = 0;
+    qreal x = 0;
+    const auto endLine = [&] {
+        lines += std::max(1, int(std::ceil(x / std::max(1, width))));
+        x = 0;
+    };
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == QLatin1Char('\n') || c == QChar::LineSeparator) {
+            endLine();
+            continue;
+        }
+        if (c.isLowSurrogate())
+            continue; // counted with its high half
+        x += c.isHighSurrogate() || c.unicode() >= 0x1100 ? wide : narrow;
+    }
+    endLine();
+    if (maxLines > 0)
+        lines = std::min(lines, maxLines);
+    return std::max<qreal>(0, lines * (fm.height() + kLineSpacing) - kLineSpacing);
+}
+
 // Lays text out in width, at most maxLines lines (0: no limit); the last line is elided when
 // the text is longer. *height gets the height of the lines.
 std::shared_ptr<QTextLayout> wrapped(const QString &text, const QFont &font, int width,
@@ -202,11 +232,13 @@ void PostDelegate::onImageArrived()
 void PostDelegate::invalidate(qint64 postId)
 {
     m_layouts.remove(postId);
+    m_estimates.remove(postId);
 }
 
 void PostDelegate::invalidateAll()
 {
     m_layouts.clear();
+    m_estimates.clear();
 }
 
 std::optional<int> PostDelegate::cachedHeight(qint64 postId) const
@@ -234,16 +266,17 @@ const PostDelegate::CardLayout &PostDelegate::layoutFor(const QStyleOptionViewIt
     auto it = m_layouts.find(id);
     if (it != m_layouts.end() && it->width == width && it->font == option.font)
         return *it;
-    it = m_layouts.insert(id, computeLayout(width, option.font, index));
+    it = m_layouts.insert(id, computeLayout(width, option.font, index, false));
     return *it;
 }
 
 PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &font,
-                                                     const QModelIndex &index) const
+                                                     const QModelIndex &index, bool estimate) const
 {
     CardLayout l;
     l.width = width;
     l.font = font;
+    l.estimated = estimate;
     const QFont bold = boldFont(font);
     const QFont small = smallFont(font);
     const QFontMetrics fm(font), bfm(bold), sfm(small);
@@ -273,9 +306,11 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
         right = l.pending.left() - 8;
     }
     const int nameW = std::max(0, right - x0);
-    l.nameText =
-        bfm.elidedText(index.data(TimelineModel::AuthorNameRole).toString(), Qt::ElideRight, nameW);
-    l.name = QRect(x0, y, std::min(nameW, bfm.horizontalAdvance(l.nameText)), lineH);
+    if (!estimate) {
+        l.nameText = bfm.elidedText(index.data(TimelineModel::AuthorNameRole).toString(),
+                                    Qt::ElideRight, nameW);
+        l.name = QRect(x0, y, std::min(nameW, bfm.horizontalAdvance(l.nameText)), lineH);
+    }
     l.meta = QRect(x0, y + lineH + 3, colW, sfm.height());
     y = std::max(l.avatar.bottom(), l.meta.bottom()) + 1 + 8;
 
@@ -283,7 +318,10 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
     const QString content = index.data(TimelineModel::ContentRole).toString().trimmed();
     if (!content.isEmpty()) {
         qreal h = 0;
-        l.contentLayout = wrapped(layoutText(content), font, colW, 0, &h);
+        if (estimate)
+            h = estimatedHeight(content, font, colW, 0);
+        else
+            l.contentLayout = wrapped(layoutText(content), font, colW, 0, &h);
         l.content = QRect(x0, y, colW, int(std::ceil(h)));
         y = l.content.bottom() + 1 + 10;
     }
@@ -327,8 +365,9 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
         int py = y + kPanelPad - 2;
         if (!likers.isEmpty()) {
             l.likers = QRect(innerX, py, innerW, fm.height());
-            l.likersText = fm.elidedText(likers.join(tr(", ")), Qt::ElideRight,
-                                         std::max(0, innerW - kIcon - 6));
+            if (!estimate)
+                l.likersText = fm.elidedText(likers.join(tr(", ")), Qt::ElideRight,
+                                             std::max(0, innerW - kIcon - 6));
             py = l.likers.bottom() + 1 + (comments.isEmpty() ? 0 : 9);
         }
         for (const QVariant &v : comments) {
@@ -349,7 +388,10 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
                     names.append({int(to), int(replyTo.size())});
             }
             qreal h = 0;
-            auto layout = wrapped(text, font, innerW, 2, &h);
+            auto layout =
+                estimate ? std::shared_ptr<QTextLayout>() : wrapped(text, font, innerW, 2, &h);
+            if (estimate)
+                h = estimatedHeight(text, font, innerW, 2);
             l.comments.append(QRect(innerX, py, innerW, int(std::ceil(h))));
             l.commentLayouts.append(layout);
             l.commentNames.append(names);
@@ -372,8 +414,15 @@ QSize PostDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelInd
     QStyleOptionViewItem opt = option;
     if (m_view) // a list view asks without a width: the card is as wide as the viewport
         opt.rect.setWidth(m_view->viewport()->width());
-    const CardLayout &l = layoutFor(opt, index);
-    return {l.width, l.height};
+    const int width = widthFor(opt);
+    const qint64 id = postIdOf(index);
+    if (const auto it = m_layouts.constFind(id);
+        it != m_layouts.cend() && it->width == width && it->font == opt.font)
+        return {width, it->height}; // painted before: exact
+    auto it = m_estimates.find(id);
+    if (it == m_estimates.end() || it->width != width || it->font != opt.font)
+        it = m_estimates.insert(id, computeLayout(width, opt.font, index, true));
+    return {width, it->height};
 }
 
 QPixmap PostDelegate::scaled(const QString &url, QSize size, qreal dpr) const
@@ -578,6 +627,20 @@ void PostDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
     opt.palette = option.palette; // the card itself in the untinted colours
 
     const CardLayout &l = layoutFor(option, index);
+    // The row was measured by an estimate: now that it is laid out for real, the view is told
+    // when the height differs (after this paint; the rows below move, the ones above do not).
+    if (const auto est = m_estimates.constFind(postIdOf(index)); est != m_estimates.cend()) {
+        const bool differs = est->height != l.height;
+        m_estimates.erase(est);
+        if (differs)
+            QMetaObject::invokeMethod(
+                const_cast<PostDelegate *>(this),
+                [self = const_cast<PostDelegate *>(this), i = QPersistentModelIndex(index)] {
+                    if (i.isValid())
+                        Q_EMIT self->sizeHintChanged(i);
+                },
+                Qt::QueuedConnection);
+    }
     const QPalette &pal = opt.palette;
     const QColor text = pal.color(QPalette::Text);
     const QColor muted = pal.color(QPalette::PlaceholderText);

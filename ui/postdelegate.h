@@ -8,7 +8,11 @@
 //   connect(delegate, &PostDelegate::likeClicked, …);
 //
 // Every row's geometry is computed once (CardLayout, text layouts included) and cached by post
-// id, for one width and one font; paint(), sizeHint() and the hit tests read the same entry.
+// id, for one width and one font; paint() and the hit tests read that entry, and sizeHint() too
+// once the row was painted. A row not painted yet is measured by an estimate that shapes no text
+// (a list view asks every row's size when it lays out: thousands of rows, and shaping colour
+// emoji costs milliseconds each in Qt 6.4); when the row is painted and its real height differs,
+// sizeHintChanged() tells the view.
 // invalidate(postId) drops it when the model says the row changed (TimelineView does that).
 // Reads the roles of models::TimelineModel; user text is laid out as plain text only.
 #pragma once
@@ -60,6 +64,7 @@ public:
         QFont font;
 
         int height = 0;
+        bool estimated = false; // measured without shaping text (no text layouts, no elided text)
         QRect avatar;
         QRect name; // the elided nickname as drawn (its text's width)
         QString nameText;
@@ -125,8 +130,8 @@ protected:
                    const QModelIndex &index) override;
 
 private:
-    [[nodiscard]] CardLayout computeLayout(int width, const QFont &font,
-                                           const QModelIndex &index) const;
+    [[nodiscard]] CardLayout computeLayout(int width, const QFont &font, const QModelIndex &index,
+                                           bool estimate) const;
     [[nodiscard]] int widthFor(const QStyleOptionViewItem &option) const;
     void paintAvatar(QPainter *painter, const QStyleOptionViewItem &option, const QRect &rect,
                      const QModelIndex &index) const;
@@ -142,8 +147,9 @@ private:
 
     core::ImageCache *m_images;
     QPointer<QAbstractItemView> m_view;
-    mutable QHash<qint64, CardLayout> m_layouts; // by post id
-    mutable QCache<QString, QPixmap> m_scaled;   // url + size → scaled image, cost in KiB
+    mutable QHash<qint64, CardLayout> m_layouts;   // by post id
+    mutable QHash<qint64, CardLayout> m_estimates; // rows measured but not painted yet
+    mutable QCache<QString, QPixmap> m_scaled;     // url + size → scaled image, cost in KiB
 };
 
 } // namespace threadline::ui

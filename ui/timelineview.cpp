@@ -109,11 +109,16 @@ void TimelineView::onDataChanged(const QModelIndex &topLeft, const QModelIndex &
         const qint64 id = index.data(TimelineModel::IdRole).toLongLong();
         const std::optional<int> before = m_delegate->cachedHeight(id);
         m_delegate->invalidate(id);
-        if (grown.isValid())
+        if (!before) { // never painted: measured again (an estimate) at the next layout
+            if (!grown.isValid())
+                grown = index;
             continue;
+        }
+        // Painted before: laid out for real again now — an estimate in between would make the
+        // row jump (a like changes the button's text, not the height).
         QStyleOptionViewItem option;
         initViewItemOption(&option);
-        if (!before || m_delegate->sizeHint(option, index).height() != *before)
+        if (m_delegate->layoutFor(option, index).height != *before && !grown.isValid())
             grown = index;
     }
     // one relayout covers every row that changed height
