@@ -150,6 +150,16 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case ContentRole:
         return p->content;
+    case Qt::AccessibleTextRole: // what a screen reader says of the card
+        return QCoreApplication::translate("TimelineModel", "%1: %2. %3 · %4 · %5")
+            .arg(p->author.nickName,
+                 p->content.isEmpty() ? QCoreApplication::translate("TimelineModel", "Pictures")
+                                      : p->content,
+                 QCoreApplication::translate("TimelineModel", "%n like(s)", nullptr,
+                                             int(p->likeCount)),
+                 QCoreApplication::translate("TimelineModel", "%n comment(s)", nullptr,
+                                             int(p->commentCount)),
+                 m_labels.text(p->id, p->createtime));
     case IdRole:
         return p->id;
     case AuthorIdRole:

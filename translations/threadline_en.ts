@@ -211,12 +211,38 @@
 <context>
     <name>TimelineModel</name>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="174"/>
+        <location filename="../models/timelinemodel.cpp" line="154"/>
+        <source>%1: %2. %3 · %4 · %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/timelinemodel.cpp" line="156"/>
+        <source>Pictures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/timelinemodel.cpp" line="158"/>
+        <source>%n like(s)</source>
+        <translation>
+            <numerusform>%n like</numerusform>
+            <numerusform>%n likes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/timelinemodel.cpp" line="160"/>
+        <source>%n comment(s)</source>
+        <translation>
+            <numerusform>%n comment</numerusform>
+            <numerusform>%n comments</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/timelinemodel.cpp" line="184"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="180"/>
+        <location filename="../models/timelinemodel.cpp" line="190"/>
         <source>Reply</source>
         <translation type="unfinished"></translation>
     </message>
@@ -234,7 +260,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="249"/>
+        <location filename="../app/main.cpp" line="247"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1026,6 +1052,207 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::ComposeDialog</name>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="85"/>
+        <source>Remove this picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="86"/>
+        <source>Remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="217"/>
+        <location filename="../ui/composedialog.cpp" line="489"/>
+        <source>New post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="218"/>
+        <source>What&apos;s new?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="219"/>
+        <source>&amp;Add pictures…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="221"/>
+        <source>PNG, JPEG or WebP, up to %1 pictures of at most 5 MiB each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="222"/>
+        <source>&amp;Post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="223"/>
+        <source>Post (Ctrl+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="296"/>
+        <source>%1 was not added: the file does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="298"/>
+        <source>%1 was not added: it is not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="301"/>
+        <source>%1 was not added: it is larger than 5 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="304"/>
+        <source>%1 was not added: the file cannot be read (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="306"/>
+        <source>%1 was not added: it is not a PNG, JPEG or WebP picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="309"/>
+        <source>%1 is already in this post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/composedialog.cpp" line="349"/>
+        <source>A post can have at most %1 pictures: %n more not added</source>
+        <translation>
+            <numerusform>A post can have at most %1 pictures: %n more not added</numerusform>
+            <numerusform>A post can have at most %1 pictures: %n more not added</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="428"/>
+        <source>%1 was removed: it cannot be read as a picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="439"/>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="441"/>
+        <source>At most %1 characters: %2 left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="443"/>
+        <source>At most %1 characters: %2 too many</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="457"/>
+        <source>Add pictures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="458"/>
+        <source>Pictures (*.png *.jpg *.jpeg *.webp *.PNG *.JPG *.JPEG *.WEBP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="471"/>
+        <source>Posting is not available right now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="482"/>
+        <source>Your post could not be published.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="489"/>
+        <source>Discard this post?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="492"/>
+        <source>What you wrote and the pictures you added will be lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="493"/>
+        <source>&amp;Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="494"/>
+        <source>&amp;Keep editing</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::LikersDialog</name>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="288"/>
+        <source>Likes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="290"/>
+        <source>No likes yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/likersdialog.cpp" line="292"/>
+        <source>Liked by %n people</source>
+        <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
+        <translation>
+            <numerusform>Liked by %n person</numerusform>
+            <numerusform>Liked by %n people</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="352"/>
+        <source>This post is no longer available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="354"/>
+        <location filename="../ui/likersdialog.cpp" line="361"/>
+        <source>The likes could not be loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="388"/>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="389"/>
+        <location filename="../ui/likersdialog.cpp" line="390"/>
+        <source>&amp;Retry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="397"/>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="397"/>
+        <source>Loading more…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="399"/>
+        <source>No one has liked this post yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::LoginDialog</name>
     <message>
         <location filename="../ui/logindialog.cpp" line="22"/>
@@ -1056,193 +1283,435 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="148"/>
+        <location filename="../ui/mainwindow.cpp" line="157"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="150"/>
+        <location filename="../ui/mainwindow.cpp" line="159"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="152"/>
+        <location filename="../ui/mainwindow.cpp" line="161"/>
         <source>My posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="154"/>
+        <location filename="../ui/mainwindow.cpp" line="163"/>
         <source>Hot today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="156"/>
+        <location filename="../ui/mainwindow.cpp" line="165"/>
         <source>Hot this week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="158"/>
+        <location filename="../ui/mainwindow.cpp" line="167"/>
         <source>Recently viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="160"/>
+        <location filename="../ui/mainwindow.cpp" line="169"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="162"/>
+        <location filename="../ui/mainwindow.cpp" line="171"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="169"/>
-        <source>Threadline — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="169"/>
-        <source>Threadline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="171"/>
-        <source>Signing in… Your saved posts appear here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="174"/>
-        <source>Go to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="176"/>
-        <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="177"/>
-        <source>&amp;New post…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="178"/>
-        <source>Sign &amp;out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="178"/>
-        <source>Sign &amp;in…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="179"/>
-        <source>&amp;Quit</source>
+        <location filename="../ui/mainwindow.cpp" line="173"/>
+        <source>Moderation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="180"/>
-        <source>&amp;View</source>
+        <source>Threadline — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="181"/>
-        <source>&amp;Refresh</source>
+        <location filename="../ui/mainwindow.cpp" line="180"/>
+        <source>Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="182"/>
+        <source>Signing in… Your saved posts appear here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="185"/>
+        <location filename="../ui/mainwindow.cpp" line="187"/>
+        <source>Go to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="188"/>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="189"/>
+        <source>&amp;New post…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="190"/>
+        <source>Sign &amp;out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="190"/>
+        <source>Sign &amp;in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="191"/>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="192"/>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="193"/>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="194"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="183"/>
+        <location filename="../ui/mainwindow.cpp" line="195"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="184"/>
+        <location filename="../ui/mainwindow.cpp" line="196"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="455"/>
-        <location filename="../ui/mainwindow.cpp" line="460"/>
-        <source>New post</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="455"/>
-        <source>What would you like to share?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="462"/>
+        <location filename="../ui/mainwindow.cpp" line="504"/>
         <source>Your post is on its way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ModerationView</name>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="469"/>
+        <source>Post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="469"/>
+        <source>Comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="471"/>
+        <source>Post by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="472"/>
+        <source>Comment by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="476"/>
+        <source>Hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="478"/>
+        <location filename="../ui/moderationview.cpp" line="1270"/>
+        <source>Auto-flagged: “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="522"/>
+        <source>On %1&apos;s post: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="524"/>
+        <source>On post %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="553"/>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="554"/>
+        <source>%1 · %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/moderationview.cpp" line="559"/>
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="567"/>
+        <source>Queued — waiting for the server…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="574"/>
+        <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="998"/>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="999"/>
+        <source>Closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1000"/>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1002"/>
+        <source>Reported and auto-flagged content waiting for a decision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1003"/>
+        <source>Items that were hidden or dismissed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1004"/>
+        <source>What moderators did</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1005"/>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1006"/>
+        <source>Load the list again (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1007"/>
+        <source>Close this message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1008"/>
+        <source>Reason for hiding:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1009"/>
+        <source>Required: why this is hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1010"/>
+        <location filename="../ui/moderationview.cpp" line="1021"/>
+        <source>Hide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1011"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1012"/>
+        <source>Hide…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1013"/>
+        <source>Hide the content from everyone but moderators (H)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1014"/>
+        <location filename="../ui/moderationview.cpp" line="1021"/>
+        <source>Unhide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1015"/>
+        <source>Show the hidden content again (U)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1016"/>
+        <location filename="../ui/moderationview.cpp" line="1022"/>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1017"/>
+        <source>Close the reports without hiding anything (D)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1018"/>
+        <source>Open post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1019"/>
+        <source>Open the post&apos;s thread (Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1020"/>
+        <source>Action:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1021"/>
+        <source>All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1022"/>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1022"/>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1025"/>
+        <source>Moderator uid (all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1026"/>
+        <source>Only this moderator&apos;s entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1049"/>
+        <source>Nothing to review: no open reports.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1050"/>
+        <source>No closed items yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1053"/>
+        <source>No log entries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1082"/>
+        <location filename="../ui/moderationview.cpp" line="1178"/>
+        <source>Only moderators can read the moderation log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1083"/>
+        <location filename="../ui/moderationview.cpp" line="1179"/>
+        <source>Only moderators can see the moderation queue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1180"/>
+        <source>The moderation log could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1181"/>
+        <source>The moderation queue could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>threadline::ui::PostDelegate</name>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="261"/>
-        <location filename="../ui/postdelegate.cpp" line="624"/>
+        <location filename="../ui/postdelegate.cpp" line="294"/>
+        <location filename="../ui/postdelegate.cpp" line="687"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="269"/>
+        <location filename="../ui/postdelegate.cpp" line="302"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="269"/>
+        <location filename="../ui/postdelegate.cpp" line="302"/>
         <source>Not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="330"/>
-        <location filename="../ui/postdelegate.cpp" line="789"/>
+        <location filename="../ui/postdelegate.cpp" line="369"/>
+        <location filename="../ui/postdelegate.cpp" line="852"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="339"/>
+        <location filename="../ui/postdelegate.cpp" line="378"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="341"/>
+        <location filename="../ui/postdelegate.cpp" line="380"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="446"/>
+        <location filename="../ui/postdelegate.cpp" line="495"/>
         <source>Click to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="448"/>
+        <location filename="../ui/postdelegate.cpp" line="497"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="469"/>
+        <location filename="../ui/postdelegate.cpp" line="518"/>
         <source>+%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="599"/>
+        <location filename="../ui/postdelegate.cpp" line="662"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="785"/>
+        <location filename="../ui/postdelegate.cpp" line="848"/>
         <source>This picture is on another site: click to load it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="787"/>
+        <location filename="../ui/postdelegate.cpp" line="850"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1338,7 +1807,7 @@
     <name>threadline::ui::TimelineView</name>
     <message>
         <location filename="../ui/timelineview.cpp" line="37"/>
-        <location filename="../ui/timelineview.cpp" line="204"/>
+        <location filename="../ui/timelineview.cpp" line="209"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>

@@ -208,12 +208,36 @@
 <context>
     <name>TimelineModel</name>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="174"/>
+        <location filename="../models/timelinemodel.cpp" line="154"/>
+        <source>%1: %2. %3 · %4 · %5</source>
+        <translation>%1：%2。%3 · %4 · %5</translation>
+    </message>
+    <message>
+        <location filename="../models/timelinemodel.cpp" line="156"/>
+        <source>Pictures</source>
+        <translation>图片</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/timelinemodel.cpp" line="158"/>
+        <source>%n like(s)</source>
+        <translation>
+            <numerusform>%n 个赞</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/timelinemodel.cpp" line="160"/>
+        <source>%n comment(s)</source>
+        <translation>
+            <numerusform>%n 条评论</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/timelinemodel.cpp" line="184"/>
         <source>Like</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="180"/>
+        <location filename="../models/timelinemodel.cpp" line="190"/>
         <source>Reply</source>
         <translation>回复</translation>
     </message>
@@ -231,7 +255,7 @@
         <translation>%1 不是一条动态或动态列表：%2</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="249"/>
+        <location filename="../app/main.cpp" line="247"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation>未登录：请选择“文件 → 登录…”</translation>
     </message>
@@ -1016,6 +1040,205 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::ComposeDialog</name>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="85"/>
+        <source>Remove this picture</source>
+        <translation>移除这张图片</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="86"/>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="217"/>
+        <location filename="../ui/composedialog.cpp" line="489"/>
+        <source>New post</source>
+        <translation>发布动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="218"/>
+        <source>What&apos;s new?</source>
+        <translation>分享新鲜事…</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="219"/>
+        <source>&amp;Add pictures…</source>
+        <translation>添加图片(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="221"/>
+        <source>PNG, JPEG or WebP, up to %1 pictures of at most 5 MiB each</source>
+        <translation>PNG、JPEG 或 WebP，最多 %1 张，每张不超过 5 MiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="222"/>
+        <source>&amp;Post</source>
+        <translation>发布(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="223"/>
+        <source>Post (Ctrl+Enter)</source>
+        <translation>发布 (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="296"/>
+        <source>%1 was not added: the file does not exist</source>
+        <translation>未添加 %1：文件不存在</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="298"/>
+        <source>%1 was not added: it is not a file</source>
+        <translation>未添加 %1：不是文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="301"/>
+        <source>%1 was not added: it is larger than 5 MiB</source>
+        <translation>未添加 %1：大于 5 MiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="304"/>
+        <source>%1 was not added: the file cannot be read (%2)</source>
+        <translation>未添加 %1：无法读取文件（%2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="306"/>
+        <source>%1 was not added: it is not a PNG, JPEG or WebP picture</source>
+        <translation>未添加 %1：不是 PNG、JPEG 或 WebP 图片</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="309"/>
+        <source>%1 is already in this post</source>
+        <translation>%1 已经在这条动态里了</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/composedialog.cpp" line="349"/>
+        <source>A post can have at most %1 pictures: %n more not added</source>
+        <translation>
+            <numerusform>一条动态最多 %1 张图片：另有 %n 张未添加</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="428"/>
+        <source>%1 was removed: it cannot be read as a picture</source>
+        <translation>已移除 %1：无法作为图片读取</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="439"/>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="441"/>
+        <source>At most %1 characters: %2 left</source>
+        <translation>最多 %1 个字：还剩 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="443"/>
+        <source>At most %1 characters: %2 too many</source>
+        <translation>最多 %1 个字：超出 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="457"/>
+        <source>Add pictures</source>
+        <translation>添加图片</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="458"/>
+        <source>Pictures (*.png *.jpg *.jpeg *.webp *.PNG *.JPG *.JPEG *.WEBP)</source>
+        <translation>图片 (*.png *.jpg *.jpeg *.webp *.PNG *.JPG *.JPEG *.WEBP)</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="471"/>
+        <source>Posting is not available right now.</source>
+        <translation>现在无法发布。</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="482"/>
+        <source>Your post could not be published.</source>
+        <translation>动态未能发布。</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="489"/>
+        <source>Discard this post?</source>
+        <translation>放弃这条动态？</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="492"/>
+        <source>What you wrote and the pictures you added will be lost.</source>
+        <translation>已写的文字和添加的图片将会丢失。</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="493"/>
+        <source>&amp;Discard</source>
+        <translation>放弃(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/composedialog.cpp" line="494"/>
+        <source>&amp;Keep editing</source>
+        <translation>继续编辑(&amp;K)</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::LikersDialog</name>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="288"/>
+        <source>Likes</source>
+        <translation>赞</translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="290"/>
+        <source>No likes yet</source>
+        <translation>还没有人赞</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/likersdialog.cpp" line="292"/>
+        <source>Liked by %n people</source>
+        <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
+        <translation>
+            <numerusform>%n 人赞过</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="352"/>
+        <source>This post is no longer available.</source>
+        <translation>这条动态已不存在。</translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="354"/>
+        <location filename="../ui/likersdialog.cpp" line="361"/>
+        <source>The likes could not be loaded.</source>
+        <translation>无法加载点赞列表。</translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="388"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="389"/>
+        <location filename="../ui/likersdialog.cpp" line="390"/>
+        <source>&amp;Retry</source>
+        <translation>重试(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="397"/>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="397"/>
+        <source>Loading more…</source>
+        <translation>正在加载更多…</translation>
+    </message>
+    <message>
+        <location filename="../ui/likersdialog.cpp" line="399"/>
+        <source>No one has liked this post yet.</source>
+        <translation>还没有人赞过这条动态。</translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::LoginDialog</name>
     <message>
         <location filename="../ui/logindialog.cpp" line="22"/>
@@ -1046,193 +1269,434 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="148"/>
+        <location filename="../ui/mainwindow.cpp" line="157"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="150"/>
+        <location filename="../ui/mainwindow.cpp" line="159"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="152"/>
+        <location filename="../ui/mainwindow.cpp" line="161"/>
         <source>My posts</source>
         <translation>我的动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="154"/>
+        <location filename="../ui/mainwindow.cpp" line="163"/>
         <source>Hot today</source>
         <translation>今日热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="156"/>
+        <location filename="../ui/mainwindow.cpp" line="165"/>
         <source>Hot this week</source>
         <translation>本周热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="158"/>
+        <location filename="../ui/mainwindow.cpp" line="167"/>
         <source>Recently viewed</source>
         <translation>最近浏览</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="160"/>
+        <location filename="../ui/mainwindow.cpp" line="169"/>
         <source>Activity</source>
         <translation>关注动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="162"/>
+        <location filename="../ui/mainwindow.cpp" line="171"/>
         <source>Profile</source>
         <translation>个人主页</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="169"/>
+        <location filename="../ui/mainwindow.cpp" line="173"/>
+        <source>Moderation</source>
+        <translation>内容审核</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="180"/>
         <source>Threadline — %1</source>
         <translation>Threadline — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="169"/>
+        <location filename="../ui/mainwindow.cpp" line="180"/>
         <source>Threadline</source>
         <translation>Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="171"/>
+        <location filename="../ui/mainwindow.cpp" line="182"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="174"/>
+        <location filename="../ui/mainwindow.cpp" line="185"/>
+        <location filename="../ui/mainwindow.cpp" line="187"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="176"/>
+        <location filename="../ui/mainwindow.cpp" line="188"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="177"/>
+        <location filename="../ui/mainwindow.cpp" line="189"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="178"/>
+        <location filename="../ui/mainwindow.cpp" line="190"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="178"/>
+        <location filename="../ui/mainwindow.cpp" line="190"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="179"/>
+        <location filename="../ui/mainwindow.cpp" line="191"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="180"/>
+        <location filename="../ui/mainwindow.cpp" line="192"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="181"/>
+        <location filename="../ui/mainwindow.cpp" line="193"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="182"/>
+        <location filename="../ui/mainwindow.cpp" line="194"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="183"/>
+        <location filename="../ui/mainwindow.cpp" line="195"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="184"/>
+        <location filename="../ui/mainwindow.cpp" line="196"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="455"/>
-        <location filename="../ui/mainwindow.cpp" line="460"/>
-        <source>New post</source>
-        <translation>发布动态</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="455"/>
-        <source>What would you like to share?</source>
-        <translation>分享新鲜事…</translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="462"/>
+        <location filename="../ui/mainwindow.cpp" line="504"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
 </context>
 <context>
-    <name>threadline::ui::PostDelegate</name>
+    <name>threadline::ui::ModerationView</name>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="261"/>
-        <location filename="../ui/postdelegate.cpp" line="624"/>
+        <location filename="../ui/moderationview.cpp" line="469"/>
+        <source>Post</source>
+        <translation>动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="469"/>
+        <source>Comment</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="471"/>
+        <source>Post by %1</source>
+        <translation>%1 的动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="472"/>
+        <source>Comment by %1</source>
+        <translation>%1 的评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="476"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="269"/>
-        <source>Sending…</source>
-        <translation>发送中…</translation>
+        <location filename="../ui/moderationview.cpp" line="478"/>
+        <location filename="../ui/moderationview.cpp" line="1270"/>
+        <source>Auto-flagged: “%1”</source>
+        <translation>自动标记：“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="269"/>
-        <source>Not sent</source>
-        <translation>未发送</translation>
+        <location filename="../ui/moderationview.cpp" line="522"/>
+        <source>On %1&apos;s post: %2</source>
+        <translation>%1 的动态：%2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="330"/>
-        <location filename="../ui/postdelegate.cpp" line="789"/>
-        <source>, </source>
-        <translation>、</translation>
+        <location filename="../ui/moderationview.cpp" line="524"/>
+        <source>On post %1</source>
+        <translation>动态 %1</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="339"/>
-        <source>%1 replied to %2</source>
-        <translation>%1 回复 %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/postdelegate.cpp" line="341"/>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <location filename="../ui/postdelegate.cpp" line="446"/>
-        <source>Click to load</source>
-        <translation>点击加载</translation>
-    </message>
-    <message>
-        <location filename="../ui/postdelegate.cpp" line="448"/>
-        <source>Not loaded</source>
-        <translation>未加载</translation>
-    </message>
-    <message>
-        <location filename="../ui/postdelegate.cpp" line="469"/>
-        <source>+%1</source>
-        <translation>+%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/postdelegate.cpp" line="599"/>
+        <location filename="../ui/moderationview.cpp" line="553"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="785"/>
+        <location filename="../ui/moderationview.cpp" line="554"/>
+        <source>%1 · %2: %3</source>
+        <translation>%1 · %2：%3</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/moderationview.cpp" line="559"/>
+        <source>and %n more</source>
+        <translation>
+            <numerusform>还有 %n 条</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="567"/>
+        <source>Queued — waiting for the server…</source>
+        <translation>已排队 — 等待服务器…</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="574"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="998"/>
+        <source>Open</source>
+        <translation>待处理</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="999"/>
+        <source>Closed</source>
+        <translation>已处理</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1000"/>
+        <source>Log</source>
+        <translation>审核日志</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1002"/>
+        <source>Reported and auto-flagged content waiting for a decision</source>
+        <translation>等待处理的被举报和自动标记的内容</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1003"/>
+        <source>Items that were hidden or dismissed</source>
+        <translation>已隐藏或已驳回的条目</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1004"/>
+        <source>What moderators did</source>
+        <translation>管理员的操作记录</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1005"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1006"/>
+        <source>Load the list again (F5)</source>
+        <translation>重新加载列表 (F5)</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1007"/>
+        <source>Close this message</source>
+        <translation>关闭这条消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1008"/>
+        <source>Reason for hiding:</source>
+        <translation>隐藏原因：</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1009"/>
+        <source>Required: why this is hidden</source>
+        <translation>必填：为什么隐藏</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1010"/>
+        <location filename="../ui/moderationview.cpp" line="1021"/>
+        <source>Hide</source>
+        <translation>隐藏</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1011"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1012"/>
+        <source>Hide…</source>
+        <translation>隐藏…</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1013"/>
+        <source>Hide the content from everyone but moderators (H)</source>
+        <translation>对管理员以外的所有人隐藏该内容 (H)</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1014"/>
+        <location filename="../ui/moderationview.cpp" line="1021"/>
+        <source>Unhide</source>
+        <translation>取消隐藏</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1015"/>
+        <source>Show the hidden content again (U)</source>
+        <translation>重新显示被隐藏的内容 (U)</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1016"/>
+        <location filename="../ui/moderationview.cpp" line="1022"/>
+        <source>Dismiss</source>
+        <translation>驳回</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1017"/>
+        <source>Close the reports without hiding anything (D)</source>
+        <translation>关闭举报，不隐藏任何内容 (D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1018"/>
+        <source>Open post</source>
+        <translation>打开动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1019"/>
+        <source>Open the post&apos;s thread (Return)</source>
+        <translation>打开动态的评论 (Return)</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1020"/>
+        <source>Action:</source>
+        <translation>操作：</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1021"/>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1022"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1022"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1025"/>
+        <source>Moderator uid (all)</source>
+        <translation>管理员 uid（全部）</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1026"/>
+        <source>Only this moderator&apos;s entries</source>
+        <translation>只看这位管理员的记录</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1049"/>
+        <source>Nothing to review: no open reports.</source>
+        <translation>没有待处理的内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1050"/>
+        <source>No closed items yet.</source>
+        <translation>还没有已处理的条目。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1053"/>
+        <source>No log entries.</source>
+        <translation>没有日志记录。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1082"/>
+        <location filename="../ui/moderationview.cpp" line="1178"/>
+        <source>Only moderators can read the moderation log.</source>
+        <translation>只有管理员可以查看审核日志。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1083"/>
+        <location filename="../ui/moderationview.cpp" line="1179"/>
+        <source>Only moderators can see the moderation queue.</source>
+        <translation>只有管理员可以查看审核队列。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1180"/>
+        <source>The moderation log could not be loaded: %1</source>
+        <translation>无法加载审核日志：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1181"/>
+        <source>The moderation queue could not be loaded: %1</source>
+        <translation>无法加载审核队列：%1</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::PostDelegate</name>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="294"/>
+        <location filename="../ui/postdelegate.cpp" line="687"/>
+        <source>Hidden</source>
+        <translation>已隐藏</translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="302"/>
+        <source>Sending…</source>
+        <translation>发送中…</translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="302"/>
+        <source>Not sent</source>
+        <translation>未发送</translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="369"/>
+        <location filename="../ui/postdelegate.cpp" line="852"/>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="378"/>
+        <source>%1 replied to %2</source>
+        <translation>%1 回复 %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="380"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="495"/>
+        <source>Click to load</source>
+        <translation>点击加载</translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="497"/>
+        <source>Not loaded</source>
+        <translation>未加载</translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="518"/>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="662"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="848"/>
         <source>This picture is on another site: click to load it</source>
         <translation>图片来自其他网站：点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="787"/>
+        <location filename="../ui/postdelegate.cpp" line="850"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation>图片加载失败：点击重试</translation>
     </message>
@@ -1327,7 +1791,7 @@
     <name>threadline::ui::TimelineView</name>
     <message>
         <location filename="../ui/timelineview.cpp" line="37"/>
-        <location filename="../ui/timelineview.cpp" line="204"/>
+        <location filename="../ui/timelineview.cpp" line="209"/>
         <source>Timeline</source>
         <translation>动态列表</translation>
     </message>

@@ -2,8 +2,11 @@
 
 #include "actions.h"
 #include "activitymodel.h"
+#include "composedialog.h"
 #include "historymodel.h"
 #include "imagecache.h"
+#include "likersdialog.h"
+#include "moderationview.h"
 #include "poststore.h"
 #include "session.h"
 #include "syncengine.h"
@@ -35,10 +38,10 @@ using models::TimelineFeed;
 namespace {
 constexpr auto kSystemZoneKey = "ui/systemTimeZone";
 
-const QList<MainWindow::Page> kNavPages{MainWindow::Page::All,     MainWindow::Page::Following,
-                                        MainWindow::Page::Mine,    MainWindow::Page::HotDay,
-                                        MainWindow::Page::HotWeek, MainWindow::Page::History,
-                                        MainWindow::Page::Activity};
+const QList<MainWindow::Page> kBasePages{MainWindow::Page::All,     MainWindow::Page::Following,
+                                         MainWindow::Page::Mine,    MainWindow::Page::HotDay,
+                                         MainWindow::Page::HotWeek, MainWindow::Page::History,
+                                         MainWindow::Page::Activity};
 } // namespace
 
 MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
@@ -66,11 +69,12 @@ MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
     m_nav->setMinimumWidth(150);
     m_nav->setMaximumWidth(240);
     m_nav->setStyleSheet(QStringLiteral("QListWidget#navigation::item { padding: 7px 12px; }"));
-    for (int i = 0; i < int(kNavPages.size()); ++i)
+    m_navPages = kBasePages;
+    for (int i = 0; i < int(m_navPages.size()); ++i)
         m_nav->addItem(QString());
     connect(m_nav, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (row >= 0 && row < int(kNavPages.size()))
-            showPage(kNavPages.at(row));
+        if (row >= 0 && row < int(m_navPages.size()))
+            showPage(m_navPages.at(row));
     });
     m_split->addWidget(m_nav);
     m_split->addWidget(m_pages);
@@ -132,10 +136,14 @@ void MainWindow::buildMenus()
     m_systemZone->setChecked(m_format.zone() == models::RelativeTime::Zone::System);
     connect(m_systemZone, &QAction::toggled, this, &MainWindow::setUseSystemTimeZone);
     m_viewMenu->addSeparator();
-    for (int i = 0; i < int(kNavPages.size()); ++i) {
+    for (int i = 0; i < int(kBasePages.size()) + 1; ++i) { // + Moderation, for moderators
         QAction *a = m_viewMenu->addAction(QString());
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
-        connect(a, &QAction::triggered, this, [this, i] { m_nav->setCurrentRow(i); });
+        connect(a, &QAction::triggered, this, [this, i] {
+            if (i < m_nav->count())
+                m_nav->setCurrentRow(i);
+        });
+        a->setVisible(i < int(kBasePages.size()));
         m_pageActions.append(a);
     }
     for (QAction *a : {m_newPost, m_refresh})
@@ -161,6 +169,8 @@ static QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Activity");
     case MainWindow::Page::Profile:
         return MainWindow::tr("Profile");
+    case MainWindow::Page::Moderation:
+        return MainWindow::tr("Moderation");
     }
     return {};
 }
@@ -170,10 +180,11 @@ void MainWindow::retranslate()
     setWindowTitle(m_started ? tr("Threadline — %1").arg(m_me.brief.nickName) : tr("Threadline"));
     static_cast<QLabel *>(m_placeholder)
         ->setText(m_started ? QString() : tr("Signing in… Your saved posts appear here."));
-    for (int i = 0; i < int(kNavPages.size()); ++i) {
-        m_nav->item(i)->setText(pageTitle(kNavPages.at(i)));
-        m_pageActions.at(i)->setText(tr("Go to %1").arg(pageTitle(kNavPages.at(i))));
+    for (int i = 0; i < int(m_navPages.size()); ++i) {
+        m_nav->item(i)->setText(pageTitle(m_navPages.at(i)));
+        m_pageActions.at(i)->setText(tr("Go to %1").arg(pageTitle(m_navPages.at(i))));
     }
+    m_pageActions.last()->setText(tr("Go to %1").arg(pageTitle(Page::Moderation)));
     m_fileMenu->setTitle(tr("&File"));
     m_newPost->setText(tr("&New post…"));
     m_signOut->setText(m_started ? tr("Sign &out") : tr("Sign &in…"));
@@ -228,6 +239,14 @@ void MainWindow::clearAccount()
     delete m_activityFeed;
     delete m_activity;
     delete m_thread;
+    delete m_moderation;
+    m_moderation = nullptr;
+    m_moderationStarted = false;
+    if (m_navPages.size() > kBasePages.size()) {
+        delete m_nav->takeItem(int(kBasePages.size()));
+        m_navPages = kBasePages;
+        m_pageActions.last()->setVisible(false);
+    }
     m_historyView = nullptr;
     m_history = nullptr;
     m_activityView = nullptr;
@@ -282,7 +301,7 @@ void MainWindow::connectView(TimelineView *view)
     connect(view, &TimelineView::likeClicked, this,
             [this](qint64 postId) { m_core->actions()->togglePostLike(postId); });
     connect(view, &TimelineView::threadRequested, this, &MainWindow::openThread);
-    connect(view, &TimelineView::likersRequested, this, &MainWindow::openThread);
+    connect(view, &TimelineView::likersRequested, this, &MainWindow::showLikers);
     connect(view, &TimelineView::authorClicked, this, &MainWindow::openProfile);
 }
 
@@ -335,6 +354,16 @@ void MainWindow::startAccount(const core::UserProfile &me,
             w->setFocus();
     });
 
+    if (me.role == core::UserProfile::Role::Moderator) {
+        m_moderation = new ModerationView(m_core->api(), m_core->outbox(), m_pages);
+        m_moderation->setTicker(m_ticker, m_format);
+        connect(m_moderation, &ModerationView::postRequested, this, &MainWindow::openThread);
+        m_pages->addWidget(m_moderation);
+        m_navPages.append(Page::Moderation);
+        m_nav->addItem(QString());
+        m_pageActions.last()->setVisible(true);
+    }
+
     m_started = true;
     for (QAction *a : {m_newPost, m_refresh})
         a->setEnabled(true);
@@ -353,6 +382,8 @@ QWidget *MainWindow::pageWidget(Page page) const
         return m_historyView;
     case Page::Activity:
         return m_activityView;
+    case Page::Moderation:
+        return m_moderation;
     default:
         return m_feeds.value(page).view;
     }
@@ -365,12 +396,17 @@ void MainWindow::showPage(Page page)
     m_page = page;
     if (QWidget *w = pageWidget(page))
         m_pages->setCurrentWidget(w);
-    const int row = int(kNavPages.indexOf(page));
+    const int row = int(m_navPages.indexOf(page));
     if (row >= 0 && m_nav->currentRow() != row) {
         const QSignalBlocker block(m_nav);
         m_nav->setCurrentRow(row);
     }
-    if (page == Page::Activity) {
+    if (page == Page::Moderation) {
+        if (m_moderation && !m_moderationStarted) {
+            m_moderationStarted = true;
+            m_moderation->start();
+        }
+    } else if (page == Page::Activity) {
         if (m_activity->rowCount() == 0)
             m_activityFeed->start();
     } else if (page == Page::History) {
@@ -397,7 +433,7 @@ void MainWindow::openProfile(qint64 uid)
         return;
     Feed &f = m_feeds[Page::Profile];
     if (uid == m_me.brief.uid) {
-        m_nav->setCurrentRow(int(kNavPages.indexOf(Page::Mine)));
+        m_nav->setCurrentRow(int(m_navPages.indexOf(Page::Mine)));
         return;
     }
     if (m_profileUid != uid) {
@@ -440,7 +476,9 @@ void MainWindow::refresh()
 {
     if (!m_started)
         return;
-    if (m_page == Page::History)
+    if (m_page == Page::Moderation && m_moderation)
+        m_moderation->refresh();
+    else if (m_page == Page::History)
         m_history->load();
     else if (m_page == Page::Activity)
         m_activityFeed->refresh();
@@ -454,16 +492,33 @@ void MainWindow::newPost()
 {
     if (!m_started)
         return;
-    bool ok = false;
-    const QString text = QInputDialog::getMultiLineText(
-        this, tr("New post"), tr("What would you like to share?"), QString(), &ok);
-    if (!ok || text.trimmed().isEmpty())
+    auto *dialog = new ComposeDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setPublisher(
+        [this](const QString &content, const QStringList &pictures, QString *error) {
+            // the outbox copies the pictures and queues the post: a local id (< 0), or 0 and words
+            return m_core->actions()->publishPost(content, pictures, QSysInfo::prettyProductName(),
+                                                  error);
+        });
+    connect(dialog, &ComposeDialog::published, this,
+            [this] { statusBar()->showMessage(tr("Your post is on its way."), 5000); });
+    dialog->open();
+}
+
+void MainWindow::showLikers(qint64 postId)
+{
+    if (!m_started)
         return;
-    QString error;
-    if (!m_core->actions()->publishPost(text, {}, QSysInfo::prettyProductName(), &error))
-        QMessageBox::warning(this, tr("New post"), error);
-    else
-        statusBar()->showMessage(tr("Your post is on its way."), 5000);
+    auto *dialog = new LikersDialog(m_core->api(), m_core->images(), postId, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (const auto post = m_core->store()->post(postId))
+        dialog->setLikeCount(post->likeCount);
+    dialog->setTimeZone(m_format.zone());
+    connect(dialog, &LikersDialog::userActivated, this, [this, dialog](qint64 uid) {
+        dialog->close();
+        openProfile(uid);
+    });
+    dialog->open();
 }
 
 void MainWindow::applyTimeFormat()

@@ -31,6 +31,7 @@ class TimeTicker;
 
 namespace threadline::ui {
 
+class ModerationView;
 class ThreadView;
 class TimelineView;
 
@@ -38,7 +39,17 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum class Page { All, Following, Mine, HotDay, HotWeek, History, Activity, Profile };
+    enum class Page {
+        All,
+        Following,
+        Mine,
+        HotDay,
+        HotWeek,
+        History,
+        Activity,
+        Profile,
+        Moderation, // moderators only
+    };
     Q_ENUM(Page)
 
     explicit MainWindow(core::AppCore *core, QWidget *parent = nullptr);
@@ -53,6 +64,8 @@ public:
     [[nodiscard]] Page currentPage() const { return m_page; }
     void openThread(qint64 postId);
     void openProfile(qint64 uid);
+    // Who liked a post (a dialog, paged).
+    void showLikers(qint64 postId);
     // Posts that did not come from a feed (the spec's sample via --fixture): on top of All.
     void addPostsOnTop(const QList<core::Post> &posts);
 
@@ -110,6 +123,9 @@ private:
     models::ActivityFeed *m_activityFeed = nullptr;
     QListView *m_activityView = nullptr;
     ThreadView *m_thread = nullptr;
+    ModerationView *m_moderation = nullptr;
+    bool m_moderationStarted = false;
+    QList<Page> m_navPages; // the navigation's rows
     qint64 m_profileUid = 0;
 
     QLabel *m_coreStatus;

@@ -62,6 +62,11 @@ private Q_SLOTS:
         QCOMPARE(comments.at(1).toMap().value(QStringLiteral("id")).toLongLong(), 500013);
         QCOMPARE(comments.at(2).toMap().value(QStringLiteral("id")).toLongLong(), 500011);
         QCOMPARE(i.data(Qt::DisplayRole).toString(), QStringLiteral("这是一个带9张图片的动态"));
+        // a screen reader hears who, what, the counts and when
+        const QString spoken = i.data(Qt::AccessibleTextRole).toString();
+        QVERIFY2(spoken.startsWith(QStringLiteral("王五: 这是一个带9张图片的动态. 3 like")),
+                 qPrintable(spoken));
+        QVERIFY(spoken.contains(QStringLiteral("9 comment")));
     }
 
     void zeroCountsReadLikeAndReply()

@@ -119,6 +119,30 @@ private Q_SLOTS:
         shot.save(QDir::temp().filePath(QStringLiteral("threadline-mainwindow.png")));
     }
 
+    void moderatorsHaveTheirPage()
+    {
+        core::AppCore core;
+        const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("moderator"));
+        QVERIFY(me);
+        MainWindow w(&core);
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.startAccount(*me, account(QStringLiteral("moderator")));
+        auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
+        QCOMPARE(nav->count(), 8);
+        QCOMPARE(nav->item(7)->text(), QStringLiteral("Moderation"));
+        QTest::keyClick(&w, Qt::Key_8, Qt::ControlModifier);
+        QCOMPARE(w.currentPage(), MainWindow::Page::Moderation);
+        // an ordinary user next: no such page
+        core::AppCore other;
+        const auto reader = signIn(other, m_server.baseUrl(), QStringLiteral("lisi"));
+        QVERIFY(reader);
+        MainWindow v(&other);
+        v.startAccount(*reader, account(QStringLiteral("lisi")));
+        QCOMPARE(v.findChild<QListWidget *>(QStringLiteral("navigation"))->count(), 7);
+    }
+
     void chineseLabels()
     {
         QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));

@@ -1,0 +1,793 @@
+// tst_moderationview: the moderators' page (ModerationView) against the real server, offscreen —
+// reports by ordinary users and an auto-flag shown as cards with the right words; H with a
+// reason (pending at once, then gone from Open, hidden on the server, listed in the Log tab); the
+// reason is required; D dismisses; U unhides in the Closed tab; Return opens the post (a comment's
+// post for a comment); F5; paging by scrolling; the log's filters; a failed action in words; a
+// user who is no moderator (403) reads words over empty lists; every card painted at 480 and
+// 900 px, and screenshots in /tmp/ui-mod/.
+#include "apiclient.h"
+#include "i18n.h"
+#include "moderationlogmodel.h"
+#include "moderationqueuemodel.h"
+#include "moderationview.h"
+#include "outbox.h"
+#include "testserver.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QLineEdit>
+#include <QListView>
+#include <QPainter>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace threadline;
+using models::ModerationLogModel;
+using models::ModerationQueueModel;
+using test::Client;
+using test::TestServer;
+using ui::ModerationView;
+using QM = ModerationQueueModel;
+using Tab = ModerationView::Tab;
+using Pending = ModerationQueueModel::Pending;
+
+namespace {
+constexpr int kWaitMs = 20000;
+const QString kApi = QStringLiteral("/api/v1");
+const QString kShots = QStringLiteral("/tmp/ui-mod");
+
+// What the app would give the page: a client, an outbox on its own file; and the page.
+struct Side
+{
+    core::ApiClient api;
+    core::Outbox outbox{&api};
+    std::unique_ptr<ModerationView> view;
+
+    Side(const QUrl &base, const QString &token, const QString &dir)
+    {
+        api.setBaseUrl(base);
+        api.setToken(token);
+        outbox.setBackoff(50, 400);
+        outbox.setRequestTimeoutMs(5000);
+        QSignalSpy opened(&outbox, &core::Outbox::opened);
+        outbox.open(QDir(dir).filePath(QStringLiteral("outbox.sqlite")));
+        if (!opened.wait(kWaitMs) || !opened.at(0).at(0).toBool())
+            qFatal("the outbox did not open");
+        view = std::make_unique<ModerationView>(&api, &outbox);
+        view->resize(900, 800);
+        view->show();
+        if (!QTest::qWaitForWindowExposed(view.get()))
+            qFatal("the view was not shown");
+    }
+    [[nodiscard]] ModerationQueueModel *model(Tab tab = Tab::Open) const
+    {
+        return view->queueModel(tab);
+    }
+    [[nodiscard]] QListView *list(Tab tab = Tab::Open) const { return view->listView(tab); }
+    // Waits until the tab's list is loaded whole (the list asks for further pages itself while
+    // it is not full; the rest comes by scrolling to the end).
+    [[nodiscard]] bool loadedWhole(Tab tab)
+    {
+        return QTest::qWaitFor(
+            [&] {
+                QListView *l = list(tab);
+                l->scrollToBottom();
+                QAbstractItemModel *m = l->model();
+                const bool loading = tab == Tab::Log ? view->logFeed()->isLoading()
+                                                     : view->queueFeed(tab)->isLoading();
+                return !loading && !m->canFetchMore({}) && !view->isBusy();
+            },
+            kWaitMs);
+    }
+    // Makes the row current and selected, and gives the list the focus (as a click would).
+    void select(Tab tab, int row)
+    {
+        list(tab)->setCurrentIndex(model(tab)->index(row));
+        list(tab)->setFocus(Qt::OtherFocusReason);
+    }
+};
+
+int rowOf(ModerationQueueModel *m, const QString &type, qint64 id)
+{
+    return m->rowOfTarget(
+        type == QLatin1String("post") ? core::TargetType::Post : core::TargetType::Comment, id);
+}
+
+int logRowOf(ModerationLogModel *m, const QString &action, qint64 targetId)
+{
+    for (int r = 0; r < m->rowCount(); ++r) {
+        const QModelIndex i = m->index(r);
+        if (i.data(ModerationLogModel::ActionRole).toString() == action &&
+            i.data(ModerationLogModel::TargetIdRole).toLongLong() == targetId)
+            return r;
+    }
+    return -1;
+}
+
+bool hasLine(const QStringList &lines, const QString &line)
+{
+    return lines.contains(line);
+}
+} // namespace
+
+class TstModerationView : public QObject
+{
+    Q_OBJECT
+
+    TestServer m_server;
+    QTemporaryDir m_dir;
+    int m_sides = 0;
+    std::unique_ptr<Client> m_mod, m_zhangsan, m_lisi, m_wangwu, m_mazi;
+    // The fixture: 张三's post reported twice and 王五's comment on it reported once; 李四's
+    // auto-flagged post; 麻子's long post reported four times.
+    qint64 m_post = 0, m_comment = 0, m_flagged = 0, m_long = 0;
+
+    std::unique_ptr<Side> side(const Client &as)
+    {
+        const QString dir = m_dir.filePath(QStringLiteral("side%1").arg(++m_sides));
+        QDir().mkpath(dir);
+        return std::make_unique<Side>(m_server.baseUrl(), as.token(), dir);
+    }
+    std::unique_ptr<Side> moderator() { return side(*m_mod); }
+    qint64 newPost(Client &as, const QString &content)
+    {
+        const auto r = as.post(kApi + QStringLiteral("/posts"),
+                               QJsonObject{{QStringLiteral("content"), content}});
+        if (r.status != 201)
+            qWarning("%s", r.describe().constData());
+        return r.obj().value(QLatin1String("id")).toInteger();
+    }
+    qint64 newComment(Client &as, qint64 postId, const QString &content)
+    {
+        const auto r = as.post(kApi + QStringLiteral("/posts/%1/comments").arg(postId),
+                               QJsonObject{{QStringLiteral("content"), content}});
+        if (r.status != 201)
+            qWarning("%s", r.describe().constData());
+        return r.obj().value(QLatin1String("id")).toInteger();
+    }
+    bool reportOn(Client &as, const QString &type, qint64 id, const QString &reason,
+                  const QString &note = {})
+    {
+        QJsonObject body{{QStringLiteral("targetType"), type},
+                         {QStringLiteral("targetId"), id},
+                         {QStringLiteral("reason"), reason}};
+        if (!note.isEmpty())
+            body.insert(QStringLiteral("note"), note);
+        const auto r = as.post(kApi + QStringLiteral("/reports"), body);
+        if (r.status != 201)
+            qWarning("%s", r.describe().constData());
+        return r.status == 201;
+    }
+    // Starts the page and waits for its first page.
+    static bool started(Side &s)
+    {
+        QSignalSpy loaded(s.view->queueFeed(Tab::Open), &models::ModerationQueueFeed::loaded);
+        s.view->start();
+        return loaded.wait(kWaitMs);
+    }
+    void screenshot(Side &s, const QString &name, int width, int height = 800)
+    {
+        s.view->resize(width, height);
+        QCoreApplication::processEvents();
+        QTest::qWait(50); // the lists lay out again (Adjust resize mode) on a zero timer
+        QDir().mkpath(kShots);
+        const QString path = QDir(kShots).filePath(name);
+        QVERIFY2(s.view->grab().save(path), qPrintable(path));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QVERIFY2(m_server.start(), m_server.stderrLog().right(2000).constData());
+        installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
+        const auto client = [this](const char *name) {
+            auto c = std::make_unique<Client>(m_server.baseUrl());
+            if (c->login(QString::fromLatin1(name)).isEmpty())
+                qWarning("%s could not sign in", name);
+            return c;
+        };
+        m_mod = client("moderator");
+        m_zhangsan = client("zhangsan");
+        m_lisi = client("lisi");
+        m_wangwu = client("wangwu");
+        m_mazi = client("mazi");
+        QVERIFY(!m_mod->token().isEmpty() && !m_mazi->token().isEmpty());
+
+        m_post = newPost(*m_zhangsan,
+                         QStringLiteral("今天的晚霞太美了🌅 大家快去楼顶看看！顺便推荐一家店"));
+        m_comment = newComment(*m_wangwu, m_post, QStringLiteral("你这是广告吧 😒 滚"));
+        QVERIFY(m_post > 0 && m_comment > 0);
+        QVERIFY(reportOn(*m_lisi, QStringLiteral("post"), m_post, QStringLiteral("spam"),
+                         QStringLiteral("广告又来了")));
+        QVERIFY(reportOn(*m_wangwu, QStringLiteral("post"), m_post, QStringLiteral("abuse")));
+        QVERIFY(reportOn(*m_mazi, QStringLiteral("comment"), m_comment, QStringLiteral("illegal"),
+                         QStringLiteral("骂人")));
+        m_flagged = newPost(*m_lisi, QStringLiteral("专业刷粉，价格优惠 🎉 私信我"));
+        QVERIFY(m_flagged > 0);
+        QString longText;
+        for (int n = 1; n <= 8; ++n)
+            longText +=
+                QStringLiteral("第%1行：这是一段很长很长的文字，用来看卡片怎样省略 📜\n").arg(n);
+        m_long = newPost(*m_mazi, longText.trimmed());
+        QVERIFY(m_long > 0);
+        QVERIFY(reportOn(*m_zhangsan, QStringLiteral("post"), m_long, QStringLiteral("spam")));
+        QVERIFY(reportOn(*m_lisi, QStringLiteral("post"), m_long, QStringLiteral("other"),
+                         QStringLiteral("太长了，刷屏，而且每一行都一样，看得人眼花缭乱，"
+                                        "真的没有必要发这么长的东西")));
+        QVERIFY(reportOn(*m_wangwu, QStringLiteral("post"), m_long, QStringLiteral("abuse")));
+        QVERIFY(reportOn(*m_mod, QStringLiteral("post"), m_long, QStringLiteral("illegal")));
+    }
+
+    void cardsShowReportsAndFlags()
+    {
+        auto s = moderator();
+        QVERIFY(started(*s));
+        QVERIFY(s->loadedWhole(Tab::Open));
+        ModerationQueueModel *m = s->model();
+        QVERIFY(m->rowCount() >= 4);
+        QCOMPARE(s->view->statusText(), QString());
+        QVERIFY(!s->view->isBusy());
+
+        // 张三's post: two reports, the reporters and 李四's note
+        const int p = rowOf(m, QStringLiteral("post"), m_post);
+        QVERIFY(p >= 0);
+        QStringList t = s->view->cardTexts(m->index(p), 900);
+        QCOMPARE(t.first(), QStringLiteral("Post by 张三"));
+        QVERIFY2(hasLine(t, QStringLiteral("今天的晚霞太美了🌅 大家快去楼顶看看！顺便推荐一家店")),
+                 qPrintable(t.join(u'|')));
+        QVERIFY2(hasLine(t, QStringLiteral("2 reports · Spam · Abuse")), qPrintable(t.join(u'|')));
+        QVERIFY2(hasLine(t, QStringLiteral("王五 · Abuse")), qPrintable(t.join(u'|')));
+        QVERIFY2(hasLine(t, QStringLiteral("李四 · Spam: 广告又来了")), qPrintable(t.join(u'|')));
+        QVERIFY(!t.join(u'|').contains(QStringLiteral("Hidden")));
+        QVERIFY(!t.join(u'|').contains(QStringLiteral("Auto-flagged")));
+
+        // 王五's comment: its post for context
+        const int c = rowOf(m, QStringLiteral("comment"), m_comment);
+        QVERIFY(c >= 0);
+        t = s->view->cardTexts(m->index(c), 900);
+        QCOMPARE(t.first(), QStringLiteral("Comment by 王五"));
+        QVERIFY2(hasLine(t, QStringLiteral("你这是广告吧 😒 滚")), qPrintable(t.join(u'|')));
+        QVERIFY2(hasLine(t, QStringLiteral("On 张三's post: 今天的晚霞太美了🌅 "
+                                           "大家快去楼顶看看！顺便推荐一家店")),
+                 qPrintable(t.join(u'|')));
+        QVERIFY2(hasLine(t, QStringLiteral("1 report · Illegal")), qPrintable(t.join(u'|')));
+        QVERIFY2(hasLine(t, QStringLiteral("麻子 · Illegal: 骂人")), qPrintable(t.join(u'|')));
+
+        // 李四's auto-flagged post: the badge, no reports line
+        const int f = rowOf(m, QStringLiteral("post"), m_flagged);
+        QVERIFY(f >= 0);
+        t = s->view->cardTexts(m->index(f), 900);
+        QCOMPARE(t.first(), QStringLiteral("Post by 李四"));
+        QVERIFY2(hasLine(t, QStringLiteral("Auto-flagged: \u201c刷粉\u201d")),
+                 qPrintable(t.join(u'|')));
+        QVERIFY(!t.join(u'|').contains(QStringLiteral("report")));
+
+        // 麻子's long post: 3 lines, the last elided; 3 reporters and "and 1 more"
+        const int l = rowOf(m, QStringLiteral("post"), m_long);
+        QVERIFY(l >= 0);
+        for (int width : {480, 900}) {
+            t = s->view->cardTexts(m->index(l), width);
+            QVERIFY2(t.at(1).startsWith(QStringLiteral("第1行")), qPrintable(t.join(u'|')));
+            QVERIFY2(t.at(2).startsWith(QStringLiteral("第2行")) || width < 600,
+                     qPrintable(t.join(u'|')));
+            QVERIFY2(t.at(3).endsWith(QChar(0x2026)), qPrintable(t.join(u'|')));
+            QVERIFY2(hasLine(t, QStringLiteral("4 reports · Spam · Abuse · Illegal · Other")),
+                     qPrintable(t.join(u'|')));
+            QVERIFY2(hasLine(t, QStringLiteral("and 1 more")), qPrintable(t.join(u'|')));
+        }
+        // a reporter's long note is elided at 480
+        t = s->view->cardTexts(m->index(l), 480);
+        bool elidedNote = false;
+        for (const QString &line : t)
+            elidedNote |= line.startsWith(QStringLiteral("李四 · Other: 太长了")) &&
+                          line.endsWith(QChar(0x2026));
+        QVERIFY2(elidedNote, qPrintable(t.join(u'|')));
+
+        // nothing selected: no action
+        QVERIFY(!s->view->hideButton()->isEnabled());
+        QVERIFY(!s->view->dismissButton()->isEnabled());
+        QVERIFY(!s->view->openButton()->isEnabled());
+        s->select(Tab::Open, p);
+        QCOMPARE(s->view->selectedItemId(), m->itemIdAt(p));
+        QVERIFY(s->view->hideButton()->isEnabled());
+        QVERIFY(!s->view->unhideButton()->isEnabled());
+        QVERIFY(s->view->dismissButton()->isEnabled());
+        QVERIFY(s->view->openButton()->isEnabled());
+    }
+
+    void hideWithKeyboard_data()
+    {
+        QTest::addColumn<bool>("onComment");
+        QTest::newRow("post") << false;
+        QTest::newRow("comment") << true;
+    }
+
+    void hideWithKeyboard()
+    {
+        QFETCH(bool, onComment);
+        const qint64 post = newPost(*m_zhangsan, QStringLiteral("买一送一，点我链接 👉"));
+        const qint64 comment = newComment(*m_wangwu, post, QStringLiteral("一起来赚钱 💰"));
+        QVERIFY(post > 0 && comment > 0);
+        const QString type = onComment ? QStringLiteral("comment") : QStringLiteral("post");
+        const qint64 target = onComment ? comment : post;
+        QVERIFY(reportOn(*m_lisi, type, target, QStringLiteral("spam")));
+        QVERIFY(reportOn(*m_mazi, type, target, QStringLiteral("abuse")));
+
+        auto s = moderator();
+        QVERIFY(started(*s));
+        QVERIFY(s->loadedWhole(Tab::Open));
+        const int row = rowOf(s->model(), type, target);
+        QVERIFY(row >= 0);
+        const qint64 itemId = s->model()->itemIdAt(row);
+        s->select(Tab::Open, row);
+
+        // H asks for the reason, prefilled with the item's reasons
+        QTest::keyClick(s->list(), Qt::Key_H);
+        QVERIFY(s->view->isAskingReason());
+        QLineEdit *edit = s->view->reasonEdit();
+        QCOMPARE(edit->text(), QStringLiteral("Spam · Abuse"));
+        QVERIFY(edit->hasFocus());
+        // Esc: nothing happens
+        QTest::keyClick(edit, Qt::Key_Escape);
+        QVERIFY(!s->view->isAskingReason());
+        QCOMPARE(s->model()->pending(itemId), Pending::None);
+        QVERIFY(s->list()->hasFocus());
+        // a reason is required: an empty line hides nothing
+        QTest::keyClick(s->list(), Qt::Key_H);
+        QVERIFY(s->view->isAskingReason());
+        edit->clear();
+        QTest::keyClick(edit, Qt::Key_Return);
+        QVERIFY(s->view->isAskingReason());
+        QCOMPARE(s->model()->pending(itemId), Pending::None);
+        QVERIFY(!s->view->hideSelected(QStringLiteral("   ")));
+
+        // with a reason: pending at once
+        const QString reason = QStringLiteral("垃圾广告 (%1)").arg(type);
+        edit->insert(reason); // as typed (keyClicks sends Latin-1 only)
+        QSignalSpy completed(s->view->queueFeed(Tab::Open),
+                             &models::ModerationQueueFeed::actionCompleted);
+        const bool shoot = QTest::currentDataTag() == QLatin1String("post");
+        if (shoot)
+            s->api.setOffline(true); // the action waits in the outbox for the screenshot
+        QTest::keyClick(edit, Qt::Key_Return);
+        QVERIFY(!s->view->isAskingReason());
+        QCOMPARE(s->model()->pending(itemId), Pending::Queued);
+        const int now = s->model()->rowOf(itemId);
+        QVERIFY(now >= 0);
+        QVERIFY(s->view->cardTexts(s->model()->index(now), 900)
+                    .last()
+                    .startsWith(QStringLiteral("Queued")));
+        QVERIFY(!s->view->hideButton()->isEnabled()); // not twice
+        if (shoot) {
+            s->list()->scrollTo(s->model()->index(now), QAbstractItemView::PositionAtTop);
+            screenshot(*s, QStringLiteral("open-pending-900.png"), 900);
+            QCOMPARE(s->model()->pending(itemId), Pending::Queued);
+            s->api.setOffline(false);
+        }
+
+        // then it leaves the open list, and the server has the target hidden
+        QTRY_VERIFY_WITH_TIMEOUT(!completed.isEmpty(), kWaitMs);
+        QTRY_COMPARE_WITH_TIMEOUT(s->model()->rowOf(itemId), -1, kWaitMs);
+        if (onComment) {
+            const auto r =
+                m_mod->get(kApi + QStringLiteral("/posts/%1/comments?limit=200").arg(post));
+            bool hidden = false;
+            for (const QJsonValue &v : r.obj().value(QLatin1String("roots")).toArray())
+                if (v.toObject().value(QLatin1String("id")).toInteger() == comment)
+                    hidden = v.toObject().value(QLatin1String("status")).toString() ==
+                             QLatin1String("hidden");
+            QVERIFY2(hidden, r.describe().constData());
+        } else {
+            QCOMPARE(m_zhangsan->get(kApi + QStringLiteral("/posts/%1").arg(post)).status, 404);
+            QCOMPARE(m_mod->get(kApi + QStringLiteral("/posts/%1").arg(post))
+                         .obj()
+                         .value(QLatin1String("hidden"))
+                         .toBool(),
+                     true);
+        }
+        QCOMPARE(s->view->statusText(), QString());
+
+        // the Log tab lists it
+        s->view->setCurrentTab(Tab::Log);
+        QVERIFY(s->loadedWhole(Tab::Log));
+        const int lr = logRowOf(s->view->logModel(), QStringLiteral("hide"), target);
+        QVERIFY(lr >= 0);
+        QCOMPARE(s->view->logModel()->index(lr).data(Qt::DisplayRole).toString(),
+                 QStringLiteral("管理员 hid %1 %2: %3").arg(type).arg(target).arg(reason));
+
+        // the Closed tab shows it, hidden, with Unhide possible
+        s->view->setCurrentTab(Tab::Closed);
+        QVERIFY(s->loadedWhole(Tab::Closed));
+        const int cr = s->model(Tab::Closed)->rowOf(itemId);
+        QVERIFY(cr >= 0);
+        QVERIFY(hasLine(s->view->cardTexts(s->model(Tab::Closed)->index(cr), 900),
+                        QStringLiteral("Hidden")));
+        s->select(Tab::Closed, cr);
+        QVERIFY(s->view->unhideButton()->isEnabled());
+        QVERIFY(!s->view->hideButton()->isEnabled());
+        QVERIFY(!s->view->dismissButton()->isEnabled());
+    }
+
+    void unhideInClosedTab()
+    {
+        const qint64 post =
+            newPost(*m_zhangsan, QStringLiteral("其实没问题的一条动态 🙂"));
+        QVERIFY(reportOn(*m_lisi, QStringLiteral("post"), post, QStringLiteral("spam")));
+        QCOMPARE(m_mod
+                     ->post(kApi + QStringLiteral("/moderation/posts/%1/hide").arg(post),
+                            QJsonObject{{QStringLiteral("reason"), QStringLiteral("spam")}})
+                     .status,
+                 200);
+        QCOMPARE(m_zhangsan->get(kApi + QStringLiteral("/posts/%1").arg(post)).status, 404);
+
+        auto s = moderator();
+        QVERIFY(started(*s));
+        s->view->setCurrentTab(Tab::Closed);
+        QVERIFY(s->loadedWhole(Tab::Closed));
+        ModerationQueueModel *m = s->model(Tab::Closed);
+        const int row = rowOf(m, QStringLiteral("post"), post);
+        QVERIFY(row >= 0);
+        const qint64 itemId = m->itemIdAt(row);
+        QVERIFY(m->index(row).data(QM::TargetHiddenRole).toBool());
+        s->select(Tab::Closed, row);
+        QVERIFY(s->view->unhideButton()->isEnabled());
+
+        QTest::keyClick(s->list(Tab::Closed), Qt::Key_U);
+        QCOMPARE(m->pending(itemId), Pending::Queued);
+        QVERIFY(!s->view->unhideButton()->isEnabled());
+        // still closed, so still listed: no longer hidden
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m->pending(itemId) == Pending::None &&
+                !m->index(m->rowOf(itemId)).data(QM::TargetHiddenRole).toBool(),
+            kWaitMs);
+        QVERIFY(!hasLine(s->view->cardTexts(m->index(m->rowOf(itemId)), 900),
+                         QStringLiteral("Hidden")));
+        QCOMPARE(m_zhangsan->get(kApi + QStringLiteral("/posts/%1").arg(post)).status, 200);
+        QVERIFY(s->view->hideButton()->isEnabled()); // it may be hidden again
+        QVERIFY(!s->view->unhideButton()->isEnabled());
+
+        // the log has the unhide
+        s->view->setCurrentTab(Tab::Log);
+        QVERIFY(s->loadedWhole(Tab::Log));
+        QVERIFY(logRowOf(s->view->logModel(), QStringLiteral("unhide"), post) >= 0);
+    }
+
+    void dismissWithKeyboard()
+    {
+        const qint64 post = newPost(*m_zhangsan, QStringLiteral("只是分享一首歌 🎵"));
+        QVERIFY(reportOn(*m_lisi, QStringLiteral("post"), post, QStringLiteral("other"),
+                         QStringLiteral("不喜欢")));
+        auto s = moderator();
+        QVERIFY(started(*s));
+        QVERIFY(s->loadedWhole(Tab::Open));
+        const int row = rowOf(s->model(), QStringLiteral("post"), post);
+        QVERIFY(row >= 0);
+        const qint64 itemId = s->model()->itemIdAt(row);
+        s->select(Tab::Open, row);
+        QTest::keyClick(s->list(), Qt::Key_D);
+        QCOMPARE(s->model()->pending(itemId), Pending::Queued);
+        QTRY_COMPARE_WITH_TIMEOUT(s->model()->rowOf(itemId), -1, kWaitMs);
+        // not hidden: readers still see it; the server's open queue no longer has it
+        QCOMPARE(m_zhangsan->get(kApi + QStringLiteral("/posts/%1").arg(post)).status, 200);
+        bool open = false;
+        for (const QJsonValue &v :
+             m_mod->get(kApi + QStringLiteral("/moderation/queue?status=open&limit=50")).items())
+            open |= v.toObject().value(QLatin1String("id")).toInteger() == itemId;
+        QVERIFY(!open);
+        // the next item is the one to act on now
+        if (s->model()->rowCount() > 0)
+            QVERIFY(s->view->selectedItemId() != 0);
+
+        // it is in the Closed tab, not hidden; the log lists the dismissal
+        s->view->setCurrentTab(Tab::Closed);
+        QVERIFY(s->loadedWhole(Tab::Closed));
+        const int cr = s->model(Tab::Closed)->rowOf(itemId);
+        QVERIFY(cr >= 0);
+        QVERIFY(!s->model(Tab::Closed)->index(cr).data(QM::TargetHiddenRole).toBool());
+        s->view->setCurrentTab(Tab::Log);
+        QVERIFY(s->loadedWhole(Tab::Log));
+        QVERIFY(logRowOf(s->view->logModel(), QStringLiteral("dismiss"), post) >= 0);
+    }
+
+    void returnOpensPost_data()
+    {
+        QTest::addColumn<bool>("onComment");
+        QTest::newRow("post") << false;
+        QTest::newRow("comment: its post") << true;
+    }
+
+    void returnOpensPost()
+    {
+        QFETCH(bool, onComment);
+        auto s = moderator();
+        QVERIFY(started(*s));
+        QVERIFY(s->loadedWhole(Tab::Open));
+        const int row = onComment ? rowOf(s->model(), QStringLiteral("comment"), m_comment)
+                                  : rowOf(s->model(), QStringLiteral("post"), m_post);
+        QVERIFY(row >= 0);
+        s->select(Tab::Open, row);
+        QSignalSpy requested(s->view.get(), &ModerationView::postRequested);
+        QTest::keyClick(s->list(), Qt::Key_Return);
+        QCOMPARE(requested.count(), 1);
+        QCOMPARE(requested.at(0).at(0).toLongLong(), m_post);
+        // the button and a double-click do the same
+        s->view->openButton()->click();
+        QCOMPARE(requested.count(), 2);
+        s->list()->scrollTo(s->model()->index(row));
+        QCoreApplication::processEvents();
+        const QRect r = s->list()->visualRect(s->model()->index(row));
+        QVERIFY(s->list()->viewport()->rect().contains(r.center()));
+        QTest::mouseClick(s->list()->viewport(), Qt::LeftButton, {}, r.center());
+        QCOMPARE(requested.count(), 2); // a click only selects
+        QTest::mouseDClick(s->list()->viewport(), Qt::LeftButton, {}, r.center());
+        QCOMPARE(requested.count(), 3);
+        QCOMPARE(requested.last().at(0).toLongLong(), m_post);
+    }
+
+    void f5Refreshes()
+    {
+        auto s = moderator();
+        QVERIFY(started(*s));
+        QVERIFY(s->loadedWhole(Tab::Open));
+        const qint64 post = newPost(*m_wangwu, QStringLiteral("新来的一条 ✨"));
+        QVERIFY(reportOn(*m_mazi, QStringLiteral("post"), post, QStringLiteral("abuse")));
+        QCOMPARE(rowOf(s->model(), QStringLiteral("post"), post), -1);
+        QSignalSpy loading(s->view->queueFeed(Tab::Open),
+                           &models::ModerationQueueFeed::loadingChanged);
+        s->list()->setFocus(Qt::OtherFocusReason);
+        QTest::keyClick(s->list(), Qt::Key_F5);
+        QVERIFY(!loading.isEmpty());
+        QCOMPARE(loading.first().at(0).toBool(), true);
+        QVERIFY(s->view->isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(s->model(), QStringLiteral("post"), post) == 0, kWaitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!s->view->isBusy(), kWaitMs);
+    }
+
+    void pagingByScrolling()
+    {
+        for (int n = 0; n < 6; ++n) {
+            const qint64 post = newPost(*m_zhangsan, QStringLiteral("翻页 %1 📄").arg(n));
+            QVERIFY(reportOn(*m_lisi, QStringLiteral("post"), post, QStringLiteral("spam")));
+        }
+        int expected = 0;
+        QString before;
+        for (;;) {
+            QString path = kApi + QStringLiteral("/moderation/queue?status=open&limit=50");
+            if (!before.isEmpty())
+                path += QStringLiteral("&before=") +
+                        QString::fromLatin1(QUrl::toPercentEncoding(before));
+            const auto r = m_mod->get(path);
+            QCOMPARE(r.status, 200);
+            expected += int(r.items().size());
+            if (!r.obj().value(QLatin1String("next")).isString())
+                break;
+            before = r.obj().value(QLatin1String("next")).toString();
+        }
+        QVERIFY(expected >= 10);
+
+        auto s = moderator();
+        s->view->resize(480, 400);
+        s->view->queueFeed(Tab::Open)->setPageSize(2);
+        QVERIFY(started(*s));
+        // the list fills itself, then waits for the scroll
+        QTRY_VERIFY_WITH_TIMEOUT(s->list()->verticalScrollBar()->maximum() > 0 &&
+                                     !s->view->queueFeed(Tab::Open)->isLoading(),
+                                 kWaitMs);
+        const int first = s->model()->rowCount();
+        QVERIFY(first >= 2);
+        QVERIFY2(first < expected, qPrintable(QString::number(first)));
+        QVERIFY(s->model()->canFetchMore({}));
+        QVERIFY(s->loadedWhole(Tab::Open));
+        QCOMPARE(s->model()->rowCount(), expected);
+    }
+
+    void logFilters()
+    {
+        const qint64 post = newPost(*m_zhangsan, QStringLiteral("来回折腾"));
+        for (const char *action : {"hide", "unhide"})
+            QCOMPARE(m_mod
+                         ->post(kApi + QStringLiteral("/moderation/posts/%1/%2")
+                                           .arg(post)
+                                           .arg(QLatin1String(action)),
+                                QJsonObject{{QStringLiteral("reason"), QStringLiteral("测试")}})
+                         .status,
+                     200);
+        auto s = moderator();
+        s->view->setCurrentTab(Tab::Log);
+        QSignalSpy loaded(s->view->logFeed(), &models::ModerationLogFeed::loaded);
+        s->view->start();
+        QVERIFY(loaded.wait(kWaitMs));
+        QVERIFY(s->loadedWhole(Tab::Log));
+        ModerationLogModel *log = s->view->logModel();
+        QVERIFY(logRowOf(log, QStringLiteral("hide"), post) >= 0);
+        QVERIFY(logRowOf(log, QStringLiteral("unhide"), post) >= 0);
+        QVERIFY(!s->view->isBusy());
+
+        // Unhide only
+        QComboBox *combo = s->view->actionFilter();
+        QCOMPARE(combo->count(), 6);
+        QCOMPARE(combo->itemText(0), QStringLiteral("All"));
+        combo->setCurrentIndex(2);
+        QCOMPARE(combo->currentText(), QStringLiteral("Unhide"));
+        QCOMPARE(s->view->logFeed()->actionFilter(), core::LogEntry::Action::Unhide);
+        QVERIFY(s->loadedWhole(Tab::Log));
+        QVERIFY(log->rowCount() >= 1);
+        for (int r = 0; r < log->rowCount(); ++r)
+            QCOMPARE(log->index(r).data(ModerationLogModel::ActionRole).toString(),
+                     QStringLiteral("unhide"));
+        QVERIFY(logRowOf(log, QStringLiteral("unhide"), post) >= 0);
+        screenshot(*s, QStringLiteral("log-unhide-900.png"), 900, 500);
+
+        // another moderator's uid: nothing, in words
+        QLineEdit *uid = s->view->moderatorFilter();
+        uid->setFocus(Qt::OtherFocusReason);
+        QTest::keyClicks(uid, QStringLiteral("10001"));
+        QTest::keyClick(uid, Qt::Key_Return);
+        QCOMPARE(s->view->logFeed()->moderatorFilter(), std::optional<qint64>(10001));
+        QVERIFY(s->loadedWhole(Tab::Log));
+        QTRY_COMPARE_WITH_TIMEOUT(log->rowCount(), 0, kWaitMs);
+        screenshot(*s, QStringLiteral("log-empty-480.png"), 480, 300);
+        // the moderator's own uid, all actions
+        uid->clear();
+        QTest::keyClicks(uid, QStringLiteral("10009"));
+        QTest::keyClick(uid, Qt::Key_Return);
+        combo->setCurrentIndex(0);
+        QCOMPARE(s->view->logFeed()->actionFilter(), std::nullopt);
+        QVERIFY(s->loadedWhole(Tab::Log));
+        QTRY_VERIFY_WITH_TIMEOUT(logRowOf(log, QStringLiteral("hide"), post) >= 0, kWaitMs);
+        for (int r = 0; r < log->rowCount(); ++r)
+            QCOMPARE(log->index(r).data(ModerationLogModel::ModeratorIdRole).toLongLong(), 10009);
+    }
+
+    void failedActionInWords()
+    {
+        const qint64 post = newPost(*m_zhangsan, QStringLiteral("一条没有理由的隐藏"));
+        QVERIFY(reportOn(*m_lisi, QStringLiteral("post"), post, QStringLiteral("spam")));
+        auto s = moderator();
+        QVERIFY(started(*s));
+        QVERIFY(s->loadedWhole(Tab::Open));
+        const int row = rowOf(s->model(), QStringLiteral("post"), post);
+        QVERIFY(row >= 0);
+        const qint64 itemId = s->model()->itemIdAt(row);
+        // the server refuses a hide without a reason (the page never sends one; the feed can)
+        QVERIFY(s->view->queueFeed(Tab::Open)->hideTarget(itemId, QString()) > 0);
+        QTRY_COMPARE_WITH_TIMEOUT(s->model()->pending(itemId), Pending::Failed, kWaitMs);
+        const QString status = s->view->statusText();
+        QVERIFY2(status.contains(QStringLiteral("张三's post")), qPrintable(status));
+        const QStringList t = s->view->cardTexts(s->model()->index(s->model()->rowOf(itemId)), 900);
+        QVERIFY2(t.last().startsWith(QStringLiteral("Failed: ")), qPrintable(t.join(u'|')));
+        s->list()->scrollTo(s->model()->index(s->model()->rowOf(itemId)),
+                            QAbstractItemView::PositionAtTop);
+        screenshot(*s, QStringLiteral("open-failed-480.png"), 480);
+        // still there, and may be acted on again
+        s->select(Tab::Open, s->model()->rowOf(itemId));
+        QVERIFY(s->view->hideButton()->isEnabled());
+        QVERIFY(s->view->dismissSelected());
+        QTRY_COMPARE_WITH_TIMEOUT(s->model()->rowOf(itemId), -1, kWaitMs);
+    }
+
+    void nonModeratorReadsWords()
+    {
+        auto s = side(*m_zhangsan);
+        QSignalSpy failed(s->view->queueFeed(Tab::Open), &models::ModerationQueueFeed::loadFailed);
+        s->view->start();
+        QVERIFY(s->view->isBusy());
+        QVERIFY(failed.wait(kWaitMs));
+        QCOMPARE(s->view->statusText(),
+                 QStringLiteral("Only moderators can see the moderation queue."));
+        QCOMPARE(s->model()->rowCount(), 0);
+        QVERIFY(!s->view->isBusy());
+        // keys do nothing, nothing crashes
+        s->list()->setFocus(Qt::OtherFocusReason);
+        for (auto key : {Qt::Key_H, Qt::Key_U, Qt::Key_D, Qt::Key_Return})
+            QTest::keyClick(s->list(), key);
+        QVERIFY(!s->view->isAskingReason());
+        for (QPushButton *b : {s->view->hideButton(), s->view->unhideButton(),
+                               s->view->dismissButton(), s->view->openButton()})
+            QVERIFY(!b->isEnabled());
+        screenshot(*s, QStringLiteral("not-moderator-480.png"), 480, 500);
+
+        s->view->setCurrentTab(Tab::Closed);
+        QTRY_COMPARE_WITH_TIMEOUT(s->view->statusText(),
+                                  QStringLiteral("Only moderators can see the moderation queue."),
+                                  kWaitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!s->view->isBusy(), kWaitMs);
+        QCOMPARE(s->model(Tab::Closed)->rowCount(), 0);
+        s->view->setCurrentTab(Tab::Log);
+        QTRY_COMPARE_WITH_TIMEOUT(s->view->statusText(),
+                                  QStringLiteral("Only moderators can read the moderation log."),
+                                  kWaitMs);
+        QCOMPARE(s->view->logModel()->rowCount(), 0);
+        // F5 asks again and gets the same words
+        s->view->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(!s->view->isBusy(), kWaitMs);
+        QCOMPARE(s->view->statusText(),
+                 QStringLiteral("Only moderators can read the moderation log."));
+    }
+
+    void paintEveryCardAndScreenshots()
+    {
+        auto s = moderator();
+        QVERIFY(started(*s));
+        QVERIFY(s->loadedWhole(Tab::Open));
+        s->view->setCurrentTab(Tab::Closed);
+        QVERIFY(s->loadedWhole(Tab::Closed));
+        QVERIFY(s->model(Tab::Closed)->rowCount() > 0);
+        for (Tab tab : {Tab::Open, Tab::Closed}) {
+            QListView *list = s->list(tab);
+            QAbstractItemDelegate *d = list->itemDelegate();
+            for (int width : {480, 900}) {
+                for (int r = 0; r < s->model(tab)->rowCount(); ++r) {
+                    const QModelIndex i = s->model(tab)->index(r);
+                    QStyleOptionViewItem o;
+                    o.initFrom(list);
+                    o.font = list->font();
+                    o.fontMetrics = QFontMetrics(o.font);
+                    o.widget = list;
+                    o.rect = QRect(0, 0, width, 0);
+                    const QSize hint = d->sizeHint(o, i);
+                    QVERIFY(hint.height() > 40);
+                    QVERIFY(hint.height() < 400);
+                    o.rect = QRect(QPoint(0, 0), QSize(width, hint.height()));
+                    for (bool selected : {false, true}) {
+                        o.state = selected ? o.state | QStyle::State_Selected
+                                           : o.state & ~QStyle::State_Selected;
+                        QImage img(o.rect.size(), QImage::Format_ARGB32_Premultiplied);
+                        img.fill(Qt::white);
+                        QPainter p(&img);
+                        d->paint(&p, o, i);
+                        p.end();
+                        // something was drawn: the card's text
+                        int inked = 0;
+                        for (int y = 0; y < img.height(); y += 2)
+                            for (int x = 0; x < img.width(); x += 2)
+                                inked += img.pixel(x, y) != img.pixel(0, 0) ? 1 : 0;
+                        QVERIFY(inked > 50);
+                    }
+                    // every line fits the card
+                    // (measured in the smaller font of the card's small lines: a lower bound)
+                    QFont small = o.font;
+                    small.setPointSizeF(o.font.pointSizeF() * 0.88);
+                    for (const QString &line : s->view->cardTexts(i, width))
+                        QVERIFY2(QFontMetrics(small).horizontalAdvance(line) <= width - 32,
+                                 qPrintable(QStringLiteral("%1 px: %2").arg(width).arg(line)));
+                }
+            }
+        }
+        // screenshots: each tab at both widths
+        for (int width : {480, 900}) {
+            s->view->setCurrentTab(Tab::Open);
+            s->list()->setCurrentIndex(s->model()->index(0));
+            s->list()->scrollToTop();
+            screenshot(*s, QStringLiteral("open-%1.png").arg(width), width);
+            s->view->setCurrentTab(Tab::Closed);
+            s->list(Tab::Closed)->setCurrentIndex(s->model(Tab::Closed)->index(0));
+            screenshot(*s, QStringLiteral("closed-%1.png").arg(width), width);
+            s->view->setCurrentTab(Tab::Log);
+            QVERIFY(s->loadedWhole(Tab::Log));
+            s->list(Tab::Log)->scrollToTop();
+            screenshot(*s, QStringLiteral("log-%1.png").arg(width), width);
+        }
+        // the reason line
+        s->view->setCurrentTab(Tab::Open);
+        const int row = rowOf(s->model(), QStringLiteral("post"), m_long);
+        QVERIFY(row >= 0);
+        s->select(Tab::Open, row);
+        s->list()->scrollTo(s->model()->index(row), QAbstractItemView::PositionAtTop);
+        QTest::keyClick(s->list(), Qt::Key_H);
+        QVERIFY(s->view->isAskingReason());
+        QCOMPARE(s->view->reasonEdit()->text(), QStringLiteral("Spam · Abuse · Illegal · Other"));
+        screenshot(*s, QStringLiteral("hide-reason-480.png"), 480);
+        screenshot(*s, QStringLiteral("hide-reason-900.png"), 900);
+    }
+};
+
+QTEST_MAIN(TstModerationView)
+#include "tst_moderationview.moc"

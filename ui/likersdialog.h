@@ -1,0 +1,117 @@
+// Who liked a post: newest first, each person once (GET /api/v1/posts/{id}/likes pages into a
+// models::LikersModel; further pages with `before` as the list scrolls, on the model's
+// moreRequested). Each row: the avatar (28 px, from the ImageCache when it is ready, else a
+// placeholder with the first character of the name), the nickname and when they liked it.
+//
+//   auto *dlg = new LikersDialog(api, images, post.id, mainWindow);
+//   dlg->setLikeCount(post.likeCount);             // the title: "Liked by 3 people"
+//   connect(dlg, &LikersDialog::userActivated, …); // double-click or Return on a row
+//   dlg->setAttribute(Qt::WA_DeleteOnClose);
+//   dlg->show();                                  // loads the first page
+//
+// Failures are shown in words inside the dialog ("This post is no longer available" for a 404,
+// the ApiError's words otherwise) with a Retry button; nothing is thrown away. Esc closes.
+#pragma once
+
+#include "relativetime.h"
+
+#include <QDialog>
+#include <QPointer>
+
+class QLabel;
+class QListView;
+class QPushButton;
+class QStackedWidget;
+class QTimer;
+
+namespace threadline::core {
+class ApiClient;
+class ApiReply;
+class ImageCache;
+} // namespace threadline::core
+
+namespace threadline::models {
+class LikersModel;
+} // namespace threadline::models
+
+namespace threadline::ui {
+
+class LikersDelegate;
+
+class LikersDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    static constexpr int kDefaultPageSize = 50;
+
+    // images may be null (placeholders only). The first page is requested on the next turn of
+    // the event loop, so that setPageSize() right after construction applies to it.
+    LikersDialog(core::ApiClient *api, core::ImageCache *images, qint64 postId,
+                 QWidget *parent = nullptr);
+    ~LikersDialog() override;
+
+    [[nodiscard]] qint64 postId() const { return m_postId; }
+    // The post's likeCount, for the title ("Liked by N people"); -1 (the default): unknown.
+    void setLikeCount(qint64 count);
+    [[nodiscard]] qint64 likeCount() const { return m_likeCount; }
+    // Likes per request (1–50; the server clamps above 50). Default 50.
+    void setPageSize(int size);
+    [[nodiscard]] int pageSize() const { return m_pageSize; }
+    // How the times read (default UTC+8, as the spec says; the app's setting may choose the
+    // system's zone).
+    void setTimeZone(models::RelativeTime::Zone zone);
+
+    [[nodiscard]] models::LikersModel *model() const { return m_model; }
+    [[nodiscard]] QListView *view() const { return m_view; }
+    // A request is in flight.
+    [[nodiscard]] bool isLoading() const { return !m_reply.isNull(); }
+    // The words shown for the last failure ("" when the last request succeeded).
+    [[nodiscard]] QString errorText() const { return m_errorText; }
+
+    // Starts again from the first page.
+    void reload();
+    // Asks for the page after the last one loaded, if there is one and none is loading.
+    void loadMore();
+
+Q_SIGNALS:
+    // Double-click or Return on a liker.
+    void userActivated(qint64 uid);
+    // A page arrived (ok) or a request failed (errorText()).
+    void pageFinished(bool ok);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void request(const QString &cursor);
+    void onFinished();
+    void showError(const QString &message);
+    void updateTitle();
+    void updateState();
+
+    core::ApiClient *m_api;
+    QPointer<core::ImageCache> m_images;
+    qint64 m_postId;
+    qint64 m_likeCount = -1;
+    int m_pageSize = kDefaultPageSize;
+    bool m_started = false;
+    bool m_gone = false; // the post answered 404: nothing more to load
+
+    models::LikersModel *m_model;
+    LikersDelegate *m_delegate;
+    QListView *m_view;
+    QStackedWidget *m_stack;
+    QWidget *m_placeholder; // instead of the list while it is empty: m_message, m_retry
+    QLabel *m_message;
+    QPushButton *m_retry; // loads the first page again
+    QLabel *m_status;     // under the list: "Loading more…", or why the next page failed
+    QPushButton *m_retryMore;
+    QPushButton *m_close;
+    QTimer *m_ageTimer;
+    QPointer<core::ApiReply> m_reply;
+    QString m_replyCursor; // the cursor of the request in flight ("" for the first page)
+    QString m_failedCursor;
+    QString m_errorText;
+};
+
+} // namespace threadline::ui

@@ -1,0 +1,194 @@
+// The moderators' page (design.md "Who uses it"): the queue of reported and auto-flagged posts
+// and comments, what was done about them, and the moderation log.
+//   tabs:     Open | Closed | Log — each list loads when it is first shown; F5 reloads the one
+//             that is visible; scrolling to the end loads the next page (the models' fetchMore)
+//   queue:    one card per item (QueueCardDelegate, private to moderationview.cpp): "Post by 张三"
+//   /
+//             "Comment by 李四", Hidden and "Auto-flagged: “word”" badges, the time; the content
+//             (3 lines, elided; "Deleted post" when gone); for a comment, its post (one muted
+//             line); "2 reports · Spam · Abuse"; up to 3 reporters with their notes; the pending
+//             mark (Queued… / Failed: why)
+//   actions:  under the list, for the selected item: Hide… (an inline reason line, prefilled with
+//             the item's reasons — the server wants one), Unhide (a hidden target), Dismiss (open
+//             items), Open post. Keys on the list: H, U, D, Return; F5 anywhere in the page
+//   log:      "管理员 hid post 42: spam" lines with their time; filters: action, moderator uid
+//   status:   what went wrong (loading, an action) in words, a busy bar while a page loads; a
+//             user who is no moderator (403) reads "Only moderators can see the moderation
+//             queue." over empty lists
+// Actions go through the outbox (models::ModerationQueueFeed): the card is marked at once and
+// leaves the Open list when the server has taken the action.
+#pragma once
+
+#include "moderationlogmodel.h"
+#include "moderationqueuemodel.h"
+#include "relativetime.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QComboBox;
+class QFrame;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QProgressBar;
+class QPushButton;
+class QTabBar;
+class QToolButton;
+class QStackedWidget;
+
+namespace threadline::core {
+class ApiClient;
+class Outbox;
+} // namespace threadline::core
+
+namespace threadline::models {
+class TimeTicker;
+}
+
+namespace threadline::ui {
+
+class QueueCardDelegate;
+class LogLineDelegate;
+
+class ModerationView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Tab {
+        Open,   // the open queue items
+        Closed, // handled ones (hidden, dismissed): where Unhide is
+        Log,    // the moderation log
+    };
+    Q_ENUM(Tab)
+
+    ModerationView(core::ApiClient *api, core::Outbox *outbox, QWidget *parent = nullptr);
+    ~ModerationView() override;
+
+    // The first load (of the visible tab; the others load when first shown).
+    void start();
+    // Loads the visible tab again from its first page.
+    void refresh();
+
+    [[nodiscard]] Tab currentTab() const;
+    // Shows a tab; its list loads when it has not been loaded since start().
+    void setCurrentTab(Tab tab);
+
+    // The app-wide ticker that ages the time labels (none: they are fixed at paint time).
+    void setTicker(models::TimeTicker *ticker, const models::RelativeTime &format);
+
+    // Actions on the selected item of the visible queue list (no-ops when not possible).
+    // Opens the inline reason line, prefilled with the item's reasons (H).
+    void hideSelected();
+    // Hides at once with this reason (what the reason line's Hide does). False when nothing was
+    // queued (no selection, an empty reason, a deleted or already hidden target).
+    bool hideSelected(const QString &reason);
+    bool unhideSelected();  // U
+    bool dismissSelected(); // D
+    // Emits postRequested for the selected item (Return, double-click).
+    bool openSelectedPost();
+
+    [[nodiscard]] models::ModerationQueueModel *queueModel(Tab tab) const; // Open or Closed
+    [[nodiscard]] models::ModerationQueueFeed *queueFeed(Tab tab) const;
+    [[nodiscard]] models::ModerationLogModel *logModel() const { return m_logModel; }
+    [[nodiscard]] models::ModerationLogFeed *logFeed() const { return m_logFeed; }
+    [[nodiscard]] QListView *listView(Tab tab) const;
+    // What the card of a queue row shows at that width, line by line as painted (elided): the
+    // title, the badges, the content lines, the comment's post, the reports line, the reporters,
+    // the pending mark — each when present.
+    [[nodiscard]] QStringList cardTexts(const QModelIndex &index, int width) const;
+    // The selected item of the visible queue list (0: none).
+    [[nodiscard]] qint64 selectedItemId() const;
+    // What the status line says ("" when it is hidden).
+    [[nodiscard]] QString statusText() const;
+    // A page of the visible tab is loading (the busy bar shows).
+    [[nodiscard]] bool isBusy() const;
+    // The inline reason line (visible after H).
+    [[nodiscard]] QLineEdit *reasonEdit() const { return m_reasonEdit; }
+    [[nodiscard]] bool isAskingReason() const;
+    // The log's filters.
+    [[nodiscard]] QComboBox *actionFilter() const { return m_actionFilter; }
+    [[nodiscard]] QLineEdit *moderatorFilter() const { return m_moderatorFilter; }
+    [[nodiscard]] QPushButton *hideButton() const { return m_hide; }
+    [[nodiscard]] QPushButton *unhideButton() const { return m_unhide; }
+    [[nodiscard]] QPushButton *dismissButton() const { return m_dismiss; }
+    [[nodiscard]] QPushButton *openButton() const { return m_openPost; }
+
+Q_SIGNALS:
+    // Open this post's thread (for a comment item: the post it is under).
+    void postRequested(qint64 postId);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Queue
+    {
+        models::ModerationQueueModel *model = nullptr;
+        models::ModerationQueueFeed *feed = nullptr;
+        QListView *list = nullptr;
+        QueueCardDelegate *cards = nullptr;
+        bool loaded = false; // asked for since start()
+        bool forbidden = false;
+    };
+
+    void buildUi();
+    void retranslate();
+    void setUpQueue(Queue &q);
+    [[nodiscard]] Queue *visibleQueue();
+    [[nodiscard]] const Queue *visibleQueue() const;
+    [[nodiscard]] QModelIndex selectedIndex() const;
+    void loadTab(Tab tab);
+    void onTabChanged(int index);
+    void updateActions();
+    void updateBusy();
+    void updateEmptyTexts();
+    void showStatus(const QString &message);
+    void hideStatus();
+    void askReason();
+    void confirmReason();
+    void cancelReason();
+    void applyLogFilters();
+    [[nodiscard]] QString loadFailedText(Tab tab, const QString &message,
+                                         const core::ApiError &error) const;
+
+    core::ApiClient *m_api;
+    core::Outbox *m_outbox;
+    Queue m_open;
+    Queue m_closed;
+    models::ModerationLogModel *m_logModel;
+    models::ModerationLogFeed *m_logFeed;
+    bool m_logLoaded = false;
+    bool m_logForbidden = false;
+    bool m_started = false;
+    qint64 m_reasonItem = 0; // the item the reason line is for
+    LogLineDelegate *m_logLines;
+    QPointer<models::TimeTicker> m_ticker;
+
+    QTabBar *m_tabs = nullptr;
+    QToolButton *m_refresh = nullptr;
+    QProgressBar *m_busy = nullptr;
+    QFrame *m_statusBar = nullptr;
+    QLabel *m_status = nullptr;
+    QToolButton *m_closeStatus = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    // the queue pages' shared action bar and reason line
+    QWidget *m_queueTools = nullptr;
+    QFrame *m_reasonBar = nullptr;
+    QLabel *m_reasonLabel = nullptr;
+    QLineEdit *m_reasonEdit = nullptr;
+    QPushButton *m_reasonOk = nullptr;
+    QPushButton *m_reasonCancel = nullptr;
+    QPushButton *m_hide = nullptr;
+    QPushButton *m_unhide = nullptr;
+    QPushButton *m_dismiss = nullptr;
+    QPushButton *m_openPost = nullptr;
+    // the log page
+    QListView *m_logList = nullptr;
+    QLabel *m_actionLabel = nullptr;
+    QComboBox *m_actionFilter = nullptr;
+    QLineEdit *m_moderatorFilter = nullptr;
+};
+
+} // namespace threadline::ui
