@@ -110,9 +110,10 @@ int main(int argc, char **argv)
     const QCommandLineOption shotOpt(
         QStringLiteral("screenshot"),
         QStringLiteral("Save the window as a PNG when loaded, then exit."), QStringLiteral("PATH"));
-    const QCommandLineOption sizeOpt(QStringLiteral("size"),
-                                     QStringLiteral("The window size, e.g. 1280x800."),
-                                     QStringLiteral("WxH"), QStringLiteral("1200x800"));
+    const QCommandLineOption sizeOpt(
+        QStringLiteral("size"),
+        QStringLiteral("The window size, e.g. 1280x800 (default: as last time)."),
+        QStringLiteral("WxH"));
     parser.addOptions(
         {userOpt, passwordOpt, langOpt, pageOpt, openOpt, fixtureOpt, shotOpt, sizeOpt});
     parser.process(app);
@@ -148,7 +149,7 @@ int main(int argc, char **argv)
     }
     const QStringList size = parser.value(sizeOpt).split(QLatin1Char('x'));
     const int width = size.value(0).toInt(), height = size.value(1).toInt();
-    if (size.size() != 2 || width < 320 || height < 240) {
+    if (parser.isSet(sizeOpt) && (size.size() != 2 || width < 320 || height < 240)) {
         say(QStringLiteral("--size: expected WxH of at least 320x240, e.g. 1280x800"), stderr);
         return 2;
     }
@@ -162,8 +163,9 @@ int main(int argc, char **argv)
     core::AppCore::AccountOptions account;
     account.likeDelayMs = options.likeDelayMs;
 
-    MainWindow window(&core);
-    window.resize(width, height);
+    MainWindow window(&core); // where it was last time, or 1200×800
+    if (parser.isSet(sizeOpt))
+        window.resize(width, height);
     window.show();
 
     const QString shotPath = parser.value(shotOpt);

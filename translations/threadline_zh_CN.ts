@@ -255,12 +255,12 @@
         <translation>%1 不是一条动态或动态列表：%2</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="247"/>
+        <location filename="../app/main.cpp" line="249"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation>未登录：请选择“文件 → 登录…”</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="263"/>
+        <location filename="../app/main.cpp" line="265"/>
         <source>Your session has ended: sign in again.</source>
         <translation>登录已失效：请重新登录。</translation>
     </message>
@@ -1269,123 +1269,128 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="157"/>
+        <location filename="../ui/mainwindow.cpp" line="200"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="159"/>
+        <location filename="../ui/mainwindow.cpp" line="202"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="161"/>
+        <location filename="../ui/mainwindow.cpp" line="204"/>
         <source>My posts</source>
         <translation>我的动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="163"/>
+        <location filename="../ui/mainwindow.cpp" line="206"/>
         <source>Hot today</source>
         <translation>今日热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="165"/>
+        <location filename="../ui/mainwindow.cpp" line="208"/>
         <source>Hot this week</source>
         <translation>本周热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="167"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>Recently viewed</source>
         <translation>最近浏览</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="169"/>
+        <location filename="../ui/mainwindow.cpp" line="212"/>
         <source>Activity</source>
         <translation>关注动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="171"/>
+        <location filename="../ui/mainwindow.cpp" line="214"/>
         <source>Profile</source>
         <translation>个人主页</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="173"/>
+        <location filename="../ui/mainwindow.cpp" line="216"/>
         <source>Moderation</source>
         <translation>内容审核</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="180"/>
+        <location filename="../ui/mainwindow.cpp" line="223"/>
         <source>Threadline — %1</source>
         <translation>Threadline — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="180"/>
+        <location filename="../ui/mainwindow.cpp" line="223"/>
         <source>Threadline</source>
         <translation>Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="182"/>
+        <location filename="../ui/mainwindow.cpp" line="225"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="185"/>
-        <location filename="../ui/mainwindow.cpp" line="187"/>
+        <location filename="../ui/mainwindow.cpp" line="228"/>
+        <location filename="../ui/mainwindow.cpp" line="230"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="188"/>
+        <location filename="../ui/mainwindow.cpp" line="231"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="189"/>
+        <location filename="../ui/mainwindow.cpp" line="232"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="190"/>
+        <location filename="../ui/mainwindow.cpp" line="233"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="190"/>
+        <location filename="../ui/mainwindow.cpp" line="233"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="191"/>
+        <location filename="../ui/mainwindow.cpp" line="234"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="192"/>
+        <location filename="../ui/mainwindow.cpp" line="235"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="193"/>
+        <location filename="../ui/mainwindow.cpp" line="236"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="194"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="195"/>
+        <location filename="../ui/mainwindow.cpp" line="238"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="196"/>
+        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <source>Comments shown on a &amp;card</source>
+        <translation>卡片上显示的评论数(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="240"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="504"/>
+        <location filename="../ui/mainwindow.cpp" line="550"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>

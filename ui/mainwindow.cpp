@@ -17,7 +17,9 @@
 #include "timeticker.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QEvent>
 #include <QInputDialog>
 #include <QLabel>
@@ -30,6 +32,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QSysInfo>
+#include <algorithm>
 
 namespace threadline::ui {
 
@@ -37,6 +40,9 @@ using models::TimelineFeed;
 
 namespace {
 constexpr auto kSystemZoneKey = "ui/systemTimeZone";
+constexpr auto kInlineKey = "ui/inlineComments";
+constexpr auto kGeometryKey = "ui/geometry";
+constexpr auto kStateKey = "ui/splitter";
 
 const QList<MainWindow::Page> kBasePages{MainWindow::Page::All,     MainWindow::Page::Following,
                                          MainWindow::Page::Mine,    MainWindow::Page::HotDay,
@@ -92,14 +98,40 @@ MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
     connect(m_core, &core::AppCore::userMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 15000); });
 
+    m_inline = std::clamp(QSettings().value(QLatin1String(kInlineKey), 3).toInt(), 3, 5);
     buildMenus();
     retranslate();
     updateStatus();
+    // where the window was, and how its panes were split
+    const QSettings settings;
+    if (!restoreGeometry(settings.value(QLatin1String(kGeometryKey)).toByteArray()))
+        resize(1200, 800);
+    m_split->restoreState(settings.value(QLatin1String(kStateKey)).toByteArray());
 }
 
 MainWindow::~MainWindow()
 {
     clearAccount();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QLatin1String(kGeometryKey), saveGeometry());
+    settings.setValue(QLatin1String(kStateKey), m_split->saveState());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::setInlineCommentCount(int n)
+{
+    m_inline = std::clamp(n, 3, 5);
+    QSettings().setValue(QLatin1String(kInlineKey), m_inline);
+    for (const Feed &f : std::as_const(m_feeds))
+        f.model->setInlineCommentCount(m_inline);
+    if (m_history)
+        m_history->setInlineCommentCount(m_inline);
+    for (QAction *a : std::as_const(m_inlineActions))
+        a->setChecked(a->data().toInt() == m_inline);
 }
 
 // --- menus ----------------------------------------------------------------------------------
@@ -135,6 +167,17 @@ void MainWindow::buildMenus()
     m_systemZone->setCheckable(true);
     m_systemZone->setChecked(m_format.zone() == models::RelativeTime::Zone::System);
     connect(m_systemZone, &QAction::toggled, this, &MainWindow::setUseSystemTimeZone);
+    m_inlineMenu = m_viewMenu->addMenu(QString());
+    auto *inlineGroup = new QActionGroup(this);
+    for (int n = 3; n <= 5; ++n) {
+        QAction *a = m_inlineMenu->addAction(QString::number(n));
+        a->setCheckable(true);
+        a->setData(n);
+        a->setChecked(n == m_inline);
+        inlineGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, n] { setInlineCommentCount(n); });
+        m_inlineActions.append(a);
+    }
     m_viewMenu->addSeparator();
     for (int i = 0; i < int(kBasePages.size()) + 1; ++i) { // + Moderation, for moderators
         QAction *a = m_viewMenu->addAction(QString());
@@ -193,6 +236,7 @@ void MainWindow::retranslate()
     m_refresh->setText(tr("&Refresh"));
     m_offline->setText(tr("Work &offline"));
     m_systemZone->setText(tr("Show times in the system's time &zone"));
+    m_inlineMenu->setTitle(tr("Comments shown on a &card"));
     m_userLabel->setText(m_started ? tr("Signed in as %1").arg(m_me.brief.nickName) : QString());
     updateStatus();
 }
@@ -263,6 +307,7 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
     Feed f;
     f.model = new models::TimelineModel(m_core->store(), this);
     f.model->setTicker(m_ticker, m_format);
+    f.model->setInlineCommentCount(m_inline);
     f.feed = new TimelineFeed(m_core->api(), m_core->cache(), m_core->store(), f.model, this);
     switch (page) {
     case Page::Following:
@@ -317,6 +362,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
 
     m_history = new models::HistoryModel(m_core->api(), m_core->cache(), m_core->store(), this);
     m_history->setTicker(m_ticker, m_format);
+    m_history->setInlineCommentCount(m_inline);
     m_historyView = new TimelineView(m_core->images(), m_pages);
     m_historyView->setModel(m_history);
     connectView(m_historyView);

@@ -77,6 +77,9 @@ public:
 
     // Relative times in the system's time zone instead of UTC+8 (a setting, remembered).
     void setUseSystemTimeZone(bool system);
+    // How many of the newest comments a card shows: 3 to 5 (a setting, remembered).
+    void setInlineCommentCount(int n);
+    [[nodiscard]] int inlineCommentCount() const { return m_inline; }
 
 Q_SIGNALS:
     // The user chose "Sign out": the app asks for a new sign-in.
@@ -84,6 +87,7 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void closeEvent(QCloseEvent *event) override; // remembers the window's place and panes
 
 private:
     struct Feed
@@ -140,6 +144,9 @@ private:
     QAction *m_signOut = nullptr;
     QAction *m_quit = nullptr;
     QList<QAction *> m_pageActions;
+    QMenu *m_inlineMenu = nullptr;
+    QList<QAction *> m_inlineActions;
+    int m_inline = 3;
 };
 
 } // namespace threadline::ui

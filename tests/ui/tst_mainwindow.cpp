@@ -143,6 +143,25 @@ private Q_SLOTS:
         QCOMPARE(v.findChild<QListWidget *>(QStringLiteral("navigation"))->count(), 7);
     }
 
+    void settingsAreRemembered()
+    {
+        {
+            core::AppCore core;
+            MainWindow w(&core);
+            w.setInlineCommentCount(9); // clamped
+            QCOMPARE(w.inlineCommentCount(), 5);
+            w.resize(900, 640);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            w.close(); // remembers the place and the panes
+        }
+        core::AppCore core;
+        MainWindow again(&core);
+        QCOMPARE(again.inlineCommentCount(), 5);
+        QCOMPARE(again.size(), QSize(900, 640));
+        again.setInlineCommentCount(3);
+    }
+
     void chineseLabels()
     {
         QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));
