@@ -144,6 +144,24 @@ void Actions::deletePost(qint64 postId)
     m_store->removePost(postId);
 }
 
+qint64 Actions::report(TargetType type, qint64 targetId, Report::Reason reason, const QString &note)
+{
+    NewReport r;
+    r.targetType = type;
+    r.targetId = targetId;
+    r.reason = reason;
+    if (const QString text = note.trimmed(); !text.isEmpty())
+        r.note = text;
+    const QString target =
+        type == TargetType::Comment ? describeComment(targetId) : describePost(targetId);
+    return m_outbox->report(r, target);
+}
+
+void Actions::setFollow(qint64 uid, bool serverFollowing, bool desired, const QString &name)
+{
+    m_outbox->setFollow(uid, serverFollowing, desired, name);
+}
+
 void Actions::onCompleted(const OutboxEntry &entry, const QJsonObject &answer)
 {
     switch (entry.kind) {

@@ -33,6 +33,14 @@ public:
     qint64 publishPost(const QString &content, const QStringList &localPictures,
                        const QString &device, QString *error = nullptr);
     void deletePost(qint64 postId);
+    // Reports a post or a comment (type Post or Comment) to the moderators, with an optional
+    // note (trimmed; empty: none). Returns the outbox entry's id. A second report of the same
+    // target by the same user changes nothing on the server (it answers with the first).
+    qint64 report(TargetType type, qint64 targetId, Report::Reason reason, const QString &note);
+    // Follows (desired true) or unfollows a person; coalesced per person in the outbox (a
+    // follow taken back before it was sent sends nothing). serverFollowing: what the caller
+    // believes the server has; name: the person's nickname (for the failure sentence).
+    void setFollow(qint64 uid, bool serverFollowing, bool desired, const QString &name);
 
 Q_SIGNALS:
     // A permanent failure, in words ("Your like on 王五's post could not be saved: …").

@@ -1283,128 +1283,133 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="200"/>
+        <location filename="../ui/mainwindow.cpp" line="202"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="202"/>
+        <location filename="../ui/mainwindow.cpp" line="204"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="204"/>
+        <location filename="../ui/mainwindow.cpp" line="206"/>
         <source>My posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="206"/>
+        <location filename="../ui/mainwindow.cpp" line="208"/>
         <source>Hot today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="208"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>Hot this week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <location filename="../ui/mainwindow.cpp" line="212"/>
         <source>Recently viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="212"/>
+        <location filename="../ui/mainwindow.cpp" line="214"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="214"/>
+        <location filename="../ui/mainwindow.cpp" line="216"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="216"/>
+        <location filename="../ui/mainwindow.cpp" line="218"/>
         <source>Moderation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="223"/>
+        <location filename="../ui/mainwindow.cpp" line="225"/>
         <source>Threadline — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="223"/>
+        <location filename="../ui/mainwindow.cpp" line="225"/>
         <source>Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="227"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="228"/>
         <location filename="../ui/mainwindow.cpp" line="230"/>
+        <location filename="../ui/mainwindow.cpp" line="232"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="233"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="232"/>
+        <location filename="../ui/mainwindow.cpp" line="234"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="235"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="235"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="234"/>
+        <location filename="../ui/mainwindow.cpp" line="236"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="235"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="236"/>
+        <location filename="../ui/mainwindow.cpp" line="238"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="237"/>
+        <location filename="../ui/mainwindow.cpp" line="239"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="238"/>
+        <location filename="../ui/mainwindow.cpp" line="240"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="241"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="550"/>
+        <location filename="../ui/mainwindow.cpp" line="369"/>
+        <source>Your report is on its way to the moderators.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="575"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1722,80 +1727,277 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::ProfileHeader</name>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="310"/>
+        <location filename="../ui/profileheader.cpp" line="349"/>
+        <source>Offline: showing the profile as last loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="312"/>
+        <location filename="../ui/profileheader.cpp" line="350"/>
+        <source>Offline: the profile cannot be loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="318"/>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="346"/>
+        <source>This person does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="353"/>
+        <location filename="../ui/profileheader.cpp" line="366"/>
+        <source>The profile could not be refreshed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="356"/>
+        <location filename="../ui/profileheader.cpp" line="367"/>
+        <source>The profile could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="505"/>
+        <source>this person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="507"/>
+        <source>Could not follow %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="507"/>
+        <source>Could not unfollow %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="623"/>
+        <source>Avatar of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="626"/>
+        <source>%1 · %2</source>
+        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/profileheader.cpp" line="626"/>
+        <source>%Ln follower(s)</source>
+        <translation>
+            <numerusform>%Ln follower</numerusform>
+            <numerusform>%Ln followers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/profileheader.cpp" line="627"/>
+        <source>%Ln following</source>
+        <translation>
+            <numerusform>%Ln following</numerusform>
+            <numerusform>%Ln following</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="629"/>
+        <source>Moderator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="641"/>
+        <source>Following</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="641"/>
+        <source>Follow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="642"/>
+        <source>Stop following %1 (F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="643"/>
+        <source>Follow %1 (F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="644"/>
+        <source>Following %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="645"/>
+        <source>Follow %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ReportDialog</name>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="144"/>
+        <source>Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="145"/>
+        <source>Why are you reporting %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="146"/>
+        <source>&amp;Spam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="146"/>
+        <source>&amp;Abuse or harassment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="146"/>
+        <source>&amp;Illegal content</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="147"/>
+        <source>&amp;Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="149"/>
+        <source>Advertising, scams, or the same thing posted again and again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="150"/>
+        <source>Insults, threats, or going after a person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="151"/>
+        <source>Something that breaks the law</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="152"/>
+        <source>Something else: say what in the note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="159"/>
+        <source>&amp;Note for the moderators (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="160"/>
+        <source>Anything that helps them decide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="161"/>
+        <source>&amp;Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="162"/>
+        <source>Send the report to the moderators (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="169"/>
+        <source>%1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="175"/>
+        <source>The note is too long: %1 of at most %2 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::ThreadView</name>
     <message>
-        <location filename="../ui/threadview.cpp" line="155"/>
+        <location filename="../ui/threadview.cpp" line="161"/>
         <source>Comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="437"/>
+        <location filename="../ui/threadview.cpp" line="444"/>
         <source>By floor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="438"/>
+        <location filename="../ui/threadview.cpp" line="445"/>
         <source>Floors in order, oldest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="439"/>
+        <location filename="../ui/threadview.cpp" line="446"/>
         <source>Best first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="440"/>
+        <location filename="../ui/threadview.cpp" line="447"/>
         <source>The best-liked floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="441"/>
+        <location filename="../ui/threadview.cpp" line="448"/>
         <source>Close (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="442"/>
-        <location filename="../ui/threadview.cpp" line="444"/>
+        <location filename="../ui/threadview.cpp" line="449"/>
+        <location filename="../ui/threadview.cpp" line="451"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="445"/>
+        <location filename="../ui/threadview.cpp" line="452"/>
         <source>Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="446"/>
+        <location filename="../ui/threadview.cpp" line="453"/>
         <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="447"/>
+        <location filename="../ui/threadview.cpp" line="454"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="448"/>
+        <location filename="../ui/threadview.cpp" line="455"/>
         <source>Comment on the post instead (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="449"/>
+        <location filename="../ui/threadview.cpp" line="456"/>
         <source>Send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="450"/>
+        <location filename="../ui/threadview.cpp" line="457"/>
         <source>Send (Ctrl+Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="501"/>
+        <location filename="../ui/threadview.cpp" line="508"/>
         <source>Loading the post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="507"/>
+        <location filename="../ui/threadview.cpp" line="514"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -1803,22 +2005,140 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="645"/>
+        <location filename="../ui/threadview.cpp" line="652"/>
         <source>%1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="784"/>
+        <source>&amp;Reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="791"/>
+        <source>&amp;Copy text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="799"/>
+        <source>&amp;Delete comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="803"/>
+        <source>Re&amp;port…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="842"/>
+        <source>Delete comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="846"/>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="864"/>
+        <source>Delete your comment?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="865"/>
+        <source>Delete %1&apos;s comment?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/threadview.cpp" line="869"/>
+        <source>Its floor goes with it: %n reply(s) will be deleted too. This cannot be undone.</source>
+        <translation>
+            <numerusform>Its floor goes with it: %n reply will be deleted too. This cannot be undone.</numerusform>
+            <numerusform>Its floor goes with it: %n replies will be deleted too. This cannot be undone.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="872"/>
+        <source>This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="885"/>
+        <source>this comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="885"/>
+        <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timelineview.cpp" line="37"/>
-        <location filename="../ui/timelineview.cpp" line="209"/>
+        <location filename="../ui/timelineview.cpp" line="46"/>
+        <location filename="../ui/timelineview.cpp" line="376"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="78"/>
+        <location filename="../ui/timelineview.cpp" line="87"/>
         <source>No posts yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="131"/>
+        <source>&amp;Open thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="134"/>
+        <source>&amp;Who liked this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="138"/>
+        <source>&amp;Copy text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="143"/>
+        <source>&amp;Delete post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="146"/>
+        <source>Re&amp;port…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="183"/>
+        <source>Delete post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="186"/>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="199"/>
+        <source>Delete this post?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="200"/>
+        <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="214"/>
+        <source>this post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="214"/>
+        <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1269,128 +1269,133 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="200"/>
+        <location filename="../ui/mainwindow.cpp" line="202"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="202"/>
+        <location filename="../ui/mainwindow.cpp" line="204"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="204"/>
+        <location filename="../ui/mainwindow.cpp" line="206"/>
         <source>My posts</source>
         <translation>我的动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="206"/>
+        <location filename="../ui/mainwindow.cpp" line="208"/>
         <source>Hot today</source>
         <translation>今日热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="208"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>Hot this week</source>
         <translation>本周热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <location filename="../ui/mainwindow.cpp" line="212"/>
         <source>Recently viewed</source>
         <translation>最近浏览</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="212"/>
+        <location filename="../ui/mainwindow.cpp" line="214"/>
         <source>Activity</source>
         <translation>关注动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="214"/>
+        <location filename="../ui/mainwindow.cpp" line="216"/>
         <source>Profile</source>
         <translation>个人主页</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="216"/>
+        <location filename="../ui/mainwindow.cpp" line="218"/>
         <source>Moderation</source>
         <translation>内容审核</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="223"/>
+        <location filename="../ui/mainwindow.cpp" line="225"/>
         <source>Threadline — %1</source>
         <translation>Threadline — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="223"/>
+        <location filename="../ui/mainwindow.cpp" line="225"/>
         <source>Threadline</source>
         <translation>Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="227"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="228"/>
         <location filename="../ui/mainwindow.cpp" line="230"/>
+        <location filename="../ui/mainwindow.cpp" line="232"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="233"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="232"/>
+        <location filename="../ui/mainwindow.cpp" line="234"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="235"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="235"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="234"/>
+        <location filename="../ui/mainwindow.cpp" line="236"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="235"/>
+        <location filename="../ui/mainwindow.cpp" line="237"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="236"/>
+        <location filename="../ui/mainwindow.cpp" line="238"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="237"/>
+        <location filename="../ui/mainwindow.cpp" line="239"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="238"/>
+        <location filename="../ui/mainwindow.cpp" line="240"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="241"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="550"/>
+        <location filename="../ui/mainwindow.cpp" line="369"/>
+        <source>Your report is on its way to the moderators.</source>
+        <translation>举报正在发送给管理员。</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="575"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -1707,103 +1712,415 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::ProfileHeader</name>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="310"/>
+        <location filename="../ui/profileheader.cpp" line="349"/>
+        <source>Offline: showing the profile as last loaded.</source>
+        <translation>离线：显示上次加载的资料。</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="312"/>
+        <location filename="../ui/profileheader.cpp" line="350"/>
+        <source>Offline: the profile cannot be loaded.</source>
+        <translation>离线：无法加载资料。</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="318"/>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="346"/>
+        <source>This person does not exist.</source>
+        <translation>这个人不存在。</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="353"/>
+        <location filename="../ui/profileheader.cpp" line="366"/>
+        <source>The profile could not be refreshed: %1</source>
+        <translation>无法刷新资料：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="356"/>
+        <location filename="../ui/profileheader.cpp" line="367"/>
+        <source>The profile could not be loaded: %1</source>
+        <translation>无法加载资料：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="505"/>
+        <source>this person</source>
+        <translation>此人</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="507"/>
+        <source>Could not follow %1: %2</source>
+        <translation>无法关注 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="507"/>
+        <source>Could not unfollow %1: %2</source>
+        <translation>无法取消关注 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="623"/>
+        <source>Avatar of %1</source>
+        <translation>%1 的头像</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="626"/>
+        <source>%1 · %2</source>
+        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
+        <translation>%1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/profileheader.cpp" line="626"/>
+        <source>%Ln follower(s)</source>
+        <translation>
+            <numerusform>%Ln 位粉丝</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/profileheader.cpp" line="627"/>
+        <source>%Ln following</source>
+        <translation>
+            <numerusform>关注 %Ln 人</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="629"/>
+        <source>Moderator</source>
+        <translation>管理员</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="641"/>
+        <source>Following</source>
+        <translation>已关注</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="641"/>
+        <source>Follow</source>
+        <translation>关注</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="642"/>
+        <source>Stop following %1 (F)</source>
+        <translation>取消关注 %1 (F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="643"/>
+        <source>Follow %1 (F)</source>
+        <translation>关注 %1 (F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="644"/>
+        <source>Following %1</source>
+        <translation>已关注 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/profileheader.cpp" line="645"/>
+        <source>Follow %1</source>
+        <translation>关注 %1</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ReportDialog</name>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="144"/>
+        <source>Report</source>
+        <translation>举报</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="145"/>
+        <source>Why are you reporting %1?</source>
+        <translation>为什么举报%1？</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="146"/>
+        <source>&amp;Spam</source>
+        <translation>垃圾广告(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="146"/>
+        <source>&amp;Abuse or harassment</source>
+        <translation>辱骂或骚扰(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="146"/>
+        <source>&amp;Illegal content</source>
+        <translation>违法内容(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="147"/>
+        <source>&amp;Other</source>
+        <translation>其他(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="149"/>
+        <source>Advertising, scams, or the same thing posted again and again</source>
+        <translation>广告、诈骗或反复发布相同内容</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="150"/>
+        <source>Insults, threats, or going after a person</source>
+        <translation>侮辱、威胁或针对某人</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="151"/>
+        <source>Something that breaks the law</source>
+        <translation>违反法律的内容</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="152"/>
+        <source>Something else: say what in the note</source>
+        <translation>其他原因：请在备注中说明</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="159"/>
+        <source>&amp;Note for the moderators (optional)</source>
+        <translation>给管理员的备注（可选）(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="160"/>
+        <source>Anything that helps them decide</source>
+        <translation>任何有助于管理员判断的信息</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="161"/>
+        <source>&amp;Report</source>
+        <translation>举报(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="162"/>
+        <source>Send the report to the moderators (Ctrl+Return)</source>
+        <translation>把举报发送给管理员 (Ctrl+Return)</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="169"/>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/reportdialog.cpp" line="175"/>
+        <source>The note is too long: %1 of at most %2 characters</source>
+        <translation>备注太长：%1 个字，最多 %2 个</translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::ThreadView</name>
     <message>
-        <location filename="../ui/threadview.cpp" line="155"/>
+        <location filename="../ui/threadview.cpp" line="161"/>
         <source>Comment</source>
         <translation>评论</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="437"/>
+        <location filename="../ui/threadview.cpp" line="444"/>
         <source>By floor</source>
         <translation>按楼层</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="438"/>
+        <location filename="../ui/threadview.cpp" line="445"/>
         <source>Floors in order, oldest first</source>
         <translation>按楼层顺序，从早到晚</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="439"/>
+        <location filename="../ui/threadview.cpp" line="446"/>
         <source>Best first</source>
         <translation>最热</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="440"/>
+        <location filename="../ui/threadview.cpp" line="447"/>
         <source>The best-liked floors first</source>
         <translation>赞最多的楼层在前</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="441"/>
+        <location filename="../ui/threadview.cpp" line="448"/>
         <source>Close (Esc)</source>
         <translation>关闭 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="442"/>
-        <location filename="../ui/threadview.cpp" line="444"/>
+        <location filename="../ui/threadview.cpp" line="449"/>
+        <location filename="../ui/threadview.cpp" line="451"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="445"/>
+        <location filename="../ui/threadview.cpp" line="452"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="446"/>
+        <location filename="../ui/threadview.cpp" line="453"/>
         <source>Dismiss</source>
         <translation>知道了</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="447"/>
+        <location filename="../ui/threadview.cpp" line="454"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="448"/>
+        <location filename="../ui/threadview.cpp" line="455"/>
         <source>Comment on the post instead (Esc)</source>
         <translation>改为评论动态 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="449"/>
+        <location filename="../ui/threadview.cpp" line="456"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="450"/>
+        <location filename="../ui/threadview.cpp" line="457"/>
         <source>Send (Ctrl+Return)</source>
         <translation>发送 (Ctrl+Return)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="501"/>
+        <location filename="../ui/threadview.cpp" line="508"/>
         <source>Loading the post…</source>
         <translation>正在加载动态…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="507"/>
+        <location filename="../ui/threadview.cpp" line="514"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="645"/>
+        <location filename="../ui/threadview.cpp" line="652"/>
         <source>%1/%2</source>
         <translation>%1/%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="784"/>
+        <source>&amp;Reply</source>
+        <translation>回复(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="791"/>
+        <source>&amp;Copy text</source>
+        <translation>复制文字(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="799"/>
+        <source>&amp;Delete comment</source>
+        <translation>删除评论(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="803"/>
+        <source>Re&amp;port…</source>
+        <translation>举报(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="842"/>
+        <source>Delete comment</source>
+        <translation>删除评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="846"/>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="864"/>
+        <source>Delete your comment?</source>
+        <translation>删除你的评论？</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="865"/>
+        <source>Delete %1&apos;s comment?</source>
+        <translation>删除 %1 的评论？</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/threadview.cpp" line="869"/>
+        <source>Its floor goes with it: %n reply(s) will be deleted too. This cannot be undone.</source>
+        <translation>
+            <numerusform>整层楼会一起删除：%n 条回复也会被删除。此操作无法撤销。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="872"/>
+        <source>This cannot be undone.</source>
+        <translation>此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="885"/>
+        <source>this comment</source>
+        <translation>这条评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="885"/>
+        <source>%1&apos;s comment</source>
+        <translation>%1 的评论</translation>
     </message>
 </context>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timelineview.cpp" line="37"/>
-        <location filename="../ui/timelineview.cpp" line="209"/>
+        <location filename="../ui/timelineview.cpp" line="46"/>
+        <location filename="../ui/timelineview.cpp" line="376"/>
         <source>Timeline</source>
         <translation>动态列表</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="78"/>
+        <location filename="../ui/timelineview.cpp" line="87"/>
         <source>No posts yet</source>
         <translation>还没有动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="131"/>
+        <source>&amp;Open thread</source>
+        <translation>查看评论(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="134"/>
+        <source>&amp;Who liked this</source>
+        <translation>谁赞过(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="138"/>
+        <source>&amp;Copy text</source>
+        <translation>复制文字(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="143"/>
+        <source>&amp;Delete post</source>
+        <translation>删除动态(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="146"/>
+        <source>Re&amp;port…</source>
+        <translation>举报(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="183"/>
+        <source>Delete post</source>
+        <translation>删除动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="186"/>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="199"/>
+        <source>Delete this post?</source>
+        <translation>删除这条动态？</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="200"/>
+        <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
+        <translation>所有人都将看不到它，评论和赞也会一起删除。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="214"/>
+        <source>this post</source>
+        <translation>这条动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="214"/>
+        <source>%1&apos;s post</source>
+        <translation>%1 的动态</translation>
     </message>
 </context>
 </TS>

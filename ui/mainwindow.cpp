@@ -8,6 +8,7 @@
 #include "likersdialog.h"
 #include "moderationview.h"
 #include "poststore.h"
+#include "profileheader.h"
 #include "session.h"
 #include "syncengine.h"
 #include "threadview.h"
@@ -32,6 +33,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QSysInfo>
+#include <QVBoxLayout>
 #include <algorithm>
 
 namespace threadline::ui {
@@ -272,7 +274,7 @@ void MainWindow::clearAccount()
     m_started = false;
     m_pages->setCurrentWidget(m_placeholder);
     for (Feed &f : m_feeds) {
-        delete f.view;
+        delete f.page; // the view, or the header and the view
         delete f.feed;
         delete f.model;
     }
@@ -331,7 +333,17 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
     f.view = new TimelineView(m_core->images(), m_pages);
     f.view->setModel(f.model);
     connectView(f.view);
-    m_pages->addWidget(f.view);
+    f.page = f.view;
+    if (page == Page::Mine || page == Page::Profile) { // a person's posts under their header
+        f.page = new QWidget(m_pages);
+        auto *layout = new QVBoxLayout(f.page);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->setSpacing(0);
+        f.header = new ProfileHeader(m_core->api(), m_core->outbox(), m_core->images(), f.page);
+        layout->addWidget(f.header);
+        layout->addWidget(f.view, 1);
+    }
+    m_pages->addWidget(f.page);
     connect(f.feed, &TimelineFeed::statusChanged, this, [this, page] {
         if (page == m_page)
             updateStatus();
@@ -348,6 +360,15 @@ void MainWindow::connectView(TimelineView *view)
     connect(view, &TimelineView::threadRequested, this, &MainWindow::openThread);
     connect(view, &TimelineView::likersRequested, this, &MainWindow::showLikers);
     connect(view, &TimelineView::authorClicked, this, &MainWindow::openProfile);
+    connect(view, &TimelineView::deleteRequested, this,
+            [this](qint64 postId) { m_core->actions()->deletePost(postId); });
+    connect(
+        view, &TimelineView::reportRequested, this,
+        [this](core::TargetType type, qint64 id, core::Report::Reason reason, const QString &note) {
+            m_core->actions()->report(type, id, reason, note);
+            statusBar()->showMessage(tr("Your report is on its way to the moderators."), 5000);
+        });
+    view->setMyUid(m_me.brief.uid);
 }
 
 void MainWindow::startAccount(const core::UserProfile &me,
@@ -390,6 +411,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
     m_thread = new ThreadView(m_core->api(), m_core->cache(), m_core->store(), m_core->actions(),
                               m_core->images(), m_split);
     m_thread->setModerator(me.role == core::UserProfile::Role::Moderator);
+    m_thread->setMyUid(me.brief.uid);
     m_thread->model()->setTicker(m_ticker, m_format);
     m_thread->hide();
     m_split->addWidget(m_thread);
@@ -431,7 +453,7 @@ QWidget *MainWindow::pageWidget(Page page) const
     case Page::Moderation:
         return m_moderation;
     default:
-        return m_feeds.value(page).view;
+        return m_feeds.value(page).page;
     }
 }
 
@@ -460,6 +482,8 @@ void MainWindow::showPage(Page page)
     } else if (Feed &f = m_feeds[page]; f.feed && !f.started) {
         f.started = true;
         f.feed->start();
+        if (page == Page::Mine && f.header)
+            f.header->setUser(m_me.brief.uid, m_me.brief.uid);
     }
     updateStatus();
 }
@@ -485,6 +509,7 @@ void MainWindow::openProfile(qint64 uid)
     if (m_profileUid != uid) {
         m_profileUid = uid;
         f.feed->setScope(TimelineFeed::Scope::user(uid));
+        f.header->setUser(uid, m_me.brief.uid);
         f.started = false;
     }
     m_nav->clearSelection();

@@ -32,6 +32,7 @@ class TimeTicker;
 namespace threadline::ui {
 
 class ModerationView;
+class ProfileHeader;
 class ThreadView;
 class TimelineView;
 
@@ -95,6 +96,8 @@ private:
         models::TimelineModel *model = nullptr;
         models::TimelineFeed *feed = nullptr;
         TimelineView *view = nullptr;
+        QWidget *page = nullptr;         // what the stack shows: the view, or header + view
+        ProfileHeader *header = nullptr; // Mine and Profile: the person's header
         bool started = false;
     };
 

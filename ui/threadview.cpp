@@ -6,12 +6,15 @@
 #include "imagecache.h"
 #include "jsoncodec.h"
 #include "poststore.h"
+#include "reportdialog.h"
 #include "threadloader.h"
 #include "timeticker.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QButtonGroup>
+#include <QClipboard>
+#include <QContextMenuEvent>
 #include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
@@ -19,6 +22,8 @@
 #include <QIdentityProxyModel>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -34,6 +39,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <memory>
 
 namespace threadline::ui {
 
@@ -365,6 +371,7 @@ void ThreadView::buildUi()
     m_tree->header()->setStretchLastSection(true);
     m_tree->setMouseTracking(true);
     m_tree->viewport()->installEventFilter(this);
+    m_tree->installEventFilter(this); // the Menu key, Shift+F10, Delete, Ctrl+C
     root->addWidget(m_tree, 1);
 
     auto *line2 = new QFrame(this);
@@ -705,8 +712,202 @@ bool ThreadView::eventFilter(QObject *watched, QEvent *event)
         updateCursor(static_cast<QMouseEvent *>(event)->position().toPoint());
     } else if (watched == m_tree->viewport() && event->type() == QEvent::Leave) {
         m_tree->viewport()->unsetCursor();
+    } else if (watched == m_tree && event->type() == QEvent::KeyPress) {
+        if (handleTreeKey(static_cast<QKeyEvent *>(event)))
+            return true;
+    } else if ((watched == m_tree || watched == m_tree->viewport()) &&
+               event->type() == QEvent::ContextMenu) {
+        auto *ce = static_cast<QContextMenuEvent *>(event);
+        if (ce->reason() == QContextMenuEvent::Keyboard) { // the current row
+            if (!isCommentRow(m_tree->currentIndex()))
+                return false;
+            showContextMenu(m_tree->currentIndex());
+            return true;
+        }
+        if (watched != m_tree->viewport())
+            return false;
+        const QModelIndex index = m_tree->indexAt(ce->pos());
+        if (!isCommentRow(index))
+            return false;
+        m_tree->setCurrentIndex(index);
+        showContextMenu(index, ce->globalPos());
+        return true;
     }
     return QWidget::eventFilter(watched, event);
+}
+
+// --- the context menu -------------------------------------------------------------------------
+
+bool ThreadView::isCommentRow(const QModelIndex &index) const
+{
+    return index.isValid() && Kind(index.data(CommentTreeModel::KindRole).toInt()) == Kind::Comment;
+}
+
+bool ThreadView::canDelete(const QModelIndex &index) const
+{
+    if (!m_actions || !isCommentRow(index))
+        return false;
+    if (m_myUid != 0 && index.data(CommentTreeModel::AuthorIdRole).toLongLong() == m_myUid)
+        return true;
+    if (index.data(CommentTreeModel::IdRole).toLongLong() <= 0) // someone's, not on the server
+        return false;
+    if (m_model->isModerator())
+        return true;
+    const auto post = m_postId != 0 ? m_store->post(m_postId) : std::nullopt;
+    return m_myUid != 0 && post && post->author.uid == m_myUid;
+}
+
+bool ThreadView::canReport(const QModelIndex &index) const
+{
+    return m_actions && isCommentRow(index) &&
+           index.data(CommentTreeModel::IdRole).toLongLong() > 0 &&
+           !(m_myUid != 0 && index.data(CommentTreeModel::AuthorIdRole).toLongLong() == m_myUid);
+}
+
+QMenu *ThreadView::createContextMenu(const QModelIndex &index, QWidget *parent)
+{
+    const QModelIndex row = modelIndex(index);
+    if (!isCommentRow(row))
+        return nullptr;
+    const QPersistentModelIndex kept(row);
+    auto *menu = new QMenu(parent ? parent : this);
+    menu->setObjectName(QStringLiteral("commentMenu"));
+    const auto add = [menu](const QString &name, const QString &text, const QKeySequence &keys) {
+        QAction *a = menu->addAction(text);
+        a->setObjectName(name);
+        if (!keys.isEmpty()) {
+            a->setShortcut(keys);
+            a->setShortcutVisibleInContextMenu(true);
+        }
+        return a;
+    };
+    QAction *reply = add(QStringLiteral("reply"), tr("&Reply"), Qt::Key_Return);
+    reply->setEnabled(m_actions && !m_postGone);
+    connect(reply, &QAction::triggered, this, [this, kept] {
+        if (kept.isValid())
+            answerComment(viewIndex(kept));
+    });
+    menu->setDefaultAction(reply);
+    QAction *copy = add(QStringLiteral("copyText"), tr("&Copy text"), QKeySequence::Copy);
+    copy->setEnabled(!row.data(CommentTreeModel::ContentRole).toString().isEmpty());
+    connect(copy, &QAction::triggered, this, [this, kept] { copyText(kept); });
+    const bool del = canDelete(row);
+    const bool report = canReport(row);
+    if (del || report)
+        menu->addSeparator();
+    if (del) {
+        QAction *a = add(QStringLiteral("deleteComment"), tr("&Delete comment"), Qt::Key_Delete);
+        connect(a, &QAction::triggered, this, [this, kept] { requestDelete(kept); });
+    }
+    if (report) {
+        QAction *a = add(QStringLiteral("report"), tr("Re&port…"), {});
+        connect(a, &QAction::triggered, this, [this, kept] { requestReport(kept); });
+    }
+    return menu;
+}
+
+void ThreadView::showContextMenu(const QModelIndex &index, const QPoint &globalPos)
+{
+    const QModelIndex row = viewIndex(modelIndex(index));
+    if (!isCommentRow(row) || m_menuOpen)
+        return;
+    QPoint at = globalPos;
+    if (at.isNull()) { // from the keyboard: under the top left corner of what shows of the row
+        m_tree->scrollTo(row);
+        QWidget *vp = m_tree->viewport();
+        QRect r = m_tree->visualRect(row).intersected(vp->rect());
+        if (r.isEmpty())
+            r = vp->rect();
+        at = vp->mapToGlobal(QPoint(r.left() + 24, r.top() + std::min(r.height() / 2, 24)));
+    }
+    const std::unique_ptr<QMenu> menu(createContextMenu(row));
+    m_menuOpen = true;
+    menu->exec(at);
+    m_menuOpen = false;
+}
+
+void ThreadView::copyText(const QModelIndex &index) const
+{
+    if (!isCommentRow(index))
+        return;
+    const QString text = index.data(CommentTreeModel::ContentRole).toString();
+    if (!text.isEmpty())
+        QGuiApplication::clipboard()->setText(text);
+}
+
+bool ThreadView::confirm(const QString &question, const QString &detail)
+{
+    if (m_confirm)
+        return m_confirm(question, detail);
+    QMessageBox box(QMessageBox::Warning, tr("Delete comment"), question, QMessageBox::NoButton,
+                    this);
+    box.setTextFormat(Qt::PlainText);
+    box.setInformativeText(detail);
+    QPushButton *del = box.addButton(tr("&Delete"), QMessageBox::DestructiveRole);
+    QPushButton *cancel = box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(cancel);
+    box.setEscapeButton(cancel);
+    box.exec();
+    return box.clickedButton() == del;
+}
+
+void ThreadView::requestDelete(const QModelIndex &index)
+{
+    const QModelIndex row = modelIndex(index);
+    if (!canDelete(row))
+        return;
+    const qint64 id = row.data(CommentTreeModel::IdRole).toLongLong();
+    const bool mine =
+        m_myUid != 0 && row.data(CommentTreeModel::AuthorIdRole).toLongLong() == m_myUid;
+    const QString question =
+        mine
+            ? tr("Delete your comment?")
+            : tr("Delete %1's comment?").arg(row.data(CommentTreeModel::AuthorNameRole).toString());
+    const bool root = row.data(CommentTreeModel::RootIdRole).toLongLong() == 0;
+    const qint64 replies = root ? row.data(CommentTreeModel::ReplyCountRole).toLongLong() : 0;
+    const QString detail =
+        replies > 0 ? tr("Its floor goes with it: %n reply(s) will be deleted too. This cannot be "
+                         "undone.",
+                         nullptr, int(std::min<qint64>(replies, INT_MAX)))
+                    : tr("This cannot be undone.");
+    if (!confirm(question, detail) || !m_actions)
+        return;
+    m_actions->deleteComment(id);
+}
+
+void ThreadView::requestReport(const QModelIndex &index)
+{
+    const QModelIndex row = modelIndex(index);
+    if (!canReport(row))
+        return;
+    const qint64 id = row.data(CommentTreeModel::IdRole).toLongLong();
+    const QString name = row.data(CommentTreeModel::AuthorNameRole).toString();
+    ReportDialog dialog(name.isEmpty() ? tr("this comment") : tr("%1's comment").arg(name), this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.reason() || !m_actions)
+        return;
+    m_actions->report(core::TargetType::Comment, id, *dialog.reason(), dialog.note());
+}
+
+bool ThreadView::handleTreeKey(QKeyEvent *event)
+{
+    const QModelIndex current = m_tree->currentIndex();
+    if (!isCommentRow(current))
+        return false;
+    const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
+    if (event->matches(QKeySequence::Copy)) {
+        copyText(current);
+        return true;
+    }
+    if ((event->key() == Qt::Key_Menu && mods == Qt::NoModifier) ||
+        (event->key() == Qt::Key_F10 && mods == Qt::ShiftModifier)) {
+        showContextMenu(current);
+        return true;
+    }
+    if (event->key() == Qt::Key_Delete && mods == Qt::NoModifier && canDelete(current)) {
+        requestDelete(current);
+        return true;
+    }
+    return false;
 }
 
 void ThreadView::keyPressEvent(QKeyEvent *event)

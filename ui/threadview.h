@@ -8,6 +8,10 @@
 //   reply:    the box whose hint says whom it answers ("评论" for the post, "回复 李四" after
 //             choosing a comment), Send (Ctrl+Return); Esc goes back to answering the post, and
 //             with an empty box closes the pane (closeRequested)
+// The context menu of a comment (right-click, the Menu key or Shift+F10 on the current row):
+// Reply, Copy text (Ctrl+C), Delete comment (mine; any, when the post is mine or I moderate;
+// Delete; asks first), Report… (others' comments: the ReportDialog). Both go through
+// core::Actions (deleteComment, report): the row leaves at once.
 // Writing goes through core::Actions (the pending comment shows at once via the post store);
 // failures of those actions are shown by the window (Actions::actionFailed), not here.
 #pragma once
@@ -17,7 +21,10 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <functional>
+
 class QAbstractProxyModel;
+class QMenu;
 class QButtonGroup;
 class QFrame;
 class QLabel;
@@ -64,6 +71,10 @@ public:
     [[nodiscard]] qint64 postId() const { return m_postId; }
     // Moderators see hidden comments, marked; the thread loads again.
     void setModerator(bool moderator);
+    // Who I am (0: nobody): whose comments I may delete (mine; every one of my posts' or, as a
+    // moderator, every one), and which ones I may report (others').
+    void setMyUid(qint64 uid) { m_myUid = uid; }
+    [[nodiscard]] qint64 myUid() const { return m_myUid; }
     // The app-wide ticker that ages the relative times (none: the times do not age).
     void setTicker(models::TimeTicker *ticker, const models::RelativeTime &format);
 
@@ -82,6 +93,24 @@ public:
     [[nodiscard]] qint64 replyTarget() const { return m_targetId; }
     // What the status line says ("" when it is hidden).
     [[nodiscard]] QString statusText() const;
+
+    // The yes/no question before a deletion (true: go ahead); by default a QMessageBox whose
+    // default button is Cancel. Tests replace it.
+    using Confirmation = std::function<bool(const QString &question, const QString &detail)>;
+    void setConfirmation(Confirmation confirm) { m_confirm = std::move(confirm); }
+    // For a comment row (a tree or a model index): may I delete it / report it?
+    [[nodiscard]] bool canDelete(const QModelIndex &index) const;
+    [[nodiscard]] bool canReport(const QModelIndex &index) const;
+    // The context menu of a comment row (a tree or a model index; null for other rows); the
+    // caller owns it. Its actions, by objectName: reply, copyText, deleteComment (when
+    // canDelete), report (when canReport).
+    [[nodiscard]] QMenu *createContextMenu(const QModelIndex &index, QWidget *parent = nullptr);
+    // Opens the row's menu at globalPos (null: under the row's top left corner) and runs it.
+    void showContextMenu(const QModelIndex &index, const QPoint &globalPos = {});
+    // What the menu's actions do, for a comment row.
+    void copyText(const QModelIndex &index) const;
+    void requestDelete(const QModelIndex &index); // asks, then Actions::deleteComment
+    void requestReport(const QModelIndex &index); // the ReportDialog, then Actions::report
 
 public Q_SLOTS:
     // The box answers this comment (its hint: "回复 李四") and takes the focus.
@@ -113,6 +142,10 @@ private:
     bool handleEscape();
     void updateCursor(const QPoint &viewportPos);
     void fetchMoreIfNearEnd();
+    [[nodiscard]] bool isCommentRow(const QModelIndex &index) const;
+    [[nodiscard]] bool confirm(const QString &question, const QString &detail);
+    // Keys and context-menu events of the tree: true when handled.
+    bool handleTreeKey(QKeyEvent *event);
 
     core::ApiClient *m_api;
     core::PostStore *m_store;
@@ -127,6 +160,9 @@ private:
     qint64 m_targetId = 0; // the comment answered, 0 for the post
     QString m_targetHint;  // its ReplyHintRole
     bool m_postGone = false;
+    qint64 m_myUid = 0;
+    Confirmation m_confirm;
+    bool m_menuOpen = false;
 
     // header
     QLabel *m_author = nullptr;

@@ -1,11 +1,20 @@
 #include "timelineview.h"
 
+#include "reportdialog.h"
 #include "timelinemodel.h"
 
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QGuiApplication>
 #include <QKeyEvent>
+#include <QMenu>
+#include <QMessageBox>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPushButton>
 #include <QScrollBar>
+
+#include <memory>
 
 namespace threadline::ui {
 
@@ -93,6 +102,143 @@ QRect TimelineView::areaRect(const QModelIndex &index, PostDelegate::Area area, 
     return m_delegate->hitRect(itemOption(index), index, area, which);
 }
 
+// --- the context menu -------------------------------------------------------------------------
+
+bool TimelineView::isMine(const QModelIndex &index) const
+{
+    return index.isValid() && m_myUid != 0 &&
+           index.data(TimelineModel::AuthorIdRole).toLongLong() == m_myUid;
+}
+
+QMenu *TimelineView::createContextMenu(const QModelIndex &index, QWidget *parent)
+{
+    if (!index.isValid())
+        return nullptr;
+    const qint64 postId = index.data(TimelineModel::IdRole).toLongLong();
+    const QPersistentModelIndex row(index);
+    auto *menu = new QMenu(parent ? parent : this);
+    menu->setObjectName(QStringLiteral("postMenu"));
+    const auto add = [menu](const QString &name, const QString &text, const QKeySequence &keys) {
+        QAction *a = menu->addAction(text);
+        a->setObjectName(name);
+        if (!keys.isEmpty()) {
+            a->setShortcut(keys);
+            a->setShortcutVisibleInContextMenu(true);
+        }
+        return a;
+    };
+
+    QAction *open = add(QStringLiteral("openThread"), tr("&Open thread"), Qt::Key_Return);
+    connect(open, &QAction::triggered, this, [this, postId] { Q_EMIT threadRequested(postId); });
+    menu->setDefaultAction(open);
+    QAction *likers = add(QStringLiteral("whoLiked"), tr("&Who liked this"), {});
+    likers->setEnabled(index.data(TimelineModel::LikeCountRole).toLongLong() > 0);
+    connect(likers, &QAction::triggered, this, [this, postId] { Q_EMIT likersRequested(postId); });
+    menu->addSeparator();
+    QAction *copy = add(QStringLiteral("copyText"), tr("&Copy text"), QKeySequence::Copy);
+    copy->setEnabled(!index.data(TimelineModel::ContentRole).toString().isEmpty());
+    connect(copy, &QAction::triggered, this, [this, row] { copyText(row); });
+    menu->addSeparator();
+    if (isMine(index)) {
+        QAction *del = add(QStringLiteral("deletePost"), tr("&Delete post"), Qt::Key_Delete);
+        connect(del, &QAction::triggered, this, [this, row] { requestDelete(row); });
+    } else if (postId > 0) {
+        QAction *report = add(QStringLiteral("report"), tr("Re&port…"), {});
+        connect(report, &QAction::triggered, this, [this, row] { requestReport(row); });
+    }
+    return menu;
+}
+
+void TimelineView::showContextMenu(const QModelIndex &index, const QPoint &globalPos)
+{
+    if (!index.isValid() || m_menuOpen)
+        return;
+    QPoint at = globalPos;
+    if (at.isNull()) { // from the keyboard: under the top left corner of what shows of the row
+        scrollTo(index);
+        QRect r = visualRect(index).intersected(viewport()->rect());
+        if (r.isEmpty())
+            r = viewport()->rect();
+        at = viewport()->mapToGlobal(QPoint(r.left() + 24, r.top() + std::min(r.height() / 2, 32)));
+    }
+    const std::unique_ptr<QMenu> menu(createContextMenu(index));
+    m_menuOpen = true;
+    menu->exec(at);
+    m_menuOpen = false;
+}
+
+void TimelineView::copyText(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return;
+    const QString text = index.data(TimelineModel::ContentRole).toString();
+    if (!text.isEmpty())
+        QGuiApplication::clipboard()->setText(text);
+}
+
+bool TimelineView::confirm(const QString &question, const QString &detail)
+{
+    if (m_confirm)
+        return m_confirm(question, detail);
+    QMessageBox box(QMessageBox::Warning, tr("Delete post"), question, QMessageBox::NoButton, this);
+    box.setTextFormat(Qt::PlainText);
+    box.setInformativeText(detail);
+    QPushButton *del = box.addButton(tr("&Delete"), QMessageBox::DestructiveRole);
+    QPushButton *cancel = box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(cancel);
+    box.setEscapeButton(cancel);
+    box.exec();
+    return box.clickedButton() == del;
+}
+
+void TimelineView::requestDelete(const QModelIndex &index)
+{
+    if (!isMine(index))
+        return;
+    const qint64 postId = index.data(TimelineModel::IdRole).toLongLong();
+    if (!confirm(tr("Delete this post?"),
+                 tr("It will be gone for everyone, with its comments and likes. This cannot be "
+                    "undone.")))
+        return;
+    Q_EMIT deleteRequested(postId);
+}
+
+void TimelineView::requestReport(const QModelIndex &index)
+{
+    if (!index.isValid() || isMine(index))
+        return;
+    const qint64 postId = index.data(TimelineModel::IdRole).toLongLong();
+    if (postId <= 0)
+        return;
+    const QString name = index.data(TimelineModel::AuthorNameRole).toString();
+    ReportDialog dialog(name.isEmpty() ? tr("this post") : tr("%1's post").arg(name), this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.reason())
+        return;
+    Q_EMIT reportRequested(core::TargetType::Post, postId, *dialog.reason(), dialog.note());
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent *event)
+{
+    if (event->reason() == QContextMenuEvent::Keyboard) {
+        if (!currentIndex().isValid()) {
+            event->ignore();
+            return;
+        }
+        showContextMenu(currentIndex());
+        event->accept();
+        return;
+    }
+    // a click: the row under the mouse (viewport coordinates) becomes the current one
+    const QModelIndex index = indexAt(event->pos());
+    if (!index.isValid()) {
+        event->ignore();
+        return;
+    }
+    setCurrentIndex(index);
+    showContextMenu(index, event->globalPos());
+    event->accept();
+}
+
 void TimelineView::onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
                                  const QList<int> &roles)
 {
@@ -137,7 +283,28 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
 {
     const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
     const QModelIndex current = currentIndex();
+    if (current.isValid() && event->matches(QKeySequence::Copy)) {
+        copyText(current);
+        event->accept();
+        return;
+    }
     switch (event->key()) {
+    case Qt::Key_Menu:
+    case Qt::Key_F10: // Shift+F10
+        if (current.isValid() &&
+            mods == (event->key() == Qt::Key_Menu ? Qt::NoModifier : Qt::ShiftModifier)) {
+            showContextMenu(current);
+            event->accept();
+            return;
+        }
+        break;
+    case Qt::Key_Delete:
+        if (mods == Qt::NoModifier && isMine(current)) {
+            requestDelete(current);
+            event->accept();
+            return;
+        }
+        break;
     case Qt::Key_Return:
     case Qt::Key_Enter:
         if (mods == Qt::NoModifier && current.isValid()) {

@@ -2,6 +2,11 @@
 // by the pixel. Clicks on a card's parts and the keyboard (Up/Down between posts, Return/Enter
 // opens the thread, L likes) come out as the delegate's signals, with the same names.
 //
+// The context menu of a card (right-click, the Menu key or Shift+F10 on the current card):
+// Open thread, Who liked this, Copy text (Ctrl+C), then Delete post (my own posts, Delete; asks
+// first) or Report… (others' posts: the ReportDialog). Deleting and reporting come out as
+// deleteRequested / reportRequested for the window to hand to core::Actions.
+//
 //   TimelineView view(&images);
 //   view.setModel(&timelineModel);
 //   connect(&view, &TimelineView::likeClicked, &actions, …);
@@ -12,9 +17,14 @@
 #pragma once
 
 #include "postdelegate.h"
+#include "wiretypes.h"
 
 #include <QListView>
 #include <QMetaObject>
+
+#include <functional>
+
+class QMenu;
 
 namespace threadline::core {
 class ImageCache;
@@ -44,12 +54,40 @@ public:
     [[nodiscard]] QRect areaRect(const QModelIndex &index, PostDelegate::Area area,
                                  int which = 0) const;
 
+    // Who I am (0: nobody): my own posts may be deleted, others' reported.
+    void setMyUid(qint64 uid) { m_myUid = uid; }
+    [[nodiscard]] qint64 myUid() const { return m_myUid; }
+    [[nodiscard]] bool isMine(const QModelIndex &index) const;
+
+    // The yes/no question before a deletion (true: go ahead); by default a QMessageBox whose
+    // default button is Cancel. Tests replace it.
+    using Confirmation = std::function<bool(const QString &question, const QString &detail)>;
+    void setConfirmation(Confirmation confirm) { m_confirm = std::move(confirm); }
+
+    // The context menu of a row (null for an invalid index); the caller owns it. Its actions,
+    // by objectName: openThread, whoLiked, copyText, then deletePost (mine) or report (others').
+    [[nodiscard]] QMenu *createContextMenu(const QModelIndex &index, QWidget *parent = nullptr);
+    // Opens the row's menu at globalPos (null: under the row's top left corner) and runs it.
+    void showContextMenu(const QModelIndex &index, const QPoint &globalPos = {});
+    // What the menu's actions do, for a row.
+    void copyText(const QModelIndex &index) const;
+    // Mine only: asks, then emits deleteRequested.
+    void requestDelete(const QModelIndex &index);
+    // Others' only: the ReportDialog, then reportRequested.
+    void requestReport(const QModelIndex &index);
+
 Q_SIGNALS:
     void likeClicked(qint64 postId);
     void threadRequested(qint64 postId);
     void likersRequested(qint64 postId);
     void authorClicked(qint64 uid);
     void pictureClicked(qint64 postId, int index);
+    // The user confirmed deleting their own post: for core::Actions::deletePost(postId).
+    void deleteRequested(qint64 postId);
+    // The user reported someone's post (type is always Post): for core::Actions::report(type,
+    // postId, reason, note). note is trimmed, "" for none.
+    void reportRequested(threadline::core::TargetType type, qint64 postId,
+                         threadline::core::Report::Reason reason, const QString &note);
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
@@ -58,16 +96,21 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     bool viewportEvent(QEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
     void onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
                        const QList<int> &roles);
     void relayoutAll();
     void updateCursor(const QPoint &pos);
+    [[nodiscard]] bool confirm(const QString &question, const QString &detail);
 
     PostDelegate *m_delegate;
     QString m_emptyText; // "" for the default
     QList<QMetaObject::Connection> m_modelConnections;
+    qint64 m_myUid = 0;
+    Confirmation m_confirm;
+    bool m_menuOpen = false;
 };
 
 } // namespace threadline::ui

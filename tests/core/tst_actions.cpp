@@ -9,6 +9,7 @@
 #include "testserver.h"
 
 #include <QImage>
+#include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -247,6 +248,117 @@ private Q_SLOTS:
                      .value(QStringLiteral("likeCount"))
                      .toInteger(),
                  1);
+    }
+
+    void reportReachesTheModeratorsOnce()
+    {
+        const qint64 postId = newPost(QStringLiteral("wangwu"), QStringLiteral("buy cheap stuff"));
+        Side side(m_server.baseUrl(), m_me.token(),
+                  m_dir.filePath(QStringLiteral("report.sqlite")));
+        QVERIFY(side.load(m_me, postId));
+        QSignalSpy completed(&side.outbox, &Outbox::completed);
+        const qint64 entry = side.actions.report(TargetType::Post, postId, Report::Reason::Spam,
+                                                 QStringLiteral("  广告，每天都发  "));
+        QVERIFY(entry > 0);
+        const auto queued = side.outbox.entry(entry);
+        QVERIFY(queued);
+        QCOMPARE(queued->kind, OutboxEntry::Kind::Report);
+        QCOMPARE(queued->description, QStringLiteral("王五's post"));
+        QTRY_COMPARE_WITH_TIMEOUT(completed.count(), 1, 10000);
+        // A second report by the same user: the server keeps the first, once.
+        side.actions.report(TargetType::Post, postId, Report::Reason::Abuse, QString());
+        QTRY_COMPARE_WITH_TIMEOUT(completed.count(), 2, 10000);
+        QCOMPARE(completed.at(1).at(1).toJsonObject().value(QStringLiteral("reason")).toString(),
+                 QStringLiteral("spam"));
+        QCOMPARE(requests(m_server, "POST /api/v1/reports 201"), 1);
+
+        Client mod(m_server.baseUrl());
+        QVERIFY(!mod.login(QStringLiteral("moderator")).isEmpty());
+        const QJsonArray items =
+            mod.get(kApi + QStringLiteral("/moderation/queue?status=open&limit=50"))
+                .obj()
+                .value(QStringLiteral("items"))
+                .toArray();
+        QJsonObject item;
+        for (const QJsonValue &v : items)
+            if (v.toObject().value(QStringLiteral("targetType")).toString() ==
+                    QStringLiteral("post") &&
+                v.toObject().value(QStringLiteral("targetId")).toInteger() == postId)
+                item = v.toObject();
+        QVERIFY2(!item.isEmpty(), "the moderators' queue shows the reported post");
+        const QJsonArray reports = item.value(QStringLiteral("reports")).toArray();
+        QCOMPARE(reports.size(), 1);
+        const QJsonObject r = reports.at(0).toObject();
+        QCOMPARE(r.value(QStringLiteral("reason")).toString(), QStringLiteral("spam"));
+        QCOMPARE(r.value(QStringLiteral("note")).toString(), QStringLiteral("广告，每天都发"));
+        QCOMPARE(
+            r.value(QStringLiteral("reporter")).toObject().value(QStringLiteral("uid")).toInteger(),
+            10001);
+    }
+
+    void reportOfAGoneCommentSaysWhich()
+    {
+        const qint64 postId = newPost(QStringLiteral("wangwu"), QStringLiteral("a thread"));
+        Client lisi(m_server.baseUrl());
+        lisi.login(QStringLiteral("lisi"));
+        const qint64 commentId =
+            lisi.post(kApi + QStringLiteral("/posts/%1/comments").arg(postId),
+                      QJsonObject{{QStringLiteral("content"), QStringLiteral("rude words")}})
+                .obj()
+                .value(QStringLiteral("id"))
+                .toInteger();
+        QVERIFY(commentId > 0);
+        Side side(m_server.baseUrl(), m_me.token(),
+                  m_dir.filePath(QStringLiteral("report-gone.sqlite")));
+        const auto c = decodeComment(
+            QJsonValue(m_me.get(kApi + QStringLiteral("/posts/%1/comments").arg(postId))
+                           .obj()
+                           .value(QStringLiteral("roots"))
+                           .toArray()
+                           .at(0)));
+        QVERIFY(c.ok());
+        side.store.upsertComment(c.value());
+        side.api.setOffline(true);
+        side.actions.report(TargetType::Comment, commentId, Report::Reason::Abuse, QString());
+        QCOMPARE(lisi.del(kApi + QStringLiteral("/comments/%1").arg(commentId)).status, 204);
+        QSignalSpy failed(&side.actions, &Actions::actionFailed);
+        side.api.setOffline(false);
+        QVERIFY(failed.wait(10000));
+        const QString message = failed.at(0).at(0).toString();
+        QVERIFY2(message.contains(QStringLiteral("李四's comment")), qPrintable(message));
+    }
+
+    void followThenUnfollowEndsAsTheLastChoice()
+    {
+        const qint64 wangwu = 10003;
+        const auto followed = [&] {
+            return m_me.get(kApi + QStringLiteral("/users/%1").arg(wangwu))
+                .obj()
+                .value(QStringLiteral("followedByMe"))
+                .toBool();
+        };
+        const bool before = followed();
+        Side side(m_server.baseUrl(), m_me.token(),
+                  m_dir.filePath(QStringLiteral("follow.sqlite")));
+        QSignalSpy saved(&side.outbox, &Outbox::toggleSaved);
+        // Quickly there and back: nothing changes, whatever reached the server meanwhile.
+        side.actions.setFollow(wangwu, before, !before, QStringLiteral("王五"));
+        side.actions.setFollow(wangwu, before, before, QStringLiteral("王五"));
+        QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 2, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(side.outbox.pendingCount(), 0, 10000);
+        QVERIFY(!side.outbox.isSending());
+        QCOMPARE(followed(), before);
+
+        // A change that stays reaches the server once.
+        QSignalSpy completed(&side.outbox, &Outbox::completed);
+        side.actions.setFollow(wangwu, before, !before, QStringLiteral("王五"));
+        QTRY_COMPARE_WITH_TIMEOUT(completed.count(), 1, 10000);
+        QCOMPARE(completed.at(0).at(0).value<OutboxEntry>().kind, OutboxEntry::Kind::Follow);
+        QCOMPARE(followed(), !before);
+        // and back, for the next test
+        side.actions.setFollow(wangwu, !before, before, QStringLiteral("王五"));
+        QTRY_COMPARE_WITH_TIMEOUT(completed.count(), 2, 10000);
+        QCOMPARE(followed(), before);
     }
 };
 

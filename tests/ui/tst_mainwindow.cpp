@@ -8,6 +8,7 @@
 #include "jsoncodec.h"
 #include "mainwindow.h"
 #include "poststore.h"
+#include "profileheader.h"
 #include "session.h"
 #include "testserver.h"
 #include "threadview.h"
@@ -17,6 +18,7 @@
 
 #include <QApplication>
 #include <QImage>
+#include <QLabel>
 #include <QListWidget>
 #include <QProcess>
 #include <QSignalSpy>
@@ -94,6 +96,25 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(w.timelineModel(MainWindow::Page::HotDay)->rowCount() > 0, 20000);
         QTest::keyClick(&w, Qt::Key_1, Qt::ControlModifier);
         QCOMPARE(w.currentPage(), MainWindow::Page::All);
+
+        // a person's page: their header, their posts
+        w.openProfile(10003);
+        QCOMPARE(w.currentPage(), MainWindow::Page::Profile);
+        ui::ProfileHeader *header = nullptr;
+        for (ui::ProfileHeader *h : w.findChildren<ui::ProfileHeader *>())
+            if (h->uid() == 10003)
+                header = h;
+        QVERIFY(header);
+        QVERIFY(header->isVisible());
+        QTRY_COMPARE(header->nameText(), QStringLiteral("王五"));
+        QTRY_VERIFY_WITH_TIMEOUT(w.timelineModel(MainWindow::Page::Profile)->rowCount() > 0, 20000);
+        for (int row = 0; row < w.timelineModel(MainWindow::Page::Profile)->rowCount(); ++row)
+            QCOMPARE(w.timelineModel(MainWindow::Page::Profile)
+                         ->index(row)
+                         .data(models::TimelineModel::AuthorIdRole)
+                         .toLongLong(),
+                     10003);
+        QTest::keyClick(&w, Qt::Key_1, Qt::ControlModifier);
 
         // a thread opens beside the timeline
         w.openThread(90500);

@@ -1,0 +1,683 @@
+#include "profileheader.h"
+
+#include "apiclient.h"
+#include "imagecache.h"
+#include "jsoncodec.h"
+#include "outbox.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPushButton>
+#include <QTextBoundaryFinder>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace threadline::ui {
+
+namespace {
+
+QColor blend(const QColor &a, const QColor &b, qreal t)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
+                            float(a.greenF() * (1 - t) + b.greenF() * t),
+                            float(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
+// The first grapheme of a name (an emoji or a CJK character stays whole), upper-cased.
+QString firstCharacter(const QString &name)
+{
+    const QString trimmed = name.trimmed();
+    if (trimmed.isEmpty())
+        return QStringLiteral("?");
+    QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, trimmed);
+    const qsizetype end = finder.toNextBoundary();
+    return trimmed.left(end > 0 ? end : 1).toUpper();
+}
+
+QString followPath(qint64 uid)
+{
+    return QStringLiteral("/api/v1/users/%1/follow").arg(uid);
+}
+
+} // namespace
+
+// The avatar: the image centre-cropped into a rounded square, or a placeholder with the first
+// character of the name.
+class ProfileAvatar : public QWidget
+{
+public:
+    explicit ProfileAvatar(QWidget *parent)
+        : QWidget(parent)
+    {
+        setFixedSize(ProfileHeader::kAvatarSize, ProfileHeader::kAvatarSize);
+    }
+
+    void setName(const QString &name)
+    {
+        if (name == m_name)
+            return;
+        m_name = name;
+        update();
+    }
+    void setImage(const QImage &image)
+    {
+        if (image.isNull() && m_image.isNull())
+            return;
+        m_image = image;
+        m_scaled = {};
+        update();
+    }
+    [[nodiscard]] bool hasImage() const { return !m_image.isNull(); }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter p(this);
+        p.setRenderHint(QPainter::Antialiasing);
+        const QRectF r = rect();
+        QPainterPath clip;
+        clip.addRoundedRect(r, 8, 8);
+        p.setClipPath(clip);
+        if (!m_image.isNull()) {
+            const qreal dpr = devicePixelRatioF();
+            const int side = int(width() * dpr);
+            if (m_scaled.isNull() || m_scaled.width() != side) {
+                const QImage fit = m_image
+                                       .scaled(side, side, Qt::KeepAspectRatioByExpanding,
+                                               Qt::SmoothTransformation)
+                                       .copy(0, 0, side, side);
+                m_scaled = QPixmap::fromImage(fit);
+                m_scaled.setDevicePixelRatio(dpr);
+            }
+            p.drawPixmap(0, 0, m_scaled);
+            return;
+        }
+        const QPalette &pal = palette();
+        p.fillRect(r, blend(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.14));
+        if (m_name.isEmpty())
+            return;
+        QFont f = font();
+        f.setBold(true);
+        f.setPixelSize(height() * 9 / 20);
+        p.setFont(f);
+        p.setPen(pal.color(QPalette::PlaceholderText));
+        p.drawText(rect(), Qt::AlignCenter, firstCharacter(m_name));
+    }
+
+private:
+    QString m_name;
+    QImage m_image;
+    QPixmap m_scaled;
+};
+
+// One line of plain text, elided at the right to the width it gets; the full text as tool tip
+// and accessible name when it does not fit.
+class ProfileNameLabel : public QWidget
+{
+public:
+    explicit ProfileNameLabel(QWidget *parent)
+        : QWidget(parent)
+    {
+        setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    }
+
+    void setText(const QString &text)
+    {
+        if (text == m_text)
+            return;
+        m_text = text;
+        setAccessibleName(text);
+        updateGeometry();
+        update();
+        updateToolTip();
+    }
+    [[nodiscard]] QString text() const { return m_text; }
+
+    QSize sizeHint() const override
+    {
+        const QFontMetrics fm(font());
+        return {fm.horizontalAdvance(m_text) + 2, fm.height()};
+    }
+    QSize minimumSizeHint() const override { return {0, QFontMetrics(font()).height()}; }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter p(this);
+        p.setPen(palette().color(QPalette::WindowText));
+        const QFontMetrics fm(font());
+        p.drawText(rect(), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(m_text, Qt::ElideRight, width()));
+    }
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QWidget::resizeEvent(event);
+        updateToolTip();
+    }
+    void changeEvent(QEvent *event) override
+    {
+        if (event->type() == QEvent::FontChange)
+            updateGeometry();
+        QWidget::changeEvent(event);
+    }
+
+private:
+    void updateToolTip()
+    {
+        const bool elided = QFontMetrics(font()).horizontalAdvance(m_text) > width();
+        setToolTip(elided ? m_text : QString());
+    }
+
+    QString m_text;
+};
+
+ProfileHeader::ProfileHeader(core::ApiClient *api, core::Outbox *outbox, core::ImageCache *images,
+                             QWidget *parent)
+    : QWidget(parent)
+    , m_api(api)
+    , m_outbox(outbox)
+    , m_images(images)
+    , m_avatar(new ProfileAvatar(this))
+    , m_name(new ProfileNameLabel(this))
+    , m_counts(new QLabel(this))
+    , m_badge(new QLabel(this))
+    , m_follow(new QPushButton(this))
+    , m_status(new QLabel(this))
+    , m_cache(kCacheSize)
+{
+    setFocusPolicy(Qt::StrongFocus);
+    setObjectName(QStringLiteral("profileHeader"));
+
+    m_avatar->setObjectName(QStringLiteral("avatar"));
+    m_name->setObjectName(QStringLiteral("name"));
+    QFont big = font();
+    if (big.pointSizeF() > 0)
+        big.setPointSizeF(big.pointSizeF() * 1.5);
+    else
+        big.setPixelSize(big.pixelSize() * 3 / 2);
+    big.setBold(true);
+    m_name->setFont(big);
+
+    m_counts->setObjectName(QStringLiteral("counts"));
+    m_counts->setTextFormat(Qt::PlainText);
+    m_counts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    // A small rounded badge in the highlight colour (our words, never the network's).
+    m_badge->setObjectName(QStringLiteral("moderatorBadge"));
+    m_badge->setTextFormat(Qt::PlainText);
+    m_badge->setStyleSheet(QStringLiteral(
+        "QLabel#moderatorBadge { color: palette(highlighted-text); background: palette(highlight);"
+        " border-radius: 4px; padding: 1px 6px; }"));
+    QFont small = font();
+    if (small.pointSizeF() > 0)
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+    m_badge->setFont(small);
+    m_badge->hide();
+
+    m_follow->setObjectName(QStringLiteral("followButton"));
+    m_follow->setCheckable(true);
+    m_follow->setFocusPolicy(Qt::StrongFocus);
+    m_follow->setMinimumWidth(96);
+    m_follow->hide();
+    connect(m_follow, &QPushButton::clicked, this, &ProfileHeader::toggleFollow);
+
+    m_status->setObjectName(QStringLiteral("status"));
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setWordWrap(true);
+    m_status->setFont(small);
+    m_status->hide();
+
+    auto *countsRow = new QHBoxLayout;
+    countsRow->setContentsMargins(0, 0, 0, 0);
+    countsRow->setSpacing(8);
+    countsRow->addWidget(m_counts);
+    countsRow->addWidget(m_badge);
+    countsRow->addStretch(1);
+
+    // Avatar | name, counts and status, centred beside it | the button.
+    auto *text = new QVBoxLayout;
+    text->setContentsMargins(0, 0, 0, 0);
+    text->setSpacing(4);
+    text->addStretch(1);
+    text->addWidget(m_name);
+    text->addLayout(countsRow);
+    text->addWidget(m_status);
+    text->addStretch(1);
+
+    auto *row = new QHBoxLayout(this);
+    row->setContentsMargins(12, 12, 12, 12);
+    row->setSpacing(12);
+    row->addWidget(m_avatar, 0, Qt::AlignTop);
+    row->addLayout(text, 1);
+    row->addWidget(m_follow, 0, Qt::AlignVCenter);
+
+    if (m_api)
+        connect(m_api, &core::ApiClient::offlineChanged, this, &ProfileHeader::onOfflineChanged);
+    if (m_outbox) {
+        connect(m_outbox, &core::Outbox::completed, this, &ProfileHeader::onOutboxCompleted);
+        connect(m_outbox, &core::Outbox::failed, this, &ProfileHeader::onOutboxFailed);
+        connect(m_outbox, &core::Outbox::toggleSaved, this,
+                [this](core::OutboxEntry::Kind kind, qint64 targetId, int) {
+                    if (kind == core::OutboxEntry::Kind::Follow)
+                        onOutboxToggleSaved(targetId);
+                });
+    }
+    if (m_images) {
+        connect(m_images, &core::ImageCache::imageReady, this,
+                [this](const QUrl &url, const QImage &image) {
+                    if (m_server && !m_server->brief.headImg.isEmpty() &&
+                        url == m_images->resolve(m_server->brief.headImg))
+                        m_avatar->setImage(image);
+                });
+    }
+    render();
+}
+
+ProfileHeader::~ProfileHeader() = default;
+
+void ProfileHeader::setUser(qint64 uid, qint64 myUid)
+{
+    const bool samePerson = uid == m_uid;
+    m_myUid = myUid;
+    if (!samePerson) {
+        cancelLoad();
+        m_uid = uid;
+        m_notFound = false;
+        m_server.reset();
+        if (const core::UserProfile *known = m_cache.object(uid))
+            m_server = *known;
+        m_avatar->setImage({});
+        setStatus({}, false);
+    }
+    render();
+    reload();
+}
+
+void ProfileHeader::reload()
+{
+    if (!m_api || m_uid <= 0)
+        return;
+    if (m_api->isOffline()) {
+        cancelLoad();
+        if (m_server)
+            setStatus(tr("Offline: showing the profile as last loaded."), false);
+        else
+            setStatus(tr("Offline: the profile cannot be loaded."), true);
+        render();
+        return;
+    }
+    cancelLoad();
+    if (!m_server && !m_notFound)
+        setStatus(tr("Loading…"), false);
+    const qint64 uid = m_uid;
+    core::ApiReply *reply = m_api->get(QStringLiteral("/api/v1/users/%1").arg(uid), this);
+    m_reply = reply;
+    connect(reply, &core::ApiReply::finished, this, [this, reply, uid] { onLoaded(reply, uid); });
+}
+
+void ProfileHeader::cancelLoad()
+{
+    if (core::ApiReply *old = m_reply.data()) {
+        m_reply = nullptr; // its finished() (Cancelled) is then ignored
+        old->abort();
+    }
+}
+
+void ProfileHeader::onLoaded(core::ApiReply *reply, qint64 uid)
+{
+    if (reply != m_reply || uid != m_uid)
+        return;
+    m_reply = nullptr;
+    if (!reply->ok()) {
+        const core::ApiError error = reply->error();
+        QString message;
+        if (error.kind == core::ApiError::Kind::Http && error.status == 404) {
+            m_notFound = true;
+            m_server.reset();
+            m_cache.remove(uid);
+            m_avatar->setImage({});
+            message = tr("This person does not exist.");
+            setStatus(message, true);
+        } else if (error.kind == core::ApiError::Kind::Offline) {
+            message = m_server ? tr("Offline: showing the profile as last loaded.")
+                               : tr("Offline: the profile cannot be loaded.");
+            setStatus(message, !m_server);
+        } else if (m_server) {
+            message = tr("The profile could not be refreshed: %1").arg(error.describe());
+            setStatus(message, true);
+        } else {
+            message = tr("The profile could not be loaded: %1").arg(error.describe());
+            setStatus(message, true);
+        }
+        render();
+        emit loadFailed(message);
+        return;
+    }
+    const auto decoded = core::decodeUserProfile(reply->body());
+    if (!decoded.ok()) {
+        const QString message =
+            (m_server ? tr("The profile could not be refreshed: %1")
+                      : tr("The profile could not be loaded: %1"))
+                .arg(core::ApiError::decode(decoded.error().toString()).describe());
+        setStatus(message, true);
+        render();
+        emit loadFailed(message);
+        return;
+    }
+    m_notFound = false;
+    remember(decoded.value());
+    setStatus({}, false);
+    render();
+    if (const auto shown = profile())
+        emit loaded(*shown);
+}
+
+void ProfileHeader::remember(const core::UserProfile &profile)
+{
+    const qint64 uid = profile.brief.uid;
+    m_cache.insert(uid, new core::UserProfile(profile));
+    if (uid == m_uid)
+        m_server = profile;
+}
+
+void ProfileHeader::onOfflineChanged(bool offline)
+{
+    if (m_uid <= 0)
+        return;
+    if (offline) {
+        if (!isLoading())
+            reload(); // says what is shown
+    } else {
+        reload();
+    }
+}
+
+bool ProfileHeader::outboxHasFollow(qint64 uid) const
+{
+    if (!m_outbox)
+        return false;
+    const QList<core::OutboxEntry> entries = m_outbox->entries();
+    return std::any_of(entries.cbegin(), entries.cend(), [uid](const core::OutboxEntry &e) {
+        return e.kind == core::OutboxEntry::Kind::Follow && e.targetId == uid;
+    });
+}
+
+std::optional<bool> ProfileHeader::pendingFollow(qint64 uid) const
+{
+    if (m_outbox) {
+        const QList<core::OutboxEntry> entries = m_outbox->entries();
+        for (auto it = entries.crbegin(); it != entries.crend(); ++it) {
+            if (it->kind == core::OutboxEntry::Kind::Follow && it->targetId == uid)
+                return it->desired != 0;
+        }
+    }
+    const auto it = m_clicked.constFind(uid);
+    if (it != m_clicked.cend())
+        return it.value();
+    return std::nullopt;
+}
+
+std::optional<core::UserProfile> ProfileHeader::profile() const
+{
+    if (!m_server)
+        return std::nullopt;
+    core::UserProfile shown = *m_server;
+    const std::optional<bool> pending = pendingFollow(m_uid);
+    if (pending && *pending != m_server->followedByMe) {
+        shown.followedByMe = *pending;
+        shown.followers = std::max<qint64>(0, shown.followers + (*pending ? 1 : -1));
+    }
+    return shown;
+}
+
+bool ProfileHeader::isFollowing() const
+{
+    const auto shown = profile();
+    return shown && shown->followedByMe;
+}
+
+qint64 ProfileHeader::followerCount() const
+{
+    const auto shown = profile();
+    return shown ? shown->followers : 0;
+}
+
+QString ProfileHeader::nameText() const
+{
+    return m_name->text();
+}
+
+QString ProfileHeader::countsText() const
+{
+    return m_counts->isHidden() ? QString() : m_counts->text();
+}
+
+void ProfileHeader::toggleFollow()
+{
+    if (!m_api || !m_server || m_uid <= 0 || m_uid == m_myUid)
+        return;
+    const qint64 uid = m_uid;
+    const bool desired = !isFollowing();
+    const bool serverFollowing = m_server->followedByMe;
+    const QString who = m_server->brief.nickName;
+    m_clicked.insert(uid, desired);
+    setStatus({}, false);
+    if (m_outbox) {
+        m_outbox->setFollow(uid, serverFollowing, desired, who);
+    } else {
+        const int seq = m_directSeq.value(uid) + 1;
+        m_directSeq.insert(uid, seq);
+        core::ApiReply *reply =
+            desired ? m_api->put(followPath(uid), this) : m_api->del(followPath(uid), this);
+        connect(reply, &core::ApiReply::finished, this,
+                [this, reply, uid, desired, seq] { onDirectAnswer(reply, uid, desired, seq); });
+    }
+    render();
+}
+
+void ProfileHeader::onDirectAnswer(core::ApiReply *reply, qint64 uid, bool desired, int seq)
+{
+    const bool latest = m_directSeq.value(uid) == seq;
+    if (reply->ok()) {
+        const auto state = core::decodeFollowState(reply->body());
+        if (state.ok()) {
+            if (latest)
+                m_clicked.remove(uid);
+            applyFollowState(uid, state.value());
+            return;
+        }
+    }
+    if (!latest)
+        return; // a newer click is on its way; its answer decides
+    m_clicked.remove(uid);
+    core::ApiError error = reply->error();
+    if (reply->ok())
+        error = core::ApiError::decode(QStringLiteral("not a follow state"));
+    QString name = uid == m_uid && m_server ? m_server->brief.nickName : QString();
+    if (name.isEmpty())
+        name = tr("this person");
+    if (uid == m_uid) {
+        setStatus((desired ? tr("Could not follow %1: %2") : tr("Could not unfollow %1: %2"))
+                      .arg(name, error.describe()),
+                  true);
+        render();
+    }
+}
+
+void ProfileHeader::applyFollowState(qint64 uid, const core::FollowState &state)
+{
+    if (core::UserProfile *known = m_cache.object(uid)) {
+        known->followedByMe = state.following;
+        known->followers = state.followers;
+    }
+    if (uid == m_uid && m_server) {
+        m_server->followedByMe = state.following;
+        m_server->followers = state.followers;
+        render();
+    }
+}
+
+void ProfileHeader::onOutboxCompleted(const core::OutboxEntry &entry, const QJsonObject &answer)
+{
+    if (entry.kind != core::OutboxEntry::Kind::Follow)
+        return;
+    const qint64 uid = entry.targetId;
+    if (!outboxHasFollow(uid))
+        m_clicked.remove(uid);
+    const auto state =
+        core::decodeFollowState(QJsonDocument(answer).toJson(QJsonDocument::Compact));
+    if (state.ok()) {
+        applyFollowState(uid, state.value());
+    } else {
+        // Taken, but the answer is not what the contract says: the entry's state is the best
+        // guess of the state, the next load corrects the count.
+        core::FollowState guess;
+        guess.following = entry.desired != 0;
+        const core::UserProfile *known =
+            uid == m_uid && m_server ? &*m_server : m_cache.object(uid);
+        if (known) {
+            guess.followers = known->followers;
+            if (guess.following != known->followedByMe)
+                guess.followers = std::max<qint64>(0, guess.followers + (guess.following ? 1 : -1));
+            applyFollowState(uid, guess);
+        }
+    }
+    if (uid == m_uid)
+        render();
+}
+
+void ProfileHeader::onOutboxFailed(const core::OutboxEntry &entry, const QString &message)
+{
+    if (entry.kind != core::OutboxEntry::Kind::Follow)
+        return;
+    const qint64 uid = entry.targetId;
+    if (outboxHasFollow(uid))
+        return; // a newer change for this person is still queued; it decides
+    m_clicked.remove(uid);
+    if (uid == m_uid) {
+        setStatus(message, true);
+        render(); // rolled back to what the server said
+    }
+}
+
+void ProfileHeader::onOutboxToggleSaved(qint64 uid)
+{
+    // Nothing is queued for this person after the toggle: it went back to what the server has
+    // (the entry was dropped, or there was nothing to send).
+    if (!outboxHasFollow(uid) && m_clicked.contains(uid)) {
+        m_clicked.remove(uid);
+        if (uid == m_uid)
+            render();
+    }
+}
+
+void ProfileHeader::setStatus(const QString &text, bool error)
+{
+    m_statusText = text;
+    m_statusIsError = error;
+    m_status->setText(text);
+    QPalette pal = palette();
+    if (!error)
+        pal.setColor(QPalette::WindowText, pal.color(QPalette::PlaceholderText));
+    m_status->setPalette(pal);
+    m_status->setVisible(!text.isEmpty());
+}
+
+void ProfileHeader::updateAvatar()
+{
+    if (!m_server || !m_images || m_server->brief.headImg.isEmpty()) {
+        m_avatar->setImage({});
+        return;
+    }
+    const QString url = m_server->brief.headImg;
+    if (m_images->load(url) == core::ImageCache::State::Ready)
+        m_avatar->setImage(m_images->image(url));
+    else if (!m_avatar->hasImage())
+        m_avatar->setImage({}); // the placeholder; imageReady fills it in
+}
+
+void ProfileHeader::render()
+{
+    const std::optional<core::UserProfile> shown = profile();
+    m_name->setVisible(shown.has_value());
+    if (!shown) {
+        m_name->setText({});
+        m_avatar->setName(m_notFound ? QStringLiteral("?") : QString());
+        m_avatar->setImage({});
+        m_counts->clear();
+        m_counts->hide();
+        m_badge->hide();
+        m_follow->hide();
+        setAccessibleName(m_statusText);
+    } else {
+        const QString name = shown->brief.nickName;
+        m_name->setText(name);
+        m_avatar->setName(name);
+        m_avatar->setAccessibleName(tr("Avatar of %1").arg(name));
+        updateAvatar();
+        //: The counts under a person's name: "2 followers · 3 following"
+        m_counts->setText(tr("%1 · %2").arg(tr("%Ln follower(s)", nullptr, int(shown->followers)),
+                                            tr("%Ln following", nullptr, int(shown->following))));
+        m_counts->show();
+        m_badge->setText(tr("Moderator"));
+        m_badge->setVisible(shown->role == core::UserProfile::Role::Moderator);
+        const bool mine = m_myUid != 0 && shown->brief.uid == m_myUid;
+        m_follow->setVisible(!mine);
+        m_follow->setChecked(shown->followedByMe);
+        // "Follow" stands out in the highlight colour; "Following" is a plain button.
+        QPalette pal = palette();
+        if (!shown->followedByMe) {
+            pal.setColor(QPalette::Button, pal.color(QPalette::Highlight));
+            pal.setColor(QPalette::ButtonText, pal.color(QPalette::HighlightedText));
+        }
+        m_follow->setPalette(pal);
+        m_follow->setText(shown->followedByMe ? tr("Following") : tr("Follow"));
+        m_follow->setToolTip(shown->followedByMe ? tr("Stop following %1 (F)").arg(name)
+                                                 : tr("Follow %1 (F)").arg(name));
+        m_follow->setAccessibleName(shown->followedByMe ? tr("Following %1").arg(name)
+                                                        : tr("Follow %1").arg(name));
+        setAccessibleName(name + QLatin1String(", ") + m_counts->text());
+    }
+
+    const std::optional<bool> following = shown && !(m_myUid != 0 && m_uid == m_myUid)
+                                              ? std::optional<bool>(shown->followedByMe)
+                                              : std::nullopt;
+    const bool changed =
+        m_shownUid == m_uid && m_shownFollowing && following && *m_shownFollowing != *following;
+    m_shownUid = m_uid;
+    m_shownFollowing = following;
+    if (changed)
+        emit followChanged(m_uid, *following);
+}
+
+void ProfileHeader::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_F && (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier) {
+        if (!m_follow->isHidden() && m_follow->isEnabled()) {
+            toggleFollow();
+            event->accept();
+            return;
+        }
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void ProfileHeader::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        render();
+    } else if (event->type() == QEvent::PaletteChange) {
+        setStatus(m_statusText, m_statusIsError); // the children's colours follow
+        render();
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace threadline::ui

@@ -1,0 +1,150 @@
+// The header above a person's posts: avatar (64 px; a placeholder with the first character of
+// the name until the image is ready), nickname (large, plain text, elided), "N followers · M
+// following", a "Moderator" badge for moderators, a Follow / Following button (hidden on my own
+// profile) and a small status line for what went wrong, in words.
+//
+//   auto *header = new ProfileHeader(api, outbox, images, parent); // outbox, images may be null
+//   connect(header, &ProfileHeader::followChanged, …);             // (uid, following), at once
+//   header->setUser(10003, session.uid());                         // GET /api/v1/users/10003
+//
+// Following is optimistic (design.md, "How data flows" 3–4): a click changes the button and the
+// follower count at once and sends the change — through Outbox::setFollow when an outbox is
+// given (durable, coalesced, replayed after an offline period; its baseline is what the server
+// said), else PUT/DELETE /users/{uid}/follow directly. While a change is pending it is laid over
+// whatever the server says; the server's answer sets the count; a failure rolls the button and
+// the count back and says why in the status line.
+//
+// Offline (ApiClient::isOffline()) nothing is requested: the header shows what it last loaded for
+// that person (a small in-memory cache per uid) or "Offline: the profile cannot be loaded.", and
+// a follow still queues through the outbox. Back online, the profile is loaded again.
+//
+// Keyboard: the header and its button take focus; F toggles the follow while the focus is in
+// the header, Space / Return on the button press it.
+#pragma once
+
+#include "wiretypes.h"
+
+#include <QCache>
+#include <QHash>
+#include <QPointer>
+#include <QString>
+#include <QWidget>
+
+#include <optional>
+
+class QLabel;
+class QPushButton;
+
+namespace threadline::core {
+class ApiClient;
+class ApiReply;
+class ImageCache;
+class Outbox;
+struct ApiError;
+struct OutboxEntry;
+} // namespace threadline::core
+
+namespace threadline::ui {
+
+class ProfileAvatar;
+class ProfileNameLabel;
+
+class ProfileHeader : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kAvatarSize = 64;
+    static constexpr int kCacheSize = 64; // profiles remembered for offline use
+
+    // api: required. outbox: may be null (follows then go straight through api). images: may be
+    // null (the placeholder only). None is owned.
+    ProfileHeader(core::ApiClient *api, core::Outbox *outbox, core::ImageCache *images,
+                  QWidget *parent = nullptr);
+    ~ProfileHeader() override;
+
+    // Shows person `uid` (as last loaded, if remembered) and loads GET /api/v1/users/{uid}.
+    // myUid: the signed-in user (0: unknown); on my own profile there is no follow button.
+    void setUser(qint64 uid, qint64 myUid);
+    [[nodiscard]] qint64 uid() const { return m_uid; }
+    [[nodiscard]] qint64 myUid() const { return m_myUid; }
+    // Loads the profile again (nothing while offline).
+    void reload();
+
+    // What is shown: the server's profile with a pending follow laid on top; nullopt while
+    // nothing is known about the person (loading, failed, offline without a remembered copy).
+    [[nodiscard]] std::optional<core::UserProfile> profile() const;
+    [[nodiscard]] bool isFollowing() const;     // as shown (optimistic)
+    [[nodiscard]] qint64 followerCount() const; // as shown (optimistic)
+    [[nodiscard]] bool isLoading() const { return !m_reply.isNull(); }
+    // The words in the status line ("" when it is hidden).
+    [[nodiscard]] QString statusText() const { return m_statusText; }
+    // The full nickname and the counts line as shown (for tests and accessibility).
+    [[nodiscard]] QString nameText() const;
+    [[nodiscard]] QString countsText() const;
+    [[nodiscard]] QPushButton *followButton() const { return m_follow; }
+
+public Q_SLOTS:
+    // Follows or unfollows the person shown (what the button and F do). Nothing on my own
+    // profile or while nothing is known about the person.
+    void toggleFollow();
+
+Q_SIGNALS:
+    // The shown follow state changed: by a click at once, by a rollback, or by the server.
+    void followChanged(qint64 uid, bool following);
+    // A profile arrived from the server (with a pending follow laid on top).
+    void loaded(const threadline::core::UserProfile &profile);
+    // Loading failed; `message` is what the status line says.
+    void loadFailed(const QString &message);
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void onLoaded(core::ApiReply *reply, qint64 uid);
+    void onDirectAnswer(core::ApiReply *reply, qint64 uid, bool desired, int seq);
+    void onOutboxCompleted(const core::OutboxEntry &entry, const QJsonObject &answer);
+    void onOutboxFailed(const core::OutboxEntry &entry, const QString &message);
+    void onOutboxToggleSaved(qint64 uid);
+    void onOfflineChanged(bool offline);
+    // The server said uid's follow state and follower count (a follow answer).
+    void applyFollowState(qint64 uid, const core::FollowState &state);
+    // The pending follow for uid, if any (the outbox's latest entry, else the click's).
+    [[nodiscard]] std::optional<bool> pendingFollow(qint64 uid) const;
+    [[nodiscard]] bool outboxHasFollow(qint64 uid) const;
+    void remember(const core::UserProfile &profile);
+    void setStatus(const QString &text, bool error);
+    // Shows m_server (or nothing) with what is pending; emits followChanged when the shown
+    // follow state of the same person changed.
+    void render();
+    void updateAvatar();
+    void cancelLoad();
+
+    QPointer<core::ApiClient> m_api;
+    QPointer<core::Outbox> m_outbox;
+    QPointer<core::ImageCache> m_images;
+
+    ProfileAvatar *m_avatar = nullptr;
+    ProfileNameLabel *m_name = nullptr;
+    QLabel *m_counts = nullptr;
+    QLabel *m_badge = nullptr;
+    QPushButton *m_follow = nullptr;
+    QLabel *m_status = nullptr;
+
+    qint64 m_uid = 0;
+    qint64 m_myUid = 0;
+    std::optional<core::UserProfile> m_server; // the server's view of m_uid
+    QCache<qint64, core::UserProfile> m_cache; // the server's view, per uid
+    QHash<qint64, bool> m_clicked;             // the latest click per uid, while pending
+    QHash<qint64, int> m_directSeq;            // the latest direct request per uid
+    QPointer<core::ApiReply> m_reply;          // the profile load in flight
+    QString m_statusText;
+    bool m_statusIsError = false;
+    bool m_notFound = false;
+    // What render() showed last, for followChanged.
+    qint64 m_shownUid = 0;
+    std::optional<bool> m_shownFollowing;
+};
+
+} // namespace threadline::ui
