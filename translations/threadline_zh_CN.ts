@@ -1042,140 +1042,140 @@
 <context>
     <name>threadline::ui::ComposeDialog</name>
     <message>
-        <location filename="../ui/composedialog.cpp" line="85"/>
+        <location filename="../ui/composedialog.cpp" line="80"/>
         <source>Remove this picture</source>
         <translation>移除这张图片</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="86"/>
+        <location filename="../ui/composedialog.cpp" line="81"/>
         <source>Remove %1</source>
         <translation>移除 %1</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="217"/>
-        <location filename="../ui/composedialog.cpp" line="489"/>
+        <location filename="../ui/composedialog.cpp" line="212"/>
+        <location filename="../ui/composedialog.cpp" line="484"/>
         <source>New post</source>
         <translation>发布动态</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="218"/>
+        <location filename="../ui/composedialog.cpp" line="213"/>
         <source>What&apos;s new?</source>
         <translation>分享新鲜事…</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="219"/>
+        <location filename="../ui/composedialog.cpp" line="214"/>
         <source>&amp;Add pictures…</source>
         <translation>添加图片(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="221"/>
+        <location filename="../ui/composedialog.cpp" line="216"/>
         <source>PNG, JPEG or WebP, up to %1 pictures of at most 5 MiB each</source>
         <translation>PNG、JPEG 或 WebP，最多 %1 张，每张不超过 5 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="222"/>
+        <location filename="../ui/composedialog.cpp" line="217"/>
         <source>&amp;Post</source>
         <translation>发布(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="223"/>
+        <location filename="../ui/composedialog.cpp" line="218"/>
         <source>Post (Ctrl+Enter)</source>
         <translation>发布 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="296"/>
+        <location filename="../ui/composedialog.cpp" line="291"/>
         <source>%1 was not added: the file does not exist</source>
         <translation>未添加 %1：文件不存在</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="298"/>
+        <location filename="../ui/composedialog.cpp" line="293"/>
         <source>%1 was not added: it is not a file</source>
         <translation>未添加 %1：不是文件</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="301"/>
+        <location filename="../ui/composedialog.cpp" line="296"/>
         <source>%1 was not added: it is larger than 5 MiB</source>
         <translation>未添加 %1：大于 5 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="304"/>
+        <location filename="../ui/composedialog.cpp" line="299"/>
         <source>%1 was not added: the file cannot be read (%2)</source>
         <translation>未添加 %1：无法读取文件（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="306"/>
+        <location filename="../ui/composedialog.cpp" line="301"/>
         <source>%1 was not added: it is not a PNG, JPEG or WebP picture</source>
         <translation>未添加 %1：不是 PNG、JPEG 或 WebP 图片</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="309"/>
+        <location filename="../ui/composedialog.cpp" line="304"/>
         <source>%1 is already in this post</source>
         <translation>%1 已经在这条动态里了</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/composedialog.cpp" line="349"/>
+        <location filename="../ui/composedialog.cpp" line="344"/>
         <source>A post can have at most %1 pictures: %n more not added</source>
         <translation>
             <numerusform>一条动态最多 %1 张图片：另有 %n 张未添加</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="428"/>
+        <location filename="../ui/composedialog.cpp" line="423"/>
         <source>%1 was removed: it cannot be read as a picture</source>
         <translation>已移除 %1：无法作为图片读取</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="439"/>
+        <location filename="../ui/composedialog.cpp" line="434"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="441"/>
+        <location filename="../ui/composedialog.cpp" line="436"/>
         <source>At most %1 characters: %2 left</source>
         <translation>最多 %1 个字：还剩 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="443"/>
+        <location filename="../ui/composedialog.cpp" line="438"/>
         <source>At most %1 characters: %2 too many</source>
         <translation>最多 %1 个字：超出 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="457"/>
+        <location filename="../ui/composedialog.cpp" line="452"/>
         <source>Add pictures</source>
         <translation>添加图片</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="458"/>
+        <location filename="../ui/composedialog.cpp" line="453"/>
         <source>Pictures (*.png *.jpg *.jpeg *.webp *.PNG *.JPG *.JPEG *.WEBP)</source>
         <translation>图片 (*.png *.jpg *.jpeg *.webp *.PNG *.JPG *.JPEG *.WEBP)</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="471"/>
+        <location filename="../ui/composedialog.cpp" line="466"/>
         <source>Posting is not available right now.</source>
         <translation>现在无法发布。</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="482"/>
+        <location filename="../ui/composedialog.cpp" line="477"/>
         <source>Your post could not be published.</source>
         <translation>动态未能发布。</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="489"/>
+        <location filename="../ui/composedialog.cpp" line="484"/>
         <source>Discard this post?</source>
         <translation>放弃这条动态？</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="492"/>
+        <location filename="../ui/composedialog.cpp" line="487"/>
         <source>What you wrote and the pictures you added will be lost.</source>
         <translation>已写的文字和添加的图片将会丢失。</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="493"/>
+        <location filename="../ui/composedialog.cpp" line="488"/>
         <source>&amp;Discard</source>
         <translation>放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="494"/>
+        <location filename="../ui/composedialog.cpp" line="489"/>
         <source>&amp;Keep editing</source>
         <translation>继续编辑(&amp;K)</translation>
     </message>
@@ -1183,17 +1183,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="288"/>
+        <location filename="../ui/likersdialog.cpp" line="273"/>
         <source>Likes</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="290"/>
+        <location filename="../ui/likersdialog.cpp" line="275"/>
         <source>No likes yet</source>
         <translation>还没有人赞</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/likersdialog.cpp" line="292"/>
+        <location filename="../ui/likersdialog.cpp" line="277"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -1201,39 +1201,39 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="352"/>
+        <location filename="../ui/likersdialog.cpp" line="337"/>
         <source>This post is no longer available.</source>
         <translation>这条动态已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="354"/>
-        <location filename="../ui/likersdialog.cpp" line="361"/>
+        <location filename="../ui/likersdialog.cpp" line="339"/>
+        <location filename="../ui/likersdialog.cpp" line="346"/>
         <source>The likes could not be loaded.</source>
         <translation>无法加载点赞列表。</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="388"/>
+        <location filename="../ui/likersdialog.cpp" line="373"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="389"/>
-        <location filename="../ui/likersdialog.cpp" line="390"/>
+        <location filename="../ui/likersdialog.cpp" line="374"/>
+        <location filename="../ui/likersdialog.cpp" line="375"/>
         <source>&amp;Retry</source>
         <translation>重试(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="397"/>
+        <location filename="../ui/likersdialog.cpp" line="382"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="397"/>
+        <location filename="../ui/likersdialog.cpp" line="382"/>
         <source>Loading more…</source>
         <translation>正在加载更多…</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="399"/>
+        <location filename="../ui/likersdialog.cpp" line="384"/>
         <source>No one has liked this post yet.</source>
         <translation>还没有人赞过这条动态。</translation>
     </message>
@@ -1401,247 +1401,260 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::MessageBar</name>
+    <message>
+        <location filename="../ui/messagebar.cpp" line="70"/>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <location filename="../ui/messagebar.cpp" line="71"/>
+        <source>Close this message</source>
+        <translation>关闭这条消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/messagebar.cpp" line="72"/>
+        <source>Dismiss</source>
+        <translation>知道了</translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::ModerationView</name>
     <message>
-        <location filename="../ui/moderationview.cpp" line="469"/>
+        <location filename="../ui/moderationview.cpp" line="471"/>
         <source>Post</source>
         <translation>动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="469"/>
+        <location filename="../ui/moderationview.cpp" line="471"/>
         <source>Comment</source>
         <translation>评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="471"/>
+        <location filename="../ui/moderationview.cpp" line="473"/>
         <source>Post by %1</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="472"/>
+        <location filename="../ui/moderationview.cpp" line="474"/>
         <source>Comment by %1</source>
         <translation>%1 的评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="476"/>
+        <location filename="../ui/moderationview.cpp" line="478"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="478"/>
-        <location filename="../ui/moderationview.cpp" line="1270"/>
+        <location filename="../ui/moderationview.cpp" line="480"/>
+        <location filename="../ui/moderationview.cpp" line="1241"/>
         <source>Auto-flagged: “%1”</source>
         <translation>自动标记：“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="522"/>
+        <location filename="../ui/moderationview.cpp" line="524"/>
         <source>On %1&apos;s post: %2</source>
         <translation>%1 的动态：%2</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="524"/>
+        <location filename="../ui/moderationview.cpp" line="526"/>
         <source>On post %1</source>
         <translation>动态 %1</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="553"/>
+        <location filename="../ui/moderationview.cpp" line="555"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="554"/>
+        <location filename="../ui/moderationview.cpp" line="556"/>
         <source>%1 · %2: %3</source>
         <translation>%1 · %2：%3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderationview.cpp" line="559"/>
+        <location filename="../ui/moderationview.cpp" line="561"/>
         <source>and %n more</source>
         <translation>
             <numerusform>还有 %n 条</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="567"/>
+        <location filename="../ui/moderationview.cpp" line="569"/>
         <source>Queued — waiting for the server…</source>
         <translation>已排队 — 等待服务器…</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="574"/>
+        <location filename="../ui/moderationview.cpp" line="576"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="998"/>
+        <location filename="../ui/moderationview.cpp" line="972"/>
         <source>Open</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="999"/>
+        <location filename="../ui/moderationview.cpp" line="973"/>
         <source>Closed</source>
         <translation>已处理</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1000"/>
+        <location filename="../ui/moderationview.cpp" line="974"/>
         <source>Log</source>
         <translation>审核日志</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1002"/>
+        <location filename="../ui/moderationview.cpp" line="976"/>
         <source>Reported and auto-flagged content waiting for a decision</source>
         <translation>等待处理的被举报和自动标记的内容</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1003"/>
+        <location filename="../ui/moderationview.cpp" line="977"/>
         <source>Items that were hidden or dismissed</source>
         <translation>已隐藏或已驳回的条目</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1004"/>
+        <location filename="../ui/moderationview.cpp" line="978"/>
         <source>What moderators did</source>
         <translation>管理员的操作记录</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1005"/>
+        <location filename="../ui/moderationview.cpp" line="979"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1006"/>
+        <location filename="../ui/moderationview.cpp" line="980"/>
         <source>Load the list again (F5)</source>
         <translation>重新加载列表 (F5)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1007"/>
-        <source>Close this message</source>
-        <translation>关闭这条消息</translation>
-    </message>
-    <message>
-        <location filename="../ui/moderationview.cpp" line="1008"/>
+        <location filename="../ui/moderationview.cpp" line="981"/>
         <source>Reason for hiding:</source>
         <translation>隐藏原因：</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1009"/>
+        <location filename="../ui/moderationview.cpp" line="982"/>
         <source>Required: why this is hidden</source>
         <translation>必填：为什么隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1010"/>
-        <location filename="../ui/moderationview.cpp" line="1021"/>
+        <location filename="../ui/moderationview.cpp" line="983"/>
+        <location filename="../ui/moderationview.cpp" line="994"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1011"/>
+        <location filename="../ui/moderationview.cpp" line="984"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1012"/>
+        <location filename="../ui/moderationview.cpp" line="985"/>
         <source>Hide…</source>
         <translation>隐藏…</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1013"/>
+        <location filename="../ui/moderationview.cpp" line="986"/>
         <source>Hide the content from everyone but moderators (H)</source>
         <translation>对管理员以外的所有人隐藏该内容 (H)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1014"/>
-        <location filename="../ui/moderationview.cpp" line="1021"/>
+        <location filename="../ui/moderationview.cpp" line="987"/>
+        <location filename="../ui/moderationview.cpp" line="994"/>
         <source>Unhide</source>
         <translation>取消隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1015"/>
+        <location filename="../ui/moderationview.cpp" line="988"/>
         <source>Show the hidden content again (U)</source>
         <translation>重新显示被隐藏的内容 (U)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1016"/>
-        <location filename="../ui/moderationview.cpp" line="1022"/>
+        <location filename="../ui/moderationview.cpp" line="989"/>
+        <location filename="../ui/moderationview.cpp" line="995"/>
         <source>Dismiss</source>
         <translation>驳回</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1017"/>
+        <location filename="../ui/moderationview.cpp" line="990"/>
         <source>Close the reports without hiding anything (D)</source>
         <translation>关闭举报，不隐藏任何内容 (D)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1018"/>
+        <location filename="../ui/moderationview.cpp" line="991"/>
         <source>Open post</source>
         <translation>打开动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1019"/>
+        <location filename="../ui/moderationview.cpp" line="992"/>
         <source>Open the post&apos;s thread (Return)</source>
         <translation>打开动态的评论 (Return)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1020"/>
+        <location filename="../ui/moderationview.cpp" line="993"/>
         <source>Action:</source>
         <translation>操作：</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1021"/>
+        <location filename="../ui/moderationview.cpp" line="994"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1022"/>
+        <location filename="../ui/moderationview.cpp" line="995"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1022"/>
+        <location filename="../ui/moderationview.cpp" line="995"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1025"/>
+        <location filename="../ui/moderationview.cpp" line="998"/>
         <source>Moderator uid (all)</source>
         <translation>管理员 uid（全部）</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1026"/>
+        <location filename="../ui/moderationview.cpp" line="999"/>
         <source>Only this moderator&apos;s entries</source>
         <translation>只看这位管理员的记录</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1049"/>
+        <location filename="../ui/moderationview.cpp" line="1022"/>
         <source>Nothing to review: no open reports.</source>
         <translation>没有待处理的内容。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1050"/>
+        <location filename="../ui/moderationview.cpp" line="1023"/>
         <source>No closed items yet.</source>
         <translation>还没有已处理的条目。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1053"/>
+        <location filename="../ui/moderationview.cpp" line="1026"/>
         <source>No log entries.</source>
         <translation>没有日志记录。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1082"/>
-        <location filename="../ui/moderationview.cpp" line="1178"/>
+        <location filename="../ui/moderationview.cpp" line="1055"/>
+        <location filename="../ui/moderationview.cpp" line="1151"/>
         <source>Only moderators can read the moderation log.</source>
         <translation>只有管理员可以查看审核日志。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1083"/>
-        <location filename="../ui/moderationview.cpp" line="1179"/>
+        <location filename="../ui/moderationview.cpp" line="1056"/>
+        <location filename="../ui/moderationview.cpp" line="1152"/>
         <source>Only moderators can see the moderation queue.</source>
         <translation>只有管理员可以查看审核队列。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1180"/>
+        <location filename="../ui/moderationview.cpp" line="1153"/>
         <source>The moderation log could not be loaded: %1</source>
         <translation>无法加载审核日志：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1181"/>
+        <location filename="../ui/moderationview.cpp" line="1154"/>
         <source>The moderation queue could not be loaded: %1</source>
         <translation>无法加载审核队列：%1</translation>
     </message>
@@ -1649,64 +1662,64 @@
 <context>
     <name>threadline::ui::PostDelegate</name>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="294"/>
-        <location filename="../ui/postdelegate.cpp" line="687"/>
+        <location filename="../ui/postdelegate.cpp" line="278"/>
+        <location filename="../ui/postdelegate.cpp" line="671"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="302"/>
+        <location filename="../ui/postdelegate.cpp" line="286"/>
         <source>Sending…</source>
         <translation>发送中…</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="302"/>
+        <location filename="../ui/postdelegate.cpp" line="286"/>
         <source>Not sent</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="369"/>
-        <location filename="../ui/postdelegate.cpp" line="852"/>
+        <location filename="../ui/postdelegate.cpp" line="353"/>
+        <location filename="../ui/postdelegate.cpp" line="836"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="378"/>
+        <location filename="../ui/postdelegate.cpp" line="362"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="380"/>
+        <location filename="../ui/postdelegate.cpp" line="364"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="495"/>
+        <location filename="../ui/postdelegate.cpp" line="479"/>
         <source>Click to load</source>
         <translation>点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="497"/>
+        <location filename="../ui/postdelegate.cpp" line="481"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="518"/>
+        <location filename="../ui/postdelegate.cpp" line="502"/>
         <source>+%1</source>
         <translation>+%1</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="662"/>
+        <location filename="../ui/postdelegate.cpp" line="646"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="848"/>
+        <location filename="../ui/postdelegate.cpp" line="832"/>
         <source>This picture is on another site: click to load it</source>
         <translation>图片来自其他网站：点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="850"/>
+        <location filename="../ui/postdelegate.cpp" line="834"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation>图片加载失败：点击重试</translation>
     </message>
@@ -1714,111 +1727,111 @@
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/profileheader.cpp" line="310"/>
-        <location filename="../ui/profileheader.cpp" line="349"/>
+        <location filename="../ui/profileheader.cpp" line="294"/>
+        <location filename="../ui/profileheader.cpp" line="333"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation>离线：显示上次加载的资料。</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="312"/>
-        <location filename="../ui/profileheader.cpp" line="350"/>
+        <location filename="../ui/profileheader.cpp" line="296"/>
+        <location filename="../ui/profileheader.cpp" line="334"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation>离线：无法加载资料。</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="318"/>
+        <location filename="../ui/profileheader.cpp" line="302"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="346"/>
+        <location filename="../ui/profileheader.cpp" line="330"/>
         <source>This person does not exist.</source>
         <translation>这个人不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="353"/>
-        <location filename="../ui/profileheader.cpp" line="366"/>
+        <location filename="../ui/profileheader.cpp" line="337"/>
+        <location filename="../ui/profileheader.cpp" line="350"/>
         <source>The profile could not be refreshed: %1</source>
         <translation>无法刷新资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="356"/>
-        <location filename="../ui/profileheader.cpp" line="367"/>
+        <location filename="../ui/profileheader.cpp" line="340"/>
+        <location filename="../ui/profileheader.cpp" line="351"/>
         <source>The profile could not be loaded: %1</source>
         <translation>无法加载资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="505"/>
+        <location filename="../ui/profileheader.cpp" line="489"/>
         <source>this person</source>
         <translation>此人</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="507"/>
+        <location filename="../ui/profileheader.cpp" line="491"/>
         <source>Could not follow %1: %2</source>
         <translation>无法关注 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="507"/>
+        <location filename="../ui/profileheader.cpp" line="491"/>
         <source>Could not unfollow %1: %2</source>
         <translation>无法取消关注 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="623"/>
+        <location filename="../ui/profileheader.cpp" line="607"/>
         <source>Avatar of %1</source>
         <translation>%1 的头像</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="626"/>
+        <location filename="../ui/profileheader.cpp" line="610"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="626"/>
+        <location filename="../ui/profileheader.cpp" line="610"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln 位粉丝</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="627"/>
+        <location filename="../ui/profileheader.cpp" line="611"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>关注 %Ln 人</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="629"/>
+        <location filename="../ui/profileheader.cpp" line="613"/>
         <source>Moderator</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="641"/>
+        <location filename="../ui/profileheader.cpp" line="625"/>
         <source>Following</source>
         <translation>已关注</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="641"/>
+        <location filename="../ui/profileheader.cpp" line="625"/>
         <source>Follow</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="642"/>
+        <location filename="../ui/profileheader.cpp" line="626"/>
         <source>Stop following %1 (F)</source>
         <translation>取消关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="643"/>
+        <location filename="../ui/profileheader.cpp" line="627"/>
         <source>Follow %1 (F)</source>
         <translation>关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="644"/>
+        <location filename="../ui/profileheader.cpp" line="628"/>
         <source>Following %1</source>
         <translation>已关注 %1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="645"/>
+        <location filename="../ui/profileheader.cpp" line="629"/>
         <source>Follow %1</source>
         <translation>关注 %1</translation>
     </message>
@@ -1909,147 +1922,137 @@
 <context>
     <name>threadline::ui::ThreadView</name>
     <message>
-        <location filename="../ui/threadview.cpp" line="161"/>
+        <location filename="../ui/threadview.cpp" line="163"/>
         <source>Comment</source>
         <translation>评论</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="444"/>
+        <location filename="../ui/threadview.cpp" line="415"/>
         <source>By floor</source>
         <translation>按楼层</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="445"/>
+        <location filename="../ui/threadview.cpp" line="416"/>
         <source>Floors in order, oldest first</source>
         <translation>按楼层顺序，从早到晚</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="446"/>
+        <location filename="../ui/threadview.cpp" line="417"/>
         <source>Best first</source>
         <translation>最热</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="447"/>
+        <location filename="../ui/threadview.cpp" line="418"/>
         <source>The best-liked floors first</source>
         <translation>赞最多的楼层在前</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="448"/>
+        <location filename="../ui/threadview.cpp" line="419"/>
         <source>Close (Esc)</source>
         <translation>关闭 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="449"/>
-        <location filename="../ui/threadview.cpp" line="451"/>
+        <location filename="../ui/threadview.cpp" line="420"/>
+        <location filename="../ui/threadview.cpp" line="422"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="452"/>
-        <source>Retry</source>
-        <translation>重试</translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="453"/>
-        <source>Dismiss</source>
-        <translation>知道了</translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="454"/>
+        <location filename="../ui/threadview.cpp" line="423"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="455"/>
+        <location filename="../ui/threadview.cpp" line="424"/>
         <source>Comment on the post instead (Esc)</source>
         <translation>改为评论动态 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="456"/>
+        <location filename="../ui/threadview.cpp" line="425"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="457"/>
+        <location filename="../ui/threadview.cpp" line="426"/>
         <source>Send (Ctrl+Return)</source>
         <translation>发送 (Ctrl+Return)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="508"/>
+        <location filename="../ui/threadview.cpp" line="477"/>
         <source>Loading the post…</source>
         <translation>正在加载动态…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="514"/>
+        <location filename="../ui/threadview.cpp" line="483"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="652"/>
+        <location filename="../ui/threadview.cpp" line="618"/>
         <source>%1/%2</source>
         <translation>%1/%2</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="784"/>
+        <location filename="../ui/threadview.cpp" line="750"/>
         <source>&amp;Reply</source>
         <translation>回复(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="791"/>
+        <location filename="../ui/threadview.cpp" line="757"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="799"/>
+        <location filename="../ui/threadview.cpp" line="765"/>
         <source>&amp;Delete comment</source>
         <translation>删除评论(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="803"/>
+        <location filename="../ui/threadview.cpp" line="769"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="842"/>
+        <location filename="../ui/threadview.cpp" line="808"/>
         <source>Delete comment</source>
         <translation>删除评论</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="846"/>
+        <location filename="../ui/threadview.cpp" line="812"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="864"/>
+        <location filename="../ui/threadview.cpp" line="830"/>
         <source>Delete your comment?</source>
         <translation>删除你的评论？</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="865"/>
+        <location filename="../ui/threadview.cpp" line="831"/>
         <source>Delete %1&apos;s comment?</source>
         <translation>删除 %1 的评论？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="869"/>
+        <location filename="../ui/threadview.cpp" line="835"/>
         <source>Its floor goes with it: %n reply(s) will be deleted too. This cannot be undone.</source>
         <translation>
             <numerusform>整层楼会一起删除：%n 条回复也会被删除。此操作无法撤销。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="872"/>
+        <location filename="../ui/threadview.cpp" line="838"/>
         <source>This cannot be undone.</source>
         <translation>此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="885"/>
+        <location filename="../ui/threadview.cpp" line="851"/>
         <source>this comment</source>
         <translation>这条评论</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="885"/>
+        <location filename="../ui/threadview.cpp" line="851"/>
         <source>%1&apos;s comment</source>
         <translation>%1 的评论</translation>
     </message>

@@ -1,5 +1,7 @@
 #include "composedialog.h"
 
+#include "paintutil.h"
+
 #include <QDialogButtonBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -33,13 +35,6 @@ namespace {
 constexpr int kThumb = 80;                       // a thumbnail's side
 constexpr int kThumbDecode = 2 * kThumb;         // decoded at twice the side for high-DPI screens
 constexpr qint64 kMaxPreviewPixels = 50'000'000; // larger images get no preview (not refused)
-
-QColor blend(const QColor &a, const QColor &b, qreal t)
-{
-    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
-                            float(a.greenF() * (1 - t) + b.greenF() * t),
-                            float(a.blueF() * (1 - t) + b.blueF() * t));
-}
 
 // The type of a picture by its first bytes: "png", "jpeg", "webp" or "".
 QByteArray sniffImageType(const QByteArray &head)

@@ -1,5 +1,7 @@
 #include "likersdialog.h"
 
+#include "paintutil.h"
+
 #include "apiclient.h"
 #include "imagecache.h"
 #include "jsoncodec.h"
@@ -31,23 +33,6 @@ constexpr int kAvatar = 28;          // the avatar's side
 constexpr int kPadX = 10;            // left and right of a row, and between its parts
 constexpr int kPadY = 6;             // above and below the avatar
 constexpr qint64 kAgeMs = 30 * 1000; // how often the times are re-read ("5 minutes ago")
-
-QColor blend(const QColor &a, const QColor &b, qreal t)
-{
-    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
-                            float(a.greenF() * (1 - t) + b.greenF() * t),
-                            float(a.blueF() * (1 - t) + b.blueF() * t));
-}
-
-QString firstCharacter(const QString &name)
-{
-    const QString trimmed = name.trimmed();
-    if (trimmed.isEmpty())
-        return QStringLiteral("?");
-    QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, trimmed);
-    const qsizetype end = finder.toNextBoundary();
-    return trimmed.left(end > 0 ? end : 1).toUpper();
-}
 
 } // namespace
 

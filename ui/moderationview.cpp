@@ -1,5 +1,7 @@
 #include "moderationview.h"
 
+#include "messagebar.h"
+
 #include "apiclient.h"
 #include "outbox.h"
 #include "timeticker.h"
@@ -764,37 +766,9 @@ void ModerationView::buildUi()
     root->addWidget(line);
 
     // --- busy bar and status line ---
-    m_busy = new QProgressBar(this);
-    m_busy->setObjectName(QStringLiteral("busyIndicator"));
-    m_busy->setRange(0, 0);
-    m_busy->setTextVisible(false);
-    m_busy->setFixedHeight(3);
-    m_busy->setVisible(false);
+    m_busy = makeBusyBar(this);
     root->addWidget(m_busy);
-
-    m_statusBar = new QFrame(this);
-    m_statusBar->setObjectName(QStringLiteral("statusLine"));
-    m_statusBar->setFrameShape(QFrame::StyledPanel);
-    m_statusBar->setAutoFillBackground(true);
-    QPalette sp = m_statusBar->palette();
-    sp.setColor(QPalette::Window, sp.color(QPalette::ToolTipBase));
-    sp.setColor(QPalette::WindowText, sp.color(QPalette::ToolTipText));
-    m_statusBar->setPalette(sp);
-    auto *sl = new QHBoxLayout(m_statusBar);
-    sl->setContentsMargins(10, 6, 6, 6);
-    m_status = new QLabel(m_statusBar);
-    m_status->setObjectName(QStringLiteral("statusText"));
-    m_status->setTextFormat(Qt::PlainText);
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    sl->addWidget(m_status, 1);
-    m_closeStatus = new QToolButton(m_statusBar);
-    m_closeStatus->setObjectName(QStringLiteral("dismissStatus"));
-    m_closeStatus->setAutoRaise(true);
-    m_closeStatus->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
-    connect(m_closeStatus, &QToolButton::clicked, this, &ModerationView::hideStatus);
-    sl->addWidget(m_closeStatus, 0, Qt::AlignTop);
-    m_statusBar->setVisible(false);
+    m_statusBar = new MessageBar(this);
     root->addWidget(m_statusBar);
 
     // --- the pages ---
@@ -1004,7 +978,6 @@ void ModerationView::retranslate()
     m_tabs->setTabToolTip(int(Tab::Log), tr("What moderators did"));
     m_refresh->setText(tr("Refresh"));
     m_refresh->setToolTip(tr("Load the list again (F5)"));
-    m_closeStatus->setToolTip(tr("Close this message"));
     m_reasonLabel->setText(tr("Reason for hiding:"));
     m_reasonEdit->setPlaceholderText(tr("Required: why this is hidden"));
     m_reasonOk->setText(tr("Hide"));
@@ -1183,19 +1156,17 @@ QString ModerationView::loadFailedText(Tab tab, const QString &message,
 
 void ModerationView::showStatus(const QString &message)
 {
-    m_status->setText(message);
-    m_statusBar->setVisible(!message.isEmpty());
+    m_statusBar->showMessage(message);
 }
 
 void ModerationView::hideStatus()
 {
-    m_status->clear();
-    m_statusBar->setVisible(false);
+    m_statusBar->clear();
 }
 
 QString ModerationView::statusText() const
 {
-    return m_statusBar->isVisibleTo(this) ? m_status->text() : QString();
+    return m_statusBar->text();
 }
 
 // --- selection and actions ------------------------------------------------------------------

@@ -48,6 +48,8 @@ class TimeTicker;
 
 namespace threadline::ui {
 
+class MessageBar;
+
 class QueueCardDelegate;
 class LogLineDelegate;
 
@@ -169,9 +171,7 @@ private:
     QTabBar *m_tabs = nullptr;
     QToolButton *m_refresh = nullptr;
     QProgressBar *m_busy = nullptr;
-    QFrame *m_statusBar = nullptr;
-    QLabel *m_status = nullptr;
-    QToolButton *m_closeStatus = nullptr;
+    MessageBar *m_statusBar = nullptr;
     QStackedWidget *m_stack = nullptr;
     // the queue pages' shared action bar and reason line
     QWidget *m_queueTools = nullptr;

@@ -1,5 +1,7 @@
 #include "postdelegate.h"
 
+#include "paintutil.h"
+
 #include "imagecache.h"
 #include "poststore.h"
 #include "timelinemodel.h"
@@ -33,14 +35,6 @@ constexpr int kSingleMax = 280; // a single picture's width at most
 constexpr int kIcon = 16;       // the like and comment icons
 constexpr int kPanelPad = 8;    // inside the light panel
 constexpr qreal kLineSpacing = 2.0;
-
-// A colour between a and b (t = 0: a, t = 1: b): tints that work on light and dark palettes.
-QColor blend(const QColor &a, const QColor &b, qreal t)
-{
-    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
-                            float(a.greenF() + (b.greenF() - a.greenF()) * t),
-                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
-}
 
 // The like accent: a heart reads as red on every palette.
 QColor likeAccent(const QPalette &palette)
@@ -159,16 +153,6 @@ std::shared_ptr<QTextLayout> wrapped(const QString &text, const QFont &font, int
     layout->setText(text.left(last.textStart()) + elided);
     run(maxLines);
     return layout;
-}
-
-QString firstCharacter(const QString &name)
-{
-    const QString trimmed = name.trimmed();
-    if (trimmed.isEmpty())
-        return QStringLiteral("?");
-    QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, trimmed);
-    const qsizetype end = finder.toNextBoundary();
-    return trimmed.left(end > 0 ? end : 1).toUpper();
 }
 
 QPainterPath heartPath(const QRectF &r)

@@ -1,5 +1,7 @@
 #include "profileheader.h"
 
+#include "paintutil.h"
+
 #include "apiclient.h"
 #include "imagecache.h"
 #include "jsoncodec.h"
@@ -22,24 +24,6 @@
 namespace threadline::ui {
 
 namespace {
-
-QColor blend(const QColor &a, const QColor &b, qreal t)
-{
-    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
-                            float(a.greenF() * (1 - t) + b.greenF() * t),
-                            float(a.blueF() * (1 - t) + b.blueF() * t));
-}
-
-// The first grapheme of a name (an emoji or a CJK character stays whole), upper-cased.
-QString firstCharacter(const QString &name)
-{
-    const QString trimmed = name.trimmed();
-    if (trimmed.isEmpty())
-        return QStringLiteral("?");
-    QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, trimmed);
-    const qsizetype end = finder.toNextBoundary();
-    return trimmed.left(end > 0 ? end : 1).toUpper();
-}
 
 QString followPath(qint64 uid)
 {

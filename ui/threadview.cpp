@@ -1,5 +1,7 @@
 #include "threadview.h"
 
+#include "messagebar.h"
+
 #include "actions.h"
 #include "apiclient.h"
 #include "commentdelegate.h"
@@ -312,44 +314,13 @@ void ThreadView::buildUi()
     root->addWidget(line);
 
     // --- busy bar and status line ---
-    m_busy = new QProgressBar(this);
-    m_busy->setObjectName(QStringLiteral("busyIndicator"));
-    m_busy->setRange(0, 0);
-    m_busy->setTextVisible(false);
-    m_busy->setFixedHeight(3);
-    m_busy->setVisible(false);
+    m_busy = makeBusyBar(this);
     root->addWidget(m_busy);
-
-    m_statusBar = new QFrame(this);
-    m_statusBar->setObjectName(QStringLiteral("statusLine"));
-    m_statusBar->setFrameShape(QFrame::StyledPanel);
-    m_statusBar->setAutoFillBackground(true);
-    QPalette sp = m_statusBar->palette();
-    sp.setColor(QPalette::Window, sp.color(QPalette::ToolTipBase));
-    sp.setColor(QPalette::WindowText, sp.color(QPalette::ToolTipText));
-    m_statusBar->setPalette(sp);
-    auto *sl = new QHBoxLayout(m_statusBar);
-    sl->setContentsMargins(10, 6, 6, 6);
-    m_status = new QLabel(m_statusBar);
-    m_status->setObjectName(QStringLiteral("statusText"));
-    m_status->setTextFormat(Qt::PlainText);
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    sl->addWidget(m_status, 1);
-    m_retry = new QToolButton(m_statusBar);
-    m_retry->setObjectName(QStringLiteral("retryButton"));
-    connect(m_retry, &QToolButton::clicked, this, [this] {
-        hideStatus();
+    m_statusBar = new MessageBar(this);
+    connect(m_statusBar, &MessageBar::retryClicked, this, [this] {
         if (m_postId != 0)
             m_loader->reload();
     });
-    sl->addWidget(m_retry);
-    m_dismiss = new QToolButton(m_statusBar);
-    m_dismiss->setObjectName(QStringLiteral("dismissStatus"));
-    m_dismiss->setAutoRaise(true);
-    connect(m_dismiss, &QToolButton::clicked, this, &ThreadView::hideStatus);
-    sl->addWidget(m_dismiss);
-    m_statusBar->setVisible(false);
     root->addWidget(m_statusBar);
 
     // --- the thread ---
@@ -449,8 +420,6 @@ void ThreadView::retranslate()
     m_close->setAccessibleName(tr("Close"));
     if (m_close->icon().isNull())
         m_close->setText(tr("Close"));
-    m_retry->setText(tr("Retry"));
-    m_dismiss->setText(tr("Dismiss"));
     m_cancelTarget->setText(tr("Cancel"));
     m_cancelTarget->setToolTip(tr("Comment on the post instead (Esc)"));
     m_send->setText(tr("Send"));
@@ -536,20 +505,17 @@ void ThreadView::fetchPostIfMissing()
 
 void ThreadView::showStatus(const QString &message)
 {
-    m_status->setText(message);
-    m_retry->setVisible(!m_postGone);
-    m_statusBar->setVisible(true);
+    m_statusBar->showMessage(message, !m_postGone);
 }
 
 void ThreadView::hideStatus()
 {
-    m_status->clear();
-    m_statusBar->setVisible(false);
+    m_statusBar->clear();
 }
 
 QString ThreadView::statusText() const
 {
-    return m_statusBar->isVisibleTo(const_cast<ThreadView *>(this)) ? m_status->text() : QString();
+    return m_statusBar->text();
 }
 
 // --- the tree ---------------------------------------------------------------------------------

@@ -51,6 +51,8 @@ class RelativeTime;
 
 namespace threadline::ui {
 
+class MessageBar;
+
 class CommentDelegate;
 class ElidedText;
 
@@ -174,10 +176,7 @@ private:
     QToolButton *m_close = nullptr;
     // status
     QProgressBar *m_busy = nullptr;
-    QFrame *m_statusBar = nullptr;
-    QLabel *m_status = nullptr;
-    QToolButton *m_retry = nullptr;
-    QToolButton *m_dismiss = nullptr;
+    MessageBar *m_statusBar = nullptr;
     // the thread
     QTreeView *m_tree = nullptr;
     // the reply box

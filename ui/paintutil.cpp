@@ -1,0 +1,24 @@
+#include "paintutil.h"
+
+#include <QTextBoundaryFinder>
+
+namespace threadline::ui {
+
+QColor blend(const QColor &a, const QColor &b, qreal t)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
+                            float(a.greenF() * (1 - t) + b.greenF() * t),
+                            float(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
+QString firstCharacter(const QString &name)
+{
+    const QString trimmed = name.trimmed();
+    if (trimmed.isEmpty())
+        return QStringLiteral("?");
+    QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, trimmed);
+    const qsizetype end = finder.toNextBoundary();
+    return trimmed.left(end > 0 ? end : 1).toUpper();
+}
+
+} // namespace threadline::ui
