@@ -1,5 +1,7 @@
 #include "paintutil.h"
 
+#include <QAction>
+#include <QMenu>
 #include <QTextBoundaryFinder>
 
 namespace threadline::ui {
@@ -19,6 +21,18 @@ QString firstCharacter(const QString &name)
     QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, trimmed);
     const qsizetype end = finder.toNextBoundary();
     return trimmed.left(end > 0 ? end : 1).toUpper();
+}
+
+QAction *addMenuAction(QMenu *menu, const QString &name, const QString &text,
+                       const QKeySequence &keys)
+{
+    QAction *a = menu->addAction(text);
+    a->setObjectName(name);
+    if (!keys.isEmpty()) {
+        a->setShortcut(keys);
+        a->setShortcutVisibleInContextMenu(true);
+    }
+    return a;
 }
 
 } // namespace threadline::ui

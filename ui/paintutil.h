@@ -1,8 +1,12 @@
-// Small painting helpers shared by the delegates and widgets of ui/.
+// Small helpers shared by the delegates and widgets of ui/.
 #pragma once
 
 #include <QColor>
+#include <QKeySequence>
 #include <QString>
+
+class QAction;
+class QMenu;
 
 namespace threadline::ui {
 
@@ -12,5 +16,9 @@ namespace threadline::ui {
 // The first grapheme of a name (an emoji or a CJK character stays whole), upper-cased; "?" for
 // an empty name. The placeholder avatar shows it until the picture is loaded.
 [[nodiscard]] QString firstCharacter(const QString &name);
+
+// A context-menu entry with an object name (for tests) and its shortcut shown in the menu.
+QAction *addMenuAction(QMenu *menu, const QString &name, const QString &text,
+                       const QKeySequence &keys = {});
 
 } // namespace threadline::ui

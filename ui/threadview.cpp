@@ -1,5 +1,7 @@
 #include "threadview.h"
 
+#include "paintutil.h"
+
 #include "messagebar.h"
 
 #include "actions.h"
@@ -739,13 +741,7 @@ QMenu *ThreadView::createContextMenu(const QModelIndex &index, QWidget *parent)
     auto *menu = new QMenu(parent ? parent : this);
     menu->setObjectName(QStringLiteral("commentMenu"));
     const auto add = [menu](const QString &name, const QString &text, const QKeySequence &keys) {
-        QAction *a = menu->addAction(text);
-        a->setObjectName(name);
-        if (!keys.isEmpty()) {
-            a->setShortcut(keys);
-            a->setShortcutVisibleInContextMenu(true);
-        }
-        return a;
+        return addMenuAction(menu, name, text, keys);
     };
     QAction *reply = add(QStringLiteral("reply"), tr("&Reply"), Qt::Key_Return);
     reply->setEnabled(m_actions && !m_postGone);

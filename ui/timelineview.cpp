@@ -1,5 +1,7 @@
 #include "timelineview.h"
 
+#include "paintutil.h"
+
 #include "reportdialog.h"
 #include "timelinemodel.h"
 
@@ -119,13 +121,7 @@ QMenu *TimelineView::createContextMenu(const QModelIndex &index, QWidget *parent
     auto *menu = new QMenu(parent ? parent : this);
     menu->setObjectName(QStringLiteral("postMenu"));
     const auto add = [menu](const QString &name, const QString &text, const QKeySequence &keys) {
-        QAction *a = menu->addAction(text);
-        a->setObjectName(name);
-        if (!keys.isEmpty()) {
-            a->setShortcut(keys);
-            a->setShortcutVisibleInContextMenu(true);
-        }
-        return a;
+        return addMenuAction(menu, name, text, keys);
     };
 
     QAction *open = add(QStringLiteral("openThread"), tr("&Open thread"), Qt::Key_Return);
