@@ -174,8 +174,9 @@ class TstModerationView : public QObject
     void screenshot(Side &s, const QString &name, int width, int height = 800)
     {
         s.view->resize(width, height);
+        // the lists lay out again (Adjust resize mode) on a zero timer: let it run
         QCoreApplication::processEvents();
-        QTest::qWait(50); // the lists lay out again (Adjust resize mode) on a zero timer
+        QCoreApplication::processEvents();
         QDir().mkpath(kShots);
         const QString path = QDir(kShots).filePath(name);
         QVERIFY2(s.view->grab().save(path), qPrintable(path));
