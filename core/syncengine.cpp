@@ -56,9 +56,11 @@ void SyncEngine::setGapPages(int pages)
 
 void SyncEngine::start()
 {
-    m_timelineRequest = m_cache->loadTimeline(QString::fromLatin1(kTimelineScope), 20);
+    if (m_refreshesTimeline)
+        m_timelineRequest = m_cache->loadTimeline(QString::fromLatin1(kTimelineScope), 20);
     m_cursorRequest = m_cache->loadMeta(QString::fromLatin1(kCursorKey));
-    refreshTimeline();
+    if (m_refreshesTimeline)
+        refreshTimeline();
     if (m_poll.interval() > 0)
         m_poll.start();
 }
@@ -107,7 +109,9 @@ void SyncEngine::requestSync(const QString &since, int rounds, int applied)
                 m_cache->removeMeta(QString::fromLatin1(kCursorKey));
                 setSyncing(false);
                 requestSync(QString(), 0, 0);
-                refreshTimeline();
+                if (m_refreshesTimeline)
+                    refreshTimeline();
+                Q_EMIT cursorExpired();
                 return;
             }
             setSyncing(false);

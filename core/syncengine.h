@@ -28,6 +28,10 @@ public:
 
     void setPollIntervalMs(int ms); // default 30,000; 0 turns polling off
     void setGapPages(int pages);    // pages fetched to close a gap before giving up (default 5)
+    // Whether start() and a 410 also paint and refresh the All timeline (default true). The
+    // desktop window turns it off: its timeline feeds do that, and two first-page requests at
+    // start would be one too many. /sync and polling go on either way.
+    void setRefreshesTimeline(bool on) { m_refreshesTimeline = on; }
 
     // Paints the cached timeline, then (online) syncs and refreshes the first page.
     void start();
@@ -48,6 +52,9 @@ Q_SIGNALS:
     // `missed` posts lie between ("N posts missed — load").
     void gapDetected(int missed);
     void syncFailed(const threadline::core::ApiError &error);
+    // The cursor was older than the server's change log (410): what is shown should be
+    // refreshed from the normal lists (the engine starts over with a fresh cursor).
+    void cursorExpired();
     void busyChanged(bool busy);
 
 private:
@@ -67,6 +74,7 @@ private:
     bool m_cursorLoaded = false;
     bool m_syncing = false;
     bool m_refreshing = false;
+    bool m_refreshesTimeline = true;
     bool m_syncAgain = false;
     QSet<qint64> m_cachedIds; // what the cached timeline held at start (the gap check)
     quint64 m_timelineRequest = 0;

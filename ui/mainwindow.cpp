@@ -101,6 +101,12 @@ MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
             [this](const QString &message) { statusBar()->showMessage(message, 15000); });
 
     m_inline = std::clamp(QSettings().value(QLatin1String(kInlineKey), 3).toInt(), 3, 5);
+    // A cursor older than the server's change log: what the pages show is refreshed.
+    connect(m_core->sync(), &core::SyncEngine::cursorExpired, this, [this] {
+        for (const Feed &f : std::as_const(m_feeds))
+            if (f.started)
+                f.feed->refresh();
+    });
     buildMenus();
     retranslate();
     updateStatus();
@@ -376,6 +382,8 @@ void MainWindow::startAccount(const core::UserProfile &me,
 {
     clearAccount();
     m_me = me;
+    // The timeline feeds below paint and refresh All; the sync engine keeps to /sync.
+    m_core->sync()->setRefreshesTimeline(false);
     m_core->startAccount(me, options);
     for (Page page :
          {Page::All, Page::Following, Page::Mine, Page::HotDay, Page::HotWeek, Page::Profile})

@@ -188,11 +188,13 @@ private Q_SLOTS:
                  201);
         QSignalSpy refreshed(&side.engine, &SyncEngine::timelineRefreshed);
         QSignalSpy failed(&side.engine, &SyncEngine::syncFailed);
+        QSignalSpy expired(&side.engine, &SyncEngine::cursorExpired);
         side.engine.start();
         // 410 → a fresh cursor and the lists again; no error reaches the user.
         QTRY_VERIFY_WITH_TIMEOUT(server.stderrLog().contains("GET /api/v1/sync 410"), 15000);
         QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() >= 1 && !side.engine.isBusy(), 15000);
         QCOMPARE(failed.count(), 0);
+        QCOMPARE(expired.count(), 1); // the window's feeds refresh on it
         QVERIFY(side.cache.waitForIdle());
         QSignalSpy meta(&side.cache, &Cache::metaLoaded);
         side.cache.loadMeta(QString::fromLatin1(SyncEngine::kCursorKey));
@@ -202,6 +204,26 @@ private Q_SLOTS:
         QVERIFY(fresh != old);
         QVERIFY(side.store.post(refreshed.at(0).at(0).value<QList<qint64>>().first())->content ==
                 QStringLiteral("later"));
+    }
+
+    void timelineLeftToTheWindowsFeeds()
+    {
+        // the desktop window's feeds paint and refresh All: the engine keeps to /sync
+        TestServer server;
+        QVERIFY(server.start());
+        Client c(server.baseUrl());
+        const QString token = c.login(QStringLiteral("zhangsan"));
+        Side side(server.baseUrl(), token, m_dir.filePath(QStringLiteral("syncOnly.sqlite")));
+        side.engine.setRefreshesTimeline(false);
+        QSignalSpy cached(&side.engine, &SyncEngine::cachedTimelineReady);
+        QSignalSpy refreshed(&side.engine, &SyncEngine::timelineRefreshed);
+        QSignalSpy synced(&side.engine, &SyncEngine::synced);
+        side.engine.start();
+        QVERIFY(synced.wait(15000));
+        QTRY_VERIFY(!side.engine.isBusy());
+        QCOMPARE(cached.count(), 0);
+        QCOMPARE(refreshed.count(), 0);
+        QVERIFY(!server.stderrLog().contains("GET /api/v1/timeline"));
     }
 
     void failuresLeaveCacheUnchanged_data()
