@@ -60,7 +60,7 @@ public:
         , m_remove(new QToolButton(this))
     {
         setFixedSize(kThumb, kThumb);
-        setToolTip(m_name);
+        setToolTip(plainToolTip(m_name));
         m_remove->setText(QStringLiteral("×"));
         m_remove->setFixedSize(22, 22);
         m_remove->move(kThumb - 22 - 3, 3);

@@ -1,5 +1,7 @@
 #include "moderationview.h"
 
+#include "paintutil.h"
+
 #include "messagebar.h"
 
 #include "apiclient.h"
@@ -333,7 +335,8 @@ public:
             if (!message.isEmpty())
                 tip += (tip.isEmpty() ? QString() : QStringLiteral("\n\n")) + message;
             if (!tip.isEmpty()) {
-                QToolTip::showText(event->globalPos(), tip.left(2000), view, option.rect);
+                QToolTip::showText(event->globalPos(), plainToolTip(tip.left(2000)), view,
+                                   option.rect);
                 return true;
             }
         }
@@ -661,7 +664,8 @@ public:
                    const QModelIndex &index) override
     {
         if (event->type() == QEvent::ToolTip && index.isValid()) {
-            QToolTip::showText(event->globalPos(), index.data(Qt::DisplayRole).toString(), view,
+            QToolTip::showText(event->globalPos(),
+                               plainToolTip(index.data(Qt::DisplayRole).toString()), view,
                                option.rect);
             return true;
         }

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QMenu>
 #include <QTextBoundaryFinder>
+#include <QTextDocument>
 
 namespace threadline::ui {
 
@@ -21,6 +22,11 @@ QString firstCharacter(const QString &name)
     QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, trimmed);
     const qsizetype end = finder.toNextBoundary();
     return trimmed.left(end > 0 ? end : 1).toUpper();
+}
+
+QString plainToolTip(const QString &text)
+{
+    return text.isEmpty() ? QString() : Qt::convertFromPlainText(text, Qt::WhiteSpaceNormal);
 }
 
 QAction *addMenuAction(QMenu *menu, const QString &name, const QString &text,

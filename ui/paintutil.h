@@ -17,6 +17,10 @@ namespace threadline::ui {
 // an empty name. The placeholder avatar shows it until the picture is loaded.
 [[nodiscard]] QString firstCharacter(const QString &name);
 
+// A tooltip that shows `text` as it is: Qt takes a tooltip that looks like HTML ("<b>…") as rich
+// text, so user and server text goes through here (escaped, line breaks kept).
+[[nodiscard]] QString plainToolTip(const QString &text);
+
 // A context-menu entry with an object name (for tests) and its shortcut shown in the menu.
 QAction *addMenuAction(QMenu *menu, const QString &name, const QString &text,
                        const QKeySequence &keys = {});

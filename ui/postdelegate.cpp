@@ -841,7 +841,7 @@ bool PostDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,
         QToolTip::hideText();
         return false;
     }
-    QToolTip::showText(event->globalPos(), tip, view);
+    QToolTip::showText(event->globalPos(), plainToolTip(tip), view);
     return true;
 }
 

@@ -156,7 +156,7 @@ private:
     void updateToolTip()
     {
         const bool elided = QFontMetrics(font()).horizontalAdvance(m_text) > width();
-        setToolTip(elided ? m_text : QString());
+        setToolTip(elided ? plainToolTip(m_text) : QString());
     }
 
     QString m_text;

@@ -20,12 +20,14 @@
 #include <QDir>
 #include <QFile>
 #include <QFontDatabase>
+#include <QHelpEvent>
 #include <QPainter>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextLayout>
+#include <QToolTip>
 
 using namespace threadline;
 using core::ImageCache;
@@ -285,6 +287,34 @@ private Q_SLOTS:
         QTRY_VERIFY(settled());
         view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum());
         QTRY_VERIFY(settled());
+    }
+
+    void tooltipsShowUserTextAsText()
+    {
+        // a name that looks like HTML is shown as typed, never interpreted
+        PostStore store;
+        core::Post p;
+        p.id = 77;
+        p.createtime = 1'700'000'000'000;
+        p.author = core::UserBrief{10001, QStringLiteral("<b>bold</b> &amp;"), {}};
+        p.content = QStringLiteral("x");
+        store.upsertPost(p);
+        TimelineModel model(&store);
+        model.setPosts({77});
+        TimelineView view(nullptr);
+        view.setModel(&model);
+        view.resize(600, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QRect name = view.areaRect(model.index(0), PostDelegate::Area::Avatar, 0);
+        QVERIFY(!name.isNull());
+        QHelpEvent help(QEvent::ToolTip, name.center(),
+                        view.viewport()->mapToGlobal(name.center()));
+        QApplication::sendEvent(view.viewport(), &help);
+        QTRY_VERIFY(!QToolTip::text().isEmpty());
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("&lt;b&gt;bold&lt;/b&gt; &amp;amp;")),
+                 qPrintable(QToolTip::text()));
+        QToolTip::hideText();
     }
 
     void paintsEveryKind_data()
