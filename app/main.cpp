@@ -19,14 +19,17 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDialog>
 #include <QDir>
 #include <QFile>
 #include <QMetaEnum>
 #include <QPointer>
+#include <QProcess>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
 #include <cstdio>
+#include <functional>
 #include <memory>
 
 using namespace threadline;
@@ -191,9 +194,33 @@ int main(int argc, char **argv)
     if (!shotPath.isEmpty())
         QTimer::singleShot(30000, &app, takeShot);
 
-    const auto started = [&](const core::UserProfile &me) {
+    std::function<void(const core::UserProfile &)> started;
+    started = [&](const core::UserProfile &me) {
         if (login)
             login->accept();
+        if (core.hasAccount() && core.accountUid() != me.brief.uid) {
+            // Another person: their own outbox, cache and sync. Threadline starts again for them
+            // (the token is in the keychain: no password asked), this run ends.
+            QStringList args{QStringLiteral("--server"), core.server().toString(),
+                             QStringLiteral("--user"), session->username()};
+            if (parser.isSet(langOpt))
+                args << QStringLiteral("--lang") << parser.value(langOpt);
+            QProcess::startDetached(QCoreApplication::applicationFilePath(), args);
+            app.quit();
+            return;
+        }
+        if (window.hasAccount())
+            return; // the same person signed in again (after a 401): the window goes on
+        if (QWidget *modal = QApplication::activeModalWidget()) {
+            // a dialog of the window is open (a report, say): closed first, the pages rebuilt
+            // once it has returned — never under its feet
+            if (auto *dialog = qobject_cast<QDialog *>(modal))
+                dialog->reject();
+            else
+                modal->close();
+            QTimer::singleShot(0, &app, [&, me] { started(me); });
+            return;
+        }
         window.startAccount(me, account);
         window.showPage(*page);
         auto *first = window.feed(MainWindow::Page::All);
@@ -255,7 +282,8 @@ int main(int argc, char **argv)
             login->showError(error);
     };
 
-    QObject::connect(session, &core::Session::signedIn, &app, started);
+    QObject::connect(session, &core::Session::signedIn, &app,
+                     [&](const core::UserProfile &me) { started(me); });
     QObject::connect(session, &core::Session::loginFailed, &app, askToSignIn);
     QObject::connect(session, &core::Session::signedOut, &app, [&] { askToSignIn({}); });
     QObject::connect(
@@ -270,8 +298,8 @@ int main(int argc, char **argv)
         session->login(core.server(), user, parser.value(passwordOpt));
     else if (!user.isEmpty())
         session->restore(core.server(), user);
-    else if (!session->restoreRemembered())
-        askToSignIn({});
+    else if (!session->restoreRemembered()) // once the loop runs: it may end the program
+        QTimer::singleShot(0, &app, [&] { askToSignIn({}); });
 
     return app.exec();
 }

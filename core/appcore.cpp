@@ -82,6 +82,7 @@ void AppCore::setServer(const QUrl &server)
 void AppCore::startAccount(const UserProfile &me, const AccountOptions &options)
 {
     m_accountStarted = true;
+    m_accountUid = me.brief.uid;
     m_actions->setMe(me.brief);
     m_outbox->setLikeDelayMs(options.likeDelayMs);
     m_sync->setPollIntervalMs(options.pollIntervalMs);

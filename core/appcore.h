@@ -44,6 +44,9 @@ public:
     void startAccount(const UserProfile &me, const AccountOptions &options);
     void startAccount(const UserProfile &me) { startAccount(me, AccountOptions()); }
     [[nodiscard]] bool hasAccount() const { return m_accountStarted; }
+    // Whose cache and outbox are open (0 before startAccount). Another person's account needs
+    // a new AppCore (the app starts again for them): the outbox is one file per account.
+    [[nodiscard]] qint64 accountUid() const { return m_accountUid; }
 
     // Offline: not one request leaves the process (images included); reads come from the cache,
     // actions queue. Back online, the queue replays and a sync runs.
@@ -78,6 +81,7 @@ private:
 
     QUrl m_server;
     bool m_accountStarted = false;
+    qint64 m_accountUid = 0;
     QString m_lastStatus;
     std::unique_ptr<ApiClient> m_api;
     std::unique_ptr<Keychain> m_keychain;

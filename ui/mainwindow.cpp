@@ -191,8 +191,8 @@ void MainWindow::buildMenus()
         QAction *a = m_viewMenu->addAction(QString());
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
         connect(a, &QAction::triggered, this, [this, i] {
-            if (i < m_nav->count())
-                m_nav->setCurrentRow(i);
+            if (i < int(m_navPages.size()))
+                showPage(m_navPages.at(i));
         });
         a->setVisible(i < int(kBasePages.size()));
         m_pageActions.append(a);
@@ -384,7 +384,8 @@ void MainWindow::startAccount(const core::UserProfile &me,
     m_me = me;
     // The timeline feeds below paint and refresh All; the sync engine keeps to /sync.
     m_core->sync()->setRefreshesTimeline(false);
-    m_core->startAccount(me, options);
+    if (!m_core->hasAccount()) // signed out and in again as the same person: already open
+        m_core->startAccount(me, options);
     for (Page page :
          {Page::All, Page::Following, Page::Mine, Page::HotDay, Page::HotWeek, Page::Profile})
         m_feeds.insert(page, makeFeed(page));
@@ -433,6 +434,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
     if (me.role == core::UserProfile::Role::Moderator) {
         m_moderation = new ModerationView(m_core->api(), m_core->outbox(), m_pages);
         m_moderation->setTicker(m_ticker, m_format);
+        m_moderation->setRefreshKeyEnabled(false); // the window's F5 refreshes it
         connect(m_moderation, &ModerationView::postRequested, this, &MainWindow::openThread);
         m_pages->addWidget(m_moderation);
         m_navPages.append(Page::Moderation);
@@ -467,7 +469,7 @@ QWidget *MainWindow::pageWidget(Page page) const
 
 void MainWindow::showPage(Page page)
 {
-    if (!m_started)
+    if (!m_started || !pageWidget(page)) // not signed in, or not a page of this account
         return;
     m_page = page;
     if (QWidget *w = pageWidget(page))
@@ -520,8 +522,9 @@ void MainWindow::openProfile(qint64 uid)
         f.header->setUser(uid, m_me.brief.uid);
         f.started = false;
     }
-    m_nav->clearSelection();
     showPage(Page::Profile);
+    const QSignalBlocker block(m_nav); // no row of the list is this person
+    m_nav->setCurrentRow(-1);
 }
 
 void MainWindow::addPostsOnTop(const QList<core::Post> &posts)
@@ -608,6 +611,8 @@ void MainWindow::applyTimeFormat()
         m_history->setTicker(m_ticker, m_format);
     if (m_thread)
         m_thread->model()->setTicker(m_ticker, m_format);
+    if (m_moderation)
+        m_moderation->setTicker(m_ticker, m_format);
     for (QWidget *w : {static_cast<QWidget *>(m_historyView), m_pages->currentWidget()})
         if (w)
             w->update();

@@ -717,9 +717,9 @@ ModerationView::ModerationView(core::ApiClient *api, core::Outbox *outbox, QWidg
                     showStatus(loadFailedText(Tab::Log, message, error));
             });
 
-    auto *f5 = new QShortcut(QKeySequence(Qt::Key_F5), this);
-    f5->setContext(Qt::WidgetWithChildrenShortcut);
-    connect(f5, &QShortcut::activated, this, &ModerationView::refresh);
+    m_f5 = new QShortcut(QKeySequence(Qt::Key_F5), this);
+    m_f5->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_f5, &QShortcut::activated, this, &ModerationView::refresh);
     auto *next = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Tab), this);
     next->setContext(Qt::WidgetWithChildrenShortcut);
     connect(next, &QShortcut::activated, this,
@@ -736,6 +736,11 @@ ModerationView::ModerationView(core::ApiClient *api, core::Outbox *outbox, QWidg
 }
 
 ModerationView::~ModerationView() = default;
+
+void ModerationView::setRefreshKeyEnabled(bool enabled)
+{
+    m_f5->setEnabled(enabled);
+}
 
 void ModerationView::buildUi()
 {

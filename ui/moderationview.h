@@ -29,6 +29,7 @@
 class QComboBox;
 class QFrame;
 class QLabel;
+class QShortcut;
 class QLineEdit;
 class QListView;
 class QProgressBar;
@@ -70,6 +71,8 @@ public:
     // The first load (of the visible tab; the others load when first shown).
     void start();
     // Loads the visible tab again from its first page.
+    // F5 reloads the page (default on); off where a window's own F5 already does that.
+    void setRefreshKeyEnabled(bool enabled);
     void refresh();
 
     [[nodiscard]] Tab currentTab() const;
@@ -172,6 +175,7 @@ private:
     QToolButton *m_refresh = nullptr;
     QProgressBar *m_busy = nullptr;
     MessageBar *m_statusBar = nullptr;
+    QShortcut *m_f5 = nullptr;
     QStackedWidget *m_stack = nullptr;
     // the queue pages' shared action bar and reason line
     QWidget *m_queueTools = nullptr;

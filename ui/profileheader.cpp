@@ -623,8 +623,9 @@ void ProfileHeader::render()
         }
         m_follow->setPalette(pal);
         m_follow->setText(shown->followedByMe ? tr("Following") : tr("Follow"));
-        m_follow->setToolTip(shown->followedByMe ? tr("Stop following %1 (F)").arg(name)
-                                                 : tr("Follow %1 (F)").arg(name));
+        m_follow->setToolTip(plainToolTip(shown->followedByMe
+                                              ? tr("Stop following %1 (F)").arg(name)
+                                              : tr("Follow %1 (F)").arg(name)));
         m_follow->setAccessibleName(shown->followedByMe ? tr("Following %1").arg(name)
                                                         : tr("Follow %1").arg(name));
         setAccessibleName(name + QLatin1String(", ") + m_counts->text());

@@ -114,7 +114,8 @@ private Q_SLOTS:
                          .data(models::TimelineModel::AuthorIdRole)
                          .toLongLong(),
                      10003);
-        QTest::keyClick(&w, Qt::Key_1, Qt::ControlModifier);
+        QTest::keyClick(&w, Qt::Key_1, Qt::ControlModifier); // back: no list row was the person
+        QCOMPARE(w.currentPage(), MainWindow::Page::All);
 
         // a thread opens beside the timeline
         w.openThread(90500);
@@ -228,6 +229,24 @@ private Q_SLOTS:
         QCOMPARE(shot.size(), QSize(1280, 800));
         QFile::remove(QDir::temp().filePath(QStringLiteral("threadline-%1.png").arg(lang)));
         QFile::copy(png, QDir::temp().filePath(QStringLiteral("threadline-%1.png").arg(lang)));
+    }
+
+    void programWithoutAnAccountEndsAtOnce()
+    {
+        // --screenshot with nobody to sign in: exit 1 with the words, not a picture of nothing
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("nobody")));
+        p.setProcessEnvironment(env);
+        const QString png = m_dir.filePath(QStringLiteral("nobody.png"));
+        p.start(QStringLiteral(THREADLINE_APP_BIN),
+                {QStringLiteral("--server"), m_server.baseUrl().toString(),
+                 QStringLiteral("--screenshot"), png});
+        QVERIFY(p.waitForFinished(20000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(p.readAllStandardError().contains("cannot sign in"));
+        QVERIFY(!QFile::exists(png));
     }
 
     void programRefusesBadArguments()
