@@ -245,22 +245,22 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="57"/>
+        <location filename="../app/main.cpp" line="60"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="66"/>
+        <location filename="../app/main.cpp" line="69"/>
         <source>%1 is not a post or a page of posts: %2</source>
         <translation>%1 不是一条动态或动态列表：%2</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="249"/>
+        <location filename="../app/main.cpp" line="276"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation>未登录：请选择“文件 → 登录…”</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="265"/>
+        <location filename="../app/main.cpp" line="293"/>
         <source>Your session has ended: sign in again.</source>
         <translation>登录已失效：请重新登录。</translation>
     </message>
@@ -285,19 +285,19 @@
         <translation>本地缓存已损坏，已从服务器重建。你尚未发送的更改不会丢失。</translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="122"/>
+        <location filename="../core/appcore.cpp" line="123"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="122"/>
+        <location filename="../core/appcore.cpp" line="123"/>
         <source>Offline — %n change(s) waiting</source>
         <translation>
             <numerusform>离线 — %n 项更改待发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="124"/>
+        <location filename="../core/appcore.cpp" line="125"/>
         <source>Sending %n change(s)…</source>
         <translation>
             <numerusform>正在发送 %n 项更改…</numerusform>
@@ -1269,133 +1269,133 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="202"/>
+        <location filename="../ui/mainwindow.cpp" line="208"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="204"/>
+        <location filename="../ui/mainwindow.cpp" line="210"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="206"/>
+        <location filename="../ui/mainwindow.cpp" line="212"/>
         <source>My posts</source>
         <translation>我的动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="208"/>
+        <location filename="../ui/mainwindow.cpp" line="214"/>
         <source>Hot today</source>
         <translation>今日热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <location filename="../ui/mainwindow.cpp" line="216"/>
         <source>Hot this week</source>
         <translation>本周热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="212"/>
+        <location filename="../ui/mainwindow.cpp" line="218"/>
         <source>Recently viewed</source>
         <translation>最近浏览</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="214"/>
+        <location filename="../ui/mainwindow.cpp" line="220"/>
         <source>Activity</source>
         <translation>关注动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="216"/>
+        <location filename="../ui/mainwindow.cpp" line="222"/>
         <source>Profile</source>
         <translation>个人主页</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="218"/>
+        <location filename="../ui/mainwindow.cpp" line="224"/>
         <source>Moderation</source>
         <translation>内容审核</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="231"/>
         <source>Threadline — %1</source>
         <translation>Threadline — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="225"/>
+        <location filename="../ui/mainwindow.cpp" line="231"/>
         <source>Threadline</source>
         <translation>Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="227"/>
+        <location filename="../ui/mainwindow.cpp" line="233"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="230"/>
-        <location filename="../ui/mainwindow.cpp" line="232"/>
+        <location filename="../ui/mainwindow.cpp" line="236"/>
+        <location filename="../ui/mainwindow.cpp" line="238"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="239"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="234"/>
+        <location filename="../ui/mainwindow.cpp" line="240"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="235"/>
+        <location filename="../ui/mainwindow.cpp" line="241"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="235"/>
+        <location filename="../ui/mainwindow.cpp" line="241"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="236"/>
+        <location filename="../ui/mainwindow.cpp" line="242"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="237"/>
+        <location filename="../ui/mainwindow.cpp" line="243"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="238"/>
+        <location filename="../ui/mainwindow.cpp" line="244"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="245"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="246"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="241"/>
+        <location filename="../ui/mainwindow.cpp" line="247"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="248"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="369"/>
+        <location filename="../ui/mainwindow.cpp" line="375"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="575"/>
+        <location filename="../ui/mainwindow.cpp" line="586"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -1421,240 +1421,240 @@
 <context>
     <name>threadline::ui::ModerationView</name>
     <message>
-        <location filename="../ui/moderationview.cpp" line="471"/>
+        <location filename="../ui/moderationview.cpp" line="474"/>
         <source>Post</source>
         <translation>动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="471"/>
+        <location filename="../ui/moderationview.cpp" line="474"/>
         <source>Comment</source>
         <translation>评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="473"/>
+        <location filename="../ui/moderationview.cpp" line="476"/>
         <source>Post by %1</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="474"/>
+        <location filename="../ui/moderationview.cpp" line="477"/>
         <source>Comment by %1</source>
         <translation>%1 的评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="478"/>
+        <location filename="../ui/moderationview.cpp" line="481"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="480"/>
-        <location filename="../ui/moderationview.cpp" line="1241"/>
+        <location filename="../ui/moderationview.cpp" line="483"/>
+        <location filename="../ui/moderationview.cpp" line="1250"/>
         <source>Auto-flagged: “%1”</source>
         <translation>自动标记：“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="524"/>
+        <location filename="../ui/moderationview.cpp" line="527"/>
         <source>On %1&apos;s post: %2</source>
         <translation>%1 的动态：%2</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="526"/>
+        <location filename="../ui/moderationview.cpp" line="529"/>
         <source>On post %1</source>
         <translation>动态 %1</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="555"/>
+        <location filename="../ui/moderationview.cpp" line="558"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="556"/>
+        <location filename="../ui/moderationview.cpp" line="559"/>
         <source>%1 · %2: %3</source>
         <translation>%1 · %2：%3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderationview.cpp" line="561"/>
+        <location filename="../ui/moderationview.cpp" line="564"/>
         <source>and %n more</source>
         <translation>
             <numerusform>还有 %n 条</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="569"/>
+        <location filename="../ui/moderationview.cpp" line="572"/>
         <source>Queued — waiting for the server…</source>
         <translation>已排队 — 等待服务器…</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="576"/>
+        <location filename="../ui/moderationview.cpp" line="579"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="972"/>
+        <location filename="../ui/moderationview.cpp" line="981"/>
         <source>Open</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="973"/>
+        <location filename="../ui/moderationview.cpp" line="982"/>
         <source>Closed</source>
         <translation>已处理</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="974"/>
+        <location filename="../ui/moderationview.cpp" line="983"/>
         <source>Log</source>
         <translation>审核日志</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="976"/>
+        <location filename="../ui/moderationview.cpp" line="985"/>
         <source>Reported and auto-flagged content waiting for a decision</source>
         <translation>等待处理的被举报和自动标记的内容</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="977"/>
+        <location filename="../ui/moderationview.cpp" line="986"/>
         <source>Items that were hidden or dismissed</source>
         <translation>已隐藏或已驳回的条目</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="978"/>
+        <location filename="../ui/moderationview.cpp" line="987"/>
         <source>What moderators did</source>
         <translation>管理员的操作记录</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="979"/>
+        <location filename="../ui/moderationview.cpp" line="988"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="980"/>
+        <location filename="../ui/moderationview.cpp" line="989"/>
         <source>Load the list again (F5)</source>
         <translation>重新加载列表 (F5)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="981"/>
+        <location filename="../ui/moderationview.cpp" line="990"/>
         <source>Reason for hiding:</source>
         <translation>隐藏原因：</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="982"/>
+        <location filename="../ui/moderationview.cpp" line="991"/>
         <source>Required: why this is hidden</source>
         <translation>必填：为什么隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="983"/>
-        <location filename="../ui/moderationview.cpp" line="994"/>
+        <location filename="../ui/moderationview.cpp" line="992"/>
+        <location filename="../ui/moderationview.cpp" line="1003"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="984"/>
+        <location filename="../ui/moderationview.cpp" line="993"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="985"/>
+        <location filename="../ui/moderationview.cpp" line="994"/>
         <source>Hide…</source>
         <translation>隐藏…</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="986"/>
+        <location filename="../ui/moderationview.cpp" line="995"/>
         <source>Hide the content from everyone but moderators (H)</source>
         <translation>对管理员以外的所有人隐藏该内容 (H)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="987"/>
-        <location filename="../ui/moderationview.cpp" line="994"/>
+        <location filename="../ui/moderationview.cpp" line="996"/>
+        <location filename="../ui/moderationview.cpp" line="1003"/>
         <source>Unhide</source>
         <translation>取消隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="988"/>
+        <location filename="../ui/moderationview.cpp" line="997"/>
         <source>Show the hidden content again (U)</source>
         <translation>重新显示被隐藏的内容 (U)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="989"/>
-        <location filename="../ui/moderationview.cpp" line="995"/>
+        <location filename="../ui/moderationview.cpp" line="998"/>
+        <location filename="../ui/moderationview.cpp" line="1004"/>
         <source>Dismiss</source>
         <translation>驳回</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="990"/>
+        <location filename="../ui/moderationview.cpp" line="999"/>
         <source>Close the reports without hiding anything (D)</source>
         <translation>关闭举报，不隐藏任何内容 (D)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="991"/>
+        <location filename="../ui/moderationview.cpp" line="1000"/>
         <source>Open post</source>
         <translation>打开动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="992"/>
+        <location filename="../ui/moderationview.cpp" line="1001"/>
         <source>Open the post&apos;s thread (Return)</source>
         <translation>打开动态的评论 (Return)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="993"/>
+        <location filename="../ui/moderationview.cpp" line="1002"/>
         <source>Action:</source>
         <translation>操作：</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="994"/>
+        <location filename="../ui/moderationview.cpp" line="1003"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="995"/>
+        <location filename="../ui/moderationview.cpp" line="1004"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="995"/>
+        <location filename="../ui/moderationview.cpp" line="1004"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="998"/>
+        <location filename="../ui/moderationview.cpp" line="1007"/>
         <source>Moderator uid (all)</source>
         <translation>管理员 uid（全部）</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="999"/>
+        <location filename="../ui/moderationview.cpp" line="1008"/>
         <source>Only this moderator&apos;s entries</source>
         <translation>只看这位管理员的记录</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1022"/>
+        <location filename="../ui/moderationview.cpp" line="1031"/>
         <source>Nothing to review: no open reports.</source>
         <translation>没有待处理的内容。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1023"/>
+        <location filename="../ui/moderationview.cpp" line="1032"/>
         <source>No closed items yet.</source>
         <translation>还没有已处理的条目。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1026"/>
+        <location filename="../ui/moderationview.cpp" line="1035"/>
         <source>No log entries.</source>
         <translation>没有日志记录。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1055"/>
-        <location filename="../ui/moderationview.cpp" line="1151"/>
+        <location filename="../ui/moderationview.cpp" line="1064"/>
+        <location filename="../ui/moderationview.cpp" line="1160"/>
         <source>Only moderators can read the moderation log.</source>
         <translation>只有管理员可以查看审核日志。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1056"/>
-        <location filename="../ui/moderationview.cpp" line="1152"/>
+        <location filename="../ui/moderationview.cpp" line="1065"/>
+        <location filename="../ui/moderationview.cpp" line="1161"/>
         <source>Only moderators can see the moderation queue.</source>
         <translation>只有管理员可以查看审核队列。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1153"/>
+        <location filename="../ui/moderationview.cpp" line="1162"/>
         <source>The moderation log could not be loaded: %1</source>
         <translation>无法加载审核日志：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1154"/>
+        <location filename="../ui/moderationview.cpp" line="1163"/>
         <source>The moderation queue could not be loaded: %1</source>
         <translation>无法加载审核队列：%1</translation>
     </message>
@@ -1816,22 +1816,22 @@
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="626"/>
+        <location filename="../ui/profileheader.cpp" line="627"/>
         <source>Stop following %1 (F)</source>
         <translation>取消关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="627"/>
+        <location filename="../ui/profileheader.cpp" line="628"/>
         <source>Follow %1 (F)</source>
         <translation>关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="628"/>
+        <location filename="../ui/profileheader.cpp" line="629"/>
         <source>Following %1</source>
         <translation>已关注 %1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="629"/>
+        <location filename="../ui/profileheader.cpp" line="630"/>
         <source>Follow %1</source>
         <translation>关注 %1</translation>
     </message>
@@ -1922,137 +1922,137 @@
 <context>
     <name>threadline::ui::ThreadView</name>
     <message>
-        <location filename="../ui/threadview.cpp" line="163"/>
+        <location filename="../ui/threadview.cpp" line="165"/>
         <source>Comment</source>
         <translation>评论</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="415"/>
+        <location filename="../ui/threadview.cpp" line="417"/>
         <source>By floor</source>
         <translation>按楼层</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="416"/>
+        <location filename="../ui/threadview.cpp" line="418"/>
         <source>Floors in order, oldest first</source>
         <translation>按楼层顺序，从早到晚</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="417"/>
+        <location filename="../ui/threadview.cpp" line="419"/>
         <source>Best first</source>
         <translation>最热</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="418"/>
+        <location filename="../ui/threadview.cpp" line="420"/>
         <source>The best-liked floors first</source>
         <translation>赞最多的楼层在前</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="419"/>
+        <location filename="../ui/threadview.cpp" line="421"/>
         <source>Close (Esc)</source>
         <translation>关闭 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="420"/>
         <location filename="../ui/threadview.cpp" line="422"/>
+        <location filename="../ui/threadview.cpp" line="424"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="423"/>
+        <location filename="../ui/threadview.cpp" line="425"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="424"/>
+        <location filename="../ui/threadview.cpp" line="426"/>
         <source>Comment on the post instead (Esc)</source>
         <translation>改为评论动态 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="425"/>
+        <location filename="../ui/threadview.cpp" line="427"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="426"/>
+        <location filename="../ui/threadview.cpp" line="428"/>
         <source>Send (Ctrl+Return)</source>
         <translation>发送 (Ctrl+Return)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="477"/>
+        <location filename="../ui/threadview.cpp" line="479"/>
         <source>Loading the post…</source>
         <translation>正在加载动态…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="483"/>
+        <location filename="../ui/threadview.cpp" line="485"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="618"/>
+        <location filename="../ui/threadview.cpp" line="620"/>
         <source>%1/%2</source>
         <translation>%1/%2</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="750"/>
+        <location filename="../ui/threadview.cpp" line="746"/>
         <source>&amp;Reply</source>
         <translation>回复(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="757"/>
+        <location filename="../ui/threadview.cpp" line="753"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="765"/>
+        <location filename="../ui/threadview.cpp" line="761"/>
         <source>&amp;Delete comment</source>
         <translation>删除评论(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="769"/>
+        <location filename="../ui/threadview.cpp" line="765"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="808"/>
+        <location filename="../ui/threadview.cpp" line="804"/>
         <source>Delete comment</source>
         <translation>删除评论</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="812"/>
+        <location filename="../ui/threadview.cpp" line="808"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="830"/>
+        <location filename="../ui/threadview.cpp" line="826"/>
         <source>Delete your comment?</source>
         <translation>删除你的评论？</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="831"/>
+        <location filename="../ui/threadview.cpp" line="827"/>
         <source>Delete %1&apos;s comment?</source>
         <translation>删除 %1 的评论？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="835"/>
+        <location filename="../ui/threadview.cpp" line="831"/>
         <source>Its floor goes with it: %n reply(s) will be deleted too. This cannot be undone.</source>
         <translation>
             <numerusform>整层楼会一起删除：%n 条回复也会被删除。此操作无法撤销。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="838"/>
+        <location filename="../ui/threadview.cpp" line="834"/>
         <source>This cannot be undone.</source>
         <translation>此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="851"/>
+        <location filename="../ui/threadview.cpp" line="847"/>
         <source>this comment</source>
         <translation>这条评论</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="851"/>
+        <location filename="../ui/threadview.cpp" line="847"/>
         <source>%1&apos;s comment</source>
         <translation>%1 的评论</translation>
     </message>
@@ -2060,68 +2060,68 @@
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timelineview.cpp" line="46"/>
-        <location filename="../ui/timelineview.cpp" line="376"/>
+        <location filename="../ui/timelineview.cpp" line="48"/>
+        <location filename="../ui/timelineview.cpp" line="372"/>
         <source>Timeline</source>
         <translation>动态列表</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="87"/>
+        <location filename="../ui/timelineview.cpp" line="89"/>
         <source>No posts yet</source>
         <translation>还没有动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="131"/>
+        <location filename="../ui/timelineview.cpp" line="127"/>
         <source>&amp;Open thread</source>
         <translation>查看评论(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="134"/>
+        <location filename="../ui/timelineview.cpp" line="130"/>
         <source>&amp;Who liked this</source>
         <translation>谁赞过(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="138"/>
+        <location filename="../ui/timelineview.cpp" line="134"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="143"/>
+        <location filename="../ui/timelineview.cpp" line="139"/>
         <source>&amp;Delete post</source>
         <translation>删除动态(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="146"/>
+        <location filename="../ui/timelineview.cpp" line="142"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="183"/>
+        <location filename="../ui/timelineview.cpp" line="179"/>
         <source>Delete post</source>
         <translation>删除动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="186"/>
+        <location filename="../ui/timelineview.cpp" line="182"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="199"/>
+        <location filename="../ui/timelineview.cpp" line="195"/>
         <source>Delete this post?</source>
         <translation>删除这条动态？</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="200"/>
+        <location filename="../ui/timelineview.cpp" line="196"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation>所有人都将看不到它，评论和赞也会一起删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="214"/>
+        <location filename="../ui/timelineview.cpp" line="210"/>
         <source>this post</source>
         <translation>这条动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="214"/>
+        <location filename="../ui/timelineview.cpp" line="210"/>
         <source>%1&apos;s post</source>
         <translation>%1 的动态</translation>
     </message>
