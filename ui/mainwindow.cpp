@@ -11,6 +11,7 @@
 #include "profileheader.h"
 #include "session.h"
 #include "syncengine.h"
+#include "threadloader.h"
 #include "threadview.h"
 #include "timelinefeed.h"
 #include "timelinemodel.h"
@@ -106,6 +107,12 @@ MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
         for (const Feed &f : std::as_const(m_feeds))
             if (f.started)
                 f.feed->refresh();
+        if (m_history)
+            m_history->load();
+        if (m_activity && m_activity->rowCount() > 0)
+            m_activityFeed->refresh();
+        if (m_thread && m_thread->isVisible() && m_thread->postId() > 0)
+            m_thread->loader()->reload();
     });
     buildMenus();
     retranslate();

@@ -10,6 +10,7 @@
 #include "poststore.h"
 #include "profileheader.h"
 #include "session.h"
+#include "syncengine.h"
 #include "testserver.h"
 #include "threadview.h"
 #include "timelinefeed.h"
@@ -134,6 +135,14 @@ private Q_SLOTS:
         QTRY_VERIFY(core.statusText().startsWith(QStringLiteral("Offline")));
         QTest::keyClick(&w, Qt::Key_O, Qt::ControlModifier | Qt::ShiftModifier);
         QVERIFY(!core.isOffline());
+
+        // a 410 (cursor older than the change log): the pages shown are asked for again
+        const auto timelineCalls = [this] {
+            return m_server.stderrLog().count("GET /api/v1/timeline ");
+        };
+        const qsizetype before = timelineCalls();
+        Q_EMIT core.sync()->cursorExpired();
+        QTRY_VERIFY_WITH_TIMEOUT(timelineCalls() > before, 10000);
 
         // what a user sees: a picture of it
         const QImage shot = w.grab().toImage();
