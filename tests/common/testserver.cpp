@@ -408,6 +408,37 @@ QByteArray TestServer::stderrLog() const
     return f.readAll();
 }
 
+qsizetype TestServer::settle()
+{
+    static int counter = 0;
+    const QByteArray path = "/api/v1/_settle/" + QByteArray::number(++counter);
+    Client marker(m_baseUrl);
+    const HttpResult r = marker.get(QString::fromLatin1(path));
+    const QByteArray log = stderrLog();
+    const QByteArray line = "GET " + path + ' ';
+    const qsizetype at = log.lastIndexOf(line);
+    if (r.status == 0 || at < 0) {
+        qWarning("TestServer::settle: the marker %s was not logged (%s)", path.constData(),
+                 r.describe().constData());
+        return -1;
+    }
+    const qsizetype end = log.indexOf('\n', at);
+    return end < 0 ? log.size() : end + 1;
+}
+
+QList<QByteArray> TestServer::requestsSince(qsizetype mark)
+{
+    const qsizetype end = settle();
+    QList<QByteArray> lines;
+    if (mark < 0 || end < 0)
+        return {QByteArrayLiteral("(TestServer::settle failed)")};
+    const QByteArray log = stderrLog().mid(mark, end - mark);
+    for (const QByteArray &line : log.split('\n'))
+        if (!line.isEmpty() && !line.startsWith("GET /api/v1/_settle/"))
+            lines.append(line);
+    return lines;
+}
+
 QByteArray TestServer::stdoutLog() const
 {
     return m_stdout;

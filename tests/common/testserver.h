@@ -89,6 +89,19 @@ public:
     [[nodiscard]] QString dbUrl() const; // the --db value used
     [[nodiscard]] QString mediaDir() const;
     [[nodiscard]] QByteArray stderrLog() const; // what the server logged so far
+
+    // Counting requests without a race. The server logs a request (one line on stderr) before
+    // its answer leaves, on its one request thread, so a marker request whose answer has come
+    // back proves that every request the server received before it is in the log. settle()
+    // sends such a marker (GET /api/v1/_settle/N, answered 404) and returns the log offset just
+    // past its line: a baseline that no earlier request can still move. Earlier work of the
+    // test's own client objects must be over first (their replies finished, or the objects,
+    // and so their network managers, gone): what was never sent cannot be waited for.
+    // Returns -1 (with a qWarning) when the marker's line does not appear.
+    [[nodiscard]] qsizetype settle();
+    // The request lines logged after the offset `mark` (from settle()), once the server has
+    // settled again: everything received until now, the markers left out.
+    [[nodiscard]] QList<QByteArray> requestsSince(qsizetype mark);
     [[nodiscard]] QByteArray stdoutLog() const; // all of stdout so far (first line included)
     [[nodiscard]] bool isPostgres() const;
     [[nodiscard]] bool isRunning() const;

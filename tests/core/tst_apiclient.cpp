@@ -245,15 +245,6 @@ quint16 freePort()
     return probe.serverPort();
 }
 
-// The server's log lines after `baseline` (a prefix of the log as it was).
-QList<QByteArray> newLogLines(const TestServer &server, const QByteArray &baseline)
-{
-    const QByteArray log = server.stderrLog();
-    QList<QByteArray> lines = log.mid(baseline.size()).split('\n');
-    lines.removeAll(QByteArray());
-    return lines;
-}
-
 RetryPolicy fastPolicy(int maxAttempts = 4)
 {
     return RetryPolicy{maxAttempts, 10, 50};
@@ -467,7 +458,8 @@ void TestApiClient::offlineSendsNothing()
     QCOMPARE(changed.count(), 1);
     QCOMPARE(changed.at(0).at(0).toBool(), true);
 
-    const QByteArray baseline = m_server.stderrLog();
+    const qsizetype baseline = m_server.settle();
+    QVERIFY(baseline >= 0);
     const QList<std::shared_ptr<Outcome>> outcomes = {
         watch(client->get(QStringLiteral("/api/v1/me"), nullptr)),
         watch(client->postJson(QStringLiteral("/api/v1/posts/90012/comments"),
@@ -500,7 +492,7 @@ void TestApiClient::offlineSendsNothing()
     // A marker request from another client: the only line the server logged since.
     Client sync(m_server.baseUrl());
     QCOMPARE(sync.get(QStringLiteral("/api/v1/health")).status, 200);
-    const QList<QByteArray> lines = newLogLines(m_server, baseline);
+    const QList<QByteArray> lines = m_server.requestsSince(baseline);
     QVERIFY2(lines.size() == 1 && lines.at(0).startsWith("GET /api/v1/health 200"),
              lines.join("\n").constData());
 
@@ -762,7 +754,8 @@ void TestApiClient::faultErrorRateSendsNothing()
     client->setRetryPolicy(fastPolicy(2));
     client->setFaultConfig({0, 1.0, 0});
     QSignalSpy failed(client.get(), &ApiClient::requestFailed);
-    const QByteArray baseline = m_server.stderrLog();
+    const qsizetype baseline = m_server.settle();
+    QVERIFY(baseline >= 0);
 
     auto o = watch(client->get(QStringLiteral("/api/v1/me"), nullptr));
     auto post = watch(client->postJson(QStringLiteral("/api/v1/posts/90012/views"), {}, nullptr));
@@ -779,7 +772,7 @@ void TestApiClient::faultErrorRateSendsNothing()
 
     Client sync(m_server.baseUrl());
     QCOMPARE(sync.get(QStringLiteral("/api/v1/health")).status, 200);
-    const QList<QByteArray> lines = newLogLines(m_server, baseline);
+    const QList<QByteArray> lines = m_server.requestsSince(baseline);
     QVERIFY2(lines.size() == 1 && lines.at(0).startsWith("GET /api/v1/health 200"),
              lines.join("\n").constData());
 
@@ -808,7 +801,8 @@ void TestApiClient::faultDropWithIdempotencyKey()
     client->setFaultConfig({0, 0, 1.0});
     const QString content =
         QStringLiteral("dropped answer %1").arg(QUuid::createUuid().toString(QUuid::WithoutBraces));
-    const QByteArray baseline = m_server.stderrLog();
+    const qsizetype baseline = m_server.settle();
+    QVERIFY(baseline >= 0);
     RequestOptions opts;
     opts.idempotencyKey = ApiClient::newIdempotencyKey();
     auto o = watch(client->postJson(QStringLiteral("/api/v1/posts/90012/comments"),
@@ -819,7 +813,7 @@ void TestApiClient::faultDropWithIdempotencyKey()
     QCOMPARE(o->status, 0);
 
     // The server handled both attempts; the key made the second a replay: one comment.
-    const QList<QByteArray> lines = newLogLines(m_server, baseline);
+    const QList<QByteArray> lines = m_server.requestsSince(baseline);
     QCOMPARE(std::count_if(lines.cbegin(), lines.cend(),
                            [](const QByteArray &l) {
                                return l.startsWith("POST /api/v1/posts/90012/comments 201");

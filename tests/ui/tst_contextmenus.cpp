@@ -7,6 +7,7 @@
 // the keyboard, the note's limit); screenshots of the menus and the dialog in /tmp/ui-ctx/.
 #include "actions.h"
 #include "apiclient.h"
+#include "artifacts.h"
 #include "commenttreemodel.h"
 #include "imagecache.h"
 #include "jsoncodec.h"
@@ -52,7 +53,7 @@ using Reason = core::Report::Reason;
 
 namespace {
 const QString kApi = QStringLiteral("/api/v1");
-const QString kShots = QStringLiteral("/tmp/ui-ctx");
+const QString kShots = threadline::test::artifactDir(QStringLiteral("contextmenus"));
 constexpr qint64 kZhangsan = 10001;
 
 // The client side of one user: the core objects the app would give the views, and the views.

@@ -14,6 +14,7 @@
 
 #include "actions.h"
 #include "apiclient.h"
+#include "artifacts.h"
 #include "composedialog.h"
 #include "i18n.h"
 #include "imagecache.h"
@@ -43,6 +44,7 @@
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
+#include <algorithm>
 
 using namespace threadline;
 using test::Client;
@@ -52,7 +54,7 @@ using ui::LikersDialog;
 
 namespace {
 
-const QString kShots = QStringLiteral("/tmp/ui-dlg");
+const QString kShots = threadline::test::artifactDir(QStringLiteral("dialogs"));
 const QString kApi = QStringLiteral("/api/v1");
 constexpr int kWaitMs = 15000;
 
@@ -784,6 +786,8 @@ private Q_SLOTS:
 
     void likersPagedByHand()
     {
+        const qsizetype mark = m_server.settle();
+        QVERIFY(mark >= 0);
         auto api = signedIn();
         LikersDialog dlg(api.get(), nullptr, m_likedPost);
         dlg.setPageSize(2);
@@ -808,7 +812,12 @@ private Q_SLOTS:
         QCOMPARE(inserted.count(), 3);
         dlg.loadMore(); // nothing after the last page
         QVERIFY(!dlg.isLoading());
-        QVERIFY(m_server.stderrLog().contains("/likes"));
+        // three pages of this post's likers, each asked once
+        const QByteArray path = "GET /api/v1/posts/" + QByteArray::number(m_likedPost) + "/likes ";
+        const QList<QByteArray> lines = m_server.requestsSince(mark);
+        QCOMPARE(std::count_if(lines.cbegin(), lines.cend(),
+                               [&](const QByteArray &l) { return l.startsWith(path); }),
+                 3);
     }
 
     void likersPageFailureKeepsTheList()

@@ -3,6 +3,7 @@
 // switch, both languages; and the `threadline` program itself taking a screenshot from the
 // command line (the sample fixture on top, a thread open).
 #include "appcore.h"
+#include "artifacts.h"
 #include "commenttreemodel.h"
 #include "i18n.h"
 #include "jsoncodec.h"
@@ -26,6 +27,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 using namespace threadline;
 using test::Client;
@@ -137,17 +139,24 @@ private Q_SLOTS:
         QVERIFY(!core.isOffline());
 
         // a 410 (cursor older than the change log): the pages shown are asked for again
-        const auto timelineCalls = [this] {
-            return m_server.stderrLog().count("GET /api/v1/timeline ");
+        // (counted from a settled baseline: a page still on its way must not pass for one)
+        QTRY_COMPARE_WITH_TIMEOUT(core.api()->pendingCount(), 0, 10000);
+        const qsizetype mark = m_server.settle();
+        QVERIFY(mark >= 0);
+        const auto timelineCalls = [&] {
+            const QList<QByteArray> lines = m_server.requestsSince(mark);
+            return std::count_if(lines.cbegin(), lines.cend(), [](const QByteArray &l) {
+                return l.startsWith("GET /api/v1/timeline ");
+            });
         };
-        const qsizetype before = timelineCalls();
         Q_EMIT core.sync()->cursorExpired();
-        QTRY_VERIFY_WITH_TIMEOUT(timelineCalls() > before, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(timelineCalls() > 0, 10000);
 
         // what a user sees: a picture of it
         const QImage shot = w.grab().toImage();
         QCOMPARE(shot.size(), w.size() * w.devicePixelRatio());
-        shot.save(QDir::temp().filePath(QStringLiteral("threadline-mainwindow.png")));
+        QVERIFY(shot.save(QDir(threadline::test::artifactDir(QStringLiteral("mainwindow")))
+                              .filePath(QStringLiteral("threadline-mainwindow.png"))));
     }
 
     void moderatorsHaveTheirPage()
@@ -236,8 +245,10 @@ private Q_SLOTS:
         const QImage shot(png);
         QVERIFY(!shot.isNull());
         QCOMPARE(shot.size(), QSize(1280, 800));
-        QFile::remove(QDir::temp().filePath(QStringLiteral("threadline-%1.png").arg(lang)));
-        QFile::copy(png, QDir::temp().filePath(QStringLiteral("threadline-%1.png").arg(lang)));
+        const QString kept = QDir(threadline::test::artifactDir(QStringLiteral("mainwindow")))
+                                 .filePath(QStringLiteral("threadline-%1.png").arg(lang));
+        QFile::remove(kept);
+        QVERIFY(QFile::copy(png, kept));
     }
 
     void programWithoutAnAccountEndsAtOnce()

@@ -6,6 +6,7 @@
 // user who is no moderator (403) reads words over empty lists; every card painted at 480 and
 // 900 px, and screenshots in /tmp/ui-mod/.
 #include "apiclient.h"
+#include "artifacts.h"
 #include "i18n.h"
 #include "moderationlogmodel.h"
 #include "moderationqueuemodel.h"
@@ -40,7 +41,7 @@ using Pending = ModerationQueueModel::Pending;
 namespace {
 constexpr int kWaitMs = 20000;
 const QString kApi = QStringLiteral("/api/v1");
-const QString kShots = QStringLiteral("/tmp/ui-mod");
+const QString kShots = threadline::test::artifactDir(QStringLiteral("moderationview"));
 
 // What the app would give the page: a client, an outbox on its own file; and the page.
 struct Side

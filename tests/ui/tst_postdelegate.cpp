@@ -6,6 +6,7 @@
 // Screenshots go to /tmp/ui-a/.
 
 #include "apiclient.h"
+#include "artifacts.h"
 #include "imagecache.h"
 #include "jsoncodec.h"
 #include "postdelegate.h"
@@ -39,7 +40,7 @@ using Area = PostDelegate::Area;
 
 namespace {
 
-const QString kShots = QStringLiteral("/tmp/ui-a");
+const QString kShots = threadline::test::artifactDir(QStringLiteral("postdelegate"));
 
 core::Post samplePost()
 {

@@ -5,6 +5,7 @@
 // words (following myself is 422), a follow made offline queued and sent when back online, a
 // stopped server in words without a crash; screenshots at 480 and 900 px in /tmp/ui-prof/.
 #include "apiclient.h"
+#include "artifacts.h"
 #include "i18n.h"
 #include "imagecache.h"
 #include "outbox.h"
@@ -29,7 +30,7 @@ using test::TestServer;
 using ui::ProfileHeader;
 
 namespace {
-const QString kShots = QStringLiteral("/tmp/ui-prof");
+const QString kShots = threadline::test::artifactDir(QStringLiteral("profileheader"));
 constexpr qint64 kZhangsan = 10001;
 constexpr qint64 kWangwu = 10003;
 constexpr qint64 kMazi = 10004;

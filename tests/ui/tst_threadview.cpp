@@ -7,6 +7,7 @@
 // and 900 px and screenshots in /tmp/ui-b/.
 #include "actions.h"
 #include "apiclient.h"
+#include "artifacts.h"
 #include "commentdelegate.h"
 #include "commenttreemodel.h"
 #include "i18n.h"
@@ -47,7 +48,7 @@ using Area = CommentDelegate::Area;
 
 namespace {
 const QString kApi = QStringLiteral("/api/v1");
-const QString kShots = QStringLiteral("/tmp/ui-b");
+const QString kShots = threadline::test::artifactDir(QStringLiteral("threadview"));
 
 // The client side of one user: the core objects the app would give the pane, and the pane.
 struct Side
