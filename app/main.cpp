@@ -1,11 +1,16 @@
 // threadline: the desktop client. The composition root: the command line, the core, the main
 // window and the sign-in flow.
-//   threadline [--server URL] [--user NAME [--password PW]] [--offline] [--lang zh_CN|en]
-//              [--faults SPEC] [--like-delay MS] [--page NAME] [--open-post ID]
-//              [--fixture FILE] [--screenshot PATH] [--size WxH]
+//   threadline [--server URL] [--user NAME [--password PW]] [--offline] [--cache FILE]
+//              [--import FILE]… [--lang zh_CN|en] [--faults SPEC] [--like-delay MS]
+//              [--page NAME] [--open-post ID] [--screenshot PATH] [--size WxH]
 // --screenshot saves the window as a PNG once the first page (and an opened thread) has loaded,
-// then exits: 0 when saved, 1 otherwise. --fixture puts the posts of a JSON file shaped like the
-// spec's sample (one post, or {"items":[…]}) on top of the All timeline (QA).
+// then exits: 0 when saved, 1 otherwise. --offline needs no network, token or keychain: it
+// opens the last account's cache and outbox. --cache FILE opens that cache (and its outbox,
+// FILE.outbox) with no account; what is queued there is sent once someone signs in. --import
+// FILE (one post, an array of posts or a page {"items":[…]}) writes the posts into the cache
+// opened, shown in All; a file that cannot be read is one sentence on stderr and exit 2, with
+// nothing imported. app/README.md and docs/qa.md say more.
+#include "apiclient.h"
 #include "appcore.h"
 #include "coreoptions.h"
 #include "i18n.h"
@@ -21,11 +26,14 @@
 #include <QCommandLineParser>
 #include <QDialog>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QMetaEnum>
 #include <QPointer>
 #include <QProcess>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
 #include <cstdio>
@@ -52,29 +60,44 @@ std::optional<MainWindow::Page> pageNamed(const QString &name)
     return std::nullopt;
 }
 
-// The posts of a fixture file: one post (the sample's shape) or a page {"items":[…]}.
-std::optional<QList<core::Post>> readFixture(const QString &path, QString *error)
+// The posts of an import file: one post (the sample's shape), an array of posts, or a page
+// {"items":[…]}, read by the same strict codec as the server's answers.
+constexpr qint64 kMaxImportBytes = 16 * 1024 * 1024; // the codec's document limit
+
+std::optional<QList<core::Post>> readImport(const QString &path, QString *error)
 {
+    const QString name = QDir::toNativeSeparators(path);
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        *error = QCoreApplication::translate("main", "Cannot read %1: %2")
-                     .arg(QDir::toNativeSeparators(path), f.errorString());
+        *error = QCoreApplication::translate("main", "Cannot import %1: %2; nothing was imported.")
+                     .arg(name, f.errorString());
         return std::nullopt;
     }
-    const QByteArray bytes = f.readAll();
-    if (const auto post = core::decodePost(bytes); post.ok())
-        return QList<core::Post>{post.value()};
-    if (const auto page = core::decodePostPage(bytes); page.ok())
-        return page.value().items;
-    *error = QCoreApplication::translate("main", "%1 is not a post or a page of posts: %2")
-                 .arg(QDir::toNativeSeparators(path), core::decodePost(bytes).error().toString());
-    return std::nullopt;
+    if (f.size() > kMaxImportBytes) {
+        *error = QCoreApplication::translate(
+                     "main", "Cannot import %1: it is larger than 16 MiB; nothing was imported.")
+                     .arg(name);
+        return std::nullopt;
+    }
+    const auto posts = core::decodePostList(f.read(kMaxImportBytes + 1));
+    if (!posts) {
+        const core::DecodeError &e = posts.error();
+        *error = QCoreApplication::translate("main",
+                                             "Cannot import %1: %2 (at %3); nothing was imported.")
+                     .arg(name, e.message,
+                          e.path.isEmpty() ? QCoreApplication::translate("main", "the top level")
+                                           : e.path);
+        return std::nullopt;
+    }
+    return posts.value();
 }
 
 } // namespace
 
 int main(int argc, char **argv)
 {
+    QElapsedTimer sinceStart; // monotonic: the first-paint line below
+    sinceStart.start();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Threadline"));
     QApplication::setApplicationName(QStringLiteral("threadline"));
@@ -106,9 +129,15 @@ int main(int argc, char **argv)
     const QCommandLineOption openOpt(QStringLiteral("open-post"),
                                      QStringLiteral("Open the thread of post ID."),
                                      QStringLiteral("ID"));
-    const QCommandLineOption fixtureOpt(
-        QStringLiteral("fixture"),
-        QStringLiteral("Show the posts of FILE (shaped like the spec's sample) on top."),
+    const QCommandLineOption importOpt(
+        QStringList{QStringLiteral("import"), QStringLiteral("fixture")},
+        QStringLiteral("Import the posts of FILE (one post, an array of posts or a page "
+                       "{\"items\":[…]}) into the cache; shown in All. May repeat."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption cacheOpt(
+        QStringLiteral("cache"),
+        QStringLiteral("Open the cache FILE (created when missing) with no account; actions "
+                       "queue in FILE.outbox and are sent once someone signs in."),
         QStringLiteral("FILE"));
     const QCommandLineOption shotOpt(
         QStringLiteral("screenshot"),
@@ -118,7 +147,7 @@ int main(int argc, char **argv)
         QStringLiteral("The window size, e.g. 1280x800 (default: as last time)."),
         QStringLiteral("WxH"));
     parser.addOptions(
-        {userOpt, passwordOpt, langOpt, pageOpt, openOpt, fixtureOpt, shotOpt, sizeOpt});
+        {userOpt, passwordOpt, langOpt, pageOpt, openOpt, importOpt, cacheOpt, shotOpt, sizeOpt});
     parser.process(app);
 
     installTranslations(app,
@@ -140,15 +169,21 @@ int main(int argc, char **argv)
         say(QStringLiteral("--open-post: not a post id: %1").arg(parser.value(openOpt)), stderr);
         return 2;
     }
-    QList<core::Post> fixture;
-    if (parser.isSet(fixtureOpt)) {
+    // Every file is read before anything is written: one that cannot be read imports nothing.
+    QList<core::Post> imported;
+    for (const QString &file : parser.values(importOpt)) {
         QString error;
-        const auto posts = readFixture(parser.value(fixtureOpt), &error);
+        const auto posts = readImport(file, &error);
         if (!posts) {
             say(error, stderr);
             return 2;
         }
-        fixture = *posts;
+        imported += *posts;
+    }
+    const QString cacheFile = parser.value(cacheOpt);
+    if (parser.isSet(cacheOpt) && cacheFile.isEmpty()) {
+        say(QStringLiteral("--cache: expected a file name"), stderr);
+        return 2;
     }
     const QStringList size = parser.value(sizeOpt).split(QLatin1Char('x'));
     const int width = size.value(0).toInt(), height = size.value(1).toInt();
@@ -165,6 +200,11 @@ int main(int argc, char **argv)
     options.applyTo(core);
     core::AppCore::AccountOptions account;
     account.likeDelayMs = options.likeDelayMs;
+    account.imports = imported;
+    if (!cacheFile.isEmpty()) {
+        account.cachePath = QFileInfo(cacheFile).absoluteFilePath();
+        account.outboxPath = account.cachePath + QStringLiteral(".outbox");
+    }
 
     MainWindow window(&core); // where it was last time, or 1200×800
     if (parser.isSet(sizeOpt))
@@ -175,6 +215,9 @@ int main(int argc, char **argv)
     const QString user = parser.value(userOpt);
     core::Session *session = core.session();
     QPointer<ui::LoginDialog> login;
+    // --user with --password: a saved sign-in of that account is tried first (no round trip
+    // before the cache paints), the password only when that does not work (once).
+    bool passwordLeft = parser.isSet(passwordOpt) && !user.isEmpty();
 
     // --screenshot: once the first page has loaded (or said why not) and an opened thread too;
     // images get a moment to arrive. Never more than 30 s in all.
@@ -198,7 +241,12 @@ int main(int argc, char **argv)
     started = [&](const core::UserProfile &me) {
         if (login)
             login->accept();
-        if (core.hasAccount() && core.accountUid() != me.brief.uid) {
+        const bool rebuild = core.hasAccount() && core.isAnonymous() && me.brief.uid > 0;
+        if (rebuild) {
+            // Someone signed in over a cache opened with no account: its queue is theirs now,
+            // it is sent and the sync starts; the pages are made again for that person.
+            core.adoptAccount(me);
+        } else if (core.hasAccount() && core.accountUid() != me.brief.uid) {
             // Another person: their own outbox, cache and sync. Threadline starts again for them
             // (the token is in the keychain: no password asked), this run ends.
             QStringList args{QStringLiteral("--server"), core.server().toString(),
@@ -209,7 +257,7 @@ int main(int argc, char **argv)
             app.quit();
             return;
         }
-        if (window.hasAccount())
+        if (window.hasAccount() && !rebuild)
             return; // the same person signed in again (after a 401): the window goes on
         if (QWidget *modal = QApplication::activeModalWidget()) {
             // a dialog of the window is open (a report, say): closed first, the pages rebuilt
@@ -229,8 +277,8 @@ int main(int argc, char **argv)
             if (*once)
                 return;
             *once = true;
-            if (!fixture.isEmpty())
-                window.addPostsOnTop(fixture);
+            if (!imported.isEmpty()) // in the cache's All too; on top also when online
+                window.addPostsOnTop(imported);
             if (openPost > 0) {
                 window.openThread(openPost);
                 if (!shotPath.isEmpty()) {
@@ -249,8 +297,23 @@ int main(int argc, char **argv)
         };
         QObject::connect(first, &models::TimelineFeed::refreshed, &app, firstPage);
         QObject::connect(first, &models::TimelineFeed::error, &app, firstPage);
-        if (core.isOffline())
+        if (core.isOffline() || core.isAnonymous())
             QObject::connect(first, &models::TimelineFeed::cachePainted, &app, firstPage);
+        // One line when the first posts are on screen, for QA and the start-up benchmark.
+        const auto painted = std::make_shared<bool>(false);
+        const auto firstPaint = [&, painted](int rows, const char *from) {
+            if (*painted || rows <= 0)
+                return;
+            *painted = true;
+            say(QStringLiteral("first paint: %1 ms after start, %2 posts from the %3")
+                    .arg(sinceStart.elapsed())
+                    .arg(rows)
+                    .arg(QLatin1String(from)));
+        };
+        QObject::connect(first, &models::TimelineFeed::cachePainted, &app,
+                         [firstPaint](int rows) { firstPaint(rows, "cache"); });
+        QObject::connect(first, &models::TimelineFeed::refreshed, &app,
+                         [firstPaint](int rows) { firstPaint(rows, "server"); });
     };
 
     const auto askToSignIn = [&](const QString &error) {
@@ -282,10 +345,17 @@ int main(int argc, char **argv)
             login->showError(error);
     };
 
-    QObject::connect(session, &core::Session::signedIn, &app,
-                     [&](const core::UserProfile &me) { started(me); });
+    QObject::connect(session, &core::Session::signedIn, &app, [&](const core::UserProfile &me) {
+        passwordLeft = false;
+        started(me);
+    });
     QObject::connect(session, &core::Session::loginFailed, &app, askToSignIn);
-    QObject::connect(session, &core::Session::signedOut, &app, [&] { askToSignIn({}); });
+    QObject::connect(session, &core::Session::signedOut, &app, [&] {
+        if (!passwordLeft)
+            return askToSignIn({});
+        passwordLeft = false;
+        session->login(core.server(), user, parser.value(passwordOpt));
+    });
     QObject::connect(
         session, &core::Session::keychainUnavailable, &app,
         [&](const QString &reason) { window.statusBar()->showMessage(reason, 15000); });
@@ -294,12 +364,73 @@ int main(int argc, char **argv)
     });
     QObject::connect(&window, &MainWindow::signOutRequested, &app, [&] { askToSignIn({}); });
 
-    if (!user.isEmpty() && parser.isSet(passwordOpt))
-        session->login(core.server(), user, parser.value(passwordOpt));
-    else if (!user.isEmpty())
-        session->restore(core.server(), user);
-    else if (!session->restoreRemembered()) // once the loop runs: it may end the program
-        QTimer::singleShot(0, &app, [&] { askToSignIn({}); });
+    // The account remembered for this server opens at once, before the server has answered:
+    // as soon as its token is read from the keychain (nothing leaves without it), not after
+    // GET /me. The server's answer follows (signedIn: the same person, the window goes on).
+    QObject::connect(session, &core::Session::tokenChanged, &app, [&](const QString &token) {
+        if (token.isEmpty() || window.hasAccount())
+            return;
+        const core::UserProfile known =
+            core::Session::rememberedProfile(session->server(), session->username());
+        if (known.brief.uid > 0)
+            started(known);
+    });
+    const auto signIn = [&] {
+        if (!user.isEmpty() && passwordLeft &&
+            core::Session::rememberedProfile(core.server(), user).brief.uid <= 0) {
+            passwordLeft = false;
+            session->login(core.server(), user, parser.value(passwordOpt));
+        } else if (!user.isEmpty())
+            session->restore(core.server(), user);
+        else
+            return session->restoreRemembered();
+        return true;
+    };
+    const auto nobody = [] {
+        core::UserProfile me;
+        me.brief.nickName = QCoreApplication::translate("main", "You");
+        return me;
+    };
+    const auto begin = [&] {
+        if (!cacheFile.isEmpty()) {
+            // A cache with no account: read at once; sent once someone signs in (here, with
+            // --user, or later with File → Sign in…). No sign-in is asked for.
+            started(nobody());
+            if (!user.isEmpty())
+                signIn();
+            return;
+        }
+        if (core.isOffline() && !parser.isSet(passwordOpt)) {
+            // No network, no token, no keychain: the last account's cache and outbox (or, with
+            // none, a cache of nobody's), and no sign-in dialog.
+            const QString name = user.isEmpty() ? core::Session::rememberedUsername() : user;
+            const core::UserProfile me = core::Session::rememberedProfile(core.server(), name);
+            if (me.brief.uid <= 0) {
+                const QString dir =
+                    QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+                account.cachePath = dir + QStringLiteral("/offline/cache.sqlite");
+                account.outboxPath = account.cachePath + QStringLiteral(".outbox");
+            }
+            started(me.brief.uid > 0 ? me : nobody());
+            // Back online: the token from the keychain, then the queue goes.
+            QObject::connect(
+                core.api(), &core::ApiClient::offlineChanged, &app, [&, name](bool offline) {
+                    if (!offline && session->state() == core::Session::State::SignedOut &&
+                        !name.isEmpty())
+                        session->restore(core.server(), name);
+                });
+            return;
+        }
+        if (!signIn()) // once the loop runs: it may end the program
+            QTimer::singleShot(0, &app, [&] { askToSignIn({}); });
+    };
+    // An address never seen: who answers there decides which files are theirs (5 s at most).
+    if (core.needsIdentity()) {
+        QObject::connect(&core, &core::AppCore::identified, &app, begin, Qt::SingleShotConnection);
+        core.identify();
+    } else {
+        begin();
+    }
 
     return app.exec();
 }

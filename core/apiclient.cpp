@@ -252,6 +252,11 @@ void ApiReply::beginAttempt()
         finish(offlineError());
         return;
     }
+    if (m_client->m_holdWithoutToken && m_client->m_token.isEmpty() &&
+        !ApiClient::isPublicPath(m_path)) {
+        finish(errorOf(ApiError::Kind::Offline, QStringLiteral("not signed in: nothing was sent")));
+        return;
+    }
     ++m_attempts;
     m_sentAuthorization = false;
     const FaultDecision faults = FaultDecision::roll(m_client->m_faults, m_client->m_rng);
@@ -542,6 +547,14 @@ void ApiClient::setToken(const QString &token)
         return;
     }
     m_token = token;
+}
+
+bool ApiClient::isPublicPath(const QString &path)
+{
+    const QString p = QUrl(path).path();
+    return p.endsWith(QLatin1String("/api/v1/auth/login")) ||
+           p.endsWith(QLatin1String("/api/v1/health")) ||
+           p.contains(QLatin1String("/api/v1/media/"));
 }
 
 void ApiClient::setOffline(bool offline)

@@ -203,6 +203,14 @@ public:
     [[nodiscard]] static int backoffCapMs(int retryIndex, const RetryPolicy &policy);
     // A fresh Idempotency-Key value (a UUID without braces).
     [[nodiscard]] static QByteArray newIdempotencyKey();
+    // Holding requests back while nobody is signed in (QA's `--cache FILE` with no account): a
+    // request that needs a token (every call but sign-in, /health and /media) and has none
+    // fails at once as Kind::Offline ("not signed in: nothing was sent"), not as a 401 — the
+    // outbox keeps it waiting and sends it once someone signs in. Off by default.
+    void setHoldWithoutToken(bool hold) { m_holdWithoutToken = hold; }
+    [[nodiscard]] bool holdsWithoutToken() const { return m_holdWithoutToken; }
+    // True for the paths that need no token: /auth/login, /health, /media/…
+    [[nodiscard]] static bool isPublicPath(const QString &path);
     // Requests not finished yet (in flight or waiting to retry).
     [[nodiscard]] int pendingCount() const { return int(m_live.size()); }
 
@@ -224,6 +232,7 @@ private:
     QUrl m_baseUrl;
     QString m_token;
     bool m_offline = false;
+    bool m_holdWithoutToken = false;
     int m_timeoutMs = 15000;
     RetryPolicy m_policy;
     FaultConfig m_faults;

@@ -7,8 +7,11 @@
 #include "keychain.h"
 #include "outbox.h"
 #include "poststore.h"
+#include "serveridentity.h"
 #include "session.h"
 #include "syncengine.h"
+
+#include <QJsonObject>
 
 namespace threadline::core {
 
@@ -34,7 +37,7 @@ AppCore::AppCore(QObject *parent)
     connect(m_api.get(), &ApiClient::offlineChanged, this, [this](bool offline) {
         m_session->setOffline(offline);
         m_images->setOffline(offline);
-        if (!offline && m_accountStarted) {
+        if (!offline && m_accountStarted && !m_anonymous) {
             m_outbox->retryNow();
             m_sync->syncNow();
         }
@@ -60,7 +63,8 @@ AppCore::AppCore(QObject *parent)
                     Q_EMIT userMessage(
                         tr("The local cache was damaged and has been rebuilt from the "
                            "server. Your unsent changes are safe."));
-                if (m_accountStarted)
+                m_cacheOpen = true;
+                if (m_accountStarted && !m_anonymous)
                     m_sync->start();
             });
 }
@@ -79,19 +83,89 @@ void AppCore::setServer(const QUrl &server)
     m_images->setServer(server);
 }
 
+bool AppCore::needsIdentity() const
+{
+    return !isOffline() && !m_server.isEmpty() && ServerIdentity::remembered(m_server).isEmpty();
+}
+
+void AppCore::identify()
+{
+    RequestOptions ask;
+    ask.timeoutMs = 5000;
+    ask.retry = false;
+    ApiReply *reply = m_api->get(QStringLiteral("/api/v1/health"), this, ask);
+    connect(reply, &ApiReply::finished, this, [this, reply] {
+        if (reply->ok())
+            ServerIdentity::remember(
+                m_server, reply->json().object().value(QLatin1String("instance")).toString());
+        Q_EMIT identified();
+    });
+}
+
 void AppCore::startAccount(const UserProfile &me, const AccountOptions &options)
 {
     m_accountStarted = true;
     m_accountUid = me.brief.uid;
+    m_anonymous = me.brief.uid <= 0;
+    if (m_anonymous)
+        m_api->setHoldWithoutToken(true);
     m_actions->setMe(me.brief);
     m_outbox->setLikeDelayMs(options.likeDelayMs);
     m_sync->setPollIntervalMs(options.pollIntervalMs);
-    const QString username = QString::number(me.brief.uid);
-    m_outbox->open(options.outboxPath.isEmpty() ? Outbox::defaultPath(m_server, username)
-                                                : options.outboxPath);
+    const QString instance = ServerIdentity::remembered(m_server);
+    openAccountFiles(QString::number(me.brief.uid), options, instance);
+    if (!instance.isEmpty() && (options.cachePath.isEmpty() || options.outboxPath.isEmpty()))
+        checkIdentity(instance);
+    if (!options.imports.isEmpty())
+        m_cache->importPosts(options.imports, QStringLiteral("all"));
+    updateStatus();
+}
+
+void AppCore::openAccountFiles(const QString &username, const AccountOptions &options,
+                               const QString &instance)
+{
+    m_outboxPath = options.outboxPath.isEmpty() ? Outbox::defaultPath(m_server, username, instance)
+                                                : options.outboxPath;
+    m_cachePath = options.cachePath.isEmpty() ? Cache::pathFor(m_server, username, instance)
+                                              : options.cachePath;
+    m_outbox->open(m_outboxPath);
     // The sync engine starts once the cache has answered (see the opened handler).
-    m_cache->open(options.cachePath.isEmpty() ? Cache::pathFor(m_server, username)
-                                              : options.cachePath);
+    m_cache->open(m_cachePath);
+}
+
+void AppCore::checkIdentity(const QString &opened)
+{
+    if (isOffline() || m_server.isEmpty())
+        return;
+    RequestOptions ask;
+    ask.retry = false;
+    ApiReply *reply = m_api->get(QStringLiteral("/api/v1/health"), this, ask);
+    connect(reply, &ApiReply::finished, this, [this, reply, opened] {
+        if (!reply->ok())
+            return;
+        const QString instance = ServerIdentity::normalised(
+            reply->json().object().value(QLatin1String("instance")).toString());
+        if (instance.isEmpty() || instance == opened)
+            return;
+        ServerIdentity::remember(m_server, instance);
+        Q_EMIT userMessage(tr("Another server now answers at %1 (its data was replaced). "
+                              "Restart Threadline to see its posts; what you queued for the "
+                              "old one stays in its own file.")
+                               .arg(m_server.toDisplayString()));
+    });
+}
+
+void AppCore::adoptAccount(const UserProfile &me)
+{
+    if (!m_anonymous)
+        return;
+    m_anonymous = false;
+    m_accountUid = me.brief.uid;
+    m_actions->setMe(me.brief);
+    m_api->setHoldWithoutToken(false);
+    if (m_cacheOpen)
+        m_sync->start();
+    m_outbox->resume();
     updateStatus();
 }
 
@@ -121,6 +195,9 @@ QString AppCore::statusText() const
     const int n = pendingCount();
     if (isOffline())
         return n == 0 ? tr("Offline") : tr("Offline — %n change(s) waiting", nullptr, n);
+    if (m_anonymous)
+        return n == 0 ? tr("Not signed in — reading the cache")
+                      : tr("Not signed in — %n change(s) waiting until you sign in", nullptr, n);
     if (n > 0)
         return tr("Sending %n change(s)…", nullptr, n);
     return {};

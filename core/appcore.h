@@ -31,19 +31,41 @@ public:
         QString outboxPath; // default: Outbox::defaultPath(server, username)
         int likeDelayMs = 3000;
         int pollIntervalMs = 30000;
+        QList<Post> imports; // QA's --import: written into the cache (Cache::importPosts)
     };
 
     explicit AppCore(QObject *parent = nullptr);
     ~AppCore() override;
 
     void setServer(const QUrl &server);
+    // True when online and this server's identity is not known yet: identify() before
+    // startAccount(), so that the account's files are the ones of the server that answers.
+    [[nodiscard]] bool needsIdentity() const;
+    // GET /health (5 s at most), remembers the instance it names; then identified() (also when
+    // the server could not say: the files by address are used).
+    void identify();
     [[nodiscard]] QUrl server() const { return m_server; }
 
     // The per-account parts (cache, outbox, sync) for a signed-in user; paints from the cache
     // first, then syncs. Call again after signing in as someone else.
+    // The files are keyed by the server's identity (ServerIdentity: GET /health "instance")
+    // as remembered for this origin (identify() first when needsIdentity()); unknown, they are
+    // the files by address. A remembered identity is checked in the background.
+    // `options.imports` go into the cache's All timeline right after it opens.
+    // me.brief.uid 0 is nobody (QA's `--cache FILE` with no account): reading works from the
+    // cache, actions queue in its outbox, nothing that needs a token is sent and no sync runs
+    // until adoptAccount().
     void startAccount(const UserProfile &me, const AccountOptions &options);
     void startAccount(const UserProfile &me) { startAccount(me, AccountOptions()); }
     [[nodiscard]] bool hasAccount() const { return m_accountStarted; }
+    // Someone signed in while nobody's files were open (startAccount with uid 0): the queue is
+    // theirs from now on, it is sent and the sync starts.
+    void adoptAccount(const UserProfile &me);
+    // True while the files open are nobody's (see startAccount).
+    [[nodiscard]] bool isAnonymous() const { return m_anonymous; }
+    // The cache and outbox files in use ("" before they are open or chosen).
+    [[nodiscard]] QString cachePath() const { return m_cachePath; }
+    [[nodiscard]] QString outboxPath() const { return m_outboxPath; }
     // Whose cache and outbox are open (0 before startAccount). Another person's account needs
     // a new AppCore (the app starts again for them): the outbox is one file per account.
     [[nodiscard]] qint64 accountUid() const { return m_accountUid; }
@@ -70,6 +92,7 @@ public:
 
 Q_SIGNALS:
     void statusChanged(const QString &status);
+    void identified();
     // A sentence for the user: a rebuilt cache, an action that failed for good, the summary
     // after an offline period, an unavailable keychain.
     void userMessage(const QString &message);
@@ -78,9 +101,16 @@ Q_SIGNALS:
 
 private:
     void updateStatus();
+    void openAccountFiles(const QString &username, const AccountOptions &options,
+                          const QString &instance);
+    void checkIdentity(const QString &opened);
 
     QUrl m_server;
     bool m_accountStarted = false;
+    bool m_anonymous = false;
+    bool m_cacheOpen = false;
+    QString m_cachePath;
+    QString m_outboxPath;
     qint64 m_accountUid = 0;
     QString m_lastStatus;
     std::unique_ptr<ApiClient> m_api;

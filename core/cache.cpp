@@ -1,4 +1,5 @@
 #include "cache.h"
+#include "serveridentity.h"
 
 #include "cacheschema.h"
 
@@ -483,6 +484,13 @@ constexpr char kUpsertScope[] =
     "INSERT INTO scopes (scope, next, updated) VALUES (?1, ?2, ?3)"
     " ON CONFLICT (scope) DO UPDATE SET next = excluded.next, updated = excluded.updated";
 constexpr char kSelectScope[] = "SELECT next FROM scopes WHERE scope = ?1";
+// Re-numbering a scope newest first (createtime, then id, descending: the contract's order), for
+// posts placed into it from outside the server's pages (an import).
+constexpr char kScopeByTime[] =
+    "SELECT t.post_id FROM timeline t JOIN posts p ON p.id = t.post_id WHERE t.scope = ?1"
+    " ORDER BY p.createtime DESC, p.id DESC";
+constexpr char kInsertScopeIfMissing[] =
+    "INSERT OR IGNORE INTO scopes (scope, next, updated) VALUES (?1, NULL, ?2)";
 constexpr char kCountScope[] = "SELECT count(*) FROM timeline WHERE scope = ?1";
 constexpr char kSelectTimeline[] =
     "SELECT p.id, p.data FROM timeline t JOIN posts p ON p.id = t.post_id"
@@ -932,6 +940,48 @@ public:
             }
             stmt(kUpsertScope).bind(1, scope).bind(2, next).bind(3, now).run();
         }
+        txn.commit();
+    }
+
+    // Posts from outside the server's pages (QA's --import): upserted, and placed into `scope`
+    // among the posts already there, newest first; the scope's cursor is kept.
+    void placePostsByTime(const QList<Post> &posts, const QString &scope, qint64 now)
+    {
+        Txn txn(*this);
+        upsertPosts(posts);
+        qint64 pos = 0;
+        {
+            Stmt q = stmt(kMaxScopePos);
+            q.bind(1, scope);
+            if (q.next() && !q.isNull(0))
+                pos = q.int64(0) + 1;
+        }
+        {
+            Stmt place = stmt(kInsertPlace);
+            place.bind(1, scope);
+            for (const Post &p : posts) {
+                if (p.id <= 0)
+                    continue;
+                place.bind(2, pos).bind(3, p.id).run();
+                if (sqlite3_changes(m_sql) > 0)
+                    ++pos;
+            }
+        }
+        QList<qint64> order;
+        {
+            Stmt q = stmt(kScopeByTime);
+            q.bind(1, scope);
+            while (q.next())
+                order.append(q.int64(0));
+        }
+        stmt(kDeleteScopePlaces).bind(1, scope).run();
+        {
+            Stmt place = stmt(kInsertPlace);
+            place.bind(1, scope);
+            for (qsizetype i = 0; i < order.size(); ++i)
+                place.bind(2, qint64(i)).bind(3, order.at(i)).run();
+        }
+        stmt(kInsertScopeIfMissing).bind(1, scope).bind(2, now).run();
         txn.commit();
     }
 
@@ -1602,13 +1652,13 @@ qint64 Cache::now() const
     return m_clock ? m_clock() : QDateTime::currentMSecsSinceEpoch();
 }
 
-QString Cache::pathFor(const QUrl &server, const QString &username)
+QString Cache::pathFor(const QUrl &server, const QString &username, const QString &instance)
 {
     const QString scheme = server.scheme().toLower();
     const int port = server.port(scheme == u"https"_s ? 443 : scheme == u"http"_s ? 80 : 0);
+    const QString byAddress = sanitise(server.host().toLower()) + u'_' + QString::number(port);
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-                        u"/cache/"_s + sanitise(server.host().toLower()) + u'_' +
-                        QString::number(port);
+                        u"/cache/"_s + ServerIdentity::folderName(instance, byAddress);
     return dir + u'/' + sanitise(username) + u".sqlite"_s;
 }
 
@@ -1657,6 +1707,24 @@ quint64 Cache::savePosts(const QList<Post> &posts, const QString &scopeKey, bool
                        s.savePosts(posts, scopeKey, replaceScope, next, now);
                        s.done(id);
                    });
+}
+
+quint64 Cache::importPosts(const QList<Post> &posts, const QString &scopeKey)
+{
+    const quint64 id =
+        enqueue("importPosts", [posts, scopeKey, now = now()](CacheStore &s, quint64 id) {
+            s.placePostsByTime(posts, scopeKey, now);
+            s.done(id);
+        });
+    for (const Post &p : posts) {
+        if (p.id <= 0)
+            continue;
+        if (!p.comments.isEmpty())
+            saveComments(p.id, p.comments);
+        if (!p.likes.isEmpty())
+            saveLikes(p.id, p.likes);
+    }
+    return id;
 }
 
 quint64 Cache::savePost(const Post &post)

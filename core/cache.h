@@ -112,10 +112,12 @@ public:
     // file and stops the worker thread: blocks until then (shutdown, account switch).
     ~Cache() override;
 
-    // <AppDataLocation>/cache/<host>_<port>/<user>.sqlite. Host, port and user are sanitised
-    // into file names injectively: [A-Za-z0-9.-] are kept, every other byte (UTF-8) is
-    // written as `_hh`; the port defaults to the scheme's (80, 443).
-    [[nodiscard]] static QString pathFor(const QUrl &server, const QString &username);
+    // <AppDataLocation>/cache/id-<instance>/<user>.sqlite for a server whose instance is known
+    // (ServerIdentity), else <AppDataLocation>/cache/<host>_<port>/<user>.sqlite. Host, port
+    // and user are sanitised into file names injectively: [A-Za-z0-9.-] are kept, every other
+    // byte (UTF-8) is written as `_hh`; the port defaults to the scheme's (80, 443).
+    [[nodiscard]] static QString pathFor(const QUrl &server, const QString &username,
+                                         const QString &instance = {});
 
     // The clock of markViewed() without a time and of loadHistory(); read on the calling
     // thread when the request is made. Defaults to the system clock.
@@ -136,6 +138,12 @@ public:
     quint64 savePosts(const QList<Post> &posts, const QString &scopeKey = {},
                       bool replaceScope = false, const std::optional<QString> &next = {});
     quint64 savePost(const Post &post);
+    // Posts from outside the server's pages (QA's --import of fixture files): the posts with
+    // their authors, inline comments and likers, placed into the scope among the posts already
+    // there, newest first (createtime, then id); the scope's cursor is kept. Answers `done` for
+    // the returned id once the posts are in; their comments and likers follow in the next
+    // requests (requests run in order: a later load sees all of it).
+    quint64 importPosts(const QList<Post> &posts, const QString &scopeKey);
     quint64 loadTimeline(const QString &scopeKey, int limit, int offset = 0); // timelineLoaded
     quint64 loadPost(qint64 postId);                                          // postLoaded
     // Drops the post with its comments, likes, timeline places and history entry.

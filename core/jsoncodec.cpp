@@ -1044,6 +1044,48 @@ Result<PostPage> decodePostPage(const QByteArray &json)
     return decodeDocument<PostPage>(json, cursorPageOf<Post, readPost>);
 }
 
+Result<QList<Post>> decodePostList(const QByteArray &json)
+{
+    const Result<QJsonValue> parsed = parseDocument(json);
+    if (!parsed)
+        return parsed.error();
+    const QJsonValue &v = *parsed;
+    QJsonArray items;
+    QString prefix;
+    const QJsonObject o = v.toObject();
+    if (v.isArray()) {
+        items = v.toArray();
+    } else if (v.isObject() && o.contains("items"_L1) && !o.contains("id"_L1)) {
+        const QJsonValue inner = o.value("items"_L1);
+        if (!inner.isArray())
+            return DecodeError{u"items"_s, u"expected an array of posts"_s};
+        items = inner.toArray();
+        prefix = u"items"_s;
+    } else {
+        Result<Post> post = decodePost(v);
+        if (!post)
+            return post.error();
+        return QList<Post>{std::move(post).value()};
+    }
+    if (items.isEmpty())
+        return DecodeError{prefix, u"holds no post"_s};
+    QList<Post> out;
+    out.reserve(items.size());
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        Result<Post> post = decodePost(items.at(i));
+        if (!post) {
+            DecodeError e = post.error();
+            const QString here = prefix + u'[' + QString::number(i) + u']';
+            e.path = e.path.isEmpty()
+                         ? here
+                         : here + (e.path.startsWith(u'[') ? QString() : u"."_s) + e.path;
+            return e;
+        }
+        out.append(std::move(post).value());
+    }
+    return out;
+}
+
 Result<FloorPage> decodeFloorPage(const QByteArray &json)
 {
     return decodeDocument<FloorPage>(json, readFloorPage);

@@ -1,4 +1,5 @@
 #include "outbox.h"
+#include "serveridentity.h"
 
 #include "apiclient.h"
 #include "jsoncodec.h"
@@ -403,7 +404,7 @@ Outbox::~Outbox()
     m_store = nullptr;
 }
 
-QString Outbox::defaultPath(const QUrl &server, const QString &user)
+QString Outbox::defaultPath(const QUrl &server, const QString &user, const QString &instance)
 {
     const QString base = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     const int defaultPort = server.scheme() == QLatin1String("https") ? 443 : 80;
@@ -412,7 +413,8 @@ QString Outbox::defaultPath(const QUrl &server, const QString &user)
             .arg(server.host().isEmpty() ? QStringLiteral("local") : server.host())
             .arg(server.port(defaultPort));
     return QDir(base).filePath(
-        QStringLiteral("outbox/%1/%2.sqlite").arg(safeFileName(hostPort), safeFileName(user)));
+        QStringLiteral("outbox/%1/%2.sqlite")
+            .arg(ServerIdentity::folderName(instance, safeFileName(hostPort)), safeFileName(user)));
 }
 
 void Outbox::open(const QString &path)

@@ -100,8 +100,10 @@ public:
     // pending writes.
     ~Outbox() override;
 
-    // <AppDataLocation>/outbox/<host>_<port>/<user>.sqlite
-    [[nodiscard]] static QString defaultPath(const QUrl &server, const QString &user);
+    // <AppDataLocation>/outbox/id-<instance>/<user>.sqlite for a server whose instance is known
+    // (ServerIdentity), else <AppDataLocation>/outbox/<host>_<port>/<user>.sqlite
+    [[nodiscard]] static QString defaultPath(const QUrl &server, const QString &user,
+                                             const QString &instance = {});
 
     // Opens (or creates) the file and loads its entries; opened() answers. Call once.
     void open(const QString &path);

@@ -451,11 +451,16 @@ void Session::rememberAccount() const
 
 UserProfile Session::rememberedProfile() const
 {
+    return rememberedProfile(m_server, m_username);
+}
+
+UserProfile Session::rememberedProfile(const QUrl &server, const QString &username)
+{
     QSettings settings;
     UserProfile profile;
-    if (settings.value(kUsernameKey).toString() != m_username ||
+    if (settings.value(kUsernameKey).toString() != username ||
         Keychain::originOf(QUrl(settings.value(kServerKey).toString())) !=
-            Keychain::originOf(m_server))
+            Keychain::originOf(server))
         return profile;
     profile.brief.uid = settings.value(kUidKey).toLongLong();
     profile.brief.nickName = settings.value(kNickNameKey).toString();

@@ -86,6 +86,10 @@ public:
     // From QSettings (the application's default QSettings): the last account signed in.
     [[nodiscard]] static QUrl rememberedServer();
     [[nodiscard]] static QString rememberedUsername();
+    // The last profile seen for that account (uid, nickname, avatar, role), from QSettings: what
+    // the app shows while offline or before the server has answered. uid 0 when that account
+    // is not the one remembered.
+    [[nodiscard]] static UserProfile rememberedProfile(const QUrl &server, const QString &username);
 
 Q_SIGNALS:
     void stateChanged(threadline::core::Session::State state);

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs Threadline on this machine:
 #   1. installs the Debian packages (scripts/install-deps.sh) and builds (scripts/build.sh);
-#   2. starts threadline-server on a free loopback port with the demo world, keeping its data in
-#      ${XDG_DATA_HOME:-~/.local/share}/threadline-demo, and prints its URL;
+#   2. starts threadline-server on loopback with the demo world, keeping its data in
+#      ${XDG_DATA_HOME:-~/.local/share}/threadline-demo, and prints its URL. The port is
+#      remembered there (file `port`): the next run uses it again, and another only when that
+#      one is taken — so the client finds its cache (and what it queued) at the same address;
 #   3. runs the desktop client against it, signed in as the demo user zhangsan — in an Xvfb
 #      screen that it screenshots when there is no DISPLAY — or, while there is no client yet,
 #      prints example curl calls and keeps the server up until Ctrl-C.
@@ -79,39 +81,62 @@ trap stop_all EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-: >"$server_out"
-echo "--- $(date -u '+%Y-%m-%dT%H:%M:%SZ') scripts/run.sh starts the server" >>"$server_log"
-"$server_bin" --listen 127.0.0.1:0 --db "sqlite:$data/threadline-demo.db" --demo \
-    --media-dir "$data/media" >"$server_out" 2>>"$server_log" &
-server_pid=$!
+port_file=$data/port
 
-# The first stdout line is "listening on http://HOST:PORT" (it comes after the demo world is
-# seeded, which takes a moment on the first run).
-url=
-deadline=$((SECONDS + ${THREADLINE_START_TIMEOUT:-120}))
-while [[ -z $url ]]; do
-    line=
-    if IFS= read -r line <"$server_out"; then
-        line=${line%$'\r'}
-        if [[ $line =~ ^listening\ on\ (https?://[^[:space:]]+) ]]; then
-            url=${BASH_REMATCH[1]}
-            break
+# Starts the server listening on 127.0.0.1:$1 and waits for its first stdout line, "listening on
+# http://HOST:PORT" (it comes after the demo world is seeded, which takes a moment on the first
+# run). Sets url; returns 1 when it could not listen on that port, exits on any other failure.
+start_server() {
+    : >"$server_out"
+    echo "--- $(date -u '+%Y-%m-%dT%H:%M:%SZ') scripts/run.sh starts the server on port $1" \
+        >>"$server_log"
+    "$server_bin" --listen "127.0.0.1:$1" --db "sqlite:$data/threadline-demo.db" --demo \
+        --media-dir "$data/media" >"$server_out" 2>>"$server_log" &
+    server_pid=$!
+    url=
+    local deadline=$((SECONDS + ${THREADLINE_START_TIMEOUT:-120})) line
+    while [[ -z $url ]]; do
+        line=
+        if IFS= read -r line <"$server_out"; then
+            line=${line%$'\r'}
+            if [[ $line =~ ^listening\ on\ (https?://[^[:space:]]+) ]]; then
+                url=${BASH_REMATCH[1]}
+                return 0
+            fi
+            echo "run: unexpected first line from the server: $line" >&2
+            exit 1
         fi
-        echo "run: unexpected first line from the server: $line" >&2
-        exit 1
-    fi
-    if ! kill -0 "$server_pid" 2>/dev/null; then
-        server_pid=
-        echo "run: the server exited before listening; the end of $server_log:" >&2
-        tail -n 20 "$server_log" >&2 || true
-        exit 1
-    fi
-    if ((SECONDS >= deadline)); then
-        echo "run: the server did not report its port in time; see $server_log" >&2
-        exit 1
-    fi
-    sleep 0.2
-done
+        if ! kill -0 "$server_pid" 2>/dev/null; then
+            wait "$server_pid" 2>/dev/null || true
+            server_pid=
+            if [[ $1 != 0 ]] && tail -n 3 "$server_log" | grep -q 'cannot listen'; then
+                return 1
+            fi
+            echo "run: the server exited before listening; the end of $server_log:" >&2
+            tail -n 20 "$server_log" >&2 || true
+            exit 1
+        fi
+        if ((SECONDS >= deadline)); then
+            echo "run: the server did not report its port in time; see $server_log" >&2
+            exit 1
+        fi
+        sleep 0.2
+    done
+}
+
+# The port of the last run, when it is still free; else a free one, remembered for next time.
+port=0
+if [[ -s $port_file ]] && [[ $(<"$port_file") =~ ^[0-9]+$ ]]; then
+    port=$(<"$port_file")
+fi
+if ! start_server "$port"; then
+    echo "run: port $port is taken; the demo moves to a free one (the client's cache and queued"
+    echo "     actions follow the server, whatever its address)"
+    start_server 0
+fi
+if [[ $url =~ :([0-9]+)$ ]]; then
+    printf '%s\n' "${BASH_REMATCH[1]}" >"$port_file"
+fi
 
 echo
 echo "Threadline server: $url"

@@ -16,7 +16,8 @@ const QString kV1 = QStringLiteral("v");
 Response Api::health(Request &)
 {
     return Response::json({{QStringLiteral("status"), QStringLiteral("ok")},
-                           {QStringLiteral("version"), QStringLiteral(THREADLINE_SERVER_VERSION)}});
+                           {QStringLiteral("version"), QStringLiteral(THREADLINE_SERVER_VERSION)},
+                           {QStringLiteral("instance"), m_db.instanceId()}});
 }
 
 Response Api::login(Request &req)

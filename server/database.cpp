@@ -111,7 +111,7 @@ bool Database::open(const QString &url, QString *error)
 bool Database::migrate(QString *error)
 {
     // Version 1 is the whole schema; later versions append steps here.
-    const QList<QStringList> versions = {schemaV1()};
+    const QList<QStringList> versions = {schemaV1(), schemaV2()};
     try {
         begin();
         if (m_kind == Kind::Postgres)
@@ -129,6 +129,12 @@ bool Database::migrate(QString *error)
             }
             exec(QStringLiteral("INSERT INTO schema_version(version) VALUES(?)"), {v + 1});
         }
+        exec(QStringLiteral("INSERT INTO server_meta(key, value) SELECT 'instance', ?"
+                            " WHERE NOT EXISTS (SELECT 1 FROM server_meta WHERE key = 'instance')"),
+             {QUuid::createUuid().toString(QUuid::WithoutBraces)});
+        m_instanceId =
+            scalar(QStringLiteral("SELECT value FROM server_meta WHERE key = 'instance'"))
+                .toString();
         commit();
     } catch (const DbError &e) {
         try {

@@ -41,7 +41,12 @@ public:
     // url: "sqlite:/path/file.db" or "postgresql://user:pass@host:port/dbname"
     [[nodiscard]] bool open(const QString &url, QString *error);
     // Creates or migrates the schema (versioned in the schema_version table).
+    // Also gives the database its instance id on its first start (see instanceId()).
     [[nodiscard]] bool migrate(QString *error);
+    // The database's identity: a UUID made once, when the database was created, and kept in it;
+    // the same for every server process on this database, whatever address it answers at
+    // (GET /health "instance"). Clients key their cache and outbox by it. "" before migrate().
+    [[nodiscard]] QString instanceId() const { return m_instanceId; }
 
     [[nodiscard]] Kind kind() const { return m_kind; }
     [[nodiscard]] bool isPostgres() const { return m_kind == Kind::Postgres; }
@@ -75,6 +80,7 @@ private:
     QSqlDatabase m_db;
     QString m_connectionName;
     Kind m_kind = Kind::Sqlite;
+    QString m_instanceId;
     bool m_inTx = false;
     QHash<QString, QSqlQuery *> m_statements;
     std::unique_ptr<QSqlQuery> m_direct;

@@ -104,4 +104,13 @@ inline QStringList schemaV1()
     };
 }
 
+// Version 2: server_meta, one row per key; 'instance' is the database's identity (a UUID
+// made when the database is created; GET /health reports it).
+inline QStringList schemaV2()
+{
+    return {
+        QStringLiteral("CREATE TABLE server_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
+    };
+}
+
 } // namespace threadline::server

@@ -158,6 +158,11 @@ void MainWindow::buildMenus()
     m_newPost->setShortcut(QKeySequence::New);
     m_fileMenu->addSeparator();
     m_signOut = m_fileMenu->addAction(QString(), this, [this] {
+        if (m_started && m_me.brief.uid <= 0) {
+            // nobody's cache (QA's --cache): sign in over it, the pages stay
+            Q_EMIT signOutRequested();
+            return;
+        }
         if (m_core->session())
             m_core->session()->logout();
         clearAccount();
@@ -235,7 +240,10 @@ static QString pageTitle(MainWindow::Page page)
 
 void MainWindow::retranslate()
 {
-    setWindowTitle(m_started ? tr("Threadline — %1").arg(m_me.brief.nickName) : tr("Threadline"));
+    // Nobody (uid 0): a cache opened with no account (QA's --cache, or --offline on a new
+    // machine) — read and queue, and Sign in… to send.
+    const bool someone = m_started && m_me.brief.uid > 0;
+    setWindowTitle(someone ? tr("Threadline — %1").arg(m_me.brief.nickName) : tr("Threadline"));
     static_cast<QLabel *>(m_placeholder)
         ->setText(m_started ? QString() : tr("Signing in… Your saved posts appear here."));
     for (int i = 0; i < int(m_navPages.size()); ++i) {
@@ -245,14 +253,16 @@ void MainWindow::retranslate()
     m_pageActions.last()->setText(tr("Go to %1").arg(pageTitle(Page::Moderation)));
     m_fileMenu->setTitle(tr("&File"));
     m_newPost->setText(tr("&New post…"));
-    m_signOut->setText(m_started ? tr("Sign &out") : tr("Sign &in…"));
+    m_signOut->setText(someone ? tr("Sign &out") : tr("Sign &in…"));
     m_quit->setText(tr("&Quit"));
     m_viewMenu->setTitle(tr("&View"));
     m_refresh->setText(tr("&Refresh"));
     m_offline->setText(tr("Work &offline"));
     m_systemZone->setText(tr("Show times in the system's time &zone"));
     m_inlineMenu->setTitle(tr("Comments shown on a &card"));
-    m_userLabel->setText(m_started ? tr("Signed in as %1").arg(m_me.brief.nickName) : QString());
+    m_userLabel->setText(someone     ? tr("Signed in as %1").arg(m_me.brief.nickName)
+                         : m_started ? tr("Not signed in")
+                                     : QString());
     updateStatus();
 }
 

@@ -444,6 +444,11 @@ QByteArray TestServer::stdoutLog() const
     return m_stdout;
 }
 
+qint64 TestServer::pid() const
+{
+    return m_proc && m_proc->state() == QProcess::Running ? m_proc->processId() : 0;
+}
+
 bool TestServer::isPostgres() const
 {
     return m_dbUrl.startsWith(QLatin1String("postgres"));

@@ -105,6 +105,8 @@ public:
     [[nodiscard]] QByteArray stdoutLog() const; // all of stdout so far (first line included)
     [[nodiscard]] bool isPostgres() const;
     [[nodiscard]] bool isRunning() const;
+    // The server's process id (0 when not running): for a test that stops it (SIGSTOP).
+    [[nodiscard]] qint64 pid() const;
     // The exit code after stop() (or a crash); -1 while running or never started.
     [[nodiscard]] int exitCode() const;
     [[nodiscard]] bool crashed() const; // exited by a signal other than our SIGTERM/SIGKILL

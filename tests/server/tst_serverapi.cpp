@@ -17,6 +17,7 @@
 #include <QSet>
 #include <QTest>
 #include <QUrl>
+#include <QUuid>
 #include <functional>
 #include <map>
 #include <memory>
@@ -580,6 +581,23 @@ void TestServerApi::health()
     QCOMPARE(r.obj().value("status").toString(), QStringLiteral("ok"));
     QVERIFY(r.obj().value("version").isString());
     QVERIFY(!r.obj().value("version").toString().isEmpty());
+
+    // The database's identity: a UUID, the same from another process (another port) on the same
+    // database, another for another database (docs/api.md, "GET /health").
+    const QString instance = r.obj().value("instance").toString();
+    QVERIFY2(!QUuid::fromString(instance).isNull(), qPrintable(instance));
+    TestServer same;
+    QVERIFY(same.start({QStringLiteral("--db"), m_server.dbUrl()}));
+    QVERIFY(same.port() != m_server.port());
+    Client sameClient(same.baseUrl());
+    QCOMPARE(sameClient.get(api("/health")).obj().value("instance").toString(), instance);
+    TestServer other;
+    QVERIFY(other.start({}));
+    Client otherClient(other.baseUrl());
+    const QString otherInstance =
+        otherClient.get(api("/health")).obj().value("instance").toString();
+    QVERIFY(!QUuid::fromString(otherInstance).isNull());
+    QVERIFY(otherInstance != instance);
 }
 
 void TestServerApi::login_data()
