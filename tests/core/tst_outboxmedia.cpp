@@ -277,7 +277,10 @@ bool TestOutboxMedia::openOutbox()
 {
     m_outbox = std::make_unique<Outbox>(m_api.get());
     m_outbox->setBackoff(50, 400);
-    m_outbox->setRequestTimeoutMs(5000);
+    // Generous: a timeout here is a retry, and the tests count the uploads exactly. Nothing in
+    // this suite waits for a timeout (the proxy drops answers by closing the connection); with
+    // 5 s, an upload on a machine whose cores are busy was sent twice and counted as three.
+    m_outbox->setRequestTimeoutMs(30000);
     QSignalSpy opened(m_outbox.get(), &Outbox::opened);
     m_outbox->open(outboxPath());
     if (!opened.wait(kWaitMs) || !opened.at(0).at(0).toBool()) {
