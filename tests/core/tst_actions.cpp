@@ -91,6 +91,11 @@ private Q_SLOTS:
         const qint64 postId = newPost(QStringLiteral("wangwu"), QStringLiteral("like me"));
         Side side(m_server.baseUrl(), m_me.token(), m_dir.filePath(QStringLiteral("like.sqlite")));
         QVERIFY(side.load(m_me, postId));
+        Client lisi(m_server.baseUrl());
+        QVERIFY(!lisi.login(QStringLiteral("lisi")).isEmpty());
+        // Held back (offline) until lisi has liked too: "meanwhile" by construction, not by
+        // racing the 150 ms like delay (a busy machine took longer than that to sign lisi in).
+        side.api.setOffline(true);
         QSignalSpy changed(&side.store, &PostStore::postChanged);
         side.actions.togglePostLike(postId);
         // At once: highlighted and counted, before anything reached the server.
@@ -101,11 +106,10 @@ private Q_SLOTS:
         QCOMPARE(requests(m_server, put), 0);
 
         // Someone else likes it meanwhile; the server's answer (2) replaces my optimistic 1.
-        Client lisi(m_server.baseUrl());
-        lisi.login(QStringLiteral("lisi"));
         QCOMPARE(lisi.put(kApi + QStringLiteral("/posts/%1/like").arg(postId)).status, 200);
         QCOMPARE(requests(m_server, put), 1); // lisi's
         QSignalSpy completed(&side.outbox, &Outbox::completed);
+        side.api.setOffline(false);
         QVERIFY(completed.wait(10000));
         QCOMPARE(requests(m_server, put), 2); // and mine, once
         QVERIFY(side.store.post(postId)->liked);
