@@ -591,6 +591,11 @@ void TestOutboxMedia::invalidPictureFailsThePost()
     QCOMPARE(countRequests(m_server, mark, "POST", QStringLiteral("/api/v1/media"), 422), 1);
     QCOMPARE(countRequests(m_server, mark, "POST", QStringLiteral("/api/v1/posts")), 0);
     QVERIFY(myPosts(np.content).isEmpty());
+    // Kept as failed, its pictures with it (a retry needs them), until it is discarded.
+    QCOMPARE(m_outbox->failedCount(), 1);
+    QCOMPARE(filesIn(m_outbox->mediaDir()), 2);
+    QVERIFY(m_outbox->discard(-local));
+    QCOMPARE(m_outbox->failedCount(), 0);
     QTRY_COMPARE_WITH_TIMEOUT(filesIn(m_outbox->mediaDir()), 0, kWaitMs);
 }
 
@@ -626,6 +631,9 @@ void TestOutboxMedia::tooLargePictureFailsThePost()
     QCOMPARE(countRequests(m_server, mark, "POST", QStringLiteral("/api/v1/posts")), 0);
     QVERIFY(summary.wait(kWaitMs)); // back from offline: the summary lists it
     QCOMPARE(summary.at(0).at(0).toStringList(), QStringList{sentence});
+    // Kept as failed with its copy until discarded.
+    QVERIFY(QFile::exists(copy));
+    QVERIFY(m_outbox->discard(-local));
     QTRY_VERIFY_WITH_TIMEOUT(!QFile::exists(copy), kWaitMs);
     QCOMPARE(filesIn(m_outbox->mediaDir()), 0);
 }
