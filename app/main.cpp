@@ -2,10 +2,11 @@
 // window and the sign-in flow.
 //   threadline [--server URL] [--user NAME [--password PW]] [--offline] [--lang zh_CN|en]
 //              [--faults SPEC] [--like-delay MS] [--page NAME] [--open-post ID]
-//              [--fixture FILE] [--screenshot PATH] [--size WxH]
+//              [--fixture FILE] [--screenshot PATH] [--size WxH] [--qa]
 // --screenshot saves the window as a PNG once the first page (and an opened thread) has loaded,
 // then exits: 0 when saved, 1 otherwise. --fixture puts the posts of a JSON file shaped like the
-// spec's sample (one post, or {"items":[…]}) on top of the All timeline (QA).
+// spec's sample (one post, or {"items":[…]}) on top of the All timeline (QA). --qa shows the QA
+// panel: faults (the --faults grammar) and the offline switch while the app runs.
 #include "appcore.h"
 #include "coreoptions.h"
 #include "i18n.h"
@@ -117,8 +118,11 @@ int main(int argc, char **argv)
         QStringLiteral("size"),
         QStringLiteral("The window size, e.g. 1280x800 (default: as last time)."),
         QStringLiteral("WxH"));
+    const QCommandLineOption qaOpt(
+        QStringLiteral("qa"),
+        QStringLiteral("Show the QA panel: faults and the offline switch while the app runs."));
     parser.addOptions(
-        {userOpt, passwordOpt, langOpt, pageOpt, openOpt, fixtureOpt, shotOpt, sizeOpt});
+        {userOpt, passwordOpt, langOpt, pageOpt, openOpt, fixtureOpt, shotOpt, sizeOpt, qaOpt});
     parser.process(app);
 
     installTranslations(app,
@@ -169,6 +173,8 @@ int main(int argc, char **argv)
     MainWindow window(&core); // where it was last time, or 1200×800
     if (parser.isSet(sizeOpt))
         window.resize(width, height);
+    if (parser.isSet(qaOpt))
+        window.setQaPanelVisible(true);
     window.show();
 
     const QString shotPath = parser.value(shotOpt);
