@@ -1934,7 +1934,7 @@
     </message>
     <message>
         <location filename="../ui/outboxpanel.cpp" line="111"/>
-        <source>Discard all &amp;failed</source>
+        <source>Discard &amp;all failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2215,7 +2215,12 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
     <message>
         <location filename="../ui/qapanel.cpp" line="125"/>
-        <source>&amp;Faults:</source>
+        <source>Fa&amp;ults:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="131"/>
+        <source>Drop&amp;ped answers:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2241,11 +2246,6 @@ It will not be sent, and what it changed here is undone.</source>
     <message>
         <location filename="../ui/qapanel.cpp" line="130"/>
         <source>The share of requests answered with a server error, 0 to 1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/qapanel.cpp" line="131"/>
-        <source>&amp;Dropped answers:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

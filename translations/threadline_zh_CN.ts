@@ -1912,8 +1912,8 @@
     </message>
     <message>
         <location filename="../ui/outboxpanel.cpp" line="111"/>
-        <source>Discard all &amp;failed</source>
-        <translation>放弃所有失败的更改(&amp;F)</translation>
+        <source>Discard &amp;all failed</source>
+        <translation>放弃所有失败的更改(&amp;A)</translation>
     </message>
     <message>
         <location filename="../ui/outboxpanel.cpp" line="120"/>
@@ -2189,8 +2189,8 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
     <message>
         <location filename="../ui/qapanel.cpp" line="125"/>
-        <source>&amp;Faults:</source>
-        <translation>故障(&amp;F)：</translation>
+        <source>Fa&amp;ults:</source>
+        <translation>故障(&amp;U)：</translation>
     </message>
     <message>
         <location filename="../ui/qapanel.cpp" line="126"/>
@@ -2219,8 +2219,8 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
     <message>
         <location filename="../ui/qapanel.cpp" line="131"/>
-        <source>&amp;Dropped answers:</source>
-        <translation>丢弃应答(&amp;D)：</translation>
+        <source>Drop&amp;ped answers:</source>
+        <translation>丢弃应答(&amp;P)：</translation>
     </message>
     <message>
         <location filename="../ui/qapanel.cpp" line="132"/>

@@ -108,7 +108,7 @@ void OutboxPanel::retranslate()
     m_retry->setToolTip(tr("Send the selected change now"));
     m_discard->setText(tr("&Discard…"));
     m_discard->setToolTip(tr("Remove the selected change and undo it here"));
-    m_discardFailed->setText(tr("Discard all &failed"));
+    m_discardFailed->setText(tr("Discard &all failed"));
     updateButtons();
 }
 

@@ -122,13 +122,13 @@ void QaPanel::changeEvent(QEvent *event)
 
 void QaPanel::retranslate()
 {
-    m_specLabel->setText(tr("&Faults:"));
+    m_specLabel->setText(tr("Fa&ults:"));
     m_spec->setPlaceholderText(tr("latency=300,error=0.1,drop=0.05 or off"));
     m_spec->setToolTip(tr("The same as the --faults option; Return applies it"));
     m_latencyLabel->setText(tr("&Latency:"));
     m_errorLabel->setText(tr("&Errors (503):"));
     m_error->setToolTip(tr("The share of requests answered with a server error, 0 to 1"));
-    m_dropLabel->setText(tr("&Dropped answers:"));
+    m_dropLabel->setText(tr("Drop&ped answers:"));
     m_drop->setToolTip(tr("The share of requests whose answer is lost after the server acted, "
                           "0 to 1"));
     m_offline->setText(tr("&Offline: no request leaves the program"));
@@ -177,6 +177,7 @@ void QaPanel::showFaults(const core::FaultConfig &faults)
     m_error->setValue(faults.errorRate);
     m_drop->setValue(faults.dropRate);
     m_spec->setText(faults.isActive() ? faults.toString() : QString());
+    m_spec->setCursorPosition(0); // the start of the spec in view
     m_specError->hide();
     m_showing = false;
 }

@@ -390,6 +390,8 @@ private Q_SLOTS:
         QCOMPARE(window.faultStatus(), QStringLiteral("Faults on: 30 % errors"));
         auto *label = window.findChild<QLabel *>(QStringLiteral("faultStatus"));
         QVERIFY(label && label->isVisible());
+        QVERIFY(QDir().mkpath(shotsDir()));
+        QVERIFY(window.grab().save(QDir(shotsDir()).filePath(QStringLiteral("window-docks.png"))));
         window.qaPanel()->errorBox()->setValue(0);
         QCOMPARE(window.faultStatus(), QString());
         QVERIFY(label->isHidden());
