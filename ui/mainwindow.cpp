@@ -154,8 +154,14 @@ void MainWindow::buildDocks()
     m_outboxDock->hide();
     // The replay report stays in the panel until dismissed; the status bar says it once.
     connect(m_outboxPanel, &OutboxPanel::replayReportChanged, this, [this](const QString &report) {
-        if (!report.isEmpty())
-            statusBar()->showMessage(report.section(QLatin1Char('\n'), 0, 0), 15000);
+        if (report.isEmpty())
+            return;
+        // On one line: "12 changes saved; 2 could not be: …; …".
+        QStringList lines = report.split(QLatin1Char('\n'));
+        const QString head = lines.takeFirst();
+        statusBar()->showMessage(
+            lines.isEmpty() ? head : head + QLatin1Char(' ') + lines.join(QStringLiteral("; ")),
+            15000);
     });
 
     m_qaPanel = new QaPanel(m_core->api(), this);

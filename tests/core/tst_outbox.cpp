@@ -12,6 +12,8 @@
 #include <QHostAddress>
 #include <QJsonArray>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -140,6 +142,7 @@ private slots:
     void failedEntriesAreKeptAndSurviveARestart();
     void retryAndDiscardOfAFailedEntry();
     void retryNowSendsAWaitingEntry();
+    void aVersionOneFileIsUpgraded();
     void everyActionReachesTheServer();
 
 private:
@@ -773,6 +776,47 @@ void TestOutbox::retryNowSendsAWaitingEntry()
     QCOMPARE(completed.at(0).at(0).value<OutboxEntry>().id, id);
     QCOMPARE(m_outbox->pendingCount(), 0);
     QVERIFY(!m_outbox->retry(id));
+}
+
+void TestOutbox::aVersionOneFileIsUpgraded()
+{
+    // A file written before failed entries were kept (schema 1): its entries load as queued,
+    // the new columns are added, and they are sent.
+    const qint64 post = newPost(*m_author, QStringLiteral("from an older file"));
+    {
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
+        db.setDatabaseName(outboxPath());
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO meta VALUES('schema', '1')")));
+        QVERIFY(q.exec(QStringLiteral(
+            "CREATE TABLE entries(seq INTEGER PRIMARY KEY AUTOINCREMENT, id INTEGER NOT NULL"
+            " UNIQUE, kind TEXT NOT NULL, target_id INTEGER NOT NULL DEFAULT 0, post_id INTEGER"
+            " NOT NULL DEFAULT 0, parent_id INTEGER NOT NULL DEFAULT 0, desired INTEGER NOT NULL"
+            " DEFAULT 0, baseline INTEGER NOT NULL DEFAULT 0, payload TEXT NOT NULL DEFAULT '{}',"
+            " description TEXT NOT NULL DEFAULT '', idem_key TEXT NOT NULL, created_at INTEGER"
+            " NOT NULL DEFAULT 0, not_before INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER"
+            " NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT NOT NULL"
+            " DEFAULT '')")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO entries(id, kind, payload, description,"
+                                      " idem_key) VALUES(5, '%1', '{\"content\":\"old\"}',"
+                                      " '李四''s post', 'k-1')")
+                           .arg(OutboxEntry::kindName(OutboxEntry::Kind::CreateComment))));
+        QVERIFY(q.exec(QStringLiteral("UPDATE entries SET post_id = %1").arg(post)));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("v1"));
+    m_api->setOffline(true);
+    QVERIFY(openOutbox());
+    QCOMPARE(m_outbox->pendingCount(), 1);
+    QCOMPARE(m_outbox->failedCount(), 0);
+    QCOMPARE(m_outbox->entries().at(0).description, QStringLiteral("李四's post"));
+    QSignalSpy completed(m_outbox.get(), &Outbox::completed);
+    m_api->setOffline(false);
+    QVERIFY(completed.wait(kWaitMs));
+    QCOMPARE(commentsWithContent(post, QStringLiteral("old")), 1);
 }
 
 void TestOutbox::everyActionReachesTheServer()
