@@ -2,14 +2,15 @@
 // window and the sign-in flow.
 //   threadline [--server URL] [--user NAME [--password PW]] [--offline] [--cache FILE]
 //              [--import FILE]… [--lang zh_CN|en] [--faults SPEC] [--like-delay MS]
-//              [--page NAME] [--open-post ID] [--screenshot PATH] [--size WxH]
+//              [--page NAME] [--open-post ID] [--screenshot PATH] [--size WxH] [--qa]
 // --screenshot saves the window as a PNG once the first page (and an opened thread) has loaded,
 // then exits: 0 when saved, 1 otherwise. --offline needs no network, token or keychain: it
 // opens the last account's cache and outbox. --cache FILE opens that cache (and its outbox,
 // FILE.outbox) with no account; what is queued there is sent once someone signs in. --import
 // FILE (one post, an array of posts or a page {"items":[…]}) writes the posts into the cache
 // opened, shown in All; a file that cannot be read is one sentence on stderr and exit 2, with
-// nothing imported. app/README.md and docs/qa.md say more.
+// nothing imported. --qa shows the QA panel: faults (the --faults grammar) and the offline
+// switch while the app runs. app/README.md and docs/qa.md say more.
 #include "apiclient.h"
 #include "appcore.h"
 #include "coreoptions.h"
@@ -146,8 +147,11 @@ int main(int argc, char **argv)
         QStringLiteral("size"),
         QStringLiteral("The window size, e.g. 1280x800 (default: as last time)."),
         QStringLiteral("WxH"));
-    parser.addOptions(
-        {userOpt, passwordOpt, langOpt, pageOpt, openOpt, importOpt, cacheOpt, shotOpt, sizeOpt});
+    const QCommandLineOption qaOpt(
+        QStringLiteral("qa"),
+        QStringLiteral("Show the QA panel: faults and the offline switch while the app runs."));
+    parser.addOptions({userOpt, passwordOpt, langOpt, pageOpt, openOpt, importOpt, cacheOpt,
+                       shotOpt, sizeOpt, qaOpt});
     parser.process(app);
 
     installTranslations(app,
@@ -209,6 +213,8 @@ int main(int argc, char **argv)
     MainWindow window(&core); // where it was last time, or 1200×800
     if (parser.isSet(sizeOpt))
         window.resize(width, height);
+    if (parser.isSet(qaOpt))
+        window.setQaPanelVisible(true);
     window.show();
 
     const QString shotPath = parser.value(shotOpt);

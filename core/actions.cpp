@@ -17,6 +17,11 @@ Actions::Actions(Outbox *outbox, PostStore *store, QObject *parent)
 {
     connect(m_outbox, &Outbox::completed, this, &Actions::onCompleted);
     connect(m_outbox, &Outbox::failed, this, &Actions::onFailed);
+    connect(m_outbox, &Outbox::discarded, this, [this](const OutboxEntry &entry) {
+        if (!entry.isFailed()) // a failed one was rolled back when it failed
+            rollBack(entry);
+    });
+    connect(m_outbox, &Outbox::requeued, this, &Actions::reapply);
     connect(m_outbox, &Outbox::summaryReady, this, [this](const QStringList &failures) {
         if (!failures.isEmpty())
             Q_EMIT offlineSummary(failures);
@@ -104,12 +109,20 @@ qint64 Actions::comment(qint64 postId, qint64 parentId, const QString &content)
     if (text.isEmpty())
         return 0;
     const qint64 local = m_outbox->createComment(postId, text, parentId, describePost(postId));
+    m_store->addPendingComment(
+        pendingComment(local, postId, parentId, text, QDateTime::currentMSecsSinceEpoch()));
+    return local;
+}
+
+Comment Actions::pendingComment(qint64 localId, qint64 postId, qint64 parentId, const QString &text,
+                                qint64 createtime) const
+{
     Comment c;
-    c.id = local;
+    c.id = localId;
     c.postId = postId;
     c.author = m_me;
     c.content = text;
-    c.createtime = QDateTime::currentMSecsSinceEpoch();
+    c.createtime = createtime;
     if (parentId != 0) {
         if (const auto parent = m_store->comment(parentId)) {
             c.rootId = parent->isRoot() ? parent->id : parent->rootId;
@@ -118,8 +131,7 @@ qint64 Actions::comment(qint64 postId, qint64 parentId, const QString &content)
             c.replyTo = parent->author;
         }
     }
-    m_store->addPendingComment(c);
-    return local;
+    return c;
 }
 
 void Actions::deleteComment(qint64 commentId)
@@ -189,7 +201,37 @@ void Actions::onCompleted(const OutboxEntry &entry, const QJsonObject &answer)
 
 void Actions::onFailed(const OutboxEntry &entry, const QString &message)
 {
-    // Roll the optimistic change back: the store shows the server's values again.
+    rollBack(entry);
+    Q_EMIT actionFailed(message);
+}
+
+void Actions::reapply(const OutboxEntry &entry)
+{
+    switch (entry.kind) {
+    case OutboxEntry::Kind::PostLike:
+        if (const auto server = m_store->serverPost(entry.targetId);
+            server && server->liked == (entry.desired == 1))
+            m_store->clearPendingPostLike(entry.targetId);
+        else
+            m_store->setPendingPostLike(entry.targetId, entry.desired == 1);
+        break;
+    case OutboxEntry::Kind::CommentVote:
+        m_store->setPendingCommentVote(entry.targetId, entry.desired);
+        break;
+    case OutboxEntry::Kind::CreateComment:
+        if (!m_store->comment(entry.createdLocalId()))
+            m_store->addPendingComment(pendingComment(
+                entry.createdLocalId(), entry.postId, entry.parentId,
+                entry.payload.value(QLatin1String("content")).toString(), entry.createdAt));
+        break;
+    default:
+        break;
+    }
+}
+
+void Actions::rollBack(const OutboxEntry &entry)
+{
+    // The store shows the server's values again.
     switch (entry.kind) {
     case OutboxEntry::Kind::PostLike:
         m_store->clearPendingPostLike(entry.targetId);
@@ -203,7 +245,6 @@ void Actions::onFailed(const OutboxEntry &entry, const QString &message)
     default:
         break;
     }
-    Q_EMIT actionFailed(message);
 }
 
 } // namespace threadline::core

@@ -1,6 +1,7 @@
 // What the user does, in one place: every action goes to the outbox (durable first) and is
 // shown at once in the post store (optimistic); the server's answer replaces the optimistic
-// values, a permanent failure rolls them back and says so in words (design points 3–7).
+// values, a permanent failure rolls them back and says so in words (design points 3–7). An
+// entry the user discards is rolled back too; one retried after it failed is shown again.
 #pragma once
 
 #include "outboxstore.h"
@@ -54,6 +55,12 @@ private:
     void layPendingOver(const QList<OutboxEntry> &entries);
     void onCompleted(const OutboxEntry &entry, const QJsonObject &answer);
     void onFailed(const OutboxEntry &entry, const QString &message);
+    // The optimistic change of an entry taken back (failed, discarded) or shown again (retried).
+    void rollBack(const OutboxEntry &entry);
+    void reapply(const OutboxEntry &entry);
+    // My comment as shown before the server has it.
+    Comment pendingComment(qint64 localId, qint64 postId, qint64 parentId, const QString &text,
+                           qint64 createtime) const;
 
     Outbox *m_outbox;
     PostStore *m_store;

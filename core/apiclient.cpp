@@ -589,9 +589,13 @@ void ApiClient::setRetryPolicy(const RetryPolicy &policy)
 
 void ApiClient::setFaultConfig(const FaultConfig &faults)
 {
-    m_faults = faults.normalized();
+    const FaultConfig normalized = faults.normalized();
+    if (normalized == m_faults)
+        return;
+    m_faults = normalized;
     if (m_faults.isActive())
         qCInfo(lcApi).noquote() << "fault injection:" << m_faults.toString();
+    Q_EMIT faultConfigChanged(m_faults);
 }
 
 void ApiClient::setRandomSeed(quint32 seed)

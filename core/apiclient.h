@@ -167,6 +167,7 @@ public:
     [[nodiscard]] int timeoutMs() const { return m_timeoutMs; }
     void setRetryPolicy(const RetryPolicy &policy);
     [[nodiscard]] RetryPolicy retryPolicy() const { return m_policy; }
+    // Applies from the next attempt on (also at run time: the QA panel); faultConfigChanged().
     void setFaultConfig(const FaultConfig &faults);
     [[nodiscard]] FaultConfig faultConfig() const { return m_faults; }
     // Makes backoff jitter and fault rolls reproducible (tests, QA runs).
@@ -220,6 +221,8 @@ Q_SIGNALS:
     // A 401 came back to a request that carried the token (a failed sign-in does not count).
     void unauthorized();
     void offlineChanged(bool offline);
+    // The faults changed (normalized, as faultConfig() now says).
+    void faultConfigChanged(const threadline::core::FaultConfig &faults);
 
 private:
     friend class ApiReply;

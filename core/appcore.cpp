@@ -44,12 +44,15 @@ AppCore::AppCore(QObject *parent)
         updateStatus();
     });
     connect(m_actions.get(), &Actions::actionFailed, this, &AppCore::userMessage);
-    connect(m_actions.get(), &Actions::offlineSummary, this, [this](const QStringList &failures) {
-        Q_EMIT userMessage(tr("While you were offline, %n change(s) could not be applied:", nullptr,
-                              int(failures.size())) +
-                           QLatin1Char('\n') + failures.join(QLatin1Char('\n')));
-    });
+    // After an offline period, once the queue has drained: "12 changes saved; 2 could not be: …".
+    connect(m_outbox.get(), &Outbox::replayFinished, this,
+            [this](int saved, const QStringList &failures) {
+                if (saved > 0 || !failures.isEmpty())
+                    Q_EMIT replayReport(Outbox::replayReport(saved, failures));
+            });
+    connect(this, &AppCore::replayReport, this, &AppCore::userMessage);
     connect(m_outbox.get(), &Outbox::pendingCountChanged, this, &AppCore::updateStatus);
+    connect(m_outbox.get(), &Outbox::failedCountChanged, this, &AppCore::updateStatus);
     connect(m_outbox.get(), &Outbox::authRequired, this, &AppCore::signInRequired);
     // A completed action changed counts on the server: a sync brings the exact numbers.
     connect(m_outbox.get(), &Outbox::completed, m_sync.get(), &SyncEngine::syncNow);
@@ -190,17 +193,28 @@ int AppCore::pendingCount() const
     return m_outbox->pendingCount();
 }
 
+int AppCore::failedCount() const
+{
+    return m_outbox->failedCount();
+}
+
 QString AppCore::statusText() const
 {
     const int n = pendingCount();
+    QString text;
     if (isOffline())
-        return n == 0 ? tr("Offline") : tr("Offline — %n change(s) waiting", nullptr, n);
-    if (m_anonymous)
-        return n == 0 ? tr("Not signed in — reading the cache")
+        text = n == 0 ? tr("Offline") : tr("Offline — %n change(s) waiting", nullptr, n);
+    else if (m_anonymous)
+        text = n == 0 ? tr("Not signed in — reading the cache")
                       : tr("Not signed in — %n change(s) waiting until you sign in", nullptr, n);
-    if (n > 0)
-        return tr("Sending %n change(s)…", nullptr, n);
-    return {};
+    else if (n > 0)
+        text = tr("Sending %n change(s)…", nullptr, n);
+    // Failed ones are said apart: they are not sent again unless the user retries them.
+    if (const int failed = failedCount(); failed > 0) {
+        const QString failedText = tr("%n change(s) failed", nullptr, failed);
+        text = text.isEmpty() ? failedText : tr("%1 · %2").arg(text, failedText);
+    }
+    return text;
 }
 
 void AppCore::updateStatus()

@@ -74,8 +74,12 @@ public:
     // actions queue. Back online, the queue replays and a sync runs.
     void setOffline(bool offline);
     [[nodiscard]] bool isOffline() const;
+    // Actions still to be sent (the outbox's pendingCount()).
     [[nodiscard]] int pendingCount() const;
-    // "Offline — 3 changes waiting", "Sending 2 changes…", or "" when there is nothing to say.
+    // Actions that failed for good and are kept for the user to retry or discard.
+    [[nodiscard]] int failedCount() const;
+    // "Offline — 3 changes waiting", "Sending 2 changes…", either with " · 1 change failed", or
+    // "" when there is nothing to say.
     [[nodiscard]] QString statusText() const;
 
     // The window came to the front: a sync round now (design: poll every 30 s and on activation).
@@ -96,6 +100,9 @@ Q_SIGNALS:
     // A sentence for the user: a rebuilt cache, an action that failed for good, the summary
     // after an offline period, an unavailable keychain.
     void userMessage(const QString &message);
+    // After an offline period, once the queue has drained: "12 changes saved; 2 could not be:"
+    // and each failure's sentence (Outbox::replayReport()); also given as a userMessage().
+    void replayReport(const QString &report);
     // A 401: the user must sign in again; the queue waits, nothing is rolled back.
     void signInRequired();
 

@@ -34,6 +34,7 @@ LikeCoalescer::decide(const std::optional<OutboxEntry> &pending, bool uncertain,
         d.entry.nextAttemptAt = 0;
         d.entry.attempts = 0;
         d.entry.lastError.clear();
+        d.entry.lastErrorText.clear();
         return d;
     }
     const int baseline = inFlight ? inFlight->desired : callerBaseline;

@@ -17,6 +17,7 @@
 #include <QTimer>
 #include <QUuid>
 
+#include <algorithm>
 #include <limits>
 
 namespace threadline::core {
@@ -439,9 +440,20 @@ void Outbox::onOpened(bool ok, const QList<OutboxEntry> &entries, const QString 
     m_loaded = true;
     if (!ok)
         qWarning("outbox: %s — actions are kept in memory only", qPrintable(error));
-    m_entries = entries;
-    for (const OutboxEntry &e : entries)
+    m_entries.clear();
+    m_failed.clear();
+    for (const OutboxEntry &e : entries) {
         m_lastId = qMax(m_lastId, e.id);
+        if (e.isFailed())
+            m_failed.append(e);
+        else
+            m_entries.append(e);
+    }
+    // What refers to a creation that failed (in an earlier session) fails with it, in words.
+    for (const OutboxEntry &e : std::as_const(m_failed)) {
+        if (e.createsObject())
+            m_failedCreates.insert(e.createdLocalId(), dependencyReason(e));
+    }
     // Any coalesced entry may have been in flight when the last session ended. Of two for one
     // target (one was in flight, one waited behind it), the latest holds what the user wants.
     OutboxBatch cleanup;
@@ -553,6 +565,8 @@ void Outbox::write(const OutboxBatch &batch, const QList<qint64> &announce, cons
     }
     m_writes.insert(b.ticket, info);
     m_store->apply(b);
+    if (!b.upserts.isEmpty() || !b.removals.isEmpty())
+        notifyChanged();
 }
 
 void Outbox::onApplied(quint64 ticket, bool ok, const QString &error)
@@ -796,8 +810,46 @@ qsizetype Outbox::indexOf(qint64 id) const
 
 std::optional<OutboxEntry> Outbox::entry(qint64 id) const
 {
-    const qsizetype i = indexOf(id);
-    return i >= 0 ? std::optional<OutboxEntry>(m_entries.at(i)) : std::nullopt;
+    if (const qsizetype i = indexOf(id); i >= 0)
+        return m_entries.at(i);
+    if (const qsizetype i = indexOfFailed(id); i >= 0)
+        return m_failed.at(i);
+    return std::nullopt;
+}
+
+qsizetype Outbox::indexOfFailed(qint64 id) const
+{
+    for (qsizetype i = 0; i < m_failed.size(); ++i) {
+        if (m_failed.at(i).id == id)
+            return i;
+    }
+    return -1;
+}
+
+bool Outbox::isOffline() const
+{
+    return m_api && m_api->isOffline();
+}
+
+void Outbox::insertInOrder(QList<OutboxEntry> &list, const OutboxEntry &entry)
+{
+    const auto at = std::find_if(list.begin(), list.end(),
+                                 [&](const OutboxEntry &e) { return e.id > entry.id; });
+    list.insert(at, entry);
+}
+
+void Outbox::notifyChanged()
+{
+    if (m_changeQueued)
+        return;
+    m_changeQueued = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_changeQueued = false;
+            emit entriesChanged();
+        },
+        Qt::QueuedConnection);
 }
 
 std::optional<OutboxEntry> Outbox::pendingToggle(Kind kind, qint64 targetId) const
@@ -844,6 +896,143 @@ bool Outbox::supersede(const OutboxEntry &entry)
 void Outbox::resume()
 {
     m_paused = false;
+    notifyChanged();
+    schedule();
+}
+
+bool Outbox::retry(qint64 id)
+{
+    if (id == 0 || id == m_inFlightId)
+        return false;
+    if (const qsizetype i = indexOf(id); i >= 0) {
+        // Waiting (a backoff, the like delay, the whole queue's wait): now.
+        OutboxEntry &e = m_entries[i];
+        e.notBefore = 0;
+        e.nextAttemptAt = 0;
+        m_gateUntil = 0;
+        write({{e}, {}, 0});
+        schedule();
+        return true;
+    }
+    if (indexOfFailed(id) < 0)
+        return false;
+    // The entry, the failed creations it refers to and what failed with them, transitively.
+    QSet<qint64> ids{id};
+    QList<qint64> todo{id};
+    while (!todo.isEmpty()) {
+        const OutboxEntry e = m_failed.at(indexOfFailed(todo.takeLast()));
+        const QList<qint64> refs = e.localRefs();
+        for (const OutboxEntry &d : std::as_const(m_failed)) {
+            if (ids.contains(d.id))
+                continue;
+            const bool dependsOn = d.createsObject() && refs.contains(d.createdLocalId());
+            const bool dependent = e.createsObject() && d.localRefs().contains(e.createdLocalId());
+            if (dependsOn || dependent) {
+                ids.insert(d.id);
+                todo.append(d.id);
+            }
+        }
+    }
+    OutboxBatch batch;
+    QList<OutboxEntry> again;
+    for (qsizetype i = 0; i < m_failed.size();) {
+        OutboxEntry e = m_failed.at(i);
+        if (!ids.contains(e.id)) {
+            ++i;
+            continue;
+        }
+        m_failed.removeAt(i);
+        const bool superseded =
+            e.isCoalesced() && (pendingToggle(e.kind, e.targetId) ||
+                                (m_inFlightId != 0 && m_inFlightEntry.kind == e.kind &&
+                                 m_inFlightEntry.targetId == e.targetId));
+        if (superseded) { // a newer toggle of the same target holds what the user wants
+            batch.removals.append(e.id);
+            batch.fileRemovals += e.localFiles();
+            continue;
+        }
+        e.failure.clear();
+        e.notBefore = 0;
+        e.nextAttemptAt = 0;
+        e.attempts = 0;
+        e.lastError.clear();
+        e.lastErrorText.clear();
+        if (e.createsObject())
+            m_failedCreates.remove(e.createdLocalId());
+        insertInOrder(m_entries, e);
+        batch.upserts.append(e);
+        again.append(e);
+    }
+    write(batch);
+    countChanged();
+    for (const OutboxEntry &e : std::as_const(again))
+        emit requeued(e);
+    schedule();
+    return true;
+}
+
+bool Outbox::discard(qint64 id)
+{
+    if (id == 0 || id == m_inFlightId || (indexOf(id) < 0 && indexOfFailed(id) < 0))
+        return false;
+    // The entry and what depends on what it creates, transitively.
+    QSet<qint64> ids{id};
+    QList<qint64> todo{id};
+    while (!todo.isEmpty()) {
+        const std::optional<OutboxEntry> e = entry(todo.takeLast());
+        if (!e || !e->createsObject())
+            continue;
+        for (const QList<OutboxEntry> *list : {&m_entries, &m_failed}) {
+            for (const OutboxEntry &d : *list) {
+                if (!ids.contains(d.id) && d.localRefs().contains(e->createdLocalId())) {
+                    if (d.id == m_inFlightId)
+                        return false;
+                    ids.insert(d.id);
+                    todo.append(d.id);
+                }
+            }
+        }
+    }
+    removeEntries(ids);
+    return true;
+}
+
+int Outbox::discardAllFailed()
+{
+    const int before = pendingCount() + failedCount();
+    const QList<OutboxEntry> failed = m_failed;
+    for (const OutboxEntry &e : failed) {
+        if (indexOfFailed(e.id) >= 0)
+            discard(e.id);
+    }
+    return before - pendingCount() - failedCount();
+}
+
+void Outbox::removeEntries(const QSet<qint64> &ids)
+{
+    OutboxBatch batch;
+    QList<OutboxEntry> removed;
+    for (QList<OutboxEntry> *list : {&m_entries, &m_failed}) {
+        for (qsizetype i = list->size() - 1; i >= 0; --i) {
+            const OutboxEntry e = list->at(i);
+            if (!ids.contains(e.id))
+                continue;
+            list->removeAt(i);
+            m_uncertain.remove(e.id);
+            m_summaryWaitFor.remove(e.id);
+            batch.removals.append(e.id);
+            batch.fileRemovals += e.localFiles();
+            if (e.createsObject())
+                m_failedCreates.insert(e.createdLocalId(), dependencyReason(e));
+            removed.append(e);
+        }
+    }
+    std::sort(removed.begin(), removed.end(),
+              [](const OutboxEntry &a, const OutboxEntry &b) { return a.id < b.id; });
+    write(batch);
+    countChanged();
+    for (const OutboxEntry &e : std::as_const(removed))
+        emit discarded(e);
     schedule();
 }
 
@@ -863,6 +1052,11 @@ void Outbox::retryNow()
 
 void Outbox::countChanged()
 {
+    notifyChanged();
+    if (const int failed = failedCount(); failed != m_lastFailedCount) {
+        m_lastFailedCount = failed;
+        emit failedCountChanged(failed);
+    }
     const int count = pendingCount();
     if (count == m_lastCount)
         return;
@@ -872,6 +1066,7 @@ void Outbox::countChanged()
 
 void Outbox::onOfflineChanged(bool offline)
 {
+    notifyChanged();
     if (offline) {
         if (!m_entries.isEmpty())
             m_offlinePeriod = true;
@@ -879,6 +1074,8 @@ void Outbox::onOfflineChanged(bool offline)
         return;
     }
     if (m_offlinePeriod) {
+        if (!m_summaryDue)
+            m_summarySaved = 0;
         m_summaryDue = true;
         for (const OutboxEntry &e : std::as_const(m_entries))
             m_summaryWaitFor.insert(e.id);
@@ -1041,6 +1238,7 @@ void Outbox::onFileRead(quint64 ticket, bool ok, const QByteArray &data, const Q
 void Outbox::dispatch(const OutboxEntry &entry, const QByteArray &method, const QString &path,
                       const QByteArray &body, const RequestOptions &requestOptions)
 {
+    notifyChanged();
     emit sent(entry);
     if (m_inFlightId != entry.id || !m_api)
         return; // a slot of sent() changed everything (e.g. destroyed the client)
@@ -1057,6 +1255,7 @@ void Outbox::onReplyFinished()
     if (!reply || sender() != reply)
         return;
     m_inFlight = nullptr;
+    notifyChanged();
     const qint64 id = std::exchange(m_inFlightId, 0);
     const int picture = std::exchange(m_inFlightPicture, -1);
     const qsizetype index = indexOf(id);
@@ -1100,6 +1299,7 @@ void Outbox::onReplyFinished()
         // Not an attempt: it stays as it is and goes when we are online again.
     } else if (error.isAuth()) {
         m_paused = true;
+        notifyChanged();
         emit authRequired();
     } else {
         // Transient (network, timeout, 5xx, 429), TLS, or an answer we could not read.
@@ -1129,6 +1329,7 @@ void Outbox::onUploadFinished(const OutboxEntry &entry, int index, ApiReply *rep
         e.attempts = 0;
         e.nextAttemptAt = 0;
         e.lastError.clear();
+        e.lastErrorText.clear();
         const OutboxEntry copy = e;
         write({{copy}, {}, 0});
         emit pictureUploaded(copy.id, index, url);
@@ -1138,6 +1339,7 @@ void Outbox::onUploadFinished(const OutboxEntry &entry, int index, ApiReply *rep
         // Not an attempt: it goes when we are online again.
     } else if (error.isAuth()) {
         m_paused = true;
+        notifyChanged();
         emit authRequired();
     } else {
         retryLater(entry, error);
@@ -1174,6 +1376,8 @@ void Outbox::succeed(const OutboxEntry &entry, const QJsonObject &answer)
     }
     // One transaction: the creation goes and its dependents name the server's id.
     write(batch);
+    if (m_summaryDue)
+        ++m_summarySaved;
     countChanged();
     if (local != 0)
         emit localIdResolved(local, serverId);
@@ -1197,6 +1401,7 @@ void Outbox::retryLater(const OutboxEntry &entry, const ApiError &error)
         delay = qMax<qint64>(delay, qint64(error.retryAfterSecs) * 1000);
     e.nextAttemptAt = nowMs() + delay;
     e.lastError = error.toLogString();
+    e.lastErrorText = error.describe();
     m_summaryWaitFor.remove(e.id); // tried: the summary need not wait for its retry
     if (error.kind == ApiError::Kind::Network || error.kind == ApiError::Kind::Timeout ||
         (error.kind == ApiError::Kind::Http && error.status == 429))
@@ -1225,24 +1430,35 @@ void Outbox::failEntries(const QList<QPair<OutboxEntry, QString>> &failures)
                 all.append({d, sentence(d, why)});
         }
     }
+    // Kept, durably, as failed (with their sentence and their pictures, for a retry), apart
+    // from the queue.
+    QHash<qint64, QString> messages;
+    for (const auto &[e, message] : std::as_const(all)) {
+        if (!messages.contains(e.id))
+            messages.insert(e.id, message);
+    }
     OutboxBatch batch;
     for (qsizetype i = m_entries.size() - 1; i >= 0; --i) {
         if (removed.contains(m_entries.at(i).id)) {
-            m_uncertain.remove(m_entries.at(i).id);
-            batch.removals.append(m_entries.at(i).id);
-            batch.fileRemovals += m_entries.at(i).localFiles();
-            m_entries.removeAt(i);
+            OutboxEntry e = m_entries.takeAt(i);
+            m_uncertain.remove(e.id);
+            e.failure = messages.value(e.id);
+            e.nextAttemptAt = 0;
+            insertInOrder(m_failed, e);
+            batch.upserts.append(e);
         }
     }
     write(batch);
     countChanged();
     QSet<qint64> told;
-    for (const auto &[e, message] : std::as_const(all)) {
-        if (told.contains(e.id))
+    for (const auto &[failedEntry, message] : std::as_const(all)) {
+        if (told.contains(failedEntry.id))
             continue;
-        told.insert(e.id);
+        told.insert(failedEntry.id);
         if (m_offlinePeriod || m_summaryDue)
             m_summary.append(message);
+        OutboxEntry e = failedEntry;
+        e.failure = message;
         emit failed(e, message);
     }
 }
@@ -1262,7 +1478,19 @@ void Outbox::maybeSummarize()
     m_summaryWaitFor.clear();
     m_summaryDue = false;
     m_offlinePeriod = false;
-    emit summaryReady(std::exchange(m_summary, {}));
+    const QStringList failures = std::exchange(m_summary, {});
+    const int saved = std::exchange(m_summarySaved, 0);
+    emit summaryReady(failures);
+    emit replayFinished(saved, failures);
+}
+
+QString Outbox::replayReport(int saved, const QStringList &failures)
+{
+    const QString done = tr("%n change(s) saved", nullptr, saved);
+    if (failures.isEmpty())
+        return tr("%1.").arg(done);
+    const QString notDone = tr("%n could not be", nullptr, int(failures.size()));
+    return tr("%1; %2:").arg(done, notDone) + QLatin1Char('\n') + failures.join(QLatin1Char('\n'));
 }
 
 QString Outbox::failureMessage(const OutboxEntry &entry, const ApiError &error)

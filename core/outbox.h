@@ -28,10 +28,18 @@
 //   attempts+1, nextAttemptAt = now + random(0, min(cap, base × 2^(attempts−1))), at least the
 //   Retry-After; a network error, a timeout or a 429 holds the whole queue until then.
 //   401 → the queue pauses (authRequired()), nothing is rolled back; resume() after sign-in.
-//   Permanent (400, 403, 404, 409, 422 and any other 4xx) → the entry is removed and failed()
-//   says, in words, which action failed and why; entries that depend on it fail with it.
+//   Permanent (400, 403, 404, 409, 422 and any other 4xx) → failed() says, in words, which
+//   action failed and why (the optimistic change is rolled back by whoever listens: Actions);
+//   entries that depend on it fail with it. A failed entry is kept, durably, with its sentence
+//   (OutboxEntry::failure), apart from the queue: never sent again by itself, not counted by
+//   pendingCount() (failedCount() counts it), listed by failedEntries() until the user retries
+//   it (retry(): queued again, requeued() re-applies its optimistic change) or discards it.
+// - retry(id) sends one entry now (a failed one, one waiting for a retry or its like delay);
+//   discard(id) removes one (and what depends on it), discarded() rolls its change back;
+//   discardAllFailed(). entriesChanged() says that what a list of the entries shows changed.
 // - Offline (ApiClient::isOffline()): nothing is sent. Back online, backoffs are forgotten and
-//   the queue replays; when it has done what it can, summaryReady() lists what failed.
+//   the queue replays; when it has done what it can, summaryReady() lists what failed and
+//   replayFinished() also says how many were saved (replayReport() puts it in words).
 // - Local ids: a comment or post created here gets the local id -entryId (negative) at once; a
 //   reply to it, a like on it, its deletion… refer to that id and wait for it. When the creation
 //   succeeds with server id X, every dependent entry is rewritten to X in the same transaction
@@ -153,9 +161,23 @@ public:
     qint64 dismissReport(qint64 itemId, const QString &reason, const QString &target);
 
     // --- State ------------------------------------------------------------------------------
+    // The entries still to be sent (failed ones are not counted: failedCount()).
     [[nodiscard]] int pendingCount() const { return int(m_entries.size()); }
+    // The entries still to be sent, in order.
     [[nodiscard]] QList<OutboxEntry> entries() const { return m_entries; }
+    // The entries that failed for good and are kept for the user (OutboxEntry::failure says
+    // why), in creation order.
+    [[nodiscard]] QList<OutboxEntry> failedEntries() const { return m_failed; }
+    [[nodiscard]] int failedCount() const { return int(m_failed.size()); }
+    // An entry still to be sent, or a failed one.
     [[nodiscard]] std::optional<OutboxEntry> entry(qint64 id) const;
+    // The entry whose request is in flight (0: none).
+    [[nodiscard]] qint64 sendingId() const { return m_inFlightId; }
+    // Offline (the API client's switch): nothing is sent.
+    [[nodiscard]] bool isOffline() const;
+    // The whole queue waits until then (ms since the epoch) after a network error, a timeout
+    // or a 429; 0 when it does not.
+    [[nodiscard]] qint64 queueWaitsUntil() const { return m_gateUntil; }
     // The coalesced entry for a target not yet sent (kind PostLike, CommentVote or Follow).
     [[nodiscard]] std::optional<OutboxEntry> pendingToggle(OutboxEntry::Kind kind,
                                                            qint64 targetId) const;
@@ -168,10 +190,26 @@ public:
     void resume();
     // Forgets every backoff and sends what is due now (e.g. the user pressed "Retry").
     void retryNow();
+    // Sends one entry now: a failed one is queued again in its place (requeued(); what failed
+    // with it because it depended on it — a reply to a failed comment — and the failed
+    // creations it depends on are queued again too), a waiting one forgets its backoff and its
+    // like delay. A failed toggle whose target has a newer toggle queued is dropped instead
+    // (the newer one holds what the user wants). False when there is no such entry or it is
+    // being sent.
+    bool retry(qint64 id);
+    // Removes one entry for good, and what depends on it (a reply to a comment never created);
+    // discarded() for each, so that its optimistic change is rolled back. False when there is
+    // no such entry or it is being sent (its answer decides).
+    bool discard(qint64 id);
+    // Discards every failed entry; returns how many.
+    int discardAllFailed();
 
     // The sentence failed() gives for an entry and an error (translated, context
     // threadline::core::Outbox).
     [[nodiscard]] static QString failureMessage(const OutboxEntry &entry, const ApiError &error);
+    // The replay report in words: "12 changes saved; 2 could not be:" and each failure's
+    // sentence on a line of its own ("12 changes saved." when none failed).
+    [[nodiscard]] static QString replayReport(int saved, const QStringList &failures);
 
 Q_SIGNALS:
     void opened(bool ok, const QString &error);
@@ -188,8 +226,20 @@ Q_SIGNALS:
     void pictureUploaded(qint64 entryId, int index, const QString &url);
     // The server took it; `answer` is its JSON object ({} for a 204).
     void completed(const threadline::core::OutboxEntry &entry, const QJsonObject &answer);
-    // Removed for good: `message` says which action failed and why.
+    // Failed for good: `message` says which action failed and why. The entry is kept as failed
+    // (entry.failure == message; failedEntries()) unless a newer toggle of its target took its
+    // place.
     void failed(const threadline::core::OutboxEntry &entry, const QString &message);
+    // retry() queued a failed entry again (as it is now queued): its optimistic change may be
+    // shown again.
+    void requeued(const threadline::core::OutboxEntry &entry);
+    // discard() removed the entry (as it was; entry.isFailed() when it had failed and its
+    // change was rolled back already).
+    void discarded(const threadline::core::OutboxEntry &entry);
+    void failedCountChanged(int count);
+    // What a list of the entries shows changed: an entry queued, updated, sent, answered,
+    // failed, retried or discarded; offline or paused. Once per event-loop turn at most.
+    void entriesChanged();
     // A transient failure: the entry stays and is tried again at entry.nextAttemptAt.
     void retryScheduled(const threadline::core::OutboxEntry &entry,
                         const threadline::core::ApiError &error);
@@ -201,6 +251,9 @@ Q_SIGNALS:
     // failed, or failed transiently and waiting for a retry): the sentences of the actions that
     // failed (empty when everything was applied).
     void summaryReady(const QStringList &failures);
+    // The same moment: how many actions were saved since the queue started to replay, and the
+    // sentences of those that failed.
+    void replayFinished(int saved, const QStringList &failures);
     // Writing the file failed (disk full, …): the entry is kept in memory only.
     void storageError(const QString &message);
 
@@ -255,6 +308,13 @@ private:
     void failEntries(const QList<QPair<OutboxEntry, QString>> &failures);
     void countChanged();
     void maybeSummarize();
+    void notifyChanged(); // entriesChanged(), once per event-loop turn
+    // Inserts into m_entries or m_failed by id (creation order).
+    static void insertInOrder(QList<OutboxEntry> &list, const OutboxEntry &entry);
+    qsizetype indexOfFailed(qint64 id) const;
+    // Removes the entries (live or failed) with these ids from memory and the file;
+    // discarded() for each.
+    void removeEntries(const QSet<qint64> &ids);
 
     QPointer<ApiClient> m_api;
     OutboxStore *m_store = nullptr;
@@ -268,6 +328,7 @@ private:
     bool m_loaded = false;
     QList<std::function<void()>> m_deferred; // actions before the file is loaded
     QList<OutboxEntry> m_entries;            // the mirror, in creation order
+    QList<OutboxEntry> m_failed;             // failed for good, kept for the user
     qint64 m_lastId = 0;
     QHash<qint64, qint64> m_resolved;       // local id → server id
     QHash<qint64, QString> m_failedCreates; // local id → the reason its creation failed
@@ -287,11 +348,14 @@ private:
     QTimer *m_timer = nullptr;
     bool m_pumpQueued = false;
     int m_lastCount = 0;
+    int m_lastFailedCount = 0;
+    bool m_changeQueued = false;
 
     bool m_offlinePeriod = false;  // went offline with work, summary not given yet
     bool m_summaryDue = false;     // back online: summarize once the queue has done its work
     QSet<qint64> m_summaryWaitFor; // entries of the offline period not yet tried since
     QStringList m_summary;
+    int m_summarySaved = 0; // completed since the replay started
 };
 
 } // namespace threadline::core

@@ -26,7 +26,8 @@ namespace threadline::core {
 
 namespace {
 
-constexpr int kSchemaVersion = 1;
+// 2: last_error_text and failure (failed entries are kept).
+constexpr int kSchemaVersion = 2;
 
 struct KindName
 {
@@ -270,7 +271,9 @@ bool OutboxStore::Worker::open(const QString &path, QList<OutboxEntry> *entries,
                        " not_before INTEGER NOT NULL DEFAULT 0,"
                        " next_attempt_at INTEGER NOT NULL DEFAULT 0,"
                        " attempts INTEGER NOT NULL DEFAULT 0,"
-                       " last_error TEXT NOT NULL DEFAULT '')"),
+                       " last_error TEXT NOT NULL DEFAULT '',"
+                       " last_error_text TEXT NOT NULL DEFAULT '',"
+                       " failure TEXT NOT NULL DEFAULT '')"),
         QStringLiteral("INSERT OR IGNORE INTO meta(key, value) VALUES('schema', '%1')")
             .arg(kSchemaVersion),
     };
@@ -289,10 +292,36 @@ bool OutboxStore::Worker::open(const QString &path, QList<OutboxEntry> *entries,
         close();
         return false;
     }
+    // A file of version 1 gains the columns of version 2 (empty: nothing failed yet).
+    if (!exec(q, QStringLiteral("PRAGMA table_info(entries)"), error)) {
+        close();
+        return false;
+    }
+    QSet<QString> columns;
+    while (q.next())
+        columns.insert(q.value(1).toString());
+    for (const QString &column : {QStringLiteral("last_error_text"), QStringLiteral("failure")}) {
+        if (!columns.contains(column) &&
+            !exec(q,
+                  QStringLiteral("ALTER TABLE entries ADD COLUMN %1 TEXT NOT NULL DEFAULT ''")
+                      .arg(column),
+                  error)) {
+            close();
+            return false;
+        }
+    }
+    if (!exec(
+            q,
+            QStringLiteral("UPDATE meta SET value = '%1' WHERE key = 'schema'").arg(kSchemaVersion),
+            error)) {
+        close();
+        return false;
+    }
     if (!exec(q,
               QStringLiteral("SELECT id, kind, target_id, post_id, parent_id, desired, baseline,"
                              " payload, description, idem_key, created_at, not_before,"
-                             " next_attempt_at, attempts, last_error FROM entries ORDER BY seq"),
+                             " next_attempt_at, attempts, last_error, last_error_text, failure"
+                             " FROM entries ORDER BY seq"),
               error)) {
         close();
         return false;
@@ -320,6 +349,8 @@ bool OutboxStore::Worker::open(const QString &path, QList<OutboxEntry> *entries,
         e.nextAttemptAt = q.value(12).toLongLong();
         e.attempts = q.value(13).toInt();
         e.lastError = q.value(14).toString();
+        e.lastErrorText = q.value(15).toString();
+        e.failure = q.value(16).toString();
         entries->append(e);
     }
     sweepMedia(*entries);
@@ -415,15 +446,17 @@ bool OutboxStore::Worker::applyTransaction(const OutboxBatch &batch, QString *er
         ok = q.prepare(QStringLiteral(
             "INSERT INTO entries(id, kind, target_id, post_id, parent_id, desired, baseline,"
             " payload, description, idem_key, created_at, not_before, next_attempt_at, attempts,"
-            " last_error) VALUES(?, ?, ?, ?, ?, ?, ?, COALESCE(?, '{}'), COALESCE(?, ''),"
-            " COALESCE(?, ''), ?, ?, ?, ?, COALESCE(?, ''))"
+            " last_error, last_error_text, failure) VALUES(?, ?, ?, ?, ?, ?, ?,"
+            " COALESCE(?, '{}'), COALESCE(?, ''), COALESCE(?, ''), ?, ?, ?, ?, COALESCE(?, ''),"
+            " COALESCE(?, ''), COALESCE(?, ''))"
             " ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, target_id = excluded.target_id,"
             " post_id = excluded.post_id, parent_id = excluded.parent_id,"
             " desired = excluded.desired, baseline = excluded.baseline,"
             " payload = excluded.payload, description = excluded.description,"
             " idem_key = excluded.idem_key, created_at = excluded.created_at,"
             " not_before = excluded.not_before, next_attempt_at = excluded.next_attempt_at,"
-            " attempts = excluded.attempts, last_error = excluded.last_error"));
+            " attempts = excluded.attempts, last_error = excluded.last_error,"
+            " last_error_text = excluded.last_error_text, failure = excluded.failure"));
         for (qsizetype i = 0; ok && i < batch.upserts.size(); ++i) {
             const OutboxEntry &e = batch.upserts.at(i);
             const QVariantList values = {
@@ -442,6 +475,8 @@ bool OutboxStore::Worker::applyTransaction(const OutboxBatch &batch, QString *er
                 e.nextAttemptAt,
                 e.attempts,
                 e.lastError,
+                e.lastErrorText,
+                e.failure,
             };
             for (int v = 0; v < values.size(); ++v)
                 q.bindValue(v, values.at(v));

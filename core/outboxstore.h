@@ -71,7 +71,14 @@ struct OutboxEntry
     qint64 notBefore = 0;     // never sent before this (ms since the epoch; the like delay)
     qint64 nextAttemptAt = 0; // backoff after a transient failure (ms since the epoch)
     int attempts = 0;         // failed attempts so far
-    QString lastError;        // the last transient failure, for the UI and logs
+    QString lastError;        // the last transient failure, for logs ("Http 503 …")
+    QString lastErrorText;    // the same in words, as ApiError::describe() said it (the UI)
+    // A permanent failure's sentence ("Your like on 王五's post could not be saved: …"): the entry
+    // failed for good and is kept, never sent again by itself, until the user retries or
+    // discards it (Outbox::retry(), discard()). Empty while the entry is still to be sent.
+    QString failure;
+
+    [[nodiscard]] bool isFailed() const { return !failure.isEmpty(); }
 
     [[nodiscard]] bool isCoalesced() const
     {

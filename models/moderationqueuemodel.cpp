@@ -488,6 +488,18 @@ ModerationQueueFeed::ModerationQueueFeed(core::ApiClient *api, core::Outbox *out
     connect(m_outbox, &core::Outbox::completed, this, &ModerationQueueFeed::onCompleted);
     connect(m_outbox, &core::Outbox::failed, this, &ModerationQueueFeed::onFailed);
     connect(m_outbox, &core::Outbox::opened, this, &ModerationQueueFeed::adoptOutboxEntries);
+    // From the outbox panel: a discarded action leaves nothing pending (its item shows as the
+    // server has it); a retried one is queued again.
+    connect(m_outbox, &core::Outbox::discarded, this, [this](const OutboxEntry &entry) {
+        if (!isModeration(entry.kind))
+            return;
+        qint64 itemId = m_entryItem.take(entry.id);
+        if (itemId == 0)
+            itemId = itemIdFor(entry);
+        if (itemId != 0)
+            settle(itemId, ModerationQueueModel::Pending::None, QString());
+    });
+    connect(m_outbox, &core::Outbox::requeued, this, &ModerationQueueFeed::adoptOutboxEntries);
 }
 
 void ModerationQueueFeed::setPageSize(int limit)

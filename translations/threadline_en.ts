@@ -4,33 +4,33 @@
 <context>
     <name>Actions</name>
     <message>
-        <location filename="../core/actions.cpp" line="55"/>
+        <location filename="../core/actions.cpp" line="60"/>
         <source>a post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="57"/>
-        <location filename="../core/actions.cpp" line="138"/>
+        <location filename="../core/actions.cpp" line="62"/>
+        <location filename="../core/actions.cpp" line="150"/>
         <source>your post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="58"/>
+        <location filename="../core/actions.cpp" line="63"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="65"/>
+        <location filename="../core/actions.cpp" line="70"/>
         <source>a comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="67"/>
+        <location filename="../core/actions.cpp" line="72"/>
         <source>your comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="68"/>
+        <location filename="../core/actions.cpp" line="73"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
@@ -250,66 +250,104 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="60"/>
-        <source>Cannot read %1: %2</source>
+        <location filename="../app/main.cpp" line="73"/>
+        <source>Cannot import %1: %2; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="69"/>
-        <source>%1 is not a post or a page of posts: %2</source>
+        <location filename="../app/main.cpp" line="78"/>
+        <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="276"/>
+        <location filename="../app/main.cpp" line="86"/>
+        <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="89"/>
+        <source>the top level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="346"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="293"/>
+        <location filename="../app/main.cpp" line="370"/>
         <source>Your session has ended: sign in again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="398"/>
+        <source>You</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>threadline::core::AppCore</name>
-    <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="45"/>
-        <source>While you were offline, %n change(s) could not be applied:</source>
-        <translation>
-            <numerusform>While you were offline, %n change could not be applied:</numerusform>
-            <numerusform>While you were offline, %n changes could not be applied:</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../core/appcore.cpp" line="56"/>
+        <location filename="../core/appcore.cpp" line="62"/>
         <source>The local cache cannot be used (%1); Threadline works from the server only.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="61"/>
+        <location filename="../core/appcore.cpp" line="67"/>
         <source>The local cache was damaged and has been rebuilt from the server. Your unsent changes are safe.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="123"/>
+        <location filename="../core/appcore.cpp" line="154"/>
+        <source>Another server now answers at %1 (its data was replaced). Restart Threadline to see its posts; what you queued for the old one stays in its own file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="206"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="123"/>
+        <location filename="../core/appcore.cpp" line="206"/>
         <source>Offline — %n change(s) waiting</source>
         <translation>
             <numerusform>Offline — %n change waiting</numerusform>
             <numerusform>Offline — %n changes waiting</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="208"/>
+        <source>Not signed in — reading the cache</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="125"/>
+        <location filename="../core/appcore.cpp" line="209"/>
+        <source>Not signed in — %n change(s) waiting until you sign in</source>
+        <translation>
+            <numerusform>Not signed in — %n change waiting until you sign in</numerusform>
+            <numerusform>Not signed in — %n changes waiting until you sign in</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/appcore.cpp" line="211"/>
         <source>Sending %n change(s)…</source>
         <translation>
             <numerusform>Sending %n change…</numerusform>
             <numerusform>Sending %n changes…</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/appcore.cpp" line="214"/>
+        <source>%n change(s) failed</source>
+        <translation>
+            <numerusform>%n change failed</numerusform>
+            <numerusform>%n changes failed</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="215"/>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -376,232 +414,258 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox.cpp" line="90"/>
+        <location filename="../core/outbox.cpp" line="92"/>
         <source>the post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="93"/>
+        <location filename="../core/outbox.cpp" line="95"/>
         <source>the comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="96"/>
+        <location filename="../core/outbox.cpp" line="98"/>
         <source>this person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="99"/>
+        <location filename="../core/outbox.cpp" line="101"/>
         <source>the reported content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="105"/>
-        <location filename="../core/outbox.cpp" line="109"/>
+        <location filename="../core/outbox.cpp" line="107"/>
+        <location filename="../core/outbox.cpp" line="111"/>
         <source>like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="106"/>
-        <location filename="../core/outbox.cpp" line="113"/>
+        <location filename="../core/outbox.cpp" line="108"/>
+        <location filename="../core/outbox.cpp" line="115"/>
         <source>unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="111"/>
+        <location filename="../core/outbox.cpp" line="113"/>
         <source>oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="112"/>
+        <location filename="../core/outbox.cpp" line="114"/>
         <source>withdrawn oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="115"/>
+        <location filename="../core/outbox.cpp" line="117"/>
         <source>follow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="116"/>
+        <location filename="../core/outbox.cpp" line="118"/>
         <source>unfollow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="118"/>
+        <location filename="../core/outbox.cpp" line="120"/>
         <source>reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="119"/>
+        <location filename="../core/outbox.cpp" line="121"/>
         <source>comment on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="122"/>
+        <location filename="../core/outbox.cpp" line="124"/>
         <source>deletion of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="124"/>
+        <location filename="../core/outbox.cpp" line="126"/>
         <source>new post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="126"/>
+        <location filename="../core/outbox.cpp" line="128"/>
         <source>report on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="129"/>
+        <location filename="../core/outbox.cpp" line="131"/>
         <source>hiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="132"/>
+        <location filename="../core/outbox.cpp" line="134"/>
         <source>unhiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="134"/>
+        <location filename="../core/outbox.cpp" line="136"/>
         <source>dismissal of the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="146"/>
+        <location filename="../core/outbox.cpp" line="148"/>
         <source>the server could not read the request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="148"/>
+        <location filename="../core/outbox.cpp" line="150"/>
         <source>you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="152"/>
         <location filename="../core/outbox.cpp" line="154"/>
+        <location filename="../core/outbox.cpp" line="156"/>
         <source>the post was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="155"/>
+        <location filename="../core/outbox.cpp" line="157"/>
         <source>the comment was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="157"/>
+        <location filename="../core/outbox.cpp" line="159"/>
         <source>this person does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="159"/>
+        <location filename="../core/outbox.cpp" line="161"/>
         <source>the report was not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="163"/>
+        <location filename="../core/outbox.cpp" line="165"/>
         <source>it conflicts with an earlier request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="165"/>
+        <location filename="../core/outbox.cpp" line="167"/>
         <source>it is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="169"/>
+        <location filename="../core/outbox.cpp" line="171"/>
         <source>the comment it answers was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="171"/>
+        <location filename="../core/outbox.cpp" line="173"/>
         <source>it was not accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="172"/>
+        <location filename="../core/outbox.cpp" line="174"/>
         <source>it was not accepted (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="182"/>
+        <location filename="../core/outbox.cpp" line="184"/>
         <source>the post it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="183"/>
+        <location filename="../core/outbox.cpp" line="185"/>
         <source>the comment it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="188"/>
+        <location filename="../core/outbox.cpp" line="190"/>
         <source>Your %1 could not be saved: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="196"/>
+        <location filename="../core/outbox.cpp" line="198"/>
         <source>Your post could not be published: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="213"/>
+        <location filename="../core/outbox.cpp" line="215"/>
         <source>picture %1 is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="216"/>
+        <location filename="../core/outbox.cpp" line="218"/>
         <source>picture %1 has too many pixels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="217"/>
+        <location filename="../core/outbox.cpp" line="219"/>
         <source>picture %1 is not a valid image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="219"/>
+        <location filename="../core/outbox.cpp" line="221"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="224"/>
+        <location filename="../core/outbox.cpp" line="226"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="243"/>
+        <location filename="../core/outbox.cpp" line="245"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="248"/>
-        <location filename="../core/outbox.cpp" line="261"/>
+        <location filename="../core/outbox.cpp" line="250"/>
+        <location filename="../core/outbox.cpp" line="263"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="253"/>
+        <location filename="../core/outbox.cpp" line="255"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="285"/>
+        <location filename="../core/outbox.cpp" line="287"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="681"/>
+        <location filename="../core/outbox.cpp" line="697"/>
         <source>A post can have at most %1 pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="948"/>
+        <location filename="../core/outbox.cpp" line="1147"/>
         <source>what it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1028"/>
+        <location filename="../core/outbox.cpp" line="1227"/>
         <source>picture %1 was lost before it could be uploaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/outbox.cpp" line="1489"/>
+        <source>%n change(s) saved</source>
+        <translation>
+            <numerusform>%n change saved</numerusform>
+            <numerusform>%n changes saved</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="1491"/>
+        <source>%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/outbox.cpp" line="1492"/>
+        <source>%n could not be</source>
+        <translation>
+            <numerusform>%n could not be</numerusform>
+            <numerusform>%n could not be</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="1493"/>
+        <source>%1; %2:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -816,22 +880,22 @@
 <context>
     <name>threadline::models::ModerationQueueFeed</name>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="567"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="579"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="567"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="579"/>
         <source>the reported post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="568"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="580"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="568"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="580"/>
         <source>the reported comment</source>
         <translation type="unfinished"></translation>
     </message>
@@ -894,6 +958,181 @@
     <message>
         <location filename="../models/moderationqueuemodel.cpp" line="401"/>
         <source>auto-flagged: “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::OutboxModel</name>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="28"/>
+        <source>“%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="103"/>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="105"/>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="240"/>
+        <source>it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="243"/>
+        <location filename="../models/outboxmodel.cpp" line="246"/>
+        <source>Like on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="243"/>
+        <location filename="../models/outboxmodel.cpp" line="250"/>
+        <source>Unlike of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="248"/>
+        <source>Oppose on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="249"/>
+        <source>Oppose taken back on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="252"/>
+        <source>Follow %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="252"/>
+        <source>Unfollow %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="260"/>
+        <source>Reply to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <source>Reply under %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="263"/>
+        <source>Comment on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <source>Delete %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="272"/>
+        <source>New post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="272"/>
+        <source>New post: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/outboxmodel.cpp" line="273"/>
+        <source>%1 (%n picture(s))</source>
+        <translation>
+            <numerusform>%1 (%n picture)</numerusform>
+            <numerusform>%1 (%n pictures)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="276"/>
+        <source>Report %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="279"/>
+        <source>Hide %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="282"/>
+        <source>Unhide %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="284"/>
+        <source>Dismiss the reports on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="308"/>
+        <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="311"/>
+        <source>Sending…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="314"/>
+        <source>Waiting for the network (offline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="317"/>
+        <source>Waiting for you to sign in again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="320"/>
+        <source>Waiting for what it refers to, to be sent first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/outboxmodel.cpp" line="326"/>
+        <source>Retry in %n s</source>
+        <translation>
+            <numerusform>Retry in %n s</numerusform>
+            <numerusform>Retry in %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/outboxmodel.cpp" line="327"/>
+        <source>Retry in %n s after “%1”</source>
+        <translation>
+            <numerusform>Retry in %n s after “%1”</numerusform>
+            <numerusform>Retry in %n s after “%1”</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/outboxmodel.cpp" line="332"/>
+        <source>Waiting for the like delay: sent in %n s</source>
+        <translation>
+            <numerusform>Waiting for the like delay: sent in %n s</numerusform>
+            <numerusform>Waiting for the like delay: sent in %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/outboxmodel.cpp" line="337"/>
+        <source>Waiting for the server: next try in %n s</source>
+        <translation>
+            <numerusform>Waiting for the server: next try in %n s</numerusform>
+            <numerusform>Waiting for the server: next try in %n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="340"/>
+        <source>Waiting to be sent</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1283,133 +1522,163 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="208"/>
+        <location filename="../ui/mainwindow.cpp" line="305"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <location filename="../ui/mainwindow.cpp" line="307"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="212"/>
+        <location filename="../ui/mainwindow.cpp" line="309"/>
         <source>My posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="214"/>
+        <location filename="../ui/mainwindow.cpp" line="311"/>
         <source>Hot today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="216"/>
+        <location filename="../ui/mainwindow.cpp" line="313"/>
         <source>Hot this week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="218"/>
+        <location filename="../ui/mainwindow.cpp" line="315"/>
         <source>Recently viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="220"/>
+        <location filename="../ui/mainwindow.cpp" line="317"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="222"/>
+        <location filename="../ui/mainwindow.cpp" line="319"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="224"/>
+        <location filename="../ui/mainwindow.cpp" line="321"/>
         <source>Moderation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="331"/>
         <source>Threadline — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="331"/>
         <source>Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="333"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="236"/>
-        <location filename="../ui/mainwindow.cpp" line="238"/>
+        <location filename="../ui/mainwindow.cpp" line="336"/>
+        <location filename="../ui/mainwindow.cpp" line="338"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="339"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="340"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="241"/>
+        <location filename="../ui/mainwindow.cpp" line="341"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="241"/>
+        <location filename="../ui/mainwindow.cpp" line="341"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="342"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="243"/>
+        <location filename="../ui/mainwindow.cpp" line="343"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="244"/>
+        <location filename="../ui/mainwindow.cpp" line="344"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="245"/>
+        <location filename="../ui/mainwindow.cpp" line="345"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="246"/>
+        <location filename="../ui/mainwindow.cpp" line="346"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="247"/>
+        <location filename="../ui/mainwindow.cpp" line="347"/>
+        <source>Outbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="348"/>
+        <source>Out&amp;box: changes waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="349"/>
+        <source>QA: faults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="350"/>
+        <source>&amp;QA panel: faults and offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="351"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="248"/>
+        <location filename="../ui/mainwindow.cpp" line="352"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="375"/>
+        <location filename="../ui/mainwindow.cpp" line="353"/>
+        <source>Not signed in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="372"/>
+        <source>Show the changes waiting (Ctrl+Shift+Q)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="485"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="586"/>
+        <location filename="../ui/mainwindow.cpp" line="696"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1675,6 +1944,108 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::OutboxPanel</name>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="106"/>
+        <source>Changes not yet saved on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="107"/>
+        <source>&amp;Retry now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="108"/>
+        <source>Send the selected change now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="109"/>
+        <source>&amp;Discard…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="110"/>
+        <source>Remove the selected change and undo it here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="111"/>
+        <source>Discard &amp;all failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="120"/>
+        <source>Everything is saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/outboxpanel.cpp" line="122"/>
+        <source>%n change(s) failed</source>
+        <translation>
+            <numerusform>%n change failed</numerusform>
+            <numerusform>%n changes failed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/outboxpanel.cpp" line="123"/>
+        <source>%n change(s) waiting</source>
+        <translation>
+            <numerusform>%n change waiting</numerusform>
+            <numerusform>%n changes waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/outboxpanel.cpp" line="126"/>
+        <source>%1, %n failed</source>
+        <translation>
+            <numerusform>%1, %n failed</numerusform>
+            <numerusform>%1, %n failed</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="175"/>
+        <source>Discard this change?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="177"/>
+        <source>%1
+It failed and is not shown any more; discarding removes it from the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="180"/>
+        <source>%1
+It will not be sent, and what it changed here is undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/outboxpanel.cpp" line="190"/>
+        <source>Discard %n failed change(s)?</source>
+        <translation>
+            <numerusform>Discard %n failed change?</numerusform>
+            <numerusform>Discard %n failed changes?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="191"/>
+        <source>They were not saved on the server and are not shown any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="200"/>
+        <source>Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="203"/>
+        <source>&amp;Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::PostDelegate</name>
     <message>
         <location filename="../ui/postdelegate.cpp" line="278"/>
@@ -1742,67 +2113,67 @@
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/profileheader.cpp" line="294"/>
-        <location filename="../ui/profileheader.cpp" line="333"/>
+        <location filename="../ui/profileheader.cpp" line="302"/>
+        <location filename="../ui/profileheader.cpp" line="341"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="296"/>
-        <location filename="../ui/profileheader.cpp" line="334"/>
+        <location filename="../ui/profileheader.cpp" line="304"/>
+        <location filename="../ui/profileheader.cpp" line="342"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="302"/>
+        <location filename="../ui/profileheader.cpp" line="310"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="330"/>
+        <location filename="../ui/profileheader.cpp" line="338"/>
         <source>This person does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="337"/>
-        <location filename="../ui/profileheader.cpp" line="350"/>
+        <location filename="../ui/profileheader.cpp" line="345"/>
+        <location filename="../ui/profileheader.cpp" line="358"/>
         <source>The profile could not be refreshed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="340"/>
-        <location filename="../ui/profileheader.cpp" line="351"/>
+        <location filename="../ui/profileheader.cpp" line="348"/>
+        <location filename="../ui/profileheader.cpp" line="359"/>
         <source>The profile could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="489"/>
+        <location filename="../ui/profileheader.cpp" line="497"/>
         <source>this person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="491"/>
+        <location filename="../ui/profileheader.cpp" line="499"/>
         <source>Could not follow %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="491"/>
+        <location filename="../ui/profileheader.cpp" line="499"/>
         <source>Could not unfollow %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="607"/>
+        <location filename="../ui/profileheader.cpp" line="615"/>
         <source>Avatar of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="610"/>
+        <location filename="../ui/profileheader.cpp" line="618"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="610"/>
+        <location filename="../ui/profileheader.cpp" line="618"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln follower</numerusform>
@@ -1810,7 +2181,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="611"/>
+        <location filename="../ui/profileheader.cpp" line="619"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>%Ln following</numerusform>
@@ -1818,38 +2189,122 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="613"/>
+        <location filename="../ui/profileheader.cpp" line="621"/>
         <source>Moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="625"/>
+        <location filename="../ui/profileheader.cpp" line="633"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="625"/>
+        <location filename="../ui/profileheader.cpp" line="633"/>
         <source>Follow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="627"/>
+        <location filename="../ui/profileheader.cpp" line="635"/>
         <source>Stop following %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="628"/>
+        <location filename="../ui/profileheader.cpp" line="636"/>
         <source>Follow %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="629"/>
+        <location filename="../ui/profileheader.cpp" line="637"/>
         <source>Following %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="630"/>
+        <location filename="../ui/profileheader.cpp" line="638"/>
         <source>Follow %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::QaPanel</name>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="31"/>
+        <source>%1 % errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="33"/>
+        <source>%1 % dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="35"/>
+        <source>%1 ms latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="36"/>
+        <source>Faults on: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="36"/>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="125"/>
+        <source>Fa&amp;ults:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="131"/>
+        <source>Drop&amp;ped answers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="126"/>
+        <source>latency=300,error=0.1,drop=0.05 or off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="127"/>
+        <source>The same as the --faults option; Return applies it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="128"/>
+        <source>&amp;Latency:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="129"/>
+        <source>&amp;Errors (503):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="130"/>
+        <source>The share of requests answered with a server error, 0 to 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="132"/>
+        <source>The share of requests whose answer is lost after the server acted, 0 to 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="134"/>
+        <source>&amp;Offline: no request leaves the program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="135"/>
+        <source>&amp;No faults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="138"/>
+        <location filename="../ui/qapanel.cpp" line="146"/>
+        <source>Write latency=MS,error=RATE,drop=RATE with rates from 0 to 1, or off</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4,33 +4,33 @@
 <context>
     <name>Actions</name>
     <message>
-        <location filename="../core/actions.cpp" line="55"/>
+        <location filename="../core/actions.cpp" line="60"/>
         <source>a post</source>
         <translation>一条动态</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="57"/>
-        <location filename="../core/actions.cpp" line="138"/>
+        <location filename="../core/actions.cpp" line="62"/>
+        <location filename="../core/actions.cpp" line="150"/>
         <source>your post</source>
         <translation>自己的动态</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="58"/>
+        <location filename="../core/actions.cpp" line="63"/>
         <source>%1&apos;s post</source>
         <translation>%1的动态</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="65"/>
+        <location filename="../core/actions.cpp" line="70"/>
         <source>a comment</source>
         <translation>一条评论</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="67"/>
+        <location filename="../core/actions.cpp" line="72"/>
         <source>your comment</source>
         <translation>自己的评论</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="68"/>
+        <location filename="../core/actions.cpp" line="73"/>
         <source>%1&apos;s comment</source>
         <translation>%1的评论</translation>
     </message>
@@ -245,63 +245,100 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="60"/>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
+        <location filename="../app/main.cpp" line="73"/>
+        <source>Cannot import %1: %2; nothing was imported.</source>
+        <translation>无法导入 %1：%2；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="69"/>
-        <source>%1 is not a post or a page of posts: %2</source>
-        <translation>%1 不是一条动态或动态列表：%2</translation>
+        <location filename="../app/main.cpp" line="78"/>
+        <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
+        <translation>无法导入 %1：文件大于 16 MiB；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="276"/>
+        <location filename="../app/main.cpp" line="86"/>
+        <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
+        <translation>无法导入 %1：%2（位置 %3）；未导入任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="89"/>
+        <source>the top level</source>
+        <translation>顶层</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="346"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation>未登录：请选择“文件 → 登录…”</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="293"/>
+        <location filename="../app/main.cpp" line="370"/>
         <source>Your session has ended: sign in again.</source>
         <translation>登录已失效：请重新登录。</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="398"/>
+        <source>You</source>
+        <translation>你</translation>
     </message>
 </context>
 <context>
     <name>threadline::core::AppCore</name>
-    <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="45"/>
-        <source>While you were offline, %n change(s) could not be applied:</source>
-        <translation>
-            <numerusform>离线期间，有 %n 项更改未能生效：</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../core/appcore.cpp" line="56"/>
+        <location filename="../core/appcore.cpp" line="62"/>
         <source>The local cache cannot be used (%1); Threadline works from the server only.</source>
         <translation>本地缓存无法使用（%1），Threadline 将只从服务器获取数据。</translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="61"/>
+        <location filename="../core/appcore.cpp" line="67"/>
         <source>The local cache was damaged and has been rebuilt from the server. Your unsent changes are safe.</source>
         <translation>本地缓存已损坏，已从服务器重建。你尚未发送的更改不会丢失。</translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="123"/>
+        <location filename="../core/appcore.cpp" line="154"/>
+        <source>Another server now answers at %1 (its data was replaced). Restart Threadline to see its posts; what you queued for the old one stays in its own file.</source>
+        <translation>%1 上现在是另一台服务器（其数据已被替换）。请重新启动 Threadline 以查看它的动态；为原服务器排队的操作仍保存在各自的文件中。</translation>
+    </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="206"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="123"/>
+        <location filename="../core/appcore.cpp" line="206"/>
         <source>Offline — %n change(s) waiting</source>
         <translation>
             <numerusform>离线 — %n 项更改待发送</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="208"/>
+        <source>Not signed in — reading the cache</source>
+        <translation>未登录 — 正在读取缓存</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="125"/>
+        <location filename="../core/appcore.cpp" line="209"/>
+        <source>Not signed in — %n change(s) waiting until you sign in</source>
+        <translation>
+            <numerusform>未登录 — %n 项更改等待登录后发送</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/appcore.cpp" line="211"/>
         <source>Sending %n change(s)…</source>
         <translation>
             <numerusform>正在发送 %n 项更改…</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/appcore.cpp" line="214"/>
+        <source>%n change(s) failed</source>
+        <translation>
+            <numerusform>%n 项更改失败</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="215"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -368,233 +405,257 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox.cpp" line="90"/>
+        <location filename="../core/outbox.cpp" line="92"/>
         <source>the post</source>
         <translation>该动态</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="93"/>
+        <location filename="../core/outbox.cpp" line="95"/>
         <source>the comment</source>
         <translation>该评论</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="96"/>
+        <location filename="../core/outbox.cpp" line="98"/>
         <source>this person</source>
         <translation>该用户</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="99"/>
+        <location filename="../core/outbox.cpp" line="101"/>
         <source>the reported content</source>
         <translation>被举报的内容</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="105"/>
-        <location filename="../core/outbox.cpp" line="109"/>
+        <location filename="../core/outbox.cpp" line="107"/>
+        <location filename="../core/outbox.cpp" line="111"/>
         <source>like on %1</source>
         <translation>对%1的赞</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="106"/>
-        <location filename="../core/outbox.cpp" line="113"/>
+        <location filename="../core/outbox.cpp" line="108"/>
+        <location filename="../core/outbox.cpp" line="115"/>
         <source>unlike of %1</source>
         <translation>取消对%1的赞</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="111"/>
+        <location filename="../core/outbox.cpp" line="113"/>
         <source>oppose on %1</source>
         <translation>对%1的踩</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="112"/>
+        <location filename="../core/outbox.cpp" line="114"/>
         <source>withdrawn oppose on %1</source>
         <translation>取消对%1的踩</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="115"/>
+        <location filename="../core/outbox.cpp" line="117"/>
         <source>follow of %1</source>
         <translation>对%1的关注</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="116"/>
+        <location filename="../core/outbox.cpp" line="118"/>
         <source>unfollow of %1</source>
         <translation>取消对%1的关注</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="118"/>
+        <location filename="../core/outbox.cpp" line="120"/>
         <source>reply to %1</source>
         <translation>对%1的回复</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="119"/>
+        <location filename="../core/outbox.cpp" line="121"/>
         <source>comment on %1</source>
         <translation>对%1的评论</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="122"/>
+        <location filename="../core/outbox.cpp" line="124"/>
         <source>deletion of %1</source>
         <translation>删除%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="124"/>
+        <location filename="../core/outbox.cpp" line="126"/>
         <source>new post %1</source>
         <translation>发布的新动态%1</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="126"/>
+        <location filename="../core/outbox.cpp" line="128"/>
         <source>report on %1</source>
         <translation>对%1的举报</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="129"/>
+        <location filename="../core/outbox.cpp" line="131"/>
         <source>hiding of %1</source>
         <translation>隐藏%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="132"/>
+        <location filename="../core/outbox.cpp" line="134"/>
         <source>unhiding of %1</source>
         <translation>取消隐藏%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="134"/>
+        <location filename="../core/outbox.cpp" line="136"/>
         <source>dismissal of the reports on %1</source>
         <translation>驳回%1所受举报的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="146"/>
+        <location filename="../core/outbox.cpp" line="148"/>
         <source>the server could not read the request</source>
         <translation>服务器无法读取该请求</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="148"/>
+        <location filename="../core/outbox.cpp" line="150"/>
         <source>you are not allowed to do that</source>
         <translation>你没有权限这样做</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="152"/>
         <location filename="../core/outbox.cpp" line="154"/>
+        <location filename="../core/outbox.cpp" line="156"/>
         <source>the post was deleted</source>
         <translation>该动态已被删除</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="155"/>
+        <location filename="../core/outbox.cpp" line="157"/>
         <source>the comment was deleted</source>
         <translation>该评论已被删除</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="157"/>
+        <location filename="../core/outbox.cpp" line="159"/>
         <source>this person does not exist</source>
         <translation>该用户不存在</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="159"/>
+        <location filename="../core/outbox.cpp" line="161"/>
         <source>the report was not found</source>
         <translation>找不到该举报</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="163"/>
+        <location filename="../core/outbox.cpp" line="165"/>
         <source>it conflicts with an earlier request</source>
         <translation>与之前的请求冲突</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="165"/>
+        <location filename="../core/outbox.cpp" line="167"/>
         <source>it is too large</source>
         <translation>内容过大</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="169"/>
+        <location filename="../core/outbox.cpp" line="171"/>
         <source>the comment it answers was deleted</source>
         <translation>所回复的评论已被删除</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="171"/>
+        <location filename="../core/outbox.cpp" line="173"/>
         <source>it was not accepted</source>
         <translation>服务器未接受</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="172"/>
+        <location filename="../core/outbox.cpp" line="174"/>
         <source>it was not accepted (%1)</source>
         <translation>服务器未接受（%1）</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="182"/>
+        <location filename="../core/outbox.cpp" line="184"/>
         <source>the post it refers to could not be saved</source>
         <translation>所关联的动态未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="183"/>
+        <location filename="../core/outbox.cpp" line="185"/>
         <source>the comment it refers to could not be saved</source>
         <translation>所关联的评论未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="188"/>
+        <location filename="../core/outbox.cpp" line="190"/>
         <source>Your %1 could not be saved: %2</source>
         <translation>你%1未能保存：%2</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="196"/>
+        <location filename="../core/outbox.cpp" line="198"/>
         <source>Your post could not be published: %1</source>
         <translation>你的动态未能发布：%1</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="213"/>
+        <location filename="../core/outbox.cpp" line="215"/>
         <source>picture %1 is too large</source>
         <translation>第 %1 张图片过大</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="216"/>
+        <location filename="../core/outbox.cpp" line="218"/>
         <source>picture %1 has too many pixels</source>
         <translation>第 %1 张图片像素过多</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="217"/>
+        <location filename="../core/outbox.cpp" line="219"/>
         <source>picture %1 is not a valid image</source>
         <translation>第 %1 张图片不是有效的图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="219"/>
+        <location filename="../core/outbox.cpp" line="221"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation>第 %1 张图片被拒绝：你没有权限这样做</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="224"/>
+        <location filename="../core/outbox.cpp" line="226"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation>第 %1 张图片未能上传：%2</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="243"/>
+        <location filename="../core/outbox.cpp" line="245"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation>第 %1 张图片（%2）无法发布：文件不存在</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="248"/>
-        <location filename="../core/outbox.cpp" line="261"/>
+        <location filename="../core/outbox.cpp" line="250"/>
+        <location filename="../core/outbox.cpp" line="263"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation>第 %1 张图片（%2）无法发布：无法读取文件（%3）</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="253"/>
+        <location filename="../core/outbox.cpp" line="255"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation>第 %1 张图片（%2）无法发布：文件超过 5 MiB</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="285"/>
+        <location filename="../core/outbox.cpp" line="287"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation>第 %1 张图片（%2）无法发布：不是 PNG、JPEG 或 WebP 图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="681"/>
+        <location filename="../core/outbox.cpp" line="697"/>
         <source>A post can have at most %1 pictures</source>
         <translation>一条动态最多只能有 %1 张图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="948"/>
+        <location filename="../core/outbox.cpp" line="1147"/>
         <source>what it refers to could not be saved</source>
         <translation>所关联的内容未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1028"/>
+        <location filename="../core/outbox.cpp" line="1227"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation>第 %1 张图片在上传前丢失</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/outbox.cpp" line="1489"/>
+        <source>%n change(s) saved</source>
+        <translation>
+            <numerusform>已保存 %n 项更改</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="1491"/>
+        <source>%1.</source>
+        <translation>%1。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/outbox.cpp" line="1492"/>
+        <source>%n could not be</source>
+        <translation>
+            <numerusform>%n 项未能保存</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/outbox.cpp" line="1493"/>
+        <source>%1; %2:</source>
+        <translation>%1；%2：</translation>
     </message>
 </context>
 <context>
@@ -807,22 +868,22 @@
 <context>
     <name>threadline::models::ModerationQueueFeed</name>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="567"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="579"/>
         <source>%1&apos;s post</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="567"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="579"/>
         <source>the reported post</source>
         <translation>被举报的动态</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="568"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="580"/>
         <source>%1&apos;s comment</source>
         <translation>%1 的评论</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="568"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="580"/>
         <source>the reported comment</source>
         <translation>被举报的评论</translation>
     </message>
@@ -885,6 +946,176 @@
         <location filename="../models/moderationqueuemodel.cpp" line="401"/>
         <source>auto-flagged: “%1”</source>
         <translation>自动标记：“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::OutboxModel</name>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="28"/>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="103"/>
+        <source>Change</source>
+        <translation>更改</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="105"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="240"/>
+        <source>it</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="243"/>
+        <location filename="../models/outboxmodel.cpp" line="246"/>
+        <source>Like on %1</source>
+        <translation>赞%1</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="243"/>
+        <location filename="../models/outboxmodel.cpp" line="250"/>
+        <source>Unlike of %1</source>
+        <translation>取消赞%1</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="248"/>
+        <source>Oppose on %1</source>
+        <translation>踩%1</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="249"/>
+        <source>Oppose taken back on %1</source>
+        <translation>取消踩%1</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="252"/>
+        <source>Follow %1</source>
+        <translation>关注%1</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="252"/>
+        <source>Unfollow %1</source>
+        <translation>取消关注%1</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="260"/>
+        <source>Reply to %1: %2</source>
+        <translation>回复%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <source>Reply under %1: %2</source>
+        <translation>在%1下回复：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="263"/>
+        <source>Comment on %1: %2</source>
+        <translation>评论%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <source>Delete %1</source>
+        <translation>删除%1</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="272"/>
+        <source>New post</source>
+        <translation>新动态</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="272"/>
+        <source>New post: %1</source>
+        <translation>新动态：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/outboxmodel.cpp" line="273"/>
+        <source>%1 (%n picture(s))</source>
+        <translation>
+            <numerusform>%1（%n 张图片）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="276"/>
+        <source>Report %1</source>
+        <translation>举报%1</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="279"/>
+        <source>Hide %1</source>
+        <translation>隐藏%1</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="282"/>
+        <source>Unhide %1</source>
+        <translation>取消隐藏%1</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="284"/>
+        <source>Dismiss the reports on %1</source>
+        <translation>驳回对%1的举报</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="308"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="311"/>
+        <source>Sending…</source>
+        <translation>正在发送…</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="314"/>
+        <source>Waiting for the network (offline)</source>
+        <translation>等待网络（离线）</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="317"/>
+        <source>Waiting for you to sign in again</source>
+        <translation>等待你重新登录</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="320"/>
+        <source>Waiting for what it refers to, to be sent first</source>
+        <translation>等待它所指向的内容先发送</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/outboxmodel.cpp" line="326"/>
+        <source>Retry in %n s</source>
+        <translation>
+            <numerusform>%n 秒后重试</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/outboxmodel.cpp" line="327"/>
+        <source>Retry in %n s after “%1”</source>
+        <translation>
+            <numerusform>因“%1”，%n 秒后重试</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/outboxmodel.cpp" line="332"/>
+        <source>Waiting for the like delay: sent in %n s</source>
+        <translation>
+            <numerusform>等待点赞延时：%n 秒后发送</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/outboxmodel.cpp" line="337"/>
+        <source>Waiting for the server: next try in %n s</source>
+        <translation>
+            <numerusform>等待服务器：%n 秒后再试</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="340"/>
+        <source>Waiting to be sent</source>
+        <translation>等待发送</translation>
     </message>
 </context>
 <context>
@@ -1269,133 +1500,163 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="208"/>
+        <location filename="../ui/mainwindow.cpp" line="305"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="210"/>
+        <location filename="../ui/mainwindow.cpp" line="307"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="212"/>
+        <location filename="../ui/mainwindow.cpp" line="309"/>
         <source>My posts</source>
         <translation>我的动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="214"/>
+        <location filename="../ui/mainwindow.cpp" line="311"/>
         <source>Hot today</source>
         <translation>今日热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="216"/>
+        <location filename="../ui/mainwindow.cpp" line="313"/>
         <source>Hot this week</source>
         <translation>本周热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="218"/>
+        <location filename="../ui/mainwindow.cpp" line="315"/>
         <source>Recently viewed</source>
         <translation>最近浏览</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="220"/>
+        <location filename="../ui/mainwindow.cpp" line="317"/>
         <source>Activity</source>
         <translation>关注动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="222"/>
+        <location filename="../ui/mainwindow.cpp" line="319"/>
         <source>Profile</source>
         <translation>个人主页</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="224"/>
+        <location filename="../ui/mainwindow.cpp" line="321"/>
         <source>Moderation</source>
         <translation>内容审核</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="331"/>
         <source>Threadline — %1</source>
         <translation>Threadline — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="231"/>
+        <location filename="../ui/mainwindow.cpp" line="331"/>
         <source>Threadline</source>
         <translation>Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="233"/>
+        <location filename="../ui/mainwindow.cpp" line="333"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="236"/>
-        <location filename="../ui/mainwindow.cpp" line="238"/>
+        <location filename="../ui/mainwindow.cpp" line="336"/>
+        <location filename="../ui/mainwindow.cpp" line="338"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="239"/>
+        <location filename="../ui/mainwindow.cpp" line="339"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="240"/>
+        <location filename="../ui/mainwindow.cpp" line="340"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="241"/>
+        <location filename="../ui/mainwindow.cpp" line="341"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="241"/>
+        <location filename="../ui/mainwindow.cpp" line="341"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="242"/>
+        <location filename="../ui/mainwindow.cpp" line="342"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="243"/>
+        <location filename="../ui/mainwindow.cpp" line="343"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="244"/>
+        <location filename="../ui/mainwindow.cpp" line="344"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="245"/>
+        <location filename="../ui/mainwindow.cpp" line="345"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="246"/>
+        <location filename="../ui/mainwindow.cpp" line="346"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="247"/>
+        <location filename="../ui/mainwindow.cpp" line="347"/>
+        <source>Outbox</source>
+        <translation>待发送</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="348"/>
+        <source>Out&amp;box: changes waiting</source>
+        <translation>待发送的更改(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="349"/>
+        <source>QA: faults</source>
+        <translation>测试：故障注入</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="350"/>
+        <source>&amp;QA panel: faults and offline</source>
+        <translation>测试面板：故障与离线(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="351"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="248"/>
+        <location filename="../ui/mainwindow.cpp" line="352"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="375"/>
+        <location filename="../ui/mainwindow.cpp" line="353"/>
+        <source>Not signed in</source>
+        <translation>未登录</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="372"/>
+        <source>Show the changes waiting (Ctrl+Shift+Q)</source>
+        <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="485"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="586"/>
+        <location filename="../ui/mainwindow.cpp" line="696"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -1660,6 +1921,106 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::OutboxPanel</name>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="106"/>
+        <source>Changes not yet saved on the server</source>
+        <translation>尚未保存到服务器的更改</translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="107"/>
+        <source>&amp;Retry now</source>
+        <translation>立即重试(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="108"/>
+        <source>Send the selected change now</source>
+        <translation>立即发送所选更改</translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="109"/>
+        <source>&amp;Discard…</source>
+        <translation>放弃(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="110"/>
+        <source>Remove the selected change and undo it here</source>
+        <translation>移除所选更改，并在本机撤销它</translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="111"/>
+        <source>Discard &amp;all failed</source>
+        <translation>放弃所有失败的更改(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="120"/>
+        <source>Everything is saved</source>
+        <translation>全部已保存</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/outboxpanel.cpp" line="122"/>
+        <source>%n change(s) failed</source>
+        <translation>
+            <numerusform>%n 项更改失败</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/outboxpanel.cpp" line="123"/>
+        <source>%n change(s) waiting</source>
+        <translation>
+            <numerusform>%n 项更改待发送</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/outboxpanel.cpp" line="126"/>
+        <source>%1, %n failed</source>
+        <translation>
+            <numerusform>%1，%n 项失败</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="175"/>
+        <source>Discard this change?</source>
+        <translation>放弃这项更改？</translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="177"/>
+        <source>%1
+It failed and is not shown any more; discarding removes it from the list.</source>
+        <translation>%1
+它已失败，不再显示；放弃后将从列表中移除。</translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="180"/>
+        <source>%1
+It will not be sent, and what it changed here is undone.</source>
+        <translation>%1
+它不会被发送，它在本机做的改动也会撤销。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/outboxpanel.cpp" line="190"/>
+        <source>Discard %n failed change(s)?</source>
+        <translation>
+            <numerusform>放弃 %n 项失败的更改？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="191"/>
+        <source>They were not saved on the server and are not shown any more.</source>
+        <translation>它们未能保存到服务器，已不再显示。</translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="200"/>
+        <source>Discard</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <location filename="../ui/outboxpanel.cpp" line="203"/>
+        <source>&amp;Discard</source>
+        <translation>放弃(&amp;D)</translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::PostDelegate</name>
     <message>
         <location filename="../ui/postdelegate.cpp" line="278"/>
@@ -1727,113 +2088,197 @@
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/profileheader.cpp" line="294"/>
-        <location filename="../ui/profileheader.cpp" line="333"/>
+        <location filename="../ui/profileheader.cpp" line="302"/>
+        <location filename="../ui/profileheader.cpp" line="341"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation>离线：显示上次加载的资料。</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="296"/>
-        <location filename="../ui/profileheader.cpp" line="334"/>
+        <location filename="../ui/profileheader.cpp" line="304"/>
+        <location filename="../ui/profileheader.cpp" line="342"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation>离线：无法加载资料。</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="302"/>
+        <location filename="../ui/profileheader.cpp" line="310"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="330"/>
+        <location filename="../ui/profileheader.cpp" line="338"/>
         <source>This person does not exist.</source>
         <translation>这个人不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="337"/>
-        <location filename="../ui/profileheader.cpp" line="350"/>
+        <location filename="../ui/profileheader.cpp" line="345"/>
+        <location filename="../ui/profileheader.cpp" line="358"/>
         <source>The profile could not be refreshed: %1</source>
         <translation>无法刷新资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="340"/>
-        <location filename="../ui/profileheader.cpp" line="351"/>
+        <location filename="../ui/profileheader.cpp" line="348"/>
+        <location filename="../ui/profileheader.cpp" line="359"/>
         <source>The profile could not be loaded: %1</source>
         <translation>无法加载资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="489"/>
+        <location filename="../ui/profileheader.cpp" line="497"/>
         <source>this person</source>
         <translation>此人</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="491"/>
+        <location filename="../ui/profileheader.cpp" line="499"/>
         <source>Could not follow %1: %2</source>
         <translation>无法关注 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="491"/>
+        <location filename="../ui/profileheader.cpp" line="499"/>
         <source>Could not unfollow %1: %2</source>
         <translation>无法取消关注 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="607"/>
+        <location filename="../ui/profileheader.cpp" line="615"/>
         <source>Avatar of %1</source>
         <translation>%1 的头像</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="610"/>
+        <location filename="../ui/profileheader.cpp" line="618"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="610"/>
+        <location filename="../ui/profileheader.cpp" line="618"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln 位粉丝</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="611"/>
+        <location filename="../ui/profileheader.cpp" line="619"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>关注 %Ln 人</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="613"/>
+        <location filename="../ui/profileheader.cpp" line="621"/>
         <source>Moderator</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="625"/>
+        <location filename="../ui/profileheader.cpp" line="633"/>
         <source>Following</source>
         <translation>已关注</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="625"/>
+        <location filename="../ui/profileheader.cpp" line="633"/>
         <source>Follow</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="627"/>
+        <location filename="../ui/profileheader.cpp" line="635"/>
         <source>Stop following %1 (F)</source>
         <translation>取消关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="628"/>
+        <location filename="../ui/profileheader.cpp" line="636"/>
         <source>Follow %1 (F)</source>
         <translation>关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="629"/>
+        <location filename="../ui/profileheader.cpp" line="637"/>
         <source>Following %1</source>
         <translation>已关注 %1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="630"/>
+        <location filename="../ui/profileheader.cpp" line="638"/>
         <source>Follow %1</source>
         <translation>关注 %1</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::QaPanel</name>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="31"/>
+        <source>%1 % errors</source>
+        <translation>%1% 出错</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="33"/>
+        <source>%1 % dropped</source>
+        <translation>%1% 丢弃</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="35"/>
+        <source>%1 ms latency</source>
+        <translation>延迟 %1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="36"/>
+        <source>Faults on: %1</source>
+        <translation>故障注入已开启：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="36"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="125"/>
+        <source>Fa&amp;ults:</source>
+        <translation>故障(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="126"/>
+        <source>latency=300,error=0.1,drop=0.05 or off</source>
+        <translation>latency=300,error=0.1,drop=0.05 或 off</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="127"/>
+        <source>The same as the --faults option; Return applies it</source>
+        <translation>与 --faults 选项相同；按回车生效</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="128"/>
+        <source>&amp;Latency:</source>
+        <translation>延迟(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="129"/>
+        <source>&amp;Errors (503):</source>
+        <translation>出错率（503）(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="130"/>
+        <source>The share of requests answered with a server error, 0 to 1</source>
+        <translation>以服务器错误应答的请求比例，0 到 1</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="131"/>
+        <source>Drop&amp;ped answers:</source>
+        <translation>丢弃应答(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="132"/>
+        <source>The share of requests whose answer is lost after the server acted, 0 to 1</source>
+        <translation>服务器已处理但应答丢失的请求比例，0 到 1</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="134"/>
+        <source>&amp;Offline: no request leaves the program</source>
+        <translation>离线：不发出任何请求(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="135"/>
+        <source>&amp;No faults</source>
+        <translation>关闭故障(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../ui/qapanel.cpp" line="138"/>
+        <location filename="../ui/qapanel.cpp" line="146"/>
+        <source>Write latency=MS,error=RATE,drop=RATE with rates from 0 to 1, or off</source>
+        <translation>请写 latency=毫秒,error=比例,drop=比例（比例 0 到 1），或 off</translation>
     </message>
 </context>
 <context>

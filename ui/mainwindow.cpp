@@ -2,13 +2,16 @@
 
 #include "actions.h"
 #include "activitymodel.h"
+#include "apiclient.h"
 #include "composedialog.h"
 #include "historymodel.h"
 #include "imagecache.h"
 #include "likersdialog.h"
 #include "moderationview.h"
+#include "outboxpanel.h"
 #include "poststore.h"
 #include "profileheader.h"
+#include "qapanel.h"
 #include "session.h"
 #include "syncengine.h"
 #include "threadloader.h"
@@ -22,6 +25,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QEvent>
 #include <QInputDialog>
 #include <QLabel>
@@ -34,6 +38,8 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QSysInfo>
+#include <QToolButton>
+#include <QTreeView>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -46,6 +52,7 @@ constexpr auto kSystemZoneKey = "ui/systemTimeZone";
 constexpr auto kInlineKey = "ui/inlineComments";
 constexpr auto kGeometryKey = "ui/geometry";
 constexpr auto kStateKey = "ui/splitter";
+constexpr auto kQaPanelKey = "ui/qaPanel";
 
 const QList<MainWindow::Page> kBasePages{MainWindow::Page::All,     MainWindow::Page::Following,
                                          MainWindow::Page::Mine,    MainWindow::Page::HotDay,
@@ -61,8 +68,9 @@ MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
     , m_nav(new QListWidget(m_split))
     , m_pages(new QStackedWidget(m_split))
     , m_placeholder(new QLabel(m_pages))
-    , m_coreStatus(new QLabel(this))
+    , m_coreStatus(new QToolButton(this))
     , m_feedStatus(new QLabel(this))
+    , m_faultStatus(new QLabel(this))
     , m_userLabel(new QLabel(this))
 {
     m_format = models::RelativeTime(QSettings().value(QLatin1String(kSystemZoneKey)).toBool()
@@ -91,12 +99,21 @@ MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
     m_split->setChildrenCollapsible(false);
     setCentralWidget(m_split);
 
-    m_coreStatus->setTextFormat(Qt::PlainText);
+    // The outbox's count is a button: a click (or Space on it) opens the outbox panel.
+    m_coreStatus->setObjectName(QStringLiteral("outboxStatus"));
+    m_coreStatus->setAutoRaise(true);
+    m_coreStatus->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    connect(m_coreStatus, &QToolButton::clicked, this, &MainWindow::showOutbox);
     m_feedStatus->setTextFormat(Qt::PlainText);
+    m_faultStatus->setObjectName(QStringLiteral("faultStatus"));
+    m_faultStatus->setTextFormat(Qt::PlainText);
     m_userLabel->setTextFormat(Qt::PlainText);
     statusBar()->addWidget(m_coreStatus);
     statusBar()->addWidget(m_feedStatus, 1);
+    statusBar()->addPermanentWidget(m_faultStatus);
     statusBar()->addPermanentWidget(m_userLabel);
+    connect(m_core->api(), &core::ApiClient::faultConfigChanged, this,
+            &MainWindow::updateFaultStatus);
     connect(m_core, &core::AppCore::statusChanged, this, &MainWindow::updateStatus);
     connect(m_core, &core::AppCore::userMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 15000); });
@@ -114,14 +131,69 @@ MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
         if (m_thread && m_thread->isVisible() && m_thread->postId() > 0)
             m_thread->loader()->reload();
     });
+    buildDocks();
     buildMenus();
     retranslate();
     updateStatus();
+    updateFaultStatus();
     // where the window was, and how its panes were split
     const QSettings settings;
     if (!restoreGeometry(settings.value(QLatin1String(kGeometryKey)).toByteArray()))
         resize(1200, 800);
     m_split->restoreState(settings.value(QLatin1String(kStateKey)).toByteArray());
+    m_qaDock->setVisible(settings.value(QLatin1String(kQaPanelKey)).toBool());
+}
+
+void MainWindow::buildDocks()
+{
+    m_outboxPanel = new OutboxPanel(m_core->outbox(), m_core->store(), this);
+    m_outboxDock = new QDockWidget(this);
+    m_outboxDock->setObjectName(QStringLiteral("outboxDock"));
+    m_outboxDock->setWidget(m_outboxPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, m_outboxDock);
+    m_outboxDock->hide();
+    // The replay report stays in the panel until dismissed; the status bar says it once.
+    connect(m_outboxPanel, &OutboxPanel::replayReportChanged, this, [this](const QString &report) {
+        if (report.isEmpty())
+            return;
+        // On one line: "12 changes saved; 2 could not be: …; …".
+        QStringList lines = report.split(QLatin1Char('\n'));
+        const QString head = lines.takeFirst();
+        statusBar()->showMessage(
+            lines.isEmpty() ? head : head + QLatin1Char(' ') + lines.join(QStringLiteral("; ")),
+            15000);
+    });
+
+    m_qaPanel = new QaPanel(m_core->api(), this);
+    m_qaDock = new QDockWidget(this);
+    m_qaDock->setObjectName(QStringLiteral("qaDock"));
+    m_qaDock->setWidget(m_qaPanel);
+    addDockWidget(Qt::RightDockWidgetArea, m_qaDock);
+    m_qaDock->hide();
+}
+
+void MainWindow::showOutbox()
+{
+    m_outboxDock->show();
+    m_outboxDock->raise();
+    m_outboxPanel->view()->setFocus();
+}
+
+void MainWindow::setQaPanelVisible(bool visible)
+{
+    m_qaDock->setVisible(visible);
+}
+
+QString MainWindow::faultStatus() const
+{
+    return m_faultStatus->text();
+}
+
+void MainWindow::updateFaultStatus()
+{
+    const QString text = faultsStatusText(m_core->api()->faultConfig());
+    m_faultStatus->setText(text);
+    m_faultStatus->setVisible(!text.isEmpty());
 }
 
 MainWindow::~MainWindow()
@@ -187,6 +259,19 @@ void MainWindow::buildMenus()
     m_systemZone->setCheckable(true);
     m_systemZone->setChecked(m_format.zone() == models::RelativeTime::Zone::System);
     connect(m_systemZone, &QAction::toggled, this, &MainWindow::setUseSystemTimeZone);
+    m_outboxAction = m_outboxDock->toggleViewAction();
+    m_outboxAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Q));
+    m_viewMenu->addAction(m_outboxAction);
+    connect(m_outboxAction, &QAction::triggered, this, [this](bool on) {
+        if (on)
+            showOutbox();
+    });
+    m_qaAction = m_qaDock->toggleViewAction();
+    m_qaAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    m_viewMenu->addAction(m_qaAction);
+    connect(m_qaAction, &QAction::triggered, this, [](bool on) {
+        QSettings().setValue(QLatin1String(kQaPanelKey), on); // a setting: remembered
+    });
     m_inlineMenu = m_viewMenu->addMenu(QString());
     auto *inlineGroup = new QActionGroup(this);
     for (int n = 3; n <= 5; ++n) {
@@ -259,6 +344,10 @@ void MainWindow::retranslate()
     m_refresh->setText(tr("&Refresh"));
     m_offline->setText(tr("Work &offline"));
     m_systemZone->setText(tr("Show times in the system's time &zone"));
+    m_outboxDock->setWindowTitle(tr("Outbox"));
+    m_outboxAction->setText(tr("Out&box: changes waiting"));
+    m_qaDock->setWindowTitle(tr("QA: faults"));
+    m_qaAction->setText(tr("&QA panel: faults and offline"));
     m_inlineMenu->setTitle(tr("Comments shown on a &card"));
     m_userLabel->setText(someone     ? tr("Signed in as %1").arg(m_me.brief.nickName)
                          : m_started ? tr("Not signed in")
@@ -277,8 +366,12 @@ void MainWindow::changeEvent(QEvent *event)
 
 void MainWindow::updateStatus()
 {
-    m_coreStatus->setText(m_core->statusText());
-    m_coreStatus->setVisible(!m_core->statusText().isEmpty());
+    const QString coreStatus = m_core->statusText();
+    m_coreStatus->setText(QString(coreStatus).replace(QLatin1Char('&'), QLatin1String("&&")));
+    m_coreStatus->setToolTip(m_core->pendingCount() + m_core->failedCount() > 0
+                                 ? tr("Show the changes waiting (Ctrl+Shift+Q)")
+                                 : QString());
+    m_coreStatus->setVisible(!coreStatus.isEmpty());
     if (m_offline && m_offline->isChecked() != m_core->isOffline())
         m_offline->setChecked(m_core->isOffline());
     // The core's state (offline, changes waiting) says it first; the feed's line adds what the

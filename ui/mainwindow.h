@@ -1,8 +1,10 @@
 // The main window: the scopes on the left (all, following, mine, hot today / this week, recently
 // viewed, activity, a person's posts), the selected timeline in the middle, the open thread on
-// the right; a status bar with the offline state ("Offline — 3 changes waiting"), what the feed
-// is doing and who is signed in. Everything it shows comes from the models over the core's post
-// store; what the user does goes to core::Actions (the outbox first).
+// the right; a status bar with the offline state ("Offline — 3 changes waiting", a button that
+// opens the outbox panel), what the feed is doing, the faults QA turned on and who is signed
+// in. Docks: the outbox panel (View → Outbox, Ctrl+Shift+Q) and the QA panel (--qa, or View →
+// QA panel, Ctrl+Shift+F; remembered). Everything it shows comes from the models over the core's
+// post store; what the user does goes to core::Actions (the outbox first).
 #pragma once
 
 #include "appcore.h"
@@ -14,7 +16,9 @@
 #include <QPointer>
 
 class QAction;
+class QDockWidget;
 class QLabel;
+class QToolButton;
 class QListView;
 class QListWidget;
 class QSplitter;
@@ -32,7 +36,9 @@ class TimeTicker;
 namespace threadline::ui {
 
 class ModerationView;
+class OutboxPanel;
 class ProfileHeader;
+class QaPanel;
 class ThreadView;
 class TimelineView;
 
@@ -82,6 +88,19 @@ public:
     void setInlineCommentCount(int n);
     [[nodiscard]] int inlineCommentCount() const { return m_inline; }
 
+    // The outbox panel (a dock): shown, raised and focused.
+    void showOutbox();
+    [[nodiscard]] OutboxPanel *outboxPanel() const { return m_outboxPanel; }
+    [[nodiscard]] QDockWidget *outboxDock() const { return m_outboxDock; }
+    // The status bar's "N changes waiting" (a button: a click opens the outbox panel).
+    [[nodiscard]] QToolButton *outboxStatusButton() const { return m_coreStatus; }
+    // The QA panel (a dock): faults and the offline switch while the app runs (remembered).
+    void setQaPanelVisible(bool visible);
+    [[nodiscard]] QaPanel *qaPanel() const { return m_qaPanel; }
+    [[nodiscard]] QDockWidget *qaDock() const { return m_qaDock; }
+    // "Faults on: 30 % errors, …" as the status bar says it ("" while no fault is on).
+    [[nodiscard]] QString faultStatus() const;
+
 Q_SIGNALS:
     // The user chose "Sign out": the app asks for a new sign-in.
     void signOutRequested();
@@ -109,6 +128,8 @@ private:
     void refresh();
     void newPost();
     void updateStatus();
+    void updateFaultStatus();
+    void buildDocks();
     void applyTimeFormat();
     [[nodiscard]] QWidget *pageWidget(Page page) const;
 
@@ -135,8 +156,15 @@ private:
     QList<Page> m_navPages; // the navigation's rows
     qint64 m_profileUid = 0;
 
-    QLabel *m_coreStatus;
+    QToolButton *m_coreStatus;
     QLabel *m_feedStatus;
+    QLabel *m_faultStatus;
+    OutboxPanel *m_outboxPanel = nullptr;
+    QDockWidget *m_outboxDock = nullptr;
+    QaPanel *m_qaPanel = nullptr;
+    QDockWidget *m_qaDock = nullptr;
+    QAction *m_outboxAction = nullptr;
+    QAction *m_qaAction = nullptr;
     QLabel *m_userLabel;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_viewMenu = nullptr;

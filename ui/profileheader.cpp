@@ -247,6 +247,14 @@ ProfileHeader::ProfileHeader(core::ApiClient *api, core::Outbox *outbox, core::I
     if (m_outbox) {
         connect(m_outbox, &core::Outbox::completed, this, &ProfileHeader::onOutboxCompleted);
         connect(m_outbox, &core::Outbox::failed, this, &ProfileHeader::onOutboxFailed);
+        // Discarded in the outbox panel: the follow button shows what the server has again.
+        connect(m_outbox, &core::Outbox::discarded, this, [this](const core::OutboxEntry &e) {
+            if (e.kind != core::OutboxEntry::Kind::Follow || outboxHasFollow(e.targetId))
+                return;
+            m_clicked.remove(e.targetId);
+            if (e.targetId == m_uid)
+                render();
+        });
         connect(m_outbox, &core::Outbox::toggleSaved, this,
                 [this](core::OutboxEntry::Kind kind, qint64 targetId, int) {
                     if (kind == core::OutboxEntry::Kind::Follow)

@@ -332,6 +332,57 @@ private Q_SLOTS:
         QVERIFY2(message.contains(QStringLiteral("李四's comment")), qPrintable(message));
     }
 
+    void discardRollsBackAWaitingLike()
+    {
+        const qint64 postId = newPost(QStringLiteral("wangwu"), QStringLiteral("not after all"));
+        Side side(m_server.baseUrl(), m_me.token(),
+                  m_dir.filePath(QStringLiteral("discard.sqlite")));
+        QVERIFY(side.load(m_me, postId));
+        side.outbox.setLikeDelayMs(600000); // waits for its like delay all through the test
+        QSignalSpy saved(&side.outbox, &Outbox::toggleSaved);
+        side.actions.togglePostLike(postId);
+        QVERIFY(saved.wait(10000));
+        QVERIFY(side.store.post(postId)->liked);
+        QCOMPARE(side.store.post(postId)->likeCount, 1);
+        QCOMPARE(side.outbox.pendingCount(), 1);
+        QVERIFY(side.outbox.discard(side.outbox.entries().at(0).id));
+        // The like shows as the server has it, and nothing is sent.
+        QVERIFY(!side.store.post(postId)->liked);
+        QCOMPARE(side.store.post(postId)->likeCount, 0);
+        QCOMPARE(side.outbox.pendingCount(), 0);
+        QCOMPARE(side.outbox.failedCount(), 0);
+    }
+
+    void failedCommentComesBackOnRetry()
+    {
+        const qint64 postId = newPost(QStringLiteral("wangwu"), QStringLiteral("going away"));
+        Side side(m_server.baseUrl(), m_me.token(), m_dir.filePath(QStringLiteral("retry.sqlite")));
+        QVERIFY(side.load(m_me, postId));
+        side.api.setOffline(true);
+        const qint64 local = side.actions.comment(postId, 0, QStringLiteral("too late"));
+        QVERIFY(side.store.comment(local).has_value());
+        Client wangwu(m_server.baseUrl());
+        wangwu.login(QStringLiteral("wangwu"));
+        QCOMPARE(wangwu.del(kApi + QStringLiteral("/posts/%1").arg(postId)).status, 204);
+        QSignalSpy failed(&side.actions, &Actions::actionFailed);
+        side.api.setOffline(false);
+        QVERIFY(failed.wait(10000));
+        QVERIFY(!side.store.comment(local).has_value()); // rolled back
+        QCOMPARE(side.outbox.failedCount(), 1);          // and kept, failed
+        QCOMPARE(side.outbox.pendingCount(), 0);
+        // Retried: shown again at once, then rolled back again when it fails again.
+        side.api.setOffline(true);
+        QVERIFY(side.outbox.retry(-local));
+        QVERIFY(side.store.comment(local).has_value());
+        QCOMPARE(side.store.comment(local)->content, QStringLiteral("too late"));
+        QCOMPARE(side.outbox.pendingCount(), 1);
+        side.api.setOffline(false);
+        QVERIFY(failed.wait(10000));
+        QVERIFY(!side.store.comment(local).has_value());
+        QVERIFY(side.outbox.discard(-local));
+        QCOMPARE(side.outbox.failedCount(), 0);
+    }
+
     void followThenUnfollowEndsAsTheLastChoice()
     {
         const qint64 wangwu = 10003;

@@ -6,11 +6,14 @@
 #include "outbox.h"
 #include "testserver.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHostAddress>
 #include <QJsonArray>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -135,6 +138,11 @@ private slots:
     void idempotentReplay();
     void offlineCommentWithReplyAndLike();
     void offlineSummary();
+    void replayReportCountsWhatWasSaved();
+    void failedEntriesAreKeptAndSurviveARestart();
+    void retryAndDiscardOfAFailedEntry();
+    void retryNowSendsAWaitingEntry();
+    void aVersionOneFileIsUpgraded();
     void everyActionReachesTheServer();
 
 private:
@@ -632,6 +640,183 @@ void TestOutbox::offlineSummary()
     QCOMPARE(lines, QStringList{QStringLiteral(
                         "Your like on 王五's post could not be saved: the post was deleted")});
     QCOMPARE(commentsWithContent(post, QStringLiteral("written offline")), 1);
+}
+
+void TestOutbox::replayReportCountsWhatWasSaved()
+{
+    const qint64 post = newPost(*m_author, QStringLiteral("report"));
+    const qint64 gone = newPost(*m_wangwu, QStringLiteral("gone before the replay"));
+    m_api->setOffline(true);
+    QVERIFY(openOutbox());
+    QSignalSpy report(m_outbox.get(), &Outbox::replayFinished);
+    m_outbox->togglePostLike(post, false, true, QStringLiteral("李四's post"));
+    m_outbox->createComment(post, QStringLiteral("one"), 0, QStringLiteral("李四's post"));
+    m_outbox->createComment(post, QStringLiteral("two"), 0, QStringLiteral("李四's post"));
+    m_outbox->createComment(gone, QStringLiteral("lost"), 0, QStringLiteral("王五's post"));
+    QCOMPARE(m_wangwu->del(QStringLiteral("/api/v1/posts/%1").arg(gone)).status, 204);
+    m_api->setOffline(false);
+    QVERIFY(report.wait(kWaitMs));
+    QCOMPARE(report.at(0).at(0).toInt(), 3);
+    const QString why =
+        QStringLiteral("Your comment on 王五's post could not be saved: the post was deleted");
+    QCOMPARE(report.at(0).at(1).toStringList(), QStringList{why});
+    // In words (the plurals come from the English catalogue, see ui_outboxpanel): the count
+    // saved, the count that failed, then each failure's sentence on a line of its own.
+    const QString text = Outbox::replayReport(3, {why});
+    QVERIFY2(text.startsWith(QStringLiteral("3 change")) &&
+                 text.endsWith(QStringLiteral(":\n") + why),
+             qPrintable(text));
+    QVERIFY(Outbox::replayReport(1, {}).endsWith(QLatin1Char('.')));
+}
+
+void TestOutbox::failedEntriesAreKeptAndSurviveARestart()
+{
+    // A comment on a post that does not exist (404) and a reply to it: both fail, both stay.
+    QVERIFY(openOutbox());
+    QSignalSpy failed(m_outbox.get(), &Outbox::failed);
+    QSignalSpy failedCounts(m_outbox.get(), &Outbox::failedCountChanged);
+    m_api->setOffline(true);
+    const qint64 local =
+        m_outbox->createComment(987654321, QStringLiteral("nowhere"), 0, QStringLiteral("a post"));
+    m_outbox->createComment(987654321, QStringLiteral("reply"), local, QStringLiteral("a post"));
+    m_api->setOffline(false);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 2, kWaitMs);
+    QCOMPARE(m_outbox->pendingCount(), 0);
+    QCOMPARE(m_outbox->failedCount(), 2);
+    QCOMPARE(failedCounts.last().at(0).toInt(), 2);
+    const QList<OutboxEntry> kept = m_outbox->failedEntries();
+    QCOMPARE(kept.size(), 2);
+    QCOMPARE(kept.at(0).id, -local);
+    QCOMPARE(kept.at(0).failure,
+             QStringLiteral("Your comment on a post could not be saved: the post was deleted"));
+    QCOMPARE(kept.at(1).failure, QStringLiteral("Your reply to a post could not be saved: the "
+                                                "comment it refers to could not be saved"));
+    QCOMPARE(failed.at(0).at(0).value<OutboxEntry>().failure, kept.at(0).failure);
+    QVERIFY(m_outbox->entry(-local).has_value());
+    const qsizetype mark = m_server.stderrLog().size();
+
+    // Durable: a new session finds them failed, and never sends them by itself.
+    m_outbox.reset();
+    QVERIFY(openOutbox());
+    QCOMPARE(m_outbox->failedEntries(), kept);
+    QCOMPARE(m_outbox->pendingCount(), 0);
+    QSignalSpy sent(m_outbox.get(), &Outbox::sent);
+    QSignalSpy completed(m_outbox.get(), &Outbox::completed);
+    m_outbox->retryNow(); // every backoff: failed ones are not concerned
+    // A new action goes through; the failed ones did not go before it.
+    const qint64 post = newPost(*m_author, QStringLiteral("after the failures"));
+    m_outbox->togglePostLike(post, false, true, QStringLiteral("李四's post"));
+    QVERIFY(completed.wait(kWaitMs));
+    QCOMPARE(sent.size(), 1);
+    QCOMPARE(sent.at(0).at(0).value<OutboxEntry>().kind, OutboxEntry::Kind::PostLike);
+    QCOMPARE(m_outbox->failedCount(), 2);
+    QCOMPARE(
+        countRequests(m_server, mark, "POST", QStringLiteral("/api/v1/posts/987654321/comments")),
+        0);
+}
+
+void TestOutbox::retryAndDiscardOfAFailedEntry()
+{
+    QVERIFY(openOutbox());
+    QSignalSpy failed(m_outbox.get(), &Outbox::failed);
+    const qint64 local =
+        m_outbox->createComment(987654321, QStringLiteral("nowhere"), 0, QStringLiteral("a post"));
+    m_outbox->createComment(987654321, QStringLiteral("reply"), local, QStringLiteral("a post"));
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 2, kWaitMs);
+    const qsizetype mark = m_server.stderrLog().size();
+
+    // Retry the reply: its comment goes again first (it depends on it); both fail again.
+    QSignalSpy requeued(m_outbox.get(), &Outbox::requeued);
+    const qint64 replyId = m_outbox->failedEntries().at(1).id;
+    QVERIFY(m_outbox->retry(replyId));
+    QCOMPARE(requeued.size(), 2);
+    QCOMPARE(m_outbox->pendingCount(), 2);
+    QCOMPARE(m_outbox->failedCount(), 0);
+    QVERIFY(m_outbox->entries().at(0).failure.isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 4, kWaitMs);
+    QCOMPARE(countRequests(m_server, mark, "POST",
+                           QStringLiteral("/api/v1/posts/987654321/comments"), 404),
+             1);
+    QCOMPARE(m_outbox->failedCount(), 2);
+
+    // Discard the comment: the reply goes with it.
+    QSignalSpy discarded(m_outbox.get(), &Outbox::discarded);
+    QVERIFY(m_outbox->discard(-local));
+    QCOMPARE(discarded.size(), 2);
+    QVERIFY(discarded.at(0).at(0).value<OutboxEntry>().isFailed());
+    QCOMPARE(m_outbox->failedCount(), 0);
+    QVERIFY(!m_outbox->discard(-local)); // gone
+    QVERIFY(!m_outbox->retry(-local));
+
+    // Discard all failed, and a restart finds nothing.
+    m_outbox->togglePostLike(987654321, false, true, QStringLiteral("a post"));
+    m_outbox->deletePost(987654322, QStringLiteral("a post"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_outbox->failedCount(), 2, kWaitMs);
+    QCOMPARE(m_outbox->discardAllFailed(), 2);
+    QCOMPARE(m_outbox->failedCount(), 0);
+    m_outbox.reset();
+    QVERIFY(openOutbox());
+    QCOMPARE(m_outbox->failedCount(), 0);
+    QCOMPARE(m_outbox->pendingCount(), 0);
+}
+
+void TestOutbox::retryNowSendsAWaitingEntry()
+{
+    const qint64 post = newPost(*m_author, QStringLiteral("sent at once"));
+    QVERIFY(openOutbox());
+    m_outbox->setLikeDelayMs(600000); // ten minutes: only "Retry now" sends it
+    QSignalSpy persisted(m_outbox.get(), &Outbox::persisted);
+    QSignalSpy completed(m_outbox.get(), &Outbox::completed);
+    m_outbox->togglePostLike(post, false, true, QStringLiteral("李四's post"));
+    QVERIFY(persisted.wait(kWaitMs));
+    const qint64 id = m_outbox->entries().at(0).id;
+    QVERIFY(m_outbox->entries().at(0).notBefore > QDateTime::currentMSecsSinceEpoch() + 500000);
+    QVERIFY(m_outbox->retry(id));
+    QVERIFY(completed.wait(kWaitMs));
+    QCOMPARE(completed.at(0).at(0).value<OutboxEntry>().id, id);
+    QCOMPARE(m_outbox->pendingCount(), 0);
+    QVERIFY(!m_outbox->retry(id));
+}
+
+void TestOutbox::aVersionOneFileIsUpgraded()
+{
+    // A file written before failed entries were kept (schema 1): its entries load as queued,
+    // the new columns are added, and they are sent.
+    const qint64 post = newPost(*m_author, QStringLiteral("from an older file"));
+    {
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
+        db.setDatabaseName(outboxPath());
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO meta VALUES('schema', '1')")));
+        QVERIFY(q.exec(QStringLiteral(
+            "CREATE TABLE entries(seq INTEGER PRIMARY KEY AUTOINCREMENT, id INTEGER NOT NULL"
+            " UNIQUE, kind TEXT NOT NULL, target_id INTEGER NOT NULL DEFAULT 0, post_id INTEGER"
+            " NOT NULL DEFAULT 0, parent_id INTEGER NOT NULL DEFAULT 0, desired INTEGER NOT NULL"
+            " DEFAULT 0, baseline INTEGER NOT NULL DEFAULT 0, payload TEXT NOT NULL DEFAULT '{}',"
+            " description TEXT NOT NULL DEFAULT '', idem_key TEXT NOT NULL, created_at INTEGER"
+            " NOT NULL DEFAULT 0, not_before INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER"
+            " NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT NOT NULL"
+            " DEFAULT '')")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO entries(id, kind, payload, description,"
+                                      " idem_key) VALUES(5, '%1', '{\"content\":\"old\"}',"
+                                      " '李四''s post', 'k-1')")
+                           .arg(OutboxEntry::kindName(OutboxEntry::Kind::CreateComment))));
+        QVERIFY(q.exec(QStringLiteral("UPDATE entries SET post_id = %1").arg(post)));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("v1"));
+    m_api->setOffline(true);
+    QVERIFY(openOutbox());
+    QCOMPARE(m_outbox->pendingCount(), 1);
+    QCOMPARE(m_outbox->failedCount(), 0);
+    QCOMPARE(m_outbox->entries().at(0).description, QStringLiteral("李四's post"));
+    QSignalSpy completed(m_outbox.get(), &Outbox::completed);
+    m_api->setOffline(false);
+    QVERIFY(completed.wait(kWaitMs));
+    QCOMPARE(commentsWithContent(post, QStringLiteral("old")), 1);
 }
 
 void TestOutbox::everyActionReachesTheServer()

@@ -601,6 +601,11 @@ void TestOutboxMedia::invalidPictureFailsThePost()
     QCOMPARE(countRequests(m_server, mark, "POST", QStringLiteral("/api/v1/media"), 422), 1);
     QCOMPARE(countRequests(m_server, mark, "POST", QStringLiteral("/api/v1/posts")), 0);
     QVERIFY(myPosts(np.content).isEmpty());
+    // Kept as failed, its pictures with it (a retry needs them), until it is discarded.
+    QCOMPARE(m_outbox->failedCount(), 1);
+    QCOMPARE(filesIn(m_outbox->mediaDir()), 2);
+    QVERIFY(m_outbox->discard(-local));
+    QCOMPARE(m_outbox->failedCount(), 0);
     QTRY_COMPARE_WITH_TIMEOUT(filesIn(m_outbox->mediaDir()), 0, kWaitMs);
 }
 
@@ -638,6 +643,9 @@ void TestOutboxMedia::tooLargePictureFailsThePost()
     // back from offline: the summary lists it (it may have come while the requests were counted)
     QTRY_COMPARE_WITH_TIMEOUT(summary.count(), 1, kWaitMs);
     QCOMPARE(summary.at(0).at(0).toStringList(), QStringList{sentence});
+    // Kept as failed with its copy until discarded.
+    QVERIFY(QFile::exists(copy));
+    QVERIFY(m_outbox->discard(-local));
     QTRY_VERIFY_WITH_TIMEOUT(!QFile::exists(copy), kWaitMs);
     QCOMPARE(filesIn(m_outbox->mediaDir()), 0);
 }
