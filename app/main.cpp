@@ -37,6 +37,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -283,8 +284,15 @@ int main(int argc, char **argv)
             if (*once)
                 return;
             *once = true;
-            if (!imported.isEmpty()) // in the cache's All too; on top also when online
-                window.addPostsOnTop(imported);
+            // Imported posts are in the cache's All; online the server's page replaced it, so
+            // they go on top of this run's list too (the newest 200 at most: bounded).
+            if (!imported.isEmpty() && !core.isOffline() && !core.isAnonymous()) {
+                QList<core::Post> onTop = imported;
+                std::sort(onTop.begin(), onTop.end(), [](const core::Post &a, const core::Post &b) {
+                    return a.createtime != b.createtime ? a.createtime > b.createtime : a.id > b.id;
+                });
+                window.addPostsOnTop(onTop.mid(0, 200));
+            }
             if (openPost > 0) {
                 window.openThread(openPost);
                 if (!shotPath.isEmpty()) {

@@ -104,11 +104,23 @@ void SyncEngine::requestSync(const QString &since, int rounds, int applied)
             const ApiError e = reply->error();
             if (e.kind == ApiError::Kind::Http && e.status == 410) {
                 // Older than the change log keeps: start over from a fresh cursor and refresh
-                // what we show from the normal lists.
+                // what we show from the normal lists — a few times, backing off. A server that
+                // refuses every cursor (even a fresh start) would otherwise be asked in a loop.
                 m_cursor.reset();
                 m_cache->removeMeta(QString::fromLatin1(kCursorKey));
-                setSyncing(false);
-                requestSync(QString(), 0, 0);
+                if (since.isEmpty() || m_expiredInARow >= kMaxExpiredInARow) {
+                    m_expiredInARow = 0;
+                    setSyncing(false);
+                    ApiError refused = e;
+                    refused.message =
+                        tr("The server refuses every sync position (410 cursor expired); "
+                           "updates are paused until the next refresh.");
+                    Q_EMIT syncFailed(refused);
+                    return;
+                }
+                const int delayMs = kExpiredBackoffMs << m_expiredInARow;
+                ++m_expiredInARow;
+                QTimer::singleShot(delayMs, this, [this] { requestSync(QString(), 0, 0); });
                 if (m_refreshesTimeline)
                     refreshTimeline();
                 Q_EMIT cursorExpired();
@@ -128,6 +140,8 @@ void SyncEngine::requestSync(const QString &since, int rounds, int applied)
             return;
         }
         applyChanges(page.value());
+        if (!since.isEmpty())
+            m_expiredInARow = 0; // a cursor of the server's was taken: it keeps its promises
         const int total = applied + int(page.value().changes.size());
         m_cursor = page.value().next;
         m_cache->saveMeta(QString::fromLatin1(kCursorKey), page.value().next);

@@ -76,6 +76,11 @@ private:
     bool m_refreshing = false;
     bool m_refreshesTimeline = true;
     bool m_syncAgain = false;
+    // 410s in a row (a fresh start answered, then its cursor refused again): restarts back off
+    // (0.5 s, 1 s, 2 s) and stop after kMaxExpiredInARow with syncFailed, in words.
+    static constexpr int kMaxExpiredInARow = 3;
+    static constexpr int kExpiredBackoffMs = 500;
+    int m_expiredInARow = 0;
     QSet<qint64> m_cachedIds; // what the cached timeline held at start (the gap check)
     quint64 m_timelineRequest = 0;
     quint64 m_cursorRequest = 0;

@@ -250,37 +250,37 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="73"/>
+        <location filename="../app/main.cpp" line="74"/>
         <source>Cannot import %1: %2; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="78"/>
+        <location filename="../app/main.cpp" line="79"/>
         <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="86"/>
+        <location filename="../app/main.cpp" line="87"/>
         <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="89"/>
+        <location filename="../app/main.cpp" line="90"/>
         <source>the top level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="346"/>
+        <location filename="../app/main.cpp" line="354"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="370"/>
+        <location filename="../app/main.cpp" line="378"/>
         <source>Your session has ended: sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="398"/>
+        <location filename="../app/main.cpp" line="406"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
@@ -747,6 +747,14 @@
     <message>
         <location filename="../core/session.cpp" line="415"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::SyncEngine</name>
+    <message>
+        <location filename="../core/syncengine.cpp" line="116"/>
+        <source>The server refuses every sync position (410 cursor expired); updates are paused until the next refresh.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

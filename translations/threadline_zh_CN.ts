@@ -245,37 +245,37 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="73"/>
+        <location filename="../app/main.cpp" line="74"/>
         <source>Cannot import %1: %2; nothing was imported.</source>
         <translation>无法导入 %1：%2；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="78"/>
+        <location filename="../app/main.cpp" line="79"/>
         <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation>无法导入 %1：文件大于 16 MiB；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="86"/>
+        <location filename="../app/main.cpp" line="87"/>
         <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
         <translation>无法导入 %1：%2（位置 %3）；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="89"/>
+        <location filename="../app/main.cpp" line="90"/>
         <source>the top level</source>
         <translation>顶层</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="346"/>
+        <location filename="../app/main.cpp" line="354"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation>未登录：请选择“文件 → 登录…”</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="370"/>
+        <location filename="../app/main.cpp" line="378"/>
         <source>Your session has ended: sign in again.</source>
         <translation>登录已失效：请重新登录。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="398"/>
+        <location filename="../app/main.cpp" line="406"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -736,6 +736,14 @@
         <location filename="../core/session.cpp" line="415"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
         <translation>系统钥匙串不可用（%1），无法删除已保存的登录信息。</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::SyncEngine</name>
+    <message>
+        <location filename="../core/syncengine.cpp" line="116"/>
+        <source>The server refuses every sync position (410 cursor expired); updates are paused until the next refresh.</source>
+        <translation>服务器拒绝了所有同步位置（410 游标已过期）；更新已暂停，直到下次刷新。</translation>
     </message>
 </context>
 <context>

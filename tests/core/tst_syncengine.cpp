@@ -230,6 +230,50 @@ private Q_SLOTS:
         QVERIFY(!server.stderrLog().contains("GET /api/v1/timeline"));
     }
 
+    void serverThatAlwaysExpiresIsNotAskedInALoop()
+    {
+        // A hostile peer on loopback (a fault we inject): every /sync, a fresh start too, is
+        // 410. Before: 904 /sync and 902 /timeline requests in 40 s, "Up to date" meanwhile.
+        QTcpServer peer;
+        QVERIFY(peer.listen(QHostAddress::LocalHost));
+        int syncs = 0;
+        connect(&peer, &QTcpServer::newConnection, &peer, [&peer, &syncs] {
+            while (QTcpSocket *s = peer.nextPendingConnection()) {
+                connect(s, &QTcpSocket::readyRead, s, [s, &syncs] {
+                    const QByteArray head = s->readAll();
+                    QByteArray body = "{\"items\":[],\"next\":null}";
+                    QByteArray status = "200 OK";
+                    if (head.startsWith("GET /api/v1/sync")) {
+                        ++syncs;
+                        status = "410 Gone";
+                        body = "{\"error\":{\"code\":\"cursor_expired\",\"message\":\"old\"}}";
+                    }
+                    s->write("HTTP/1.1 " + status +
+                             "\r\nContent-Type: application/json\r\nContent-Length: " +
+                             QByteArray::number(body.size()) + "\r\n\r\n" + body);
+                    s->disconnectFromHost();
+                });
+            }
+        });
+        Side side(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(peer.serverPort())), m_token,
+                  m_dir.filePath(QStringLiteral("always410.sqlite")));
+        side.cache.saveMeta(QString::fromLatin1(SyncEngine::kCursorKey), QStringLiteral("old"));
+        QVERIFY(side.cache.waitForIdle());
+        QSignalSpy failed(&side.engine, &SyncEngine::syncFailed);
+        QSignalSpy expired(&side.engine, &SyncEngine::cursorExpired);
+        side.engine.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 15000);
+        QVERIFY2(failed.at(0).at(0).value<ApiError>().message.contains(QStringLiteral("410")),
+                 qPrintable(failed.at(0).at(0).value<ApiError>().message));
+        QCOMPARE(expired.count(), 1); // one fresh start, refused too: given up, in words
+        QCOMPARE(syncs, 2);
+        QTRY_VERIFY(!side.engine.isBusy());
+        // Nothing more by itself: the next round (a poll, the user's refresh) asks once more.
+        side.engine.syncNow();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, 15000);
+        QCOMPARE(syncs, 3);
+    }
+
     void failuresLeaveCacheUnchanged_data()
     {
         QTest::addColumn<QByteArray>("answer");
