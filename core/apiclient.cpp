@@ -9,7 +9,10 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QTimer>
+
 #include <QUuid>
+#include <algorithm>
+#include <limits>
 
 #if QT_CONFIG(ssl)
 #include <QSslError>
@@ -192,9 +195,12 @@ ApiReply::ApiReply(ApiClient *client, QByteArray method, QString path, QByteArra
     , m_options(std::move(options))
     , m_waitTimer(new QTimer(this))
     , m_timeoutTimer(new QTimer(this))
+    , m_deadlineTimer(new QTimer(this))
 {
     m_waitTimer->setSingleShot(true);
     m_timeoutTimer->setSingleShot(true);
+    m_deadlineTimer->setSingleShot(true);
+    connect(m_deadlineTimer, &QTimer::timeout, this, &ApiReply::onDeadline);
     // Never early (a coarse timer may fire 5 % early): Retry-After and latency are minimums.
     m_waitTimer->setTimerType(Qt::PreciseTimer);
     m_timeoutTimer->setTimerType(Qt::PreciseTimer);
@@ -365,9 +371,23 @@ void ApiReply::startAttempt()
 #endif
     const int timeout = m_options.timeoutMs > 0 ? m_options.timeoutMs : m_client->timeoutMs();
     m_timeoutTimer->start(timeout);
+    const qint64 deadline =
+        m_options.deadlineMs > 0 ? m_options.deadlineMs : std::max<qint64>(60000, 4LL * timeout);
+    m_deadlineTimer->start(int(std::min<qint64>(deadline, std::numeric_limits<int>::max())));
 }
 
 void ApiReply::onTimeout()
+{
+    timedOut(QStringLiteral("no answer within %1 ms").arg(m_timeoutTimer->interval()));
+}
+
+void ApiReply::onDeadline()
+{
+    timedOut(QStringLiteral("the answer took longer than %1 ms in all")
+                 .arg(m_deadlineTimer->interval()));
+}
+
+void ApiReply::timedOut(const QString &why)
 {
     if (!m_net || m_finished)
         return;
@@ -376,10 +396,8 @@ void ApiReply::onTimeout()
     m_status = 0;
     m_body.clear();
     m_headers.clear();
-    qCDebug(lcApi) << m_method.constData() << m_path << "timed out, attempt" << m_attempts;
-    attemptFailed(
-        errorOf(ApiError::Kind::Timeout,
-                QStringLiteral("no answer within %1 ms").arg(m_timeoutTimer->interval())));
+    qCDebug(lcApi) << m_method.constData() << m_path << "timed out, attempt" << m_attempts << why;
+    attemptFailed(errorOf(ApiError::Kind::Timeout, why));
 }
 
 void ApiReply::onNetworkFinished()
@@ -388,6 +406,7 @@ void ApiReply::onNetworkFinished()
     if (!net || m_finished)
         return;
     m_timeoutTimer->stop();
+    m_deadlineTimer->stop();
     m_body += net->readAll();
     m_status = net->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     m_headers = net->rawHeaderPairs();
@@ -473,6 +492,7 @@ void ApiReply::attemptFailed(const ApiError &error)
 void ApiReply::dropNetworkReply()
 {
     m_timeoutTimer->stop();
+    m_deadlineTimer->stop();
     if (!m_net)
         return;
     QNetworkReply *net = m_net;

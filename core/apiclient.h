@@ -72,7 +72,10 @@ struct RequestOptions
     QByteArray idempotencyKey;                   // sent as Idempotency-Key; makes a POST retryable
     QByteArray contentType = "application/json"; // for a request with a body (POST/PUT always)
     int timeoutMs = -1;                          // -1 (or 0): the client's setTimeoutMs()
-    bool retry = true;                           // false: one attempt, whatever the method
+    // The whole attempt, however it trickles in (a byte every few seconds keeps an inactivity
+    // timer quiet for ever): -1 (or 0) is 4 × the inactivity timeout, at least 60 s.
+    int deadlineMs = -1;
+    bool retry = true; // false: one attempt, whatever the method
 };
 
 // One request, across all its attempts. Owned by the requester (the owner given to request()),
@@ -117,6 +120,8 @@ private:
     void beginAttempt(); // rolls the faults, waits the latency
     void onNetworkFinished();
     void onTimeout();
+    void onDeadline();
+    void timedOut(const QString &why); // the attempt in flight is over: Kind::Timeout
     void attemptFailed(const ApiError &error);
     void finish(const ApiError &error, bool emitSignals = true);
     void dropNetworkReply();
@@ -129,8 +134,9 @@ private:
     RequestOptions m_options;
 
     QPointer<QNetworkReply> m_net;
-    QTimer *m_waitTimer = nullptr;    // latency and retry delays
-    QTimer *m_timeoutTimer = nullptr; // inactivity timeout of the attempt in flight
+    QTimer *m_waitTimer = nullptr;     // latency and retry delays
+    QTimer *m_timeoutTimer = nullptr;  // inactivity timeout of the attempt in flight
+    QTimer *m_deadlineTimer = nullptr; // the attempt's overall deadline
     bool m_timedOut = false;
     bool m_dropAnswer = false;        // fault injection: lose this attempt's answer
     bool m_sentAuthorization = false; // this attempt carried the token

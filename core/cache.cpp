@@ -922,25 +922,31 @@ public:
         if (!scope.isEmpty()) {
             if (replace)
                 stmt(kDeleteScopePlaces).bind(1, scope).run();
-            qint64 pos = 0;
-            {
-                Stmt q = stmt(kMaxScopePos);
-                q.bind(1, scope);
-                if (q.next() && !q.isNull(0))
-                    pos = q.int64(0) + 1;
-            }
-            Stmt place = stmt(kInsertPlace);
-            place.bind(1, scope);
-            for (const Post &p : posts) {
-                if (p.id <= 0)
-                    continue;
-                place.bind(2, pos).bind(3, p.id).run();
-                if (sqlite3_changes(m_sql) > 0)
-                    ++pos;
-            }
+            appendPlaces(posts, scope);
             stmt(kUpsertScope).bind(1, scope).bind(2, next).bind(3, now).run();
         }
         txn.commit();
+    }
+
+    // The posts not in the scope yet, after the ones that are (in the posts' order).
+    void appendPlaces(const QList<Post> &posts, const QString &scope)
+    {
+        qint64 pos = 0;
+        {
+            Stmt q = stmt(kMaxScopePos);
+            q.bind(1, scope);
+            if (q.next() && !q.isNull(0))
+                pos = q.int64(0) + 1;
+        }
+        Stmt place = stmt(kInsertPlace);
+        place.bind(1, scope);
+        for (const Post &p : posts) {
+            if (p.id <= 0)
+                continue;
+            place.bind(2, pos).bind(3, p.id).run();
+            if (sqlite3_changes(m_sql) > 0)
+                ++pos;
+        }
     }
 
     // Posts from outside the server's pages (QA's --import): upserted, and placed into `scope`
@@ -949,24 +955,7 @@ public:
     {
         Txn txn(*this);
         upsertPosts(posts);
-        qint64 pos = 0;
-        {
-            Stmt q = stmt(kMaxScopePos);
-            q.bind(1, scope);
-            if (q.next() && !q.isNull(0))
-                pos = q.int64(0) + 1;
-        }
-        {
-            Stmt place = stmt(kInsertPlace);
-            place.bind(1, scope);
-            for (const Post &p : posts) {
-                if (p.id <= 0)
-                    continue;
-                place.bind(2, pos).bind(3, p.id).run();
-                if (sqlite3_changes(m_sql) > 0)
-                    ++pos;
-            }
-        }
+        appendPlaces(posts, scope);
         QList<qint64> order;
         {
             Stmt q = stmt(kScopeByTime);

@@ -7,6 +7,9 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QSettings>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace threadline::core {
 
@@ -86,6 +89,17 @@ QNetworkReply *Session::send(const QByteArray &verb, const QString &path, const 
     QNetworkReply *reply = verb == "GET" ? m_network->get(req) : m_network->post(req, body);
     // Ours: destroyed (and so aborted) with the session at the latest.
     reply->setParent(this);
+    // The transfer timeout is for silence; an answer that trickles in (a byte every few
+    // seconds) is cut off by an overall deadline: "Signing in…" never lasts for ever.
+    auto *deadline = new QTimer(reply);
+    deadline->setSingleShot(true);
+    connect(deadline, &QTimer::timeout, reply, [reply] {
+        if (reply->isRunning()) {
+            reply->setProperty("threadline.deadline", true);
+            reply->abort();
+        }
+    });
+    deadline->start(4 * m_timeoutMs); // 60 s by default
     return reply;
 }
 

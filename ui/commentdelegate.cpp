@@ -2,6 +2,7 @@
 
 #include "commenttreemodel.h"
 #include "imagecache.h"
+#include "paintutil.h"
 #include "poststore.h"
 
 #include <QAbstractItemModel>
@@ -134,7 +135,7 @@ const CommentDelegate::TextBlock *CommentDelegate::textBlock(const QModelIndex &
                                                              const QFont &font, bool struck) const
 {
     const qint64 id = index.data(CommentTreeModel::IdRole).toLongLong();
-    const QString content = index.data(CommentTreeModel::ContentRole).toString();
+    const QString content = shownText(index.data(CommentTreeModel::ContentRole).toString());
     const QString fontKey = font.key();
     if (const TextBlock *b = m_blocks.object(id))
         if (b->width == width && b->struck == struck && b->font == fontKey && b->content == content)

@@ -21,6 +21,18 @@ namespace threadline::ui {
 // text, so user and server text goes through here (escaped, line breaks kept).
 [[nodiscard]] QString plainToolTip(const QString &text);
 
+// User text as a view shows it: at most `maxChars` code points (then "…": a post of half a
+// megabyte would take seconds to lay out, the contract allows 2,000), bidirectional controls
+// (U+202A…U+202E, U+2066…U+2069, U+200E/U+200F, U+061C) shown as U+FFFD so that they are seen
+// and reorder nothing, and the whole isolated (U+2068 … U+2069) so that it cannot reorder what
+// stands around it: "\u202Eevil.exe" reads "�evil.exe", never "exe.live".
+inline constexpr int kMaxShownChars = 4000;
+[[nodiscard]] QString shownText(const QString &text, int maxChars = kMaxShownChars);
+// The two halves of shownText(), for text that is elided in between: the controls made visible
+// and the length capped, then the isolation around what is finally drawn.
+[[nodiscard]] QString sanitizedText(const QString &text, int maxChars = kMaxShownChars);
+[[nodiscard]] QString isolated(const QString &text);
+
 // A context-menu entry with an object name (for tests) and its shortcut shown in the menu.
 QAction *addMenuAction(QMenu *menu, const QString &name, const QString &text,
                        const QKeySequence &keys = {});

@@ -291,16 +291,18 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
     }
     const int nameW = std::max(0, right - x0);
     if (!estimate) {
-        l.nameText = bfm.elidedText(index.data(TimelineModel::AuthorNameRole).toString(),
-                                    Qt::ElideRight, nameW);
+        l.nameText = isolated(
+            bfm.elidedText(sanitizedText(index.data(TimelineModel::AuthorNameRole).toString()),
+                           Qt::ElideRight, nameW));
         l.name = QRect(x0, y, std::min(nameW, bfm.horizontalAdvance(l.nameText)), lineH);
     }
     l.meta = QRect(x0, y + lineH + 3, colW, sfm.height());
     y = std::max(l.avatar.bottom(), l.meta.bottom()) + 1 + 8;
 
     // --- the content ---
-    const QString content = index.data(TimelineModel::ContentRole).toString().trimmed();
-    if (!content.isEmpty()) {
+    const QString raw = index.data(TimelineModel::ContentRole).toString().trimmed();
+    if (!raw.isEmpty()) {
+        const QString content = shownText(raw);
         qreal h = 0;
         if (estimate)
             h = estimatedHeight(content, font, colW, 0);

@@ -480,7 +480,7 @@ void ThreadView::updateHeader()
         return;
     }
     m_author->setText(post->author.nickName);
-    m_postText->setText(post->content);
+    m_postText->setText(shownText(post->content));
     m_count->setText(
         tr("%n comment(s)", nullptr, int(std::min<qint64>(post->commentCount, INT_MAX))));
 }

@@ -28,6 +28,7 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
+#include <QTimer>
 #include <QUuid>
 
 #include <algorithm>
@@ -282,6 +283,7 @@ private Q_SLOTS:
     void offlineSendsNothing();
     void goingOfflineFailsRunningRequests();
     void timeoutRetriedPerPolicy();
+    void drippingAnswerMeetsTheDeadline();
     void serverDownRetriedWithBackoff();
     void queuedRetrySucceedsAfterRestart();
     void fiveHundredsThenSuccess();
@@ -527,6 +529,43 @@ void TestApiClient::goingOfflineFailsRunningRequests()
     QCOMPARE(client->pendingCount(), 0);
     QTRY_COMPARE_WITH_TIMEOUT(silent.disconnects, 1, kWaitMs); // the socket was closed
     QCOMPARE(busy.requests.size(), 1);
+}
+
+void TestApiClient::drippingAnswerMeetsTheDeadline()
+{
+    // A peer (a fault we inject) that answers one byte every 100 ms: the inactivity timeout
+    // never fires, the attempt's overall deadline does (before: "updating…" after 115 s).
+    QTcpServer peer;
+    QVERIFY(peer.listen(QHostAddress::LocalHost));
+    QTimer drip;
+    QList<QPointer<QTcpSocket>> sockets;
+    QObject::connect(&peer, &QTcpServer::newConnection, &peer, [&] {
+        while (QTcpSocket *sock = peer.nextPendingConnection()) {
+            sockets << sock;
+            QObject::connect(sock, &QTcpSocket::readyRead, sock, [sock] {
+                sock->readAll();
+                sock->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                            "Content-Length: 100000\r\n\r\n{");
+            });
+        }
+    });
+    QObject::connect(&drip, &QTimer::timeout, &peer, [&] {
+        for (const QPointer<QTcpSocket> &sock : std::as_const(sockets))
+            if (sock && sock->state() == QAbstractSocket::ConnectedState)
+                sock->write(" ");
+    });
+    drip.start(100);
+    auto client = makeClient(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(peer.serverPort())));
+    client->setTimeoutMs(400);
+    RequestOptions opts;
+    opts.deadlineMs = 1500;
+    opts.retry = false;
+    auto o = watch(client->get(QStringLiteral("/api/v1/me"), nullptr, opts));
+    QTRY_VERIFY_WITH_TIMEOUT(o->finished, kWaitMs);
+    QCOMPARE(o->error.kind, ApiError::Kind::Timeout);
+    QVERIFY2(o->error.message.contains(QStringLiteral("in all")), qPrintable(o->error.message));
+    QVERIFY2(o->elapsedMs >= 1500, QByteArray::number(o->elapsedMs));
+    QCOMPARE(o->attempts, 1);
 }
 
 void TestApiClient::timeoutRetriedPerPolicy()

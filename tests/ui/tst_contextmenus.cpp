@@ -28,6 +28,7 @@
 #include <QMenu>
 #include <QPainter>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSignalSpy>
@@ -146,12 +147,20 @@ template<typename T> std::shared_ptr<bool> onNext(std::function<void(T *)> fn, b
     QObject::connect(timer, &QTimer::timeout, [timer, fn, popup, ran, deadline] {
         QWidget *w = popup ? QApplication::activePopupWidget() : QApplication::activeModalWidget();
         auto *t = qobject_cast<T *>(w);
-        if ((t && t->isVisible()) || deadline->hasExpired()) {
+        // A dialog is ready for keys once it is the active window (on a busy machine it shows
+        // a moment before it gets the focus, and keys sent meanwhile went elsewhere).
+        const bool ready = t && t->isVisible() && (popup || t->isActiveWindow());
+        if (ready || deadline->hasExpired()) {
             timer->stop();
             timer->deleteLater();
             if (t) {
                 *ran = true;
+                const QPointer<T> alive(t);
                 fn(t);
+                // fn failed half-way: close what it left open, so that the exec() it runs in
+                // returns and the test fails at once instead of hanging until its timeout.
+                if (alive && alive->isVisible() && QTest::currentTestFailed())
+                    alive->close();
             }
         }
     });

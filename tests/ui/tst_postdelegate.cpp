@@ -434,7 +434,9 @@ private Q_SLOTS:
                 break;
             case Kinds::kLong: {
                 // the nickname is elided, the text wraps inside the column
-                QVERIFY(l.nameText.endsWith(QChar(0x2026)));
+                // (isolated: U+2068 … U+2069 around it, so that it cannot reorder the line)
+                QVERIFY(l.nameText.endsWith(QString(QChar(0x2026)) + QChar(0x2069)));
+                QVERIFY(l.nameText.startsWith(QChar(0x2068)));
                 QVERIFY(l.contentLayout->lineCount() > 3);
                 for (int i = 0; i < l.contentLayout->lineCount(); ++i)
                     QVERIFY(l.contentLayout->lineAt(i).naturalTextWidth() <=
