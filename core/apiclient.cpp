@@ -204,6 +204,7 @@ ApiReply::ApiReply(ApiClient *client, QByteArray method, QString path, QByteArra
     // Never early (a coarse timer may fire 5 % early): Retry-After and latency are minimums.
     m_waitTimer->setTimerType(Qt::PreciseTimer);
     m_timeoutTimer->setTimerType(Qt::PreciseTimer);
+    m_deadlineTimer->setTimerType(Qt::PreciseTimer);
     connect(m_timeoutTimer, &QTimer::timeout, this, &ApiReply::onTimeout);
     m_clock.start();
 }
