@@ -188,6 +188,9 @@ private Q_SLOTS:
         o.pollIntervalMs = 0;
         core.startAccount(core.session()->user(), o);
         QCOMPARE(core.outboxPath(), firstOutbox);
+        // The file is read on the outbox's own thread: until it is open, the count is 0 without
+        // anything having been sent (CI once read "0" here and asked the server too early).
+        QTRY_VERIFY_WITH_TIMEOUT(core.outbox()->isOpen(), kWaitMs);
         QTRY_COMPARE_WITH_TIMEOUT(core.pendingCount(), 0, kWaitMs);
         Client me(server.baseUrl());
         QVERIFY(!me.login(QStringLiteral("zhangsan")).isEmpty());
