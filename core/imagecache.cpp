@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -188,9 +189,10 @@ private:
 
 namespace {
 
-// Runs on the pool. Checks the declared size before decoding, caps the allocation, and turns
-// the result into a format that paints fast.
-QImage decodeImage(const QByteArray &bytes, qint64 maxPixels, QString *error)
+// Runs on the pool. Checks the declared size before decoding, caps the allocation, decodes to
+// the size asked for (side > 0: the shorter side covers `side`; 0: the whole picture, its longer
+// side at most kMaxFullSide) and turns the result into a format that paints fast.
+QImage decodeImage(const QByteArray &bytes, qint64 maxPixels, int side, QString *error)
 {
     QBuffer buffer;
     buffer.setData(bytes);
@@ -202,6 +204,24 @@ QImage decodeImage(const QByteArray &bytes, qint64 maxPixels, QString *error)
         *error = ImageCache::tr("The picture is too large");
         return {};
     }
+    // The size wanted, from the declared one; JPEG decodes it directly (libjpeg scales while
+    // decoding), other formats decode whole and scale.
+    auto wanted = [side](QSize full) -> QSize {
+        if (full.isEmpty())
+            return {};
+        double f = 1.0;
+        if (side > 0)
+            f = double(side) / std::min(full.width(), full.height());
+        else
+            f = double(ImageCache::kMaxFullSide) / std::max(full.width(), full.height());
+        if (f >= 1.0)
+            return {};
+        return {std::max(1, int(std::ceil(full.width() * f))),
+                std::max(1, int(std::ceil(full.height() * f)))};
+    };
+    const QSize scaledSize = size.isValid() ? wanted(size) : QSize();
+    if (scaledSize.isValid())
+        reader.setScaledSize(scaledSize);
     // In MiB; 4 bytes a pixel, and room for the reader's own buffers.
     const qint64 limitMiB = maxPixels * 4 / (1024 * 1024) + 8;
     reader.setAllocationLimit(int(std::min<qint64>(limitMiB, INT_MAX)));
@@ -210,10 +230,12 @@ QImage decodeImage(const QByteArray &bytes, qint64 maxPixels, QString *error)
         *error = ImageCache::tr("The picture could not be read");
         return {};
     }
-    if (qint64(image.width()) * image.height() > maxPixels) {
+    if (!scaledSize.isValid() && qint64(image.width()) * image.height() > maxPixels) {
         *error = ImageCache::tr("The picture is too large");
         return {};
     }
+    if (const QSize after = wanted(image.size()); after.isValid() && !scaledSize.isValid())
+        image = image.scaled(after, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
     const QImage::Format format =
         image.hasAlphaChannel() ? QImage::Format_ARGB32_Premultiplied : QImage::Format_RGB32;
     if (image.format() != format)
@@ -328,13 +350,39 @@ QString ImageCache::keyOf(const QUrl &resolved)
     return resolved.toString(QUrl::FullyEncoded);
 }
 
-ImageCache::State ImageCache::state(const QUrl &urlOrPath) const
+int ImageCache::sideFor(QSize pixels)
+{
+    if (pixels.isEmpty())
+        return 0;
+    const int side = std::max(pixels.width(), pixels.height());
+    // Steps of 32 px up to 256, of 64 up to 1024, then of 256: a window resized by a few
+    // pixels asks for the same copy.
+    const int step = side <= 256 ? 32 : side <= 1024 ? 64 : 256;
+    return std::min((side + step - 1) / step * step, kMaxFullSide);
+}
+
+QString ImageCache::variantKey(const QString &key, int side)
+{
+    return key + QLatin1Char('#') + QString::number(side);
+}
+
+const QImage *ImageCache::held(const QString &key, int side) const
+{
+    const QString variant = variantKey(key, side);
+    if (const QImage *image = m_memory.object(variant))
+        return image;
+    if (!m_oversize.isNull() && m_oversizeKey == variant)
+        return &m_oversize;
+    return nullptr;
+}
+
+ImageCache::State ImageCache::state(const QUrl &urlOrPath, QSize pixels) const
 {
     const QUrl url = resolve(urlOrPath);
     if (!url.isValid())
         return State::Failed;
     const QString key = keyOf(url);
-    if (m_memory.contains(key))
+    if (held(key, sideFor(pixels)))
         return State::Ready;
     if (m_pending.contains(key))
         return State::Loading;
@@ -345,12 +393,12 @@ ImageCache::State ImageCache::state(const QUrl &urlOrPath) const
     return State::Loading; // what load() would start
 }
 
-QImage ImageCache::image(const QUrl &urlOrPath) const
+QImage ImageCache::image(const QUrl &urlOrPath, QSize pixels) const
 {
     const QUrl url = resolve(urlOrPath);
     if (!url.isValid())
         return {};
-    if (const QImage *image = m_memory.object(keyOf(url)))
+    if (const QImage *image = held(keyOf(url), sideFor(pixels)))
         return *image;
     return {};
 }
@@ -366,21 +414,21 @@ QString ImageCache::failureReason(const QUrl &urlOrPath) const
 void ImageCache::clearMemoryCache()
 {
     m_memory.clear();
+    m_oversize = {};
+    m_oversizeKey.clear();
 }
 
-ImageCache::State ImageCache::load(const QUrl &urlOrPath)
+ImageCache::State ImageCache::load(const QUrl &urlOrPath, QSize pixels)
 {
-    const State now = state(urlOrPath);
+    const State now = state(urlOrPath, pixels);
     if (now != State::Loading)
         return now;
     const QUrl url = resolve(urlOrPath);
-    const QString key = keyOf(url);
-    if (!m_pending.contains(key))
-        start(url, key, !isOwnOrigin(url)); // another origin only when the user allowed it
+    start(url, keyOf(url), sideFor(pixels), !isOwnOrigin(url)); // another origin: allowed
     return State::Loading;
 }
 
-ImageCache::State ImageCache::loadAnyway(const QUrl &urlOrPath)
+ImageCache::State ImageCache::loadAnyway(const QUrl &urlOrPath, QSize pixels)
 {
     const QUrl url = resolve(urlOrPath);
     if (!url.isValid())
@@ -389,46 +437,71 @@ ImageCache::State ImageCache::loadAnyway(const QUrl &urlOrPath)
     m_failed.remove(key);
     if (!isOwnOrigin(url))
         m_allowed.insert(key);
-    if (m_memory.contains(key))
+    const int side = sideFor(pixels);
+    if (held(key, side))
         return State::Ready;
-    if (!m_pending.contains(key))
-        start(url, key, !isOwnOrigin(url));
+    start(url, key, side, !isOwnOrigin(url));
     return State::Loading;
 }
 
-ImageCache::State ImageCache::retry(const QUrl &urlOrPath)
+void ImageCache::allow(const QUrl &urlOrPath)
+{
+    const QUrl url = resolve(urlOrPath);
+    if (!url.isValid())
+        return;
+    const QString key = keyOf(url);
+    m_failed.remove(key);
+    if (!isOwnOrigin(url))
+        m_allowed.insert(key);
+}
+
+ImageCache::State ImageCache::retry(const QUrl &urlOrPath, QSize pixels)
 {
     const QUrl url = resolve(urlOrPath);
     if (url.isValid())
         m_failed.remove(keyOf(url));
-    return load(urlOrPath);
+    return load(urlOrPath, pixels);
 }
 
-void ImageCache::start(const QUrl &url, const QString &key, bool anyway)
+void ImageCache::start(const QUrl &url, const QString &key, int side, bool anyway)
 {
+    if (auto it = m_pending.find(key); it != m_pending.end()) {
+        if (it->sides.contains(side))
+            return; // asked for already: one decode per size
+        it->sides.append(side);
+        if (!it->bytes.isEmpty())
+            decode(key, side); // the bytes are here: this size from the same bytes
+        return;
+    }
     Pending pending;
     pending.url = url;
     pending.anyway = anyway;
+    pending.sides = {side};
     m_pending.insert(key, pending);
 
     // The disk first, on the pool; a miss comes back here for the network.
     std::shared_ptr<ImageDiskStore> disk = m_disk;
-    const qint64 maxPixels = m_maxPixels;
-    m_pool.start([this, disk, key, maxPixels] {
-        const QString name = diskName(key);
-        if (std::optional<QByteArray> bytes = disk->read(name)) {
-            QString error;
-            QImage image = decodeImage(*bytes, maxPixels, &error);
-            if (!image.isNull()) {
-                QMetaObject::invokeMethod(
-                    this, [this, key, image] { onDecoded(key, image, {}); }, Qt::QueuedConnection);
-                return;
-            }
-            disk->forget(name); // damaged, or over today's limits: fetch it again
+    m_pool.start([this, disk, key] {
+        if (std::optional<QByteArray> bytes = disk->read(diskName(key))) {
+            QMetaObject::invokeMethod(
+                this, [this, key, b = *bytes] { onDiskRead(key, b); }, Qt::QueuedConnection);
+            return;
         }
         QMetaObject::invokeMethod(
             this, [this, key] { onDiskMiss(key); }, Qt::QueuedConnection);
     });
+}
+
+void ImageCache::onDiskRead(const QString &key, const QByteArray &bytes)
+{
+    auto it = m_pending.find(key);
+    if (it == m_pending.end())
+        return;
+    it->bytes = bytes;
+    it->fromDisk = true;
+    const QList<int> sides = it->sides;
+    for (const int side : sides)
+        decode(key, side);
 }
 
 void ImageCache::onDiskMiss(const QString &key)
@@ -470,7 +543,12 @@ void ImageCache::fetch(const QString &key)
 
     QNetworkReply *reply = m_network->get(request);
     reply->setParent(this);
+    // The body is read as it arrives, so the cap holds on the bytes themselves: a reply
+    // without a Content-Length cannot buffer past it while progress signals are queued.
+    reply->setReadBufferSize(256 * 1024);
     pending.reply = reply;
+    pending.bytes.clear();
+    ++pending.generation;
 
     const qint64 maxBytes = m_maxDownloadBytes;
     auto cutOff = [this, key, reply] {
@@ -478,6 +556,7 @@ void ImageCache::fetch(const QString &key)
         if (it == m_pending.end() || it->reply != reply)
             return;
         it->tooLarge = true;
+        it->bytes.clear();
         reply->abort(); // finished() follows
     };
     connect(reply, &QNetworkReply::metaDataChanged, this, [reply, maxBytes, cutOff] {
@@ -485,11 +564,14 @@ void ImageCache::fetch(const QString &key)
         if (length > maxBytes)
             cutOff();
     });
-    connect(reply, &QNetworkReply::downloadProgress, this,
-            [maxBytes, cutOff](qint64 received, qint64) {
-                if (received > maxBytes)
-                    cutOff();
-            });
+    connect(reply, &QNetworkReply::readyRead, this, [this, key, reply, maxBytes, cutOff] {
+        auto it = m_pending.find(key);
+        if (it == m_pending.end() || it->reply != reply || it->tooLarge)
+            return;
+        it->bytes += reply->read(maxBytes + 1 - it->bytes.size());
+        if (it->bytes.size() > maxBytes)
+            cutOff();
+    });
     connect(reply, &QNetworkReply::finished, this, [this, key, reply] { onFetched(key, reply); });
 }
 
@@ -511,35 +593,78 @@ void ImageCache::onFetched(const QString &key, QNetworkReply *reply)
             return fail(key, tr("The picture took too long to load"));
         return fail(key, tr("The picture could not be downloaded"));
     }
-    const QByteArray bytes = reply->readAll();
-    if (bytes.size() > m_maxDownloadBytes)
+    it->bytes += reply->read(m_maxDownloadBytes + 1 - it->bytes.size());
+    if (it->bytes.size() > m_maxDownloadBytes)
         return fail(key, tr("The picture is too large"));
+    if (it->bytes.isEmpty())
+        return fail(key, tr("The picture could not be read"));
+    it->fromDisk = false;
+    const QList<int> sides = it->sides;
+    for (const int side : sides)
+        decode(key, side);
+}
 
-    // Decode, and keep on disk only what decodes.
+void ImageCache::decode(const QString &key, int side)
+{
+    const auto it = m_pending.constFind(key);
+    if (it == m_pending.cend())
+        return;
+    // Downloaded bytes go to disk once, with the first size that decodes.
+    const bool store = !it->fromDisk && side == it->sides.constFirst();
     std::shared_ptr<ImageDiskStore> disk = m_disk;
     const qint64 maxPixels = m_maxPixels;
-    m_pool.start([this, disk, key, bytes, maxPixels] {
+    const int generation = it->generation;
+    m_pool.start([this, disk, key, side, generation, bytes = it->bytes, store, maxPixels] {
         QString error;
-        QImage image = decodeImage(bytes, maxPixels, &error);
-        if (!image.isNull())
+        QImage image = decodeImage(bytes, maxPixels, side, &error);
+        if (!image.isNull() && store)
             disk->write(diskName(key), bytes);
         QMetaObject::invokeMethod(
-            this, [this, key, image, error] { onDecoded(key, image, error); },
+            this,
+            [this, key, side, generation, image, error] {
+                onDecoded(key, side, generation, image, error);
+            },
             Qt::QueuedConnection);
     });
 }
 
-void ImageCache::onDecoded(const QString &key, const QImage &image, const QString &error)
+void ImageCache::onDecoded(const QString &key, int side, int generation, const QImage &image,
+                           const QString &error)
 {
     auto it = m_pending.find(key);
-    if (it == m_pending.end())
+    if (it == m_pending.end() || it->generation != generation || !it->sides.contains(side))
         return;
-    if (image.isNull())
+    ++m_decodes;
+    if (image.isNull()) {
+        if (it->fromDisk) {
+            // Damaged on disk, or over today's limits: fetch it again (every size waits).
+            m_disk->forget(diskName(key));
+            it->bytes.clear();
+            it->fromDisk = false;
+            if (m_offline)
+                return fail(key, tr("Offline"));
+            return fetch(key);
+        }
         return fail(key, error);
+    }
     const QUrl url = it->url;
-    m_pending.erase(it);
-    // Too big for the memory cache: delivered all the same, just not kept.
-    m_memory.insert(key, new QImage(image), qsizetype(image.sizeInBytes()));
+    it->sides.removeOne(side);
+    if (it->sides.isEmpty())
+        m_pending.erase(it);
+    const QString variant = variantKey(key, side);
+    const qsizetype cost = qsizetype(image.sizeInBytes());
+    if (cost <= m_memory.maxCost()) {
+        m_memory.insert(variant, new QImage(image), cost);
+        if (m_oversizeKey == variant) {
+            m_oversize = {};
+            m_oversizeKey.clear();
+        }
+    } else {
+        // Too big for the memory cache: held as the one such image, until the next, so that
+        // the repaint its signal causes finds it instead of decoding it again.
+        m_oversizeKey = variant;
+        m_oversize = image;
+    }
     Q_EMIT imageReady(url, image);
 }
 

@@ -23,7 +23,16 @@
 // - Disk cache: the encoded bytes, one file per URL, least recently used evicted first so that
 //   the directory stays within diskCacheMaxBytes() (default 200 MB). Disk reads and writes and
 //   decoding run on a small thread pool, never on the GUI thread.
-// - Memory: decoded images in a QCache costed in bytes (default 64 MB).
+// - Sizes: a picture is decoded to the size it is shown at. load(url, pixels) asks for a copy
+//   that covers `pixels` (device pixels: the tile's or avatar's size × the device pixel ratio),
+//   decoded with QImageReader::setScaledSize — a 5000×4000 phone photo shown in a 300 px tile
+//   costs a 384×307 image, not 80 MB. Sizes are rounded up to a few steps (sideFor()), so a
+//   resize does not decode anew for every pixel. Without a size (the picture viewer), the
+//   picture is decoded whole but at most kMaxFullSide on its longer side.
+// - Memory: decoded images in a QCache costed in bytes (default 64 MB). One image that does
+//   not fit (a whole picture for the viewer, or any image when the budget is tiny) is held
+//   outside it until the next such image: load() answers Ready for it, so a repaint never
+//   decodes the same picture again, and no more than one such image is ever held.
 // - Limits: a download over maxDownloadBytes() (default 20 MiB) is cut off, an image over
 //   maxPixels() (default 50 megapixels) is not decoded: both fail, as do bytes that do not
 //   decode. Nothing crashes on hostile input.
@@ -72,6 +81,11 @@ public:
     static constexpr qint64 kDefaultMemoryCacheBytes = 64LL * 1024 * 1024;
     static constexpr qint64 kDefaultMaxDownloadBytes = 20LL * 1024 * 1024;
     static constexpr qint64 kDefaultMaxPixels = 50'000'000;
+    static constexpr int kMaxFullSide = 4096; // a whole picture's longer side, at most
+
+    // The side a request for `pixels` is decoded to cover: the larger of the two, rounded up
+    // to a step (0 for an empty size: the whole picture).
+    [[nodiscard]] static int sideFor(QSize pixels);
 
     // network: not owned (nullptr: the cache makes its own).
     explicit ImageCache(QNetworkAccessManager *network = nullptr, QObject *parent = nullptr);
@@ -107,19 +121,29 @@ public:
     // True when url (resolved) has the server's scheme, host and port.
     [[nodiscard]] bool isOwnOrigin(const QUrl &url) const;
 
-    // Asks for an image; see State. Never emits from inside the call.
-    State load(const QUrl &urlOrPath);
-    State load(const QString &urlOrPath) { return load(QUrl(urlOrPath)); }
+    // Asks for an image covering `pixels` (device pixels; empty: the whole picture); see State
+    // and "Sizes". Never emits from inside the call.
+    State load(const QUrl &urlOrPath, QSize pixels = {});
+    State load(const QString &urlOrPath, QSize pixels = {})
+    {
+        return load(QUrl(urlOrPath), pixels);
+    }
     // The user asked for it: loads also from another origin (without Authorization), and
     // forgets an earlier failure. Offline, only the caches are used.
-    State loadAnyway(const QUrl &urlOrPath);
+    State loadAnyway(const QUrl &urlOrPath, QSize pixels = {});
+    // The user asked for it, without loading anything yet: forgets an earlier failure and lets
+    // another origin be loaded; the next load() (a repaint, at the size shown) fetches it.
+    void allow(const QUrl &urlOrPath);
     // Forgets an earlier failure and loads again (load()'s rules apply).
-    State retry(const QUrl &urlOrPath);
+    State retry(const QUrl &urlOrPath, QSize pixels = {});
 
     // What load() would answer now, without starting anything.
-    [[nodiscard]] State state(const QUrl &urlOrPath) const;
-    // The decoded image if it is in memory, else a null image.
-    [[nodiscard]] QImage image(const QUrl &urlOrPath) const;
+    [[nodiscard]] State state(const QUrl &urlOrPath, QSize pixels = {}) const;
+    // The decoded image for that size if it is in memory, else a null image. Its size covers
+    // `pixels` unless the picture itself is smaller (pictures are never enlarged).
+    [[nodiscard]] QImage image(const QUrl &urlOrPath, QSize pixels = {}) const;
+    // Decodes done so far (for tests and the figures in docs/reliability.md).
+    [[nodiscard]] int decodeCount() const { return m_decodes; }
     [[nodiscard]] QString failureReason(const QUrl &urlOrPath) const;
 
     void clearMemoryCache();
@@ -132,19 +156,30 @@ Q_SIGNALS:
     void imageFailed(const QUrl &url, const QString &reason);
 
 private:
+    // One download (or disk read) per URL, keyed by keyOf(url); the sizes asked for meanwhile
+    // are decoded from the same bytes.
     struct Pending
     {
         QUrl url;
         QPointer<QNetworkReply> reply; // while downloading
         bool anyway = false;           // another origin the user allowed (loadAnyway): no token
         bool tooLarge = false;
+        QList<int> sides; // sideFor() of each size asked for and not decoded yet
+        QByteArray bytes; // once read or downloaded, while sizes are being decoded
+        bool fromDisk = false;
+        int generation = 0; // a new download: results of decodes started before are dropped
     };
     [[nodiscard]] static QString keyOf(const QUrl &resolved);
-    void start(const QUrl &url, const QString &key, bool anyway);
+    [[nodiscard]] static QString variantKey(const QString &key, int side);
+    [[nodiscard]] const QImage *held(const QString &key, int side) const;
+    void start(const QUrl &url, const QString &key, int side, bool anyway);
+    void onDiskRead(const QString &key, const QByteArray &bytes);
     void onDiskMiss(const QString &key);
     void fetch(const QString &key);
     void onFetched(const QString &key, QNetworkReply *reply);
-    void onDecoded(const QString &key, const QImage &image, const QString &error);
+    void decode(const QString &key, int side); // from Pending::bytes, on the pool
+    void onDecoded(const QString &key, int side, int generation, const QImage &image,
+                   const QString &error);
     void fail(const QString &key, const QString &reason);
 
     QPointer<QNetworkAccessManager> m_network;
@@ -160,7 +195,10 @@ private:
     qint64 m_diskMaxBytes = kDefaultDiskCacheBytes;
     std::shared_ptr<ImageDiskStore> m_disk;
 
-    QCache<QString, QImage> m_memory;
+    QCache<QString, QImage> m_memory; // by variantKey()
+    QString m_oversizeKey;            // the one image that did not fit m_memory (variantKey)
+    QImage m_oversize;
+    int m_decodes = 0;
     QHash<QString, Pending> m_pending; // by keyOf(url)
     QHash<QString, QString> m_failed;  // key → reason
     QSet<QString> m_allowed;           // keys the user chose to load from another origin

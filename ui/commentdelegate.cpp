@@ -358,11 +358,12 @@ void CommentDelegate::paintAvatar(QPainter *painter, const QRect &rect,
     const QString url = index.data(CommentTreeModel::AvatarUrlRole).toString();
     const qreal dpr = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
     const int px = int(std::ceil(rect.width() * dpr));
-    if (m_images && !url.isEmpty() && m_images->load(url) == core::ImageCache::State::Ready) {
+    if (m_images && !url.isEmpty() &&
+        m_images->load(url, QSize(px, px)) == core::ImageCache::State::Ready) {
         const QString key = QStringLiteral("threadline/avatar/%1/%2").arg(px).arg(url);
         QPixmap pm;
         if (!QPixmapCache::find(key, &pm)) {
-            const QImage img = m_images->image(url);
+            const QImage img = m_images->image(url, QSize(px, px));
             if (!img.isNull()) {
                 const QImage scaled =
                     img.scaled(px, px, Qt::KeepAspectRatioByExpanding, Qt::SmoothTransformation);

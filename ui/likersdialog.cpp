@@ -113,8 +113,10 @@ private:
         painter->setRenderHint(QPainter::Antialiasing);
         painter->setClipPath(clip, Qt::IntersectClip);
         QPixmap pixmap;
-        if (m_images && !url.isEmpty() && m_images->load(url) == core::ImageCache::State::Ready)
-            pixmap = scaled(url, painter->device()->devicePixelRatioF());
+        const qreal dpr = painter->device()->devicePixelRatioF();
+        if (m_images && !url.isEmpty() &&
+            m_images->load(url, QSize(kAvatar, kAvatar) * dpr) == core::ImageCache::State::Ready)
+            pixmap = scaled(url, dpr);
         if (!pixmap.isNull()) {
             painter->drawPixmap(rect.topLeft(), pixmap);
         } else {
@@ -137,7 +139,7 @@ private:
         const QString key = url + QLatin1Char('@') + QString::number(dpr);
         if (const QPixmap *hit = m_scaled.object(key))
             return *hit;
-        const QImage image = m_images->image(url);
+        const QImage image = m_images->image(url, QSize(kAvatar, kAvatar) * dpr);
         if (image.isNull())
             return {};
         const int side = int(kAvatar * dpr);

@@ -419,10 +419,10 @@ QPixmap PostDelegate::scaled(const QString &url, QSize size, qreal dpr) const
                         QString::number(size.height()) + QLatin1Char('@') + QString::number(dpr);
     if (const QPixmap *hit = m_scaled.object(key))
         return *hit;
-    const QImage image = m_images->image(url);
+    const QSize pixels = size * dpr;
+    const QImage image = m_images->image(url, pixels);
     if (image.isNull())
         return {};
-    const QSize pixels = size * dpr;
     QImage fit = image.scaled(pixels, Qt::KeepAspectRatioByExpanding, Qt::SmoothTransformation);
     // crop to the middle: the tile is filled
     fit = fit.copy((fit.width() - pixels.width()) / 2, (fit.height() - pixels.height()) / 2,
@@ -444,8 +444,10 @@ void PostDelegate::paintAvatar(QPainter *painter, const QStyleOptionViewItem &op
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setClipPath(clip, Qt::IntersectClip);
     QPixmap pixmap;
-    if (m_images && !url.isEmpty() && m_images->load(url) == core::ImageCache::State::Ready)
-        pixmap = scaled(url, rect.size(), painter->device()->devicePixelRatioF());
+    const qreal dpr = painter->device()->devicePixelRatioF();
+    if (m_images && !url.isEmpty() &&
+        m_images->load(url, rect.size() * dpr) == core::ImageCache::State::Ready)
+        pixmap = scaled(url, rect.size(), dpr);
     if (!pixmap.isNull()) {
         painter->drawPixmap(rect.topLeft(), pixmap);
     } else {
@@ -465,10 +467,12 @@ void PostDelegate::paintPicture(QPainter *painter, const QStyleOptionViewItem &o
                                 const QRect &rect, const QString &url, int extra) const
 {
     const QPalette &pal = option.palette;
-    const auto state = m_images ? m_images->load(url) : core::ImageCache::State::Loading;
+    const qreal dpr = painter->device()->devicePixelRatioF();
+    const auto state =
+        m_images ? m_images->load(url, rect.size() * dpr) : core::ImageCache::State::Loading;
     QPixmap pixmap;
     if (state == core::ImageCache::State::Ready)
-        pixmap = scaled(url, rect.size(), painter->device()->devicePixelRatioF());
+        pixmap = scaled(url, rect.size(), dpr);
     painter->save();
     painter->setClipRect(rect, Qt::IntersectClip);
     const QColor placeholder = blend(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.08);
@@ -801,10 +805,12 @@ bool PostDelegate::editorEvent(QEvent *event, QAbstractItemModel *model,
         const auto state = m_images ? m_images->state(url) : core::ImageCache::State::Loading;
         const bool isExtraTile =
             which == 8 && index.data(TimelineModel::ExtraPicturesRole).toInt() > 0;
-        if (state == core::ImageCache::State::Blocked && !isExtraTile) {
-            m_images->loadAnyway(url); // the user asked for it: "click to load"
-        } else if (state == core::ImageCache::State::Failed && !isExtraTile) {
-            m_images->retry(url);
+        if ((state == core::ImageCache::State::Blocked ||
+             state == core::ImageCache::State::Failed) &&
+            !isExtraTile) {
+            // The user asked for it ("click to load", "try again"): the repaint below loads it
+            // at the tile's size.
+            m_images->allow(QUrl(url));
         } else {
             Q_EMIT pictureClicked(postId, which);
             return true;

@@ -262,12 +262,12 @@ ProfileHeader::ProfileHeader(core::ApiClient *api, core::Outbox *outbox, core::I
                 });
     }
     if (m_images) {
-        connect(m_images, &core::ImageCache::imageReady, this,
-                [this](const QUrl &url, const QImage &image) {
-                    if (m_server && !m_server->brief.headImg.isEmpty() &&
-                        url == m_images->resolve(m_server->brief.headImg))
-                        m_avatar->setImage(image);
-                });
+        connect(m_images, &core::ImageCache::imageReady, this, [this](const QUrl &url) {
+            // Any size of that picture arrived: ours is in memory now, or on its way.
+            if (m_server && !m_server->brief.headImg.isEmpty() &&
+                url == m_images->resolve(m_server->brief.headImg))
+                updateAvatar();
+        });
     }
     render();
 }
@@ -589,8 +589,9 @@ void ProfileHeader::updateAvatar()
         return;
     }
     const QString url = m_server->brief.headImg;
-    if (m_images->load(url) == core::ImageCache::State::Ready)
-        m_avatar->setImage(m_images->image(url));
+    const QSize pixels = QSize(kAvatarSize, kAvatarSize) * m_avatar->devicePixelRatioF();
+    if (m_images->load(url, pixels) == core::ImageCache::State::Ready)
+        m_avatar->setImage(m_images->image(url, pixels));
     else if (!m_avatar->hasImage())
         m_avatar->setImage({}); // the placeholder; imageReady fills it in
 }

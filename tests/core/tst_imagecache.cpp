@@ -17,6 +17,7 @@
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QPointer>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTcpServer>
@@ -568,7 +569,9 @@ private Q_SLOTS:
         QCOMPARE(fresh.memoryCacheMaxBytes(), 64LL * 1024 * 1024);
     }
 
-    // An image too big for the memory cache is still delivered, just not kept in memory.
+    // An image too big for the memory cache is still delivered, and held as the one such image
+    // until the next: asking again is answered at once, never by decoding it again (before, it
+    // was decoded from disk again on every paint: a core busy for ever, the tile grey).
     void memoryCap()
     {
         auto cache = newCache(freshDir());
@@ -581,12 +584,121 @@ private Q_SLOTS:
         QVERIFY(rec.wait(url));
         QCOMPARE(rec.ready.value(url), 1);
         QVERIFY(!rec.images.value(url).isNull());
-        QVERIFY(cache->image(url).isNull());
-        QCOMPARE(cache->load(path), ImageCache::State::Loading); // again, from disk
-        rec.ready.clear();
-        QVERIFY(rec.wait(url));
+        QCOMPARE(cache->image(url), rec.images.value(url));
+        for (int i = 0; i < 5; ++i) {
+            QCOMPARE(cache->load(path), ImageCache::State::Ready);
+            QCoreApplication::processEvents();
+        }
+        QCOMPARE(cache->decodeCount(), 1);
         QCOMPARE(rec.ready.value(url), 1);
-        QCOMPARE(requestsFor(path), before + 1); // the second time from disk
+        QCOMPARE(requestsFor(path), before + 1);
+
+        // The next image that does not fit takes the place: the first is decoded again once.
+        const QString other = m_media.at(5);
+        QCOMPARE(cache->load(other), ImageCache::State::Loading);
+        QVERIFY(rec.wait(cache->resolve(other)));
+        QCOMPARE(cache->load(other), ImageCache::State::Ready);
+        QCOMPARE(cache->load(path), ImageCache::State::Loading);
+    }
+
+    // A phone photo (5000 x 4000 JPEG) shown in tiles: decoded once per size shown, at that
+    // size, and kept; the viewer's whole picture is at most kMaxFullSide on its longer side.
+    void largePhotoDecodedAtTheSizeShown()
+    {
+        QImage photo(5000, 4000, QImage::Format_RGB32);
+        for (int y = 0; y < photo.height(); ++y) {
+            auto *line = reinterpret_cast<QRgb *>(photo.scanLine(y));
+            for (int x = 0; x < photo.width(); ++x)
+                line[x] = qRgb(x * 255 / 5000, y * 255 / 4000, (x ^ y) & 0x3f);
+        }
+        QByteArray jpeg;
+        {
+            QBuffer buf(&jpeg);
+            buf.open(QIODevice::WriteOnly);
+            QVERIFY(photo.save(&buf, "JPEG", 85));
+        }
+        photo = {};
+        FakeHttp other;
+        QVERIFY(other.start());
+        other.response = httpResponse(200, "image/jpeg", jpeg);
+        auto cache = newCache(freshDir()); // the default budget, 64 MB: the photo is 80 MB
+        Recorder rec(cache.get());
+        const QUrl url = other.url(QStringLiteral("/photo.jpg"));
+        cache->allow(url);
+
+        const QSize tile(300, 300);
+        QCOMPARE(cache->load(url, tile), ImageCache::State::Loading);
+        QCOMPARE(cache->load(url, QSize(296, 290)), ImageCache::State::Loading); // the same step
+        QVERIFY(rec.wait(url));
+        QVERIFY2(rec.ready.value(url) == 1, qPrintable(rec.reasons.value(url)));
+        const QImage shown = cache->image(url, tile);
+        QVERIFY(!shown.isNull());
+        QVERIFY2(std::min(shown.width(), shown.height()) >= 300 && shown.width() <= 400,
+                 qPrintable(QStringLiteral("%1x%2").arg(shown.width()).arg(shown.height())));
+        QCOMPARE(shown.width() * 4 / 5, shown.height()); // the photo's proportions
+        for (int i = 0; i < 5; ++i) {                    // repaints
+            QCOMPARE(cache->load(url, tile), ImageCache::State::Ready);
+            QCoreApplication::processEvents();
+        }
+        QCOMPARE(cache->decodeCount(), 1);
+        QCOMPARE(other.connections, 1);
+
+        // An avatar-sized copy from the disk's bytes, without another request.
+        rec.ready.clear();
+        QCOMPARE(cache->load(url, QSize(40, 40)), ImageCache::State::Loading);
+        QVERIFY(rec.wait(url));
+        QCOMPARE(std::min(cache->image(url, QSize(40, 40)).width(),
+                          cache->image(url, QSize(40, 40)).height()),
+                 64);
+        QCOMPARE(other.connections, 1);
+
+        // The viewer: the whole picture, bounded.
+        rec.ready.clear();
+        QCOMPARE(cache->load(url), ImageCache::State::Loading);
+        QVERIFY(rec.wait(url));
+        const QImage whole = cache->image(url);
+        QCOMPARE(whole.size(), QSize(ImageCache::kMaxFullSide, 3277)); // 4000 × 4096 / 5000, up
+        QCOMPARE(cache->load(url), ImageCache::State::Ready);
+        QCOMPARE(cache->decodeCount(), 3);
+        QVERIFY(!cache->image(url, tile).isNull()); // the tile is still in memory
+    }
+
+    // A body with no Content-Length is cut off at the cap as the bytes arrive, not after
+    // (before: queued progress signals let it buffer 135–512 MB past a 20 MiB cap).
+    void endlessBodyCutOffAsItArrives()
+    {
+        QTcpServer endless;
+        QVERIFY(endless.listen(QHostAddress::LocalHost, 0));
+        qint64 sent = 0;
+        QPointer<QTcpSocket> peer;
+        QByteArray chunk(64 * 1024, 'x');
+        connect(&endless, &QTcpServer::newConnection, this, [&] {
+            peer = endless.nextPendingConnection();
+            connect(peer, &QTcpSocket::readyRead, peer, [&] {
+                peer->readAll();
+                peer->write("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n"
+                            "Connection: close\r\n\r\n");
+                peer->write(chunk);
+                sent += chunk.size();
+            });
+            connect(peer, &QTcpSocket::bytesWritten, peer, [&] {
+                if (peer->bytesToWrite() < 4 * chunk.size() && sent < 512LL * 1024 * 1024) {
+                    peer->write(chunk);
+                    sent += chunk.size();
+                }
+            });
+        });
+        auto cache = newCache(freshDir());
+        cache->setMaxDownloadBytes(2 * 1024 * 1024);
+        Recorder rec(cache.get());
+        const QUrl url(QStringLiteral("http://127.0.0.1:%1/endless.png").arg(endless.serverPort()));
+        QCOMPARE(cache->loadAnyway(url), ImageCache::State::Loading);
+        QVERIFY(rec.wait(url));
+        QCOMPARE(rec.failed.value(url), 1);
+        QVERIFY2(rec.reasons.value(url).contains(QLatin1String("too large")),
+                 qPrintable(rec.reasons.value(url)));
+        // What the peer got out before the abort: the cap plus what sockets buffer, not more.
+        QVERIFY2(sent < 2 * 1024 * 1024 + 16 * 1024 * 1024, qPrintable(QString::number(sent)));
     }
 
     // Through the app's shared manager (ApiClient::network()), as the composition root wires it.

@@ -784,7 +784,10 @@ private Q_SLOTS:
         // the first avatar is asked for by the first paint, arrives, and the view repaints
         const QString avatar = model.index(0).data(TimelineModel::AvatarUrlRole).toString();
         QVERIFY(avatar.startsWith(QLatin1Char('/')));
-        QTRY_COMPARE_WITH_TIMEOUT(images.state(avatar), ImageCache::State::Ready, 15000);
+        // asked for at the size it is painted at (40 px), not whole
+        QTRY_COMPARE_WITH_TIMEOUT(images.state(avatar, QSize(40, 40)), ImageCache::State::Ready,
+                                  15000);
+        QVERIFY(images.image(avatar, QSize(40, 40)).width() <= 4 * 40);
         QVERIFY(!ready.isEmpty());
         QVERIFY(paintsAtReady >= 1);
         QTRY_VERIFY(paints.paints > paintsAtReady); // repainted because it arrived
@@ -815,8 +818,10 @@ private Q_SLOTS:
         const QModelIndex withPictures = model.index(row);
         const QString first =
             withPictures.data(TimelineModel::PictureUrlsRole).toStringList().at(0);
-        QCOMPARE(images.state(first), ImageCache::State::Ready);
         view.scrollTo(withPictures, QAbstractItemView::PositionAtTop);
+        const QSize tile = view.areaRect(withPictures, Area::Picture, 0).size();
+        QCOMPARE(images.state(first, tile), ImageCache::State::Ready);
+        QCOMPARE(images.state(first), ImageCache::State::Loading); // never decoded whole
         QSignalSpy picture(&view, &TimelineView::pictureClicked);
         QTest::mouseClick(view.viewport(), Qt::LeftButton, {},
                           view.areaRect(withPictures, Area::Picture, 0).center());
