@@ -1,4 +1,5 @@
 #include "apiclient.h"
+#include "stucksockets.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -321,6 +322,7 @@ void ApiReply::startAttempt()
     }
 
     m_timedOut = false;
+    m_headersSeen = false;
     m_tlsErrors.clear();
     m_status = 0;
     m_body.clear();
@@ -344,8 +346,11 @@ void ApiReply::startAttempt()
     else
         net = nam->sendCustomRequest(request, m_method, m_requestBody);
     m_net = net;
+    // Read as it arrives, so the answer cap holds on the bytes themselves.
+    net->setReadBufferSize(1024 * 1024);
 
     connect(net, &QNetworkReply::finished, this, &ApiReply::onNetworkFinished);
+    connect(net, &QNetworkReply::metaDataChanged, this, [this] { m_headersSeen = true; });
     connect(net, &QNetworkReply::readyRead, this, [this] {
         if (!m_net)
             return;
@@ -393,7 +398,14 @@ void ApiReply::timedOut(const QString &why)
     if (!m_net || m_finished)
         return;
     m_timedOut = true;
+    const QUrl url = m_net->url();
     dropNetworkReply();
+    if (!m_headersSeen) {
+        // No header yet: perhaps one that never ends, which holds the network thread in Qt 6.4
+        // (see stucksockets.h). The abort alone would never be seen there.
+        shutDownSocketsTo(url.host(),
+                          quint16(url.port(url.scheme() == QLatin1String("https") ? 443 : 80)));
+    }
     m_status = 0;
     m_body.clear();
     m_headers.clear();

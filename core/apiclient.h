@@ -138,6 +138,7 @@ private:
     QTimer *m_timeoutTimer = nullptr;  // inactivity timeout of the attempt in flight
     QTimer *m_deadlineTimer = nullptr; // the attempt's overall deadline
     bool m_timedOut = false;
+    bool m_headersSeen = false;       // of the attempt in flight
     bool m_dropAnswer = false;        // fault injection: lose this attempt's answer
     bool m_sentAuthorization = false; // this attempt carried the token
     QStringList m_tlsErrors;

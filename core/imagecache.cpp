@@ -1,4 +1,5 @@
 #include "imagecache.h"
+#include "stucksockets.h"
 
 #include <QBuffer>
 #include <QCryptographicHash>
@@ -589,8 +590,16 @@ void ImageCache::onFetched(const QString &key, QNetworkReply *reply)
         if (status >= 300)
             return fail(key, tr("The picture could not be loaded (HTTP %1)").arg(status));
         if (reply->error() == QNetworkReply::OperationCanceledError ||
-            reply->error() == QNetworkReply::TimeoutError)
+            reply->error() == QNetworkReply::TimeoutError) {
+            if (status == 0) {
+                // No header within the time: perhaps one that never ends (see stucksockets.h).
+                const QUrl url = reply->url();
+                shutDownSocketsTo(
+                    url.host(),
+                    quint16(url.port(url.scheme() == QLatin1String("https") ? 443 : 80)));
+            }
             return fail(key, tr("The picture took too long to load"));
+        }
         return fail(key, tr("The picture could not be downloaded"));
     }
     it->bytes += reply->read(m_maxDownloadBytes + 1 - it->bytes.size());
