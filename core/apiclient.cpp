@@ -234,7 +234,7 @@ void ApiReply::abort()
 {
     if (m_finished)
         return;
-    qCDebug(lcApi) << m_method.constData() << m_path << "cancelled";
+    qCDebug(lcApi) << m_method.constData() << ApiError::forLog(m_path) << "cancelled";
     finish(errorOf(ApiError::Kind::Cancelled, QStringLiteral("cancelled")));
 }
 
@@ -278,7 +278,7 @@ void ApiReply::beginAttempt()
             m_body = kFaultBody;
             m_headers = {
                 {QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json")}};
-            qCDebug(lcApi) << m_method.constData() << m_path << "-> 503 (simulated fault), attempt"
+            qCDebug(lcApi) << m_method.constData() << ApiError::forLog(m_path) << "-> 503 (simulated fault), attempt"
                            << m_attempts;
             attemptFailed(ApiError::fromHttp(503, kFaultBody));
         };
@@ -409,7 +409,7 @@ void ApiReply::timedOut(const QString &why)
     m_status = 0;
     m_body.clear();
     m_headers.clear();
-    qCDebug(lcApi) << m_method.constData() << m_path << "timed out, attempt" << m_attempts << why;
+    qCDebug(lcApi) << m_method.constData() << ApiError::forLog(m_path) << "timed out, attempt" << m_attempts << why;
     attemptFailed(errorOf(ApiError::Kind::Timeout, why));
 }
 
@@ -461,7 +461,7 @@ void ApiReply::onNetworkFinished()
                     QStringLiteral("the connection was dropped (simulated fault)"));
     }
 
-    qCDebug(lcApi).noquote() << m_method << m_path << "->"
+    qCDebug(lcApi).noquote() << m_method << ApiError::forLog(m_path) << "->"
                              << (e.ok() ? QString::number(m_status) : e.toLogString()) << "in"
                              << m_clock.elapsed() << "ms, attempt" << m_attempts;
     if (e.ok())
@@ -531,9 +531,9 @@ void ApiReply::finish(const ApiError &error, bool emitSignals)
         return;
 
     if (error.kind == ApiError::Kind::Offline)
-        qCDebug(lcApi).noquote() << m_method << m_path << "not sent: offline";
+        qCDebug(lcApi).noquote() << m_method << ApiError::forLog(m_path) << "not sent: offline";
     else if (!error.ok() && error.kind != ApiError::Kind::Cancelled)
-        qCInfo(lcApi).noquote() << m_method << m_path << "failed after" << m_attempts
+        qCInfo(lcApi).noquote() << m_method << ApiError::forLog(m_path) << "failed after" << m_attempts
                                 << "attempt(s):" << error.toLogString();
     const QPointer<ApiReply> self(this);
     if (client && error.isAuth() && m_sentAuthorization)

@@ -124,7 +124,14 @@ QString ApiError::toLogString() const
         s += QLatin1String(": ") + message;
     if (retryAfterSecs >= 0)
         s += QStringLiteral(" (retry after %1 s)").arg(retryAfterSecs);
-    return s;
+    return forLog(s);
+}
+
+QString ApiError::forLog(const QString &text)
+{
+    if (text.size() <= kMaxLogChars)
+        return text;
+    return text.left(kMaxLogChars) + QStringLiteral("… (%1 characters)").arg(text.size());
 }
 
 ApiError ApiError::fromHttp(int status, const QByteArray &body, int retryAfterSecs)

@@ -42,8 +42,13 @@ struct ApiError
     [[nodiscard]] bool isPermanent() const;
     // Human words for the user (translated, context "ApiError"); never the raw server text alone.
     [[nodiscard]] QString describe() const;
-    // "Http 404 not_found: no such post" — for logs (no secrets: nothing of the request).
+    // "Http 404 not_found: no such post" — for logs (no secrets: nothing of the request), at
+    // most kMaxLogChars characters whatever a server sent.
     [[nodiscard]] QString toLogString() const;
+    static constexpr qsizetype kMaxLogChars = 300;
+    // Text from elsewhere (a path with its cursor, a server's message) cut for a log line:
+    // the first kMaxLogChars characters, then "… (N characters)".
+    [[nodiscard]] static QString forLog(const QString &text);
 
     // An HTTP answer that is not 2xx: parses {"error":{"code","message"}} from the body,
     // tolerant of anything else (HTML, garbage, another shape: code stays empty and message

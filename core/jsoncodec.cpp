@@ -1,5 +1,7 @@
 #include "jsoncodec.h"
 
+#include <QLoggingCategory>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,6 +23,25 @@ constexpr int kMaxDepth = CodecLimits::kMaxDepth;
 constexpr qsizetype kMaxArrayItems = CodecLimits::kMaxArrayItems;
 constexpr qsizetype kMaxStringBytes = CodecLimits::kMaxStringBytes;
 constexpr qint64 kMaxId = CodecLimits::kMaxId;
+constexpr qsizetype kMaxLoggedChars = 300; // of one reason kept or logged
+
+Q_LOGGING_CATEGORY(lcCodec, "threadline.codec", QtInfoMsg)
+
+// A page decoded with items left out: counted and logged with their paths (the first few).
+template<class Page> Result<Page> noteSkipped(Result<Page> page, const char *what)
+{
+    if (!page.ok()) {
+        QString why = page.error().toString();
+        if (why.size() > kMaxLoggedChars)
+            why = why.left(kMaxLoggedChars) + u'…';
+        qCWarning(lcCodec, "%s could not be read: %s", what, qPrintable(why));
+    } else if (!page->skipped.isEmpty()) {
+        const QStringList &s = page->skipped;
+        qCWarning(lcCodec, "%s: %d item(s) could not be read and were left out: %s%s", what,
+                  int(s.size()), qPrintable(s.mid(0, 3).join(u"; "_s)), s.size() > 3 ? " …" : "");
+    }
+    return page;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Paths: a chain of stack nodes, turned into "comments[2].author.uid" only when an error needs it.
@@ -286,8 +307,11 @@ template<class E, std::size_t N> auto enumOf(const EnumNames<E, N> &names)
     };
 }
 
+// `skipped`: an item that cannot be read is left out and noted there ("path: reason") instead
+// of failing the list (pages: one bad object does not blank the rest).
 template<class T, class Read>
-bool readList(const QJsonValue &v, const Path &p, QList<T> &out, DecodeError &err, Read read)
+bool readList(const QJsonValue &v, const Path &p, QList<T> &out, DecodeError &err, Read read,
+              QStringList *skipped = nullptr)
 {
     if (!v.isArray())
         return fail(err, p, u"expected an array, got "_s + describe(v));
@@ -301,8 +325,16 @@ bool readList(const QJsonValue &v, const Path &p, QList<T> &out, DecodeError &er
     list.reserve(a.size());
     for (qsizetype i = 0; i < a.size(); ++i) {
         T item{};
-        if (!read(a.at(i), p[i], item, err))
-            return false;
+        if (!read(a.at(i), p[i], item, err)) {
+            if (!skipped)
+                return false;
+            QString why = err.toString();
+            if (why.size() > kMaxLoggedChars)
+                why = why.left(kMaxLoggedChars) + u'…';
+            skipped->append(why);
+            err = {};
+            continue;
+        }
         list.append(std::move(item));
     }
     out = std::move(list);
@@ -314,6 +346,14 @@ template<class Read> auto listOf(Read read)
 {
     return [read](const QJsonValue &v, const Path &p, auto &out, DecodeError &err) {
         return readList(v, p, out, err, read);
+    };
+}
+
+// The same for the items of a page: what cannot be read is noted in `skipped` and left out.
+template<class Read> auto skippingListOf(Read read, QStringList *skipped)
+{
+    return [read, skipped](const QJsonValue &v, const Path &p, auto &out, DecodeError &err) {
+        return readList(v, p, out, err, read, skipped);
     };
 }
 
@@ -654,7 +694,7 @@ bool readCursorPage(const QJsonValue &v, const Path &p, CursorPage<T> &out, Deco
                     Read read)
 {
     Obj o(v, p, err);
-    return o && o.req("items"_L1, out.items, listOf(read)) &&
+    return o && o.req("items"_L1, out.items, skippingListOf(read, &out.skipped)) &&
            o.opt("next"_L1, out.next, readNonEmptyString);
 }
 
@@ -688,9 +728,10 @@ bool readFloorPage(const QJsonValue &v, const Path &p, FloorPage &out, DecodeErr
     Obj o(v, p, err);
     if (!o)
         return false;
-    const bool ok = o.req("roots"_L1, out.roots, listOf(readRootComment)) &&
-                    o.opt("replies"_L1, out.replies, listOf(readReplyComment)) &&
-                    o.req("totalRoots"_L1, out.totalRoots, readCount);
+    const bool ok =
+        o.req("roots"_L1, out.roots, skippingListOf(readRootComment, &out.skipped)) &&
+        o.opt("replies"_L1, out.replies, skippingListOf(readReplyComment, &out.skipped)) &&
+        o.req("totalRoots"_L1, out.totalRoots, readCount);
     if (!ok)
         return false;
     // A floor number in floor order, an opaque cursor with order=best.
@@ -708,14 +749,14 @@ bool readFloorPage(const QJsonValue &v, const Path &p, FloorPage &out, DecodeErr
 bool readReplyPage(const QJsonValue &v, const Path &p, ReplyPage &out, DecodeError &err)
 {
     Obj o(v, p, err);
-    return o && o.req("items"_L1, out.items, listOf(readReplyComment)) &&
+    return o && o.req("items"_L1, out.items, skippingListOf(readReplyComment, &out.skipped)) &&
            o.opt("next"_L1, out.next, readCount);
 }
 
 bool readSyncPage(const QJsonValue &v, const Path &p, SyncPage &out, DecodeError &err)
 {
     Obj o(v, p, err);
-    return o && o.req("changes"_L1, out.changes, listOf(readChange)) &&
+    return o && o.req("changes"_L1, out.changes, skippingListOf(readChange, &out.skipped)) &&
            o.req("next"_L1, out.next, readNonEmptyString) &&
            o.req("hasMore"_L1, out.hasMore, readBool);
 }
@@ -1041,7 +1082,7 @@ Result<DeviceName> decodeDeviceName(const QByteArray &json)
 
 Result<PostPage> decodePostPage(const QByteArray &json)
 {
-    return decodeDocument<PostPage>(json, cursorPageOf<Post, readPost>);
+    return noteSkipped(decodeDocument<PostPage>(json, cursorPageOf<Post, readPost>), "posts page");
 }
 
 Result<QList<Post>> decodePostList(const QByteArray &json)
@@ -1088,42 +1129,46 @@ Result<QList<Post>> decodePostList(const QByteArray &json)
 
 Result<FloorPage> decodeFloorPage(const QByteArray &json)
 {
-    return decodeDocument<FloorPage>(json, readFloorPage);
+    return noteSkipped(decodeDocument<FloorPage>(json, readFloorPage), "floors page");
 }
 
 Result<ReplyPage> decodeReplyPage(const QByteArray &json)
 {
-    return decodeDocument<ReplyPage>(json, readReplyPage);
+    return noteSkipped(decodeDocument<ReplyPage>(json, readReplyPage), "replies page");
 }
 
 Result<LikePage> decodeLikePage(const QByteArray &json)
 {
-    return decodeDocument<LikePage>(json, cursorPageOf<Like, readLike>);
+    return noteSkipped(decodeDocument<LikePage>(json, cursorPageOf<Like, readLike>), "likes page");
 }
 
 Result<ActivityPage> decodeActivityPage(const QByteArray &json)
 {
-    return decodeDocument<ActivityPage>(json, cursorPageOf<Activity, readActivity>);
+    return noteSkipped(decodeDocument<ActivityPage>(json, cursorPageOf<Activity, readActivity>),
+                       "activity page");
 }
 
 Result<QueuePage> decodeQueuePage(const QByteArray &json)
 {
-    return decodeDocument<QueuePage>(json, cursorPageOf<QueueItem, readQueueItem>);
+    return noteSkipped(decodeDocument<QueuePage>(json, cursorPageOf<QueueItem, readQueueItem>),
+                       "moderation queue page");
 }
 
 Result<LogPage> decodeLogPage(const QByteArray &json)
 {
-    return decodeDocument<LogPage>(json, cursorPageOf<LogEntry, readLogEntry>);
+    return noteSkipped(decodeDocument<LogPage>(json, cursorPageOf<LogEntry, readLogEntry>),
+                       "moderation log page");
 }
 
 Result<DevicePage> decodeDevicePage(const QByteArray &json)
 {
-    return decodeDocument<DevicePage>(json, cursorPageOf<DeviceName, readDeviceName>);
+    return noteSkipped(decodeDocument<DevicePage>(json, cursorPageOf<DeviceName, readDeviceName>),
+                       "device names page");
 }
 
 Result<SyncPage> decodeSyncPage(const QByteArray &json)
 {
-    return decodeDocument<SyncPage>(json, readSyncPage);
+    return noteSkipped(decodeDocument<SyncPage>(json, readSyncPage), "sync page");
 }
 
 Result<ApiErrorBody> decodeApiError(const QByteArray &json)

@@ -229,6 +229,9 @@ struct SyncPage
     QList<Change> changes;
     QString next; // always present
     bool hasMore = false;
+    // Items that could not be read and were left out, one "path: reason" each (logged by the
+    // decoder; the rest of the page is kept).
+    QStringList skipped;
 
     friend bool operator==(const SyncPage &, const SyncPage &) = default;
 };
@@ -239,6 +242,9 @@ template<class T> struct CursorPage
 {
     QList<T> items;
     std::optional<QString> next;
+    // Items that could not be read and were left out, one "path: reason" each (logged by the
+    // decoder; the rest of the page is kept).
+    QStringList skipped;
 
     friend bool operator==(const CursorPage &, const CursorPage &) = default;
 };
@@ -251,6 +257,9 @@ struct FloorPage
     std::optional<qint64> next;        // the last floor on the page (floor order)
     std::optional<QString> nextCursor; // the opaque `before` cursor (order=best)
     qint64 totalRoots = 0;
+    // Items that could not be read and were left out, one "path: reason" each (logged by the
+    // decoder; the rest of the page is kept).
+    QStringList skipped;
 
     [[nodiscard]] bool hasMore() const { return next.has_value() || nextCursor.has_value(); }
 
@@ -262,6 +271,9 @@ struct ReplyPage
 {
     QList<Comment> items;
     std::optional<qint64> next; // the last seq on the page
+    // Items that could not be read and were left out, one "path: reason" each (logged by the
+    // decoder; the rest of the page is kept).
+    QStringList skipped;
 
     friend bool operator==(const ReplyPage &, const ReplyPage &) = default;
 };

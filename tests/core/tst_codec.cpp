@@ -165,6 +165,26 @@ template<class T> std::optional<DecodeError> errorOf(const Result<T> &r)
     return r.error();
 }
 
+// A page: an item that cannot be read is left out and noted in `skipped` (one bad object does
+// not blank the page); the tables below see the first one as the page's error.
+template<class T>
+requires requires(const T &t)
+{
+    t.skipped;
+}
+std::optional<DecodeError> errorOf(const Result<T> &r)
+{
+    if (!r.ok())
+        return r.error();
+    if (r->skipped.isEmpty())
+        return std::nullopt;
+    const QString first = r->skipped.constFirst();
+    const qsizetype colon = first.indexOf(u": "_s);
+    if (colon < 0)
+        return DecodeError{QString(), first};
+    return DecodeError{first.left(colon), first.mid(colon + 2)};
+}
+
 using Decoder = std::function<std::optional<DecodeError>(const QByteArray &)>;
 
 const std::map<QString, Decoder> &decoders()
@@ -389,6 +409,7 @@ private slots:
     void logEntries();
     void activities();
     void postPages();
+    void oneBadObjectDoesNotBlankThePage();
     void floorPages();
     void replyPage();
     void likePage();
@@ -889,6 +910,43 @@ void TestCodec::postPages()
     QVERIFY(hot.ok());
     QVERIFY(!hot->next.has_value());
     QCOMPARE(hot->items.at(0).viewCount, std::optional<qint64>(12));
+}
+
+// A lone surrogate, a wrong type and an id of 2^63, each in one post of a page: the page keeps
+// the other posts and names what it left out, with the path (issue 10: before, "Could not load
+// the timeline" and the reason nowhere).
+void TestCodec::oneBadObjectDoesNotBlankThePage()
+{
+    const QByteArray surrogate =
+        with(fullPostJson(), u"content"_s, u"x"_s).replace("\"x\"", "\"\\ud800\"");
+    const QByteArray wrongType = with(m_seed, u"author"_s, 7);
+    QByteArray hugeId = fullPostJson();
+    hugeId.replace("\"id\":90013", "\"id\":9223372036854775808");
+    QVERIFY(hugeId != fullPostJson());
+    const QByteArray json = R"({"items":[)" + m_seed + "," + surrogate + "," + wrongType + "," +
+                            hugeId + "," + fullPostJson() + R"(],"next":"MTIz"})";
+    const Result<PostPage> page = decodePostPage(json);
+    QVERIFY2(page.ok(), qPrintable(page.ok() ? QString() : page.error().toString()));
+    QCOMPARE(page->items.size(), 2);
+    QCOMPARE(page->items.at(0), *decodePost(m_seed));
+    QCOMPARE(page->items.at(1), expectedFullPost());
+    QCOMPARE(page->next, std::optional<QString>(u"MTIz"_s));
+    QCOMPARE(page->skipped.size(), 3);
+    QVERIFY2(page->skipped.at(0).startsWith(u"items[1].content: "_s),
+             qPrintable(page->skipped.at(0)));
+    QVERIFY2(page->skipped.at(1).startsWith(u"items[2].author: "_s),
+             qPrintable(page->skipped.at(1)));
+    QVERIFY2(page->skipped.at(2).startsWith(u"items[3].id: "_s), qPrintable(page->skipped.at(2)));
+
+    // Still strict where the page itself is wrong: items not a list, or over the limit.
+    QVERIFY(!decodePostPage(R"({"items":{},"next":null})").ok());
+    // And a reason kept for a log is capped.
+    const QByteArray longValue = with(m_seed, u"category"_s, QString(5000, u'k'));
+    const Result<PostPage> capped = decodePostPage(R"({"items":[)" + longValue + "]}");
+    QVERIFY(capped.ok());
+    QCOMPARE(capped->skipped.size(), 1);
+    for (const QString &why : capped->skipped)
+        QVERIFY2(why.size() <= 301, qPrintable(QString::number(why.size())));
 }
 
 void TestCodec::floorPages()
