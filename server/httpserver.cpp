@@ -199,9 +199,12 @@ public:
         }
         while (!m_dead && m_state != State::Working && m_state != State::Closing) {
             if (m_socket->bytesToWrite() > HttpServer::kMaxUnsentBytes) {
-                // The peer does not read its answers: read no further request until it does.
-                m_paused = true;
-                m_timer.start(m_server.m_config.bodyTimeoutMs);
+                // The peer does not read its answers: read no further request until it does
+                // (the timer runs from here and restarts only when the peer takes some).
+                if (!m_paused) {
+                    m_paused = true;
+                    m_timer.start(m_server.m_config.bodyTimeoutMs);
+                }
                 return;
             }
             m_paused = false;
@@ -470,7 +473,8 @@ private:
         if (const auto refusal = m_server.m_api.precheck(m_req)) {
             // Answered before the body: a small one is read and dropped (the connection
             // goes on, the answer is as it always was); a large or chunked one is never read.
-            if (hasBody && (chunked || m_bodyLeft > Api::kMaxJsonBody)) {
+            // With Expect: 100-continue the peer may never send the body: closed too.
+            if (hasBody && (chunked || m_bodyLeft > Api::kMaxJsonBody || headers100Continue())) {
                 closeAfter(*refusal);
                 return;
             }

@@ -388,6 +388,18 @@ void TestServerLimits::bodyOverTheLimitIsRefusedFromItsLength()
     const auto created = ok.next(10000);
     QVERIFY(created);
     QCOMPARE(created->status, 201);
+    // Refused with Expect: 100-continue (no token): no 100, the refusal, and closed — the
+    // peer may never send the body.
+    Raw refused;
+    QVERIFY(refused.open(m_server.port()));
+    refused.send("POST /api/v1/posts HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                 "Content-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: " +
+                 QByteArray::number(body.size()) + "\r\n\r\n");
+    const auto unauthorized = refused.next(10000);
+    QVERIFY(unauthorized);
+    QCOMPARE(unauthorized->status, 401);
+    QCOMPARE(unauthorized->header("Connection"), QByteArray("close"));
+    QVERIFY(refused.waitClosed(15000));
 }
 
 // A chunked body is counted as it arrives: 413 once it passes 5 MiB, with the rest unsent.
