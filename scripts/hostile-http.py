@@ -270,7 +270,7 @@ def pipelined(port, pid, path_of, n, seconds=5):
     base, peak = p.stop()
     s.close()
     return (f"RSS {base} -> {peak} MiB after {seconds} s ({off * 100 // len(reqs)} % of the "
-            f"requests taken by the server)")
+            f"requests sent; the kernel's buffers take the rest of what the server leaves)")
 
 
 def busy_comments(port, tok):
