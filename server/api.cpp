@@ -26,7 +26,9 @@ void Api::addRoutes()
                               h, flags});
     };
     r("GET", "health", &Api::health, Public);
-    r("POST", "auth/login", &Api::login, Public | Write | JsonBody);
+    // Not Write: no caller, no idempotency key; its one insert has a transaction of its own,
+    // after the password check (which runs on a worker thread).
+    r("POST", "auth/login", &Api::login, Public | JsonBody);
     r("POST", "auth/logout", &Api::logout, Write);
     r("GET", "me", &Api::me, 0);
     r("GET", "timeline", &Api::timeline, 0);
@@ -73,6 +75,9 @@ void Api::addRoutes()
 bool Api::init(QString *error)
 {
     loadWordlist();
+    // Checked instead of a stored hash when the user name is unknown: the same cost, so the
+    // time of a refusal does not tell which user names exist.
+    m_dummyHash = hashPassword(newToken());
     QDir().mkpath(m_config.mediaDir);
     if (m_config.demo) {
         try {
@@ -132,29 +137,11 @@ static std::optional<qint64> parsePathId(const QString &s)
     return v;
 }
 
-Response Api::handle(Request &req)
+template<typename F> Response Api::guarded(F &&f)
 {
     m_pendingChanges.clear();
     try {
-        if (!req.path.startsWith(QLatin1String("/api/v1/")) && req.path != QLatin1String("/api/v1"))
-            fail(404, QStringLiteral("no such route"));
-        req.segments = req.path.mid(8).split(QLatin1Char('/'), Qt::SkipEmptyParts);
-        const Route *found = nullptr;
-        bool pathKnown = false;
-        for (const Route &route : m_routes) {
-            if (!segmentsMatch(route.pattern, req.segments))
-                continue;
-            pathKnown = true;
-            if (route.method == req.method || (req.method == "HEAD" && route.method == "GET")) {
-                found = &route;
-                break;
-            }
-        }
-        if (!found)
-            fail(404, pathKnown ? QStringLiteral("no such route for method %1")
-                                      .arg(QString::fromLatin1(req.method))
-                                : QStringLiteral("no such route"));
-        return dispatch(req, *found);
+        return f();
     } catch (const ApiError &e) {
         if (m_db.inTransaction())
             m_db.rollback();
@@ -175,6 +162,102 @@ Response Api::handle(Request &req)
     }
 }
 
+const Api::Route &Api::findRoute(Request &req)
+{
+    if (req.prechecked && req.routeIndex >= 0 && req.routeIndex < m_routes.size())
+        return m_routes[req.routeIndex];
+    if (!req.path.startsWith(QLatin1String("/api/v1/")) && req.path != QLatin1String("/api/v1"))
+        fail(404, QStringLiteral("no such route"));
+    req.segments = req.path.mid(8).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    bool pathKnown = false;
+    for (qsizetype i = 0; i < m_routes.size(); ++i) {
+        const Route &route = m_routes[i];
+        if (!segmentsMatch(route.pattern, req.segments))
+            continue;
+        pathKnown = true;
+        if (route.method == req.method || (req.method == "HEAD" && route.method == "GET")) {
+            req.routeIndex = int(i);
+            return route;
+        }
+    }
+    fail(404,
+         pathKnown
+             ? QStringLiteral("no such route for method %1").arg(QString::fromLatin1(req.method))
+             : QStringLiteral("no such route"));
+}
+
+Response Api::handle(Request &req)
+{
+    Outcome o = begin(req);
+    if (!o.deferred)
+        return o.response;
+    return complete(req, *o.deferred, o.deferred->work());
+}
+
+std::optional<Response> Api::precheck(Request &req)
+{
+    req.prechecked = false;
+    bool passed = false;
+    Response r = guarded([&] {
+        const Route &route = findRoute(req);
+        checkHead(req, route);
+        if (req.declaredLength > bodyLimit(route))
+            failTooLarge(route);
+        passed = true;
+        return Response();
+    });
+    if (!passed)
+        return r;
+    req.prechecked = true;
+    return std::nullopt;
+}
+
+qsizetype Api::bodyLimit(const Route &route)
+{
+    return (route.flags & RawBody) ? kMaxMediaBody : kMaxJsonBody;
+}
+
+qsizetype Api::bodyLimit(const Request &req) const
+{
+    if (req.routeIndex < 0 || req.routeIndex >= m_routes.size())
+        return kMaxJsonBody;
+    return bodyLimit(m_routes[req.routeIndex]);
+}
+
+void Api::failTooLarge(const Route &route)
+{
+    if (route.flags & RawBody)
+        fail(413, QStringLiteral("the file is over 5 MiB"));
+    fail(413, QStringLiteral("the request body is over 64 KiB"));
+}
+
+Response Api::tooLarge(const Request &req) const
+{
+    try {
+        if (req.routeIndex < 0 || req.routeIndex >= m_routes.size())
+            fail(413, QStringLiteral("the request body is over 64 KiB"));
+        failTooLarge(m_routes[req.routeIndex]);
+    } catch (const ApiError &e) {
+        return Response::error(e.status, e.code, e.message);
+    }
+}
+
+Api::Outcome Api::begin(Request &req)
+{
+    m_deferred.reset();
+    Outcome o;
+    o.response = guarded([&] { return dispatch(req, findRoute(req)); });
+    if (m_deferred && o.response.status < 400)
+        o.deferred = std::move(m_deferred);
+    m_deferred.reset();
+    return o;
+}
+
+Response Api::complete(Request &req, const Deferred &deferred, const QVariant &workResult)
+{
+    return guarded([&] { return deferred.finish(req, workResult); });
+}
+
 void Api::authenticate(Request &req)
 {
     const QByteArray auth = req.header("authorization");
@@ -183,14 +266,20 @@ void Api::authenticate(Request &req)
         fail(401, QStringLiteral("sign in first: no bearer token"));
     const QString token = QString::fromLatin1(auth.mid(7).trimmed());
     const QString hash = tokenHash(token);
+    // Tokens expire --token-ttl seconds after the sign-in (30 days by default).
+    const qint64 oldest = nowMs() - m_config.tokenTtlSeconds * 1000;
     if (const auto it = m_tokenCache.constFind(hash); it != m_tokenCache.constEnd()) {
-        req.viewer = *it;
-        return;
+        if (it->created > oldest) {
+            req.viewer = it->viewer;
+            return;
+        }
+        m_tokenCache.erase(it);
+        fail(401, QStringLiteral("the token is unknown, expired or revoked"));
     }
-    const auto row =
-        m_db.one(QStringLiteral("SELECT t.uid, u.role FROM tokens t JOIN users u ON u.id = t.uid"
-                                " WHERE t.hash = ? AND t.revoked = 0"),
-                 {hash});
+    const auto row = m_db.one(
+        QStringLiteral("SELECT t.uid, u.role, t.created FROM tokens t JOIN users u ON u.id = t.uid"
+                       " WHERE t.hash = ? AND t.revoked = 0 AND t.created > ?"),
+        {hash, oldest});
     if (!row)
         fail(401, QStringLiteral("the token is unknown, expired or revoked"));
     req.viewer.uid = row->at(0).toLongLong();
@@ -199,7 +288,7 @@ void Api::authenticate(Request &req)
     if (!m_db.isPostgres()) {
         if (m_tokenCache.size() > 100000)
             m_tokenCache.clear();
-        m_tokenCache.insert(hash, req.viewer);
+        m_tokenCache.insert(hash, CachedToken{req.viewer, row->at(2).toLongLong()});
     }
 }
 
@@ -220,7 +309,7 @@ void Api::markActive(qint64 uid)
     m_activeMarked.insert({uid, day});
 }
 
-Response Api::dispatch(Request &req, const Route &route)
+void Api::checkHead(Request &req, const Route &route)
 {
     if (!(route.flags & Public)) {
         authenticate(req);
@@ -247,6 +336,12 @@ Response Api::dispatch(Request &req, const Route &route)
             req.name = req.segments[i];
         }
     }
+}
+
+Response Api::dispatch(Request &req, const Route &route)
+{
+    if (!req.prechecked)
+        checkHead(req, route);
     if (route.flags & JsonBody) {
         if (req.body.size() > kMaxJsonBody)
             fail(413, QStringLiteral("the request body is over 64 KiB"));

@@ -13,7 +13,10 @@
 #include <QString>
 #include <QStringList>
 #include <QUrlQuery>
+#include <QVariant>
 #include <functional>
+#include <memory>
+#include <optional>
 
 namespace threadline::server {
 
@@ -60,12 +63,17 @@ struct Request
     QList<qint64> ids; // the {id} segments of the route, in order
     QString name;      // the {name} segment (media)
     QJsonObject json;  // the parsed body of JSON routes
+    // Content-Length as declared before the body is read (-1: none, or a chunked body).
+    qint64 declaredLength = -1;
+    int routeIndex = -1;     // set by Api::precheck()
+    bool prechecked = false; // route, token, role and path ids already checked
 
     QByteArray header(const char *name) const { return headers.value(QByteArray(name)); }
 };
 
 // One server's API: routing, authentication, idempotency and every endpoint of api-v1.md.
-// Runs on one thread (Qt HttpServer 6.4's); handlers are short and fully synchronous.
+// Runs on one thread (the HTTP front's); handlers are short and synchronous, except a slow
+// step without the database (a password check), which comes back from begin() as Deferred.
 class Api
 {
 public:
@@ -74,12 +82,37 @@ public:
     // Loads the word list and the caches; seeds the demo world when asked.
     [[nodiscard]] bool init(QString *error);
 
+    // The whole request, synchronously (the slow steps, such as a password check, run inline).
     Response handle(Request &req);
+
+    // The same in steps, for the HTTP front:
+    // 1. precheck() once the request line and headers are in, before a byte of the body is read:
+    //    route (404), token (401), rate limit (429), role (403), path ids (400) — the order of
+    //    handle() — and a declared Content-Length over the route's limit (413). nothing: read the
+    //    body (at most bodyLimit() bytes; over it, answer tooLarge()) and go on with begin().
+    [[nodiscard]] std::optional<Response> precheck(Request &req);
+    [[nodiscard]] qsizetype bodyLimit(const Request &req) const;
+    [[nodiscard]] Response tooLarge(const Request &req) const;
+    // 2. begin(): the rest. A slow step that needs no database (hashing a password) comes back
+    //    as `deferred`: run deferred->work() on a worker thread, then complete() on this thread.
+    struct Deferred
+    {
+        std::function<QVariant()> work; // touches neither the Api nor the database
+        std::function<Response(Request &, const QVariant &)> finish;
+    };
+    struct Outcome
+    {
+        Response response; // when deferred is null
+        std::shared_ptr<Deferred> deferred;
+    };
+    Outcome begin(Request &req);
+    Response complete(Request &req, const Deferred &deferred, const QVariant &workResult);
     // Drops change-log entries older than --changelog-days and idempotency keys over 24 h.
     void pruneLogs();
 
     static constexpr qsizetype kMaxJsonBody = 64 * 1024;
     static constexpr qsizetype kMaxMediaBody = 5 * 1024 * 1024;
+    static constexpr int kReportsPerHour = 30; // new reports per user (with --rate-limits on)
 
 private:
     using Handler = Response (Api::*)(Request &);
@@ -90,7 +123,7 @@ private:
         Write = 4,
         JsonBody = 8,
         RawBody = 16,
-        OptionalBody = 32
+        OptionalBody = 32,
     };
     struct Route
     {
@@ -100,6 +133,12 @@ private:
         int flags;
     };
     void addRoutes();
+    template<typename F> Response guarded(F &&f);
+    const Route &findRoute(Request &req);
+    // Token, rate limit, role and path ids: everything before the body.
+    void checkHead(Request &req, const Route &route);
+    [[noreturn]] static void failTooLarge(const Route &route);
+    static qsizetype bodyLimit(const Route &route);
     Response dispatch(Request &req, const Route &route);
     Response runWrite(Request &req, const Route &route);
     void authenticate(Request &req);
@@ -207,7 +246,14 @@ private:
     ServerConfig m_config;
     QList<Route> m_routes;
     QHash<qint64, UserInfo> m_users;
-    QHash<QString, Viewer> m_tokenCache;        // SQLite only (one process owns the database)
+    struct CachedToken
+    {
+        Viewer viewer;
+        qint64 created = 0;
+    };
+    QHash<QString, CachedToken> m_tokenCache; // SQLite only (one process owns the database)
+    QString m_dummyHash; // a password hash of the real cost, checked for unknown user names
+    std::shared_ptr<Deferred> m_deferred;       // set by a handler with a slow step (login)
     QSet<QPair<qint64, qint64>> m_activeMarked; // (uid, day) already written
     QStringList m_words;                        // lower-cased
     QList<QPair<QByteArray, qint64>> m_pendingChanges;

@@ -96,6 +96,22 @@ Response Api::createReport(Request &req)
             {req.viewer.uid, type, targetId}))
         return Response::json(reportObject(*this, *first), 200);
     const qint64 now = nowMs();
+    if (m_config.rateLimits) {
+        // At most kReportsPerHour new reports per user in any hour (repeats, above, are free);
+        // counted in the database, so several processes on one PostgreSQL share the limit.
+        const auto recent = m_db.one(QStringLiteral("SELECT COUNT(*), MIN(createtime) FROM reports"
+                                                    " WHERE reporter = ? AND createtime > ?"),
+                                     {req.viewer.uid, now - 3600 * 1000});
+        if (recent && recent->at(0).toLongLong() >= kReportsPerHour) {
+            const int wait =
+                int(std::max<qint64>(1, (recent->at(1).toLongLong() + 3600 * 1000 - now) / 1000));
+            throw ApiError{429, QStringLiteral("rate_limited"),
+                           QStringLiteral("at most %1 reports an hour; retry in %2 s")
+                               .arg(kReportsPerHour)
+                               .arg(wait),
+                           wait};
+        }
+    }
     const auto row = m_db.one(
         QStringLiteral(
             "INSERT INTO reports(target_type, target_id, reason, note, reporter, createtime)"

@@ -35,19 +35,31 @@ Response Api::login(Request &req)
     }
     const auto row =
         m_db.one(QStringLiteral("SELECT id, pw_hash FROM users WHERE username = ?"), {username});
-    if (!row || !verifyPassword(password, row->at(1).toString())) {
-        if (m_config.rateLimits)
-            m_limiter.take(limitKey, loginLimit, nowMs());
-        fail(401, QStringLiteral("wrong username or password"));
-    }
-    const qint64 uid = row->at(0).toLongLong();
-    const QString token = newToken();
-    m_db.exec(QStringLiteral("INSERT INTO tokens(hash, uid, created) VALUES(?, ?, ?)"),
-              {tokenHash(token), uid, nowMs()});
-    QJsonObject u = userBrief(uid);
-    u.insert(QStringLiteral("role"), user(uid)->role);
-    markActive(uid);
-    return Response::json({{QStringLiteral("token"), token}, {QStringLiteral("user"), u}});
+    // The password check (PBKDF2, tens of milliseconds) runs on a worker thread; the request
+    // thread goes on answering. An unknown user name is checked against a dummy hash of the same
+    // cost: a refusal takes as long either way.
+    const qint64 uid = row ? row->at(0).toLongLong() : 0;
+    const QString stored = row ? row->at(1).toString() : m_dummyHash;
+    auto deferred = std::make_shared<Deferred>();
+    deferred->work = [password, stored] { return QVariant(verifyPassword(password, stored)); };
+    deferred->finish = [this, uid, limitKey, loginLimit](Request &, const QVariant &ok) {
+        if (!uid || !ok.toBool()) {
+            if (m_config.rateLimits)
+                m_limiter.take(limitKey, loginLimit, nowMs());
+            fail(401, QStringLiteral("wrong username or password"));
+        }
+        Transaction tx(m_db);
+        const QString token = newToken();
+        m_db.exec(QStringLiteral("INSERT INTO tokens(hash, uid, created) VALUES(?, ?, ?)"),
+                  {tokenHash(token), uid, nowMs()});
+        QJsonObject u = userBrief(uid);
+        u.insert(QStringLiteral("role"), user(uid)->role);
+        markActive(uid);
+        tx.commit();
+        return Response::json({{QStringLiteral("token"), token}, {QStringLiteral("user"), u}});
+    };
+    m_deferred = std::move(deferred);
+    return Response(); // answered by the deferred step
 }
 
 Response Api::logout(Request &req)

@@ -9,6 +9,7 @@
 #include <QTimer>
 #include <csignal>
 #include <cstdio>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -38,6 +39,14 @@ int main(int argc, char *argv[])
         return info ? 0 : 2;
     }
 
+    // Descriptors: the soft limit up to the hard one (often 1,024 of 524,288), so that the
+    // connection cap (--max-connections), not the default limit, is what refuses peers.
+    struct rlimit rl = {};
+    if (::getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &rl);
+    }
+
     Database db;
     QString error;
     if (!db.open(config.dbUrl, &error) || !db.migrate(&error)) {
@@ -51,7 +60,7 @@ int main(int argc, char *argv[])
     }
     api.pruneLogs();
 
-    HttpServer server(api);
+    HttpServer server(api, config);
     const quint16 port = server.listen(config.address, config.port);
     if (!port) {
         fprintf(stderr, "threadline-server: cannot listen on %s:%u\n",

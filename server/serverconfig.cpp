@@ -35,7 +35,35 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
                                   QStringLiteral("n"), QStringLiteral("30"));
     const QCommandLineOption rate(QStringLiteral("rate-limits"), QStringLiteral("off or default."),
                                   QStringLiteral("mode"), QStringLiteral("default"));
-    p.addOptions({listen, db, demo, media, words, days, rate});
+    const QCommandLineOption tokenTtl(
+        QStringLiteral("token-ttl"),
+        QStringLiteral("Seconds a token is valid after the sign-in (default 2592000, 30 days)."),
+        QStringLiteral("s"), QStringLiteral("2592000"));
+    const QCommandLineOption idle(
+        QStringLiteral("idle-timeout"),
+        QStringLiteral("Seconds a keep-alive connection may wait for its next request "
+                       "(default 60)."),
+        QStringLiteral("s"), QStringLiteral("60"));
+    const QCommandLineOption header(
+        QStringLiteral("header-timeout"),
+        QStringLiteral("Seconds from a request's first byte to the end of its headers "
+                       "(default 10)."),
+        QStringLiteral("s"), QStringLiteral("10"));
+    const QCommandLineOption body(
+        QStringLiteral("body-timeout"),
+        QStringLiteral("Seconds a request body may pause, or a peer may leave an answer "
+                       "unread (default 30)."),
+        QStringLiteral("s"), QStringLiteral("30"));
+    const QCommandLineOption maxConn(
+        QStringLiteral("max-connections"),
+        QStringLiteral("Connections open at once; more are answered 503 (default 4096)."),
+        QStringLiteral("n"), QStringLiteral("4096"));
+    const QCommandLineOption maxPeer(
+        QStringLiteral("max-connections-per-peer"),
+        QStringLiteral("Connections open at once from one address (default 256)."),
+        QStringLiteral("n"), QStringLiteral("256"));
+    p.addOptions({listen, db, demo, media, words, days, rate, tokenTtl, idle, header, body, maxConn,
+                  maxPeer});
     if (!p.parse(arguments))
         return p.errorText();
     if (p.isSet(QStringLiteral("help")))
@@ -88,6 +116,31 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
         c.rateLimits = true;
     else
         return QStringLiteral("--rate-limits wants off or default");
+    c.tokenTtlSeconds = p.value(tokenTtl).toLongLong(&ok);
+    if (!ok || c.tokenTtlSeconds <= 0)
+        return QStringLiteral("--token-ttl wants a whole number of seconds > 0");
+    // Timeouts in seconds, fractions allowed (tests use short ones): 0.001 to 86400.
+    const auto seconds = [&p](const QCommandLineOption &o, int *ms) -> std::optional<QString> {
+        bool good = false;
+        const double s = p.value(o).toDouble(&good);
+        if (!good || !(s >= 0.001 && s <= 86400))
+            return QStringLiteral("--%1 wants seconds between 0.001 and 86400")
+                .arg(o.names().constFirst());
+        *ms = std::max(1, int(s * 1000 + 0.5));
+        return std::nullopt;
+    };
+    if (auto e = seconds(idle, &c.idleTimeoutMs))
+        return e;
+    if (auto e = seconds(header, &c.headerTimeoutMs))
+        return e;
+    if (auto e = seconds(body, &c.bodyTimeoutMs))
+        return e;
+    c.maxConnections = p.value(maxConn).toInt(&ok);
+    if (!ok || c.maxConnections < 1)
+        return QStringLiteral("--max-connections wants a whole number > 0");
+    c.maxConnectionsPerPeer = p.value(maxPeer).toInt(&ok);
+    if (!ok || c.maxConnectionsPerPeer < 1)
+        return QStringLiteral("--max-connections-per-peer wants a whole number > 0");
     *out = c;
     return std::nullopt;
 }

@@ -17,6 +17,15 @@ struct ServerConfig
     QString wordlistFile;   // auto-flag words, one a line; empty: the built-in list
     int changelogDays = 30; // how long /sync cursors stay valid
     bool rateLimits = true;
+    qint64 tokenTtlSeconds = 30LL * 24 * 3600; // a token expires this long after the sign-in
+
+    // The HTTP front (httpserver.h): timeouts in milliseconds, connection caps.
+    int idleTimeoutMs = 60'000;      // a keep-alive connection with no request under way
+    int headerTimeoutMs = 10'000;    // from a request's first byte to the end of its headers
+    int bodyTimeoutMs = 30'000;      // the longest wait for the next bytes of a body, or for the
+                                     // peer to take the next bytes of an answer
+    int maxConnections = 4096;       // open at once; one more is answered 503 and closed
+    int maxConnectionsPerPeer = 256; // from one address
 
     // Parses the command line (argv without the program name handled by QCommandLineParser).
     // Returns an error message, or nothing when the configuration is usable.
