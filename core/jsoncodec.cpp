@@ -27,9 +27,33 @@ constexpr qsizetype kMaxLoggedChars = 300; // of one reason kept or logged
 
 Q_LOGGING_CATEGORY(lcCodec, "threadline.codec", QtInfoMsg)
 
-// A page decoded with items left out: counted and logged with their paths (the first few).
+template<class T> bool keptNothing(const CursorPage<T> &p)
+{
+    return p.items.isEmpty();
+}
+bool keptNothing(const FloorPage &p)
+{
+    return p.roots.isEmpty() && p.replies.isEmpty();
+}
+bool keptNothing(const ReplyPage &p)
+{
+    return p.items.isEmpty();
+}
+bool keptNothing(const SyncPage &p)
+{
+    return p.changes.isEmpty();
+}
+
+// A page decoded with items left out: counted and logged with their paths (the first few). A
+// page of which not one item could be read is not a page: its first reason is the error.
 template<class Page> Result<Page> noteSkipped(Result<Page> page, const char *what)
 {
+    if (page.ok() && !page->skipped.isEmpty() && keptNothing(*page)) {
+        const QString first = page->skipped.constFirst();
+        const qsizetype colon = first.indexOf(u": "_s);
+        page = colon < 0 ? DecodeError{QString(), first}
+                         : DecodeError{first.left(colon), first.mid(colon + 2)};
+    }
     if (!page.ok()) {
         QString why = page.error().toString();
         if (why.size() > kMaxLoggedChars)

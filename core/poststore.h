@@ -46,6 +46,8 @@ public:
     // --- what the views read: the server's values with my pending actions on top ---
     [[nodiscard]] bool containsPost(qint64 postId) const { return m_posts.contains(postId); }
     [[nodiscard]] bool containsComment(qint64 id) const { return m_comments.contains(id); }
+    [[nodiscard]] int postCount() const { return int(m_posts.size()); }
+    [[nodiscard]] int commentCount() const { return int(m_comments.size()); }
     [[nodiscard]] std::optional<Post> post(qint64 postId) const;
     [[nodiscard]] std::optional<Comment> comment(qint64 commentId) const;
     // As the server (or the cache) last said, without my pending actions.

@@ -167,7 +167,12 @@ void SyncEngine::applyChanges(const SyncPage &page)
         switch (c.kind) {
         case Change::Kind::Post:
             if (c.op == Change::Op::Upsert && c.post()) {
-                m_store->upsertPost(*c.post());
+                // The store holds what the views loaded (and the outbox's targets): a change to
+                // one of those reaches the screen, every other post lives in the cache only —
+                // else each post the sync delivers stays in memory (2,000 a page took RSS from
+                // 102 to 438 MB in 100 s).
+                if (m_store->containsPost(c.id))
+                    m_store->upsertPost(*c.post());
                 posts.append(*c.post());
             } else if (c.op == Change::Op::Remove) {
                 m_store->removePost(c.id);
@@ -176,7 +181,8 @@ void SyncEngine::applyChanges(const SyncPage &page)
             break;
         case Change::Kind::Comment:
             if (c.op == Change::Op::Upsert && c.comment()) {
-                m_store->upsertComment(*c.comment());
+                if (m_store->containsPost(c.comment()->postId))
+                    m_store->upsertComment(*c.comment());
                 comments[c.comment()->postId].append(*c.comment());
             } else if (c.op == Change::Op::Remove) {
                 m_store->removeComment(c.id);

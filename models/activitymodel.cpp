@@ -1,4 +1,5 @@
 #include "activitymodel.h"
+#include "usertext.h"
 
 #include "apiclient.h"
 #include "jsoncodec.h"
@@ -20,7 +21,7 @@ ActivityModel::ActivityModel(QObject *parent)
 
 QString ActivityModel::text(const Activity &a)
 {
-    const QString actor = a.actor.nickName;
+    const QString actor = core::shownName(a.actor.nickName);
     switch (a.type) {
     case Activity::Type::Post:
         return tr("%1 posted").arg(actor);
@@ -29,8 +30,9 @@ QString ActivityModel::text(const Activity &a)
     case Activity::Type::Like:
         return tr("%1 liked a post").arg(actor);
     case Activity::Type::Follow:
-        return a.targetUser ? tr("%1 followed %2").arg(actor, a.targetUser->nickName)
-                            : tr("%1 followed someone").arg(actor);
+        return a.targetUser
+                   ? tr("%1 followed %2").arg(actor, core::shownName(a.targetUser->nickName))
+                   : tr("%1 followed someone").arg(actor);
     }
     return {};
 }

@@ -1,4 +1,5 @@
 #include "commenttreemodel.h"
+#include "usertext.h"
 
 #include "threadassembly.h"
 #include "timeticker.h"
@@ -653,11 +654,12 @@ QVariant CommentTreeModel::commentData(qint64 id, int role) const
     case ReplyToNameRole:
         return c->replyTo ? c->replyTo->nickName : QString();
     case LabelRole:
-        return c->replyTo && !c->isRoot()
-                   ? tr("%1 replied to %2").arg(c->author.nickName, c->replyTo->nickName)
-                   : c->author.nickName;
+        return c->replyTo && !c->isRoot() ? tr("%1 replied to %2")
+                                                .arg(core::shownName(c->author.nickName),
+                                                     core::shownName(c->replyTo->nickName))
+                                          : core::shownName(c->author.nickName);
     case ReplyHintRole:
-        return tr("Reply to %1").arg(c->author.nickName);
+        return tr("Reply to %1").arg(core::shownName(c->author.nickName));
     case CreatedTimeRole:
         return c->createtime;
     case RelativeTimeRole: {

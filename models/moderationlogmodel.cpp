@@ -1,4 +1,5 @@
 #include "moderationlogmodel.h"
+#include "usertext.h"
 
 #include "apiclient.h"
 #include "jsoncodec.h"
@@ -131,17 +132,21 @@ QString ModerationLogModel::summary(const LogEntry &e) const
     QString what;
     switch (e.targetType) {
     case TargetType::Post:
-        what = tr("%1 %2 post %3").arg(e.moderator.nickName, actionText(e.action)).arg(e.targetId);
+        what = tr("%1 %2 post %3")
+                   .arg(core::shownName(e.moderator.nickName), actionText(e.action))
+                   .arg(e.targetId);
         break;
     case TargetType::Comment:
-        what =
-            tr("%1 %2 comment %3").arg(e.moderator.nickName, actionText(e.action)).arg(e.targetId);
+        what = tr("%1 %2 comment %3")
+                   .arg(core::shownName(e.moderator.nickName), actionText(e.action))
+                   .arg(e.targetId);
         break;
     case TargetType::Device:
-        what = tr("%1 %2").arg(e.moderator.nickName, actionText(e.action));
+        what = tr("%1 %2").arg(core::shownName(e.moderator.nickName), actionText(e.action));
         break;
     }
-    return e.reason.isEmpty() ? what : tr("%1: %2").arg(what, e.reason.simplified());
+    return e.reason.isEmpty() ? what
+                              : tr("%1: %2").arg(what, core::shownText(e.reason.simplified(), 500));
 }
 
 int ModerationLogModel::rowCount(const QModelIndex &parent) const

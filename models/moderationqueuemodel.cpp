@@ -1,4 +1,5 @@
 #include "moderationqueuemodel.h"
+#include "usertext.h"
 
 #include "apiclient.h"
 #include "jsoncodec.h"
@@ -389,8 +390,9 @@ QString ModerationQueueModel::summary(const QueueItem &item) const
         QString text = targetContent(item).simplified(); // one line
         if (text.size() > kSummaryChars)
             text = text.left(kSummaryChars - 1) + QChar(0x2026);
-        parts.append(post ? tr("Post by %1: %2").arg(author->nickName, text)
-                          : tr("Comment by %1: %2").arg(author->nickName, text));
+        const QString name = core::shownName(author->nickName);
+        parts.append(post ? tr("Post by %1: %2").arg(name, core::shownText(text))
+                          : tr("Comment by %1: %2").arg(name, core::shownText(text)));
     }
     if (item.reportCount > 0) {
         const QString reasons = reasonsLine(item);
@@ -576,8 +578,10 @@ QString ModerationQueueFeed::describeTarget(const QueueItem &item)
 {
     const core::UserBrief *author = targetAuthor(item);
     if (item.targetType == TargetType::Post)
-        return author ? tr("%1's post").arg(author->nickName) : tr("the reported post");
-    return author ? tr("%1's comment").arg(author->nickName) : tr("the reported comment");
+        return author ? tr("%1's post").arg(core::shownName(author->nickName))
+                      : tr("the reported post");
+    return author ? tr("%1's comment").arg(core::shownName(author->nickName))
+                  : tr("the reported comment");
 }
 
 qint64 ModerationQueueFeed::track(qint64 entryId, qint64 itemId)

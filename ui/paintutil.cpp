@@ -18,7 +18,12 @@ QColor blend(const QColor &a, const QColor &b, qreal t)
 
 QString firstCharacter(const QString &name)
 {
-    const QString trimmed = name.trimmed();
+    // Leading invisible format characters (bidi controls, joiners) would make a blank tile.
+    QString trimmed = name.trimmed();
+    qsizetype skip = 0;
+    while (skip < trimmed.size() && trimmed.at(skip).category() == QChar::Other_Format)
+        ++skip;
+    trimmed = trimmed.mid(skip).trimmed();
     if (trimmed.isEmpty())
         return QStringLiteral("?");
     QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, trimmed);
@@ -41,38 +46,6 @@ QAction *addMenuAction(QMenu *menu, const QString &name, const QString &text,
         a->setShortcutVisibleInContextMenu(true);
     }
     return a;
-}
-
-QString sanitizedText(const QString &text, int maxChars)
-{
-    const auto isBidiControl = [](char32_t c) {
-        return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x200E ||
-               c == 0x200F || c == 0x061C;
-    };
-    QString out;
-    out.reserve(std::min<qsizetype>(text.size(), qsizetype(maxChars) * 2) + 1);
-    int n = 0;
-    for (const char32_t c : text.toUcs4()) {
-        if (n++ == maxChars) {
-            out += QChar(0x2026);
-            break;
-        }
-        if (isBidiControl(c))
-            out += QChar(0xFFFD);
-        else
-            out += QString::fromUcs4(&c, 1);
-    }
-    return out;
-}
-
-QString isolated(const QString &text)
-{
-    return QChar(0x2068) + text + QChar(0x2069); // FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE
-}
-
-QString shownText(const QString &text, int maxChars)
-{
-    return isolated(sanitizedText(text, maxChars));
 }
 
 } // namespace threadline::ui

@@ -1,6 +1,8 @@
 // Small helpers shared by the delegates and widgets of ui/.
 #pragma once
 
+#include "usertext.h"
+
 #include <QColor>
 #include <QKeySequence>
 #include <QString>
@@ -26,12 +28,13 @@ namespace threadline::ui {
 // (U+202A…U+202E, U+2066…U+2069, U+200E/U+200F, U+061C) shown as U+FFFD so that they are seen
 // and reorder nothing, and the whole isolated (U+2068 … U+2069) so that it cannot reorder what
 // stands around it: "\u202Eevil.exe" reads "�evil.exe", never "exe.live".
-inline constexpr int kMaxShownChars = 4000;
-[[nodiscard]] QString shownText(const QString &text, int maxChars = kMaxShownChars);
-// The two halves of shownText(), for text that is elided in between: the controls made visible
-// and the length capped, then the isolation around what is finally drawn.
-[[nodiscard]] QString sanitizedText(const QString &text, int maxChars = kMaxShownChars);
-[[nodiscard]] QString isolated(const QString &text);
+// (core/usertext.h; the same functions for the widgets.)
+using core::isolated;
+using core::kMaxShownChars;
+using core::sanitizedText;
+using core::shownName;
+using core::shownNames;
+using core::shownText;
 
 // A context-menu entry with an object name (for tests) and its shortcut shown in the menu.
 QAction *addMenuAction(QMenu *menu, const QString &name, const QString &text,

@@ -352,17 +352,22 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
         if (!likers.isEmpty()) {
             l.likers = QRect(innerX, py, innerW, fm.height());
             if (!estimate)
-                l.likersText = fm.elidedText(likers.join(tr(", ")), Qt::ElideRight,
+                l.likersText = fm.elidedText(shownNames(likers).join(tr(", ")), Qt::ElideRight,
                                              std::max(0, innerW - kIcon - 6));
             py = l.likers.bottom() + 1 + (comments.isEmpty() ? 0 : 9);
         }
         for (const QVariant &v : comments) {
             const QVariantMap c = v.toMap();
-            const QString author = c.value(QStringLiteral("author")).toString();
-            const QString replyTo = c.value(QStringLiteral("replyTo")).toString();
+            // Each name isolated (core/usertext.h), and the bold ranges are those of the isolated
+            // names, so that they cannot reorder the sentence around them.
+            const QString rawAuthor = c.value(QStringLiteral("author")).toString();
+            const QString rawReplyTo = c.value(QStringLiteral("replyTo")).toString();
+            const QString author = rawAuthor.isEmpty() ? QString() : shownName(rawAuthor);
+            const QString replyTo = rawReplyTo.isEmpty() ? QString() : shownName(rawReplyTo);
             const QString head =
                 replyTo.isEmpty() ? author : tr("%1 replied to %2").arg(author, replyTo);
-            QString body = c.value(QStringLiteral("content")).toString().simplified();
+            QString body =
+                shownText(c.value(QStringLiteral("content")).toString().simplified(), 500);
             const QString text = tr("%1: %2").arg(head, body);
             QList<QPair<int, int>> names;
             const qsizetype at = text.indexOf(author);

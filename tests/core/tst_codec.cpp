@@ -938,11 +938,15 @@ void TestCodec::oneBadObjectDoesNotBlankThePage()
              qPrintable(page->skipped.at(1)));
     QVERIFY2(page->skipped.at(2).startsWith(u"items[3].id: "_s), qPrintable(page->skipped.at(2)));
 
-    // Still strict where the page itself is wrong: items not a list, or over the limit.
+    // Still strict where the page itself is wrong: items not a list, or not one item readable.
     QVERIFY(!decodePostPage(R"({"items":{},"next":null})").ok());
+    const Result<PostPage> none = decodePostPage(R"({"items":[)" + wrongType + "]}");
+    QVERIFY(!none.ok());
+    QCOMPARE(none.error().path, u"items[0].author"_s);
     // And a reason kept for a log is capped.
     const QByteArray longValue = with(m_seed, u"category"_s, QString(5000, u'k'));
-    const Result<PostPage> capped = decodePostPage(R"({"items":[)" + longValue + "]}");
+    const Result<PostPage> capped =
+        decodePostPage(R"({"items":[)" + longValue + "," + m_seed + "]}");
     QVERIFY(capped.ok());
     QCOMPARE(capped->skipped.size(), 1);
     for (const QString &why : capped->skipped)

@@ -19,6 +19,15 @@
 
 #include <memory>
 
+// User names in composed labels are isolated (U+2068 … U+2069, core/usertext.h); compared
+// without the isolation marks where the words are what is checked.
+[[maybe_unused]] static QString withoutIsolates(QString s)
+{
+    s.remove(QChar(0x2068));
+    s.remove(QChar(0x2069));
+    return s;
+}
+
 using namespace threadline;
 using namespace threadline::models;
 using core::LogEntry;
@@ -461,7 +470,8 @@ void TstModerationModels::deletedTargetAndSummary()
     QCOMPARE(g.data(M::AutoFlaggedRole).toBool(), false);
     QCOMPARE(g.data(M::StatusRole).toString(), QStringLiteral("open"));
     QVERIFY(g.data(Qt::DisplayRole).toString().startsWith(QStringLiteral("Deleted post")));
-    QCOMPARE(ModerationQueueFeed::describeTarget(alive), QStringLiteral("张三's post"));
+    QCOMPARE(ModerationQueueFeed::describeTarget(alive),
+             QChar(0x2068) + QStringLiteral("张三") + QChar(0x2069) + QStringLiteral("'s post"));
     QCOMPARE(ModerationQueueFeed::describeTarget(gone), QStringLiteral("the reported post"));
 
     // Every role has a name.
@@ -524,7 +534,7 @@ void TstModerationModels::logActions()
     const QModelIndex i = model.index(0);
     QCOMPARE(i.data(M::ActionRole).toString(), code);
     QCOMPARE(i.data(M::ActionTextRole).toString(), text);
-    QCOMPARE(i.data(Qt::DisplayRole).toString(), display);
+    QCOMPARE(withoutIsolates(i.data(Qt::DisplayRole).toString()), display);
     QCOMPARE(i.data(M::ModeratorNameRole).toString(), QStringLiteral("管理员"));
     QCOMPARE(i.data(M::ModeratorIdRole).toLongLong(), kModeratorUid);
     QCOMPARE(i.data(M::TargetIdRole).toLongLong(), e.targetId);
@@ -897,7 +907,7 @@ void TstModerationModels::failedActionIsMarkedAndTold()
     QVERIFY(failed.wait(kWaitMs));
     QCOMPARE(failed.at(0).at(0).toLongLong(), itemId);
     const QString message = failed.at(0).at(1).toString();
-    QVERIFY2(message.contains(QStringLiteral("张三's post")), qPrintable(message));
+    QVERIFY2(withoutIsolates(message).contains(QStringLiteral("张三's post")), qPrintable(message));
     QCOMPARE(model.pending(itemId), Pending::Failed);
     const QModelIndex i = model.index(model.rowOf(itemId));
     QCOMPARE(i.data(M::PendingRole).toInt(), int(Pending::Failed));

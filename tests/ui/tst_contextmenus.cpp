@@ -40,6 +40,15 @@
 #include <functional>
 #include <memory>
 
+// User names in composed labels are isolated (U+2068 … U+2069, core/usertext.h); compared
+// without the isolation marks where the words are what is checked.
+[[maybe_unused]] static QString withoutIsolates(QString s)
+{
+    s.remove(QChar(0x2068));
+    s.remove(QChar(0x2069));
+    return s;
+}
+
 using namespace threadline;
 using core::Report;
 using core::TargetType;
@@ -627,7 +636,8 @@ private Q_SLOTS:
         QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("看到了！颜色像橘子汽水 🍊"));
         action(o.get(), QStringLiteral("reply"))->trigger();
         QCOMPARE(s->thread->replyTarget(), m_lisiFloor);
-        QCOMPARE(s->thread->replyEdit()->placeholderText(), QStringLiteral("Reply to 李四"));
+        QCOMPARE(withoutIsolates(s->thread->replyEdit()->placeholderText()),
+                 QStringLiteral("Reply to 李四"));
     }
 
     void postAuthorAndModeratorMayDeleteOthers()

@@ -30,6 +30,15 @@
 #include <QTextLayout>
 #include <QToolTip>
 
+// User names in composed labels are isolated (U+2068 … U+2069, core/usertext.h); compared
+// without the isolation marks where the words are what is checked.
+[[maybe_unused]] static QString withoutIsolates(QString s)
+{
+    s.remove(QChar(0x2068));
+    s.remove(QChar(0x2069));
+    return s;
+}
+
 using namespace threadline;
 using core::ImageCache;
 using core::PostStore;
@@ -388,7 +397,8 @@ private Q_SLOTS:
                 QCOMPARE(l.extraPictures, 1);
                 QCOMPARE(l.comments.size(), 3);
                 QVERIFY(!l.likers.isNull());
-                QCOMPARE(l.likersText, QStringLiteral("李四, 麻子"));
+                QCOMPARE(withoutIsolates(l.likersText), QStringLiteral("李四, 麻子"));
+                QVERIFY(l.likersText.startsWith(QChar(0x2068))); // each name isolated
                 QVERIFY(!l.content.isNull());
                 break;
             case Kinds::kTextOnly:
@@ -445,9 +455,9 @@ private Q_SLOTS:
                 QCOMPARE(l.comments.size(), 2);
                 for (const auto &layout : l.commentLayouts) {
                     QVERIFY(layout->lineCount() <= 2);
-                    QVERIFY(layout->text().endsWith(QChar(0x2026)));
+                    QVERIFY(withoutIsolates(layout->text()).endsWith(QChar(0x2026)));
                 }
-                QVERIFY(l.likersText.endsWith(QChar(0x2026)));
+                QVERIFY(withoutIsolates(l.likersText).endsWith(QChar(0x2026)));
                 break;
             }
             case Kinds::kEmpty:

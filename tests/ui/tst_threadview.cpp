@@ -37,6 +37,15 @@
 
 #include <memory>
 
+// User names in composed labels are isolated (U+2068 … U+2069, core/usertext.h); compared
+// without the isolation marks where the words are what is checked.
+[[maybe_unused]] static QString withoutIsolates(QString s)
+{
+    s.remove(QChar(0x2068));
+    s.remove(QChar(0x2069));
+    return s;
+}
+
 using namespace threadline;
 using models::CommentTreeModel;
 using test::Client;
@@ -395,7 +404,7 @@ private Q_SLOTS:
         // choosing the reply (a click on its text): the hint says whom
         clickArea(*s, reply, Area::Reply);
         QCOMPARE(s->view->replyTarget(), t.reply);
-        QCOMPARE(edit->placeholderText(), QStringLiteral("Reply to 麻子"));
+        QCOMPARE(withoutIsolates(edit->placeholderText()), QStringLiteral("Reply to 麻子"));
         QVERIFY(edit->hasFocus());
 
         // typing, then Ctrl+Return: my reply under that floor at once, pending
@@ -410,7 +419,7 @@ private Q_SLOTS:
         QVERIFY(mine.data(CommentTreeModel::IdRole).toLongLong() < 0);
         QCOMPARE(mine.data(CommentTreeModel::ContentRole).toString(),
                  QStringLiteral("ok 我带零食 🍫"));
-        QCOMPARE(mine.data(CommentTreeModel::LabelRole).toString(),
+        QCOMPARE(withoutIsolates(mine.data(CommentTreeModel::LabelRole).toString()),
                  QStringLiteral("张三 replied to 麻子"));
         QCOMPARE(mine.data(CommentTreeModel::PendingRole).toInt(),
                  int(core::PostStore::Pending::Sending));
@@ -439,7 +448,7 @@ private Q_SLOTS:
         s->tree()->setFocus();
         s->tree()->setCurrentIndex(s->view->viewIndex(floor));
         QTest::keyClick(s->tree(), Qt::Key_Return);
-        QCOMPARE(edit->placeholderText(), QStringLiteral("Reply to 王五"));
+        QCOMPARE(withoutIsolates(edit->placeholderText()), QStringLiteral("Reply to 王五"));
         QCOMPARE(s->view->replyTarget(), t.root);
         QTest::keyClick(edit, Qt::Key_Escape);
         QCOMPARE(edit->placeholderText(), QStringLiteral("Comment"));
