@@ -1,4 +1,5 @@
 #include "apierror.h"
+#include "usertext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -93,7 +94,7 @@ QString ApiError::describe() const
         return message.isEmpty()
                    ? QCoreApplication::translate("ApiError", "The server did not accept it")
                    : QCoreApplication::translate("ApiError", "The server did not accept it: %1")
-                         .arg(message);
+                         .arg(shownText(message.simplified(), 200));
     }
     if (code == QLatin1String("bad_request") || status == 400)
         return QCoreApplication::translate("ApiError", "The server did not understand the request");

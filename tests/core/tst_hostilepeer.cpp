@@ -167,6 +167,39 @@ private Q_SLOTS:
         qInfo("endless body: the peer sent %lld MiB", peer.sent / (1024 * 1024));
         QVERIFY2(peer.sent < 40LL * 1024 * 1024, qPrintable(QString::number(peer.sent)));
     }
+
+    // A 1 MB cursor in a failing request's path, and a server's 1 MB error message: the log line
+    // carries at most 300 characters of each (before: the whole megabyte, every retry).
+    void logLinesAreCapped()
+    {
+        HostilePeer peer;
+        QVERIFY(peer.listen());
+        const QByteArray message(1024 * 1024, 'm');
+        const QByteArray body = "{\"error\":{\"code\":\"oops\",\"message\":\"" + message + "\"}}";
+        peer.head = "HTTP/1.1 500 Oops\r\nContent-Type: application/json\r\nContent-Length: " +
+                    QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+
+        static QStringList lines;
+        lines.clear();
+        const QtMessageHandler previous = qInstallMessageHandler(
+            [](QtMsgType, const QMessageLogContext &, const QString &m) { lines.append(m); });
+        ApiClient api;
+        api.setBaseUrl(QUrl(peer.url(QString())));
+        api.setRetryPolicy(RetryPolicy{1, 50, 50});
+        ApiReply *reply =
+            api.get(QStringLiteral("/api/v1/sync?cursor=") + QString(1024 * 1024, u'c'), this);
+        QSignalSpy finished(reply, &ApiReply::finished);
+        const bool done = finished.wait(kWaitMs);
+        qInstallMessageHandler(previous);
+        QVERIFY(done);
+        QVERIFY(!reply->ok());
+        QVERIFY(!lines.isEmpty());
+        qsizetype longest = 0;
+        for (const QString &l : std::as_const(lines))
+            longest = std::max(longest, l.size());
+        qInfo("%d log line(s), the longest %lld characters", int(lines.size()), qint64(longest));
+        QVERIFY2(longest < 1000, qPrintable(QString::number(longest)));
+    }
 };
 
 QTEST_MAIN(TestHostilePeer)
