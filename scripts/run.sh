@@ -171,12 +171,24 @@ if [[ -n ${DISPLAY:-} ]]; then
     exit "$rc"
 fi
 
+# The caller's own --screenshot FILE (or --screenshot=FILE) wins; else one in the data folder.
 screenshot=$data/screenshot.png
+shot_args=()
+args=("$@")
+for ((i = 0; i < ${#args[@]}; ++i)); do
+    case ${args[i]} in
+    --screenshot) screenshot=${args[i + 1]:-$screenshot} ;;
+    --screenshot=*) screenshot=${args[i]#--screenshot=} ;;
+    esac
+done
+if [[ $screenshot == "$data/screenshot.png" ]]; then
+    shot_args=(--screenshot "$screenshot")
+fi
 rm -f "$screenshot"
 echo "  client: $client_bin headless (no DISPLAY), signed in as zhangsan, in Xvfb 1280x800"
 rc=0
 timeout "${THREADLINE_CLIENT_TIMEOUT:-300}" \
-    xvfb-run -a -s "-screen 0 1280x800x24" "${client[@]}" --screenshot "$screenshot" "$@" &
+    xvfb-run -a -s "-screen 0 1280x800x24" "${client[@]}" "${shot_args[@]}" "$@" &
 client_pid=$!
 wait "$client_pid" || rc=$?
 client_pid=
