@@ -38,87 +38,87 @@
 <context>
     <name>ApiError</name>
     <message>
-        <location filename="../core/apierror.cpp" line="59"/>
+        <location filename="../core/apierror.cpp" line="60"/>
         <source>No error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="61"/>
+        <location filename="../core/apierror.cpp" line="62"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="63"/>
+        <location filename="../core/apierror.cpp" line="64"/>
         <source>The server could not be reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="65"/>
+        <location filename="../core/apierror.cpp" line="66"/>
         <source>The request timed out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="67"/>
+        <location filename="../core/apierror.cpp" line="68"/>
         <source>The secure connection to the server failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="70"/>
+        <location filename="../core/apierror.cpp" line="71"/>
         <source>The server&apos;s answer could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="72"/>
+        <location filename="../core/apierror.cpp" line="73"/>
         <source>Cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="78"/>
+        <location filename="../core/apierror.cpp" line="79"/>
         <source>You are signed out; please sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="80"/>
+        <location filename="../core/apierror.cpp" line="81"/>
         <source>You are not allowed to do this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="82"/>
+        <location filename="../core/apierror.cpp" line="83"/>
         <source>It no longer exists; it may have been deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="85"/>
+        <location filename="../core/apierror.cpp" line="86"/>
         <source>This conflicts with an earlier change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="87"/>
+        <location filename="../core/apierror.cpp" line="88"/>
         <source>The local copy is out of date and has to be refreshed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="90"/>
+        <location filename="../core/apierror.cpp" line="91"/>
         <source>It is too large to send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="94"/>
+        <location filename="../core/apierror.cpp" line="95"/>
         <source>The server did not accept it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="95"/>
+        <location filename="../core/apierror.cpp" line="96"/>
         <source>The server did not accept it: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="99"/>
+        <location filename="../core/apierror.cpp" line="100"/>
         <source>The server did not understand the request</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/apierror.cpp" line="102"/>
+        <location filename="../core/apierror.cpp" line="103"/>
         <source>Too many requests; try again in %n second(s)</source>
         <translation>
             <numerusform>Too many requests; try again in %n second</numerusform>
@@ -126,22 +126,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="105"/>
+        <location filename="../core/apierror.cpp" line="106"/>
         <source>Too many requests; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="108"/>
+        <location filename="../core/apierror.cpp" line="109"/>
         <source>The server is unavailable (simulated fault)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="111"/>
+        <location filename="../core/apierror.cpp" line="112"/>
         <source>The server had a problem; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="112"/>
+        <location filename="../core/apierror.cpp" line="113"/>
         <source>The server answered with an error (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -270,17 +270,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="354"/>
+        <location filename="../app/main.cpp" line="353"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="378"/>
+        <location filename="../app/main.cpp" line="377"/>
         <source>Your session has ended: sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="406"/>
+        <location filename="../app/main.cpp" line="405"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
@@ -353,47 +353,49 @@
 <context>
     <name>threadline::core::ImageCache</name>
     <message>
-        <location filename="../core/imagecache.cpp" line="202"/>
-        <location filename="../core/imagecache.cpp" line="214"/>
-        <location filename="../core/imagecache.cpp" line="504"/>
-        <location filename="../core/imagecache.cpp" line="516"/>
+        <location filename="../core/imagecache.cpp" line="205"/>
+        <location filename="../core/imagecache.cpp" line="235"/>
+        <location filename="../core/imagecache.cpp" line="587"/>
+        <location filename="../core/imagecache.cpp" line="607"/>
         <source>The picture is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="210"/>
+        <location filename="../core/imagecache.cpp" line="231"/>
+        <location filename="../core/imagecache.cpp" line="609"/>
         <source>The picture could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="278"/>
-        <location filename="../core/imagecache.cpp" line="439"/>
+        <location filename="../core/imagecache.cpp" line="301"/>
+        <location filename="../core/imagecache.cpp" line="513"/>
+        <location filename="../core/imagecache.cpp" line="654"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="362"/>
+        <location filename="../core/imagecache.cpp" line="411"/>
         <source>Not a picture address that can be loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="447"/>
-        <location filename="../core/imagecache.cpp" line="512"/>
+        <location filename="../core/imagecache.cpp" line="521"/>
+        <location filename="../core/imagecache.cpp" line="603"/>
         <source>The picture could not be downloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="451"/>
+        <location filename="../core/imagecache.cpp" line="525"/>
         <source>The picture is on another site</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="508"/>
+        <location filename="../core/imagecache.cpp" line="591"/>
         <source>The picture could not be loaded (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="511"/>
+        <location filename="../core/imagecache.cpp" line="601"/>
         <source>The picture took too long to load</source>
         <translation type="unfinished"></translation>
     </message>
@@ -672,42 +674,42 @@
 <context>
     <name>threadline::core::Session</name>
     <message>
-        <location filename="../core/session.cpp" line="202"/>
+        <location filename="../core/session.cpp" line="216"/>
         <source>The server address is not valid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="204"/>
+        <location filename="../core/session.cpp" line="218"/>
         <source>Enter your username and password</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="206"/>
+        <location filename="../core/session.cpp" line="220"/>
         <source>You are offline; signing in needs the server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="227"/>
+        <location filename="../core/session.cpp" line="241"/>
         <source>A secure connection to the server could not be made</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="230"/>
+        <location filename="../core/session.cpp" line="244"/>
         <source>The server did not answer in time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="231"/>
+        <location filename="../core/session.cpp" line="245"/>
         <source>The server could not be reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="234"/>
+        <location filename="../core/session.cpp" line="248"/>
         <source>Wrong username or password</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/session.cpp" line="239"/>
+        <location filename="../core/session.cpp" line="253"/>
         <source>Too many sign-in attempts; try again in %n second(s)</source>
         <translation>
             <numerusform>Too many sign-in attempts; try again in %n second</numerusform>
@@ -715,37 +717,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="240"/>
+        <location filename="../core/session.cpp" line="254"/>
         <source>Too many sign-in attempts; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="243"/>
+        <location filename="../core/session.cpp" line="257"/>
         <source>The server had a problem; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="245"/>
+        <location filename="../core/session.cpp" line="259"/>
         <source>The server refused the sign-in (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="249"/>
+        <location filename="../core/session.cpp" line="263"/>
         <source>The server&apos;s answer could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="267"/>
+        <location filename="../core/session.cpp" line="281"/>
         <source>Your sign-in cannot be saved because the system keychain is not available (%1). You stay signed in until you quit; next time you will have to sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="313"/>
+        <location filename="../core/session.cpp" line="327"/>
         <source>Your saved sign-in cannot be read because the system keychain is not available (%1). Please sign in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="415"/>
+        <location filename="../core/session.cpp" line="429"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -761,7 +763,7 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="197"/>
+        <location filename="../models/activitymodel.cpp" line="199"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -769,27 +771,27 @@
 <context>
     <name>threadline::models::ActivityModel</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="26"/>
+        <location filename="../models/activitymodel.cpp" line="27"/>
         <source>%1 posted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="28"/>
+        <location filename="../models/activitymodel.cpp" line="29"/>
         <source>%1 commented on a post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="30"/>
+        <location filename="../models/activitymodel.cpp" line="31"/>
         <source>%1 liked a post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="32"/>
+        <location filename="../models/activitymodel.cpp" line="34"/>
         <source>%1 followed %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="33"/>
+        <location filename="../models/activitymodel.cpp" line="35"/>
         <source>%1 followed someone</source>
         <translation type="unfinished"></translation>
     </message>
@@ -797,32 +799,32 @@
 <context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="593"/>
+        <location filename="../models/commenttreemodel.cpp" line="594"/>
         <source>Loading floors…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="594"/>
+        <location filename="../models/commenttreemodel.cpp" line="595"/>
         <source>Could not load more floors — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="595"/>
+        <location filename="../models/commenttreemodel.cpp" line="596"/>
         <source>Load more floors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="617"/>
+        <location filename="../models/commenttreemodel.cpp" line="618"/>
         <source>Loading replies…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="618"/>
+        <location filename="../models/commenttreemodel.cpp" line="619"/>
         <source>Could not load the replies — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="619"/>
+        <location filename="../models/commenttreemodel.cpp" line="620"/>
         <source>More replies (%1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -832,7 +834,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="660"/>
+        <location filename="../models/commenttreemodel.cpp" line="662"/>
         <source>Reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -840,47 +842,47 @@
 <context>
     <name>threadline::models::ModerationLogModel</name>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="60"/>
+        <location filename="../models/moderationlogmodel.cpp" line="61"/>
         <source>hid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="62"/>
+        <location filename="../models/moderationlogmodel.cpp" line="63"/>
         <source>unhid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="64"/>
+        <location filename="../models/moderationlogmodel.cpp" line="65"/>
         <source>dismissed the reports on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="66"/>
+        <location filename="../models/moderationlogmodel.cpp" line="67"/>
         <source>deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="68"/>
+        <location filename="../models/moderationlogmodel.cpp" line="69"/>
         <source>changed a device name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="134"/>
+        <location filename="../models/moderationlogmodel.cpp" line="135"/>
         <source>%1 %2 post %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="138"/>
+        <location filename="../models/moderationlogmodel.cpp" line="140"/>
         <source>%1 %2 comment %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="141"/>
+        <location filename="../models/moderationlogmodel.cpp" line="145"/>
         <source>%1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="144"/>
+        <location filename="../models/moderationlogmodel.cpp" line="149"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -888,22 +890,22 @@
 <context>
     <name>threadline::models::ModerationQueueFeed</name>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="579"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="581"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="579"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="582"/>
         <source>the reported post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="580"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="583"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="580"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="584"/>
         <source>the reported comment</source>
         <translation type="unfinished"></translation>
     </message>
@@ -911,47 +913,47 @@
 <context>
     <name>threadline::models::ModerationQueueModel</name>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="199"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="200"/>
         <source>Spam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="201"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="202"/>
         <source>Abuse</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="203"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="204"/>
         <source>Illegal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="205"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="206"/>
         <source>Other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="387"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="388"/>
         <source>Deleted post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="387"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="388"/>
         <source>Deleted comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="392"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="394"/>
         <source>Post by %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="393"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="395"/>
         <source>Comment by %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/moderationqueuemodel.cpp" line="397"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="399"/>
         <source>%n report(s)</source>
         <translation>
             <numerusform>%n report</numerusform>
@@ -959,12 +961,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="398"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="400"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="401"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="403"/>
         <source>auto-flagged: “%1”</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1254,23 +1256,23 @@
 <context>
     <name>threadline::ui::CommentDelegate</name>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="243"/>
-        <location filename="../ui/commentdelegate.cpp" line="434"/>
+        <location filename="../ui/commentdelegate.cpp" line="244"/>
+        <location filename="../ui/commentdelegate.cpp" line="436"/>
         <source>Floor %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="260"/>
+        <location filename="../ui/commentdelegate.cpp" line="261"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="262"/>
+        <location filename="../ui/commentdelegate.cpp" line="263"/>
         <source>Oppose</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/commentdelegate.cpp" line="461"/>
+        <location filename="../ui/commentdelegate.cpp" line="463"/>
         <source>%n reply(s)</source>
         <translation>
             <numerusform>%n reply</numerusform>
@@ -1278,22 +1280,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="464"/>
+        <location filename="../ui/commentdelegate.cpp" line="466"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="467"/>
+        <location filename="../ui/commentdelegate.cpp" line="469"/>
         <source>Not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="474"/>
+        <location filename="../ui/commentdelegate.cpp" line="476"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="474"/>
+        <location filename="../ui/commentdelegate.cpp" line="476"/>
         <source>Hidden: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1443,17 +1445,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="273"/>
+        <location filename="../ui/likersdialog.cpp" line="275"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="275"/>
+        <location filename="../ui/likersdialog.cpp" line="277"/>
         <source>No likes yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/likersdialog.cpp" line="277"/>
+        <location filename="../ui/likersdialog.cpp" line="279"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -1462,39 +1464,39 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="337"/>
+        <location filename="../ui/likersdialog.cpp" line="339"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="339"/>
-        <location filename="../ui/likersdialog.cpp" line="346"/>
+        <location filename="../ui/likersdialog.cpp" line="341"/>
+        <location filename="../ui/likersdialog.cpp" line="348"/>
         <source>The likes could not be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="373"/>
+        <location filename="../ui/likersdialog.cpp" line="375"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="374"/>
-        <location filename="../ui/likersdialog.cpp" line="375"/>
+        <location filename="../ui/likersdialog.cpp" line="376"/>
+        <location filename="../ui/likersdialog.cpp" line="377"/>
         <source>&amp;Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="382"/>
+        <location filename="../ui/likersdialog.cpp" line="384"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="382"/>
+        <location filename="../ui/likersdialog.cpp" line="384"/>
         <source>Loading more…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="384"/>
+        <location filename="../ui/likersdialog.cpp" line="386"/>
         <source>No one has liked this post yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2057,7 +2059,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::PostDelegate</name>
     <message>
         <location filename="../ui/postdelegate.cpp" line="278"/>
-        <location filename="../ui/postdelegate.cpp" line="671"/>
+        <location filename="../ui/postdelegate.cpp" line="682"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2072,48 +2074,48 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="353"/>
-        <location filename="../ui/postdelegate.cpp" line="836"/>
+        <location filename="../ui/postdelegate.cpp" line="355"/>
+        <location filename="../ui/postdelegate.cpp" line="849"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="362"/>
+        <location filename="../ui/postdelegate.cpp" line="368"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="364"/>
+        <location filename="../ui/postdelegate.cpp" line="371"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="479"/>
+        <location filename="../ui/postdelegate.cpp" line="490"/>
         <source>Click to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="481"/>
+        <location filename="../ui/postdelegate.cpp" line="492"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="502"/>
+        <location filename="../ui/postdelegate.cpp" line="513"/>
         <source>+%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="646"/>
+        <location filename="../ui/postdelegate.cpp" line="657"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="832"/>
+        <location filename="../ui/postdelegate.cpp" line="845"/>
         <source>This picture is on another site: click to load it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="834"/>
+        <location filename="../ui/postdelegate.cpp" line="847"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2170,18 +2172,18 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="615"/>
+        <location filename="../ui/profileheader.cpp" line="616"/>
         <source>Avatar of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="618"/>
+        <location filename="../ui/profileheader.cpp" line="619"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="618"/>
+        <location filename="../ui/profileheader.cpp" line="619"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln follower</numerusform>
@@ -2189,7 +2191,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="619"/>
+        <location filename="../ui/profileheader.cpp" line="620"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>%Ln following</numerusform>
@@ -2197,37 +2199,37 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="621"/>
+        <location filename="../ui/profileheader.cpp" line="622"/>
         <source>Moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="633"/>
+        <location filename="../ui/profileheader.cpp" line="634"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="633"/>
+        <location filename="../ui/profileheader.cpp" line="634"/>
         <source>Follow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="635"/>
+        <location filename="../ui/profileheader.cpp" line="636"/>
         <source>Stop following %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="636"/>
+        <location filename="../ui/profileheader.cpp" line="637"/>
         <source>Follow %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="637"/>
+        <location filename="../ui/profileheader.cpp" line="638"/>
         <source>Following %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="638"/>
+        <location filename="../ui/profileheader.cpp" line="639"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>

@@ -38,109 +38,109 @@
 <context>
     <name>ApiError</name>
     <message>
-        <location filename="../core/apierror.cpp" line="59"/>
+        <location filename="../core/apierror.cpp" line="60"/>
         <source>No error</source>
         <translation>没有错误</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="61"/>
+        <location filename="../core/apierror.cpp" line="62"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="63"/>
+        <location filename="../core/apierror.cpp" line="64"/>
         <source>The server could not be reached</source>
         <translation>无法连接服务器</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="65"/>
+        <location filename="../core/apierror.cpp" line="66"/>
         <source>The request timed out</source>
         <translation>请求超时</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="67"/>
+        <location filename="../core/apierror.cpp" line="68"/>
         <source>The secure connection to the server failed</source>
         <translation>与服务器的安全连接失败</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="70"/>
+        <location filename="../core/apierror.cpp" line="71"/>
         <source>The server&apos;s answer could not be read</source>
         <translation>无法读取服务器的响应</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="72"/>
+        <location filename="../core/apierror.cpp" line="73"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="78"/>
+        <location filename="../core/apierror.cpp" line="79"/>
         <source>You are signed out; please sign in again</source>
         <translation>登录已失效，请重新登录</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="80"/>
+        <location filename="../core/apierror.cpp" line="81"/>
         <source>You are not allowed to do this</source>
         <translation>你没有权限执行此操作</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="82"/>
+        <location filename="../core/apierror.cpp" line="83"/>
         <source>It no longer exists; it may have been deleted</source>
         <translation>内容已不存在，可能已被删除</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="85"/>
+        <location filename="../core/apierror.cpp" line="86"/>
         <source>This conflicts with an earlier change</source>
         <translation>与之前的更改冲突</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="87"/>
+        <location filename="../core/apierror.cpp" line="88"/>
         <source>The local copy is out of date and has to be refreshed</source>
         <translation>本地数据已过期，需要刷新</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="90"/>
+        <location filename="../core/apierror.cpp" line="91"/>
         <source>It is too large to send</source>
         <translation>内容过大，无法发送</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="94"/>
+        <location filename="../core/apierror.cpp" line="95"/>
         <source>The server did not accept it</source>
         <translation>服务器未接受此请求</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="95"/>
+        <location filename="../core/apierror.cpp" line="96"/>
         <source>The server did not accept it: %1</source>
         <translation>服务器未接受此请求：%1</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="99"/>
+        <location filename="../core/apierror.cpp" line="100"/>
         <source>The server did not understand the request</source>
         <translation>服务器无法理解此请求</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/apierror.cpp" line="102"/>
+        <location filename="../core/apierror.cpp" line="103"/>
         <source>Too many requests; try again in %n second(s)</source>
         <translation>
             <numerusform>请求过于频繁，请 %n 秒后重试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="105"/>
+        <location filename="../core/apierror.cpp" line="106"/>
         <source>Too many requests; try again later</source>
         <translation>请求过于频繁，请稍后重试</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="108"/>
+        <location filename="../core/apierror.cpp" line="109"/>
         <source>The server is unavailable (simulated fault)</source>
         <translation>服务器不可用（模拟故障）</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="111"/>
+        <location filename="../core/apierror.cpp" line="112"/>
         <source>The server had a problem; try again later</source>
         <translation>服务器出现问题，请稍后重试</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="112"/>
+        <location filename="../core/apierror.cpp" line="113"/>
         <source>The server answered with an error (HTTP %1)</source>
         <translation>服务器返回错误（HTTP %1）</translation>
     </message>
@@ -265,17 +265,17 @@
         <translation>顶层</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="354"/>
+        <location filename="../app/main.cpp" line="353"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation>未登录：请选择“文件 → 登录…”</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="378"/>
+        <location filename="../app/main.cpp" line="377"/>
         <source>Your session has ended: sign in again.</source>
         <translation>登录已失效：请重新登录。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="406"/>
+        <location filename="../app/main.cpp" line="405"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -344,47 +344,49 @@
 <context>
     <name>threadline::core::ImageCache</name>
     <message>
-        <location filename="../core/imagecache.cpp" line="202"/>
-        <location filename="../core/imagecache.cpp" line="214"/>
-        <location filename="../core/imagecache.cpp" line="504"/>
-        <location filename="../core/imagecache.cpp" line="516"/>
+        <location filename="../core/imagecache.cpp" line="205"/>
+        <location filename="../core/imagecache.cpp" line="235"/>
+        <location filename="../core/imagecache.cpp" line="587"/>
+        <location filename="../core/imagecache.cpp" line="607"/>
         <source>The picture is too large</source>
         <translation>图片过大</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="210"/>
+        <location filename="../core/imagecache.cpp" line="231"/>
+        <location filename="../core/imagecache.cpp" line="609"/>
         <source>The picture could not be read</source>
         <translation>无法读取图片</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="278"/>
-        <location filename="../core/imagecache.cpp" line="439"/>
+        <location filename="../core/imagecache.cpp" line="301"/>
+        <location filename="../core/imagecache.cpp" line="513"/>
+        <location filename="../core/imagecache.cpp" line="654"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="362"/>
+        <location filename="../core/imagecache.cpp" line="411"/>
         <source>Not a picture address that can be loaded</source>
         <translation>无法加载此图片地址</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="447"/>
-        <location filename="../core/imagecache.cpp" line="512"/>
+        <location filename="../core/imagecache.cpp" line="521"/>
+        <location filename="../core/imagecache.cpp" line="603"/>
         <source>The picture could not be downloaded</source>
         <translation>图片下载失败</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="451"/>
+        <location filename="../core/imagecache.cpp" line="525"/>
         <source>The picture is on another site</source>
         <translation>图片来自其他网站</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="508"/>
+        <location filename="../core/imagecache.cpp" line="591"/>
         <source>The picture could not be loaded (HTTP %1)</source>
         <translation>图片加载失败（HTTP %1）</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="511"/>
+        <location filename="../core/imagecache.cpp" line="601"/>
         <source>The picture took too long to load</source>
         <translation>图片加载超时</translation>
     </message>
@@ -661,79 +663,79 @@
 <context>
     <name>threadline::core::Session</name>
     <message>
-        <location filename="../core/session.cpp" line="202"/>
+        <location filename="../core/session.cpp" line="216"/>
         <source>The server address is not valid</source>
         <translation>服务器地址无效</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="204"/>
+        <location filename="../core/session.cpp" line="218"/>
         <source>Enter your username and password</source>
         <translation>请输入用户名和密码</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="206"/>
+        <location filename="../core/session.cpp" line="220"/>
         <source>You are offline; signing in needs the server</source>
         <translation>你处于离线状态，登录需要连接服务器</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="227"/>
+        <location filename="../core/session.cpp" line="241"/>
         <source>A secure connection to the server could not be made</source>
         <translation>无法与服务器建立安全连接</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="230"/>
+        <location filename="../core/session.cpp" line="244"/>
         <source>The server did not answer in time</source>
         <translation>服务器响应超时</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="231"/>
+        <location filename="../core/session.cpp" line="245"/>
         <source>The server could not be reached</source>
         <translation>无法连接服务器</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="234"/>
+        <location filename="../core/session.cpp" line="248"/>
         <source>Wrong username or password</source>
         <translation>用户名或密码错误</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/session.cpp" line="239"/>
+        <location filename="../core/session.cpp" line="253"/>
         <source>Too many sign-in attempts; try again in %n second(s)</source>
         <translation>
             <numerusform>登录尝试次数过多，请 %n 秒后重试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="240"/>
+        <location filename="../core/session.cpp" line="254"/>
         <source>Too many sign-in attempts; try again later</source>
         <translation>登录尝试次数过多，请稍后重试</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="243"/>
+        <location filename="../core/session.cpp" line="257"/>
         <source>The server had a problem; try again later</source>
         <translation>服务器出现问题，请稍后重试</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="245"/>
+        <location filename="../core/session.cpp" line="259"/>
         <source>The server refused the sign-in (HTTP %1)</source>
         <translation>服务器拒绝了登录请求（HTTP %1）</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="249"/>
+        <location filename="../core/session.cpp" line="263"/>
         <source>The server&apos;s answer could not be read</source>
         <translation>无法读取服务器的响应</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="267"/>
+        <location filename="../core/session.cpp" line="281"/>
         <source>Your sign-in cannot be saved because the system keychain is not available (%1). You stay signed in until you quit; next time you will have to sign in again.</source>
         <translation>系统钥匙串不可用（%1），无法保存登录信息。退出前你会保持登录，下次启动时需要重新登录。</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="313"/>
+        <location filename="../core/session.cpp" line="327"/>
         <source>Your saved sign-in cannot be read because the system keychain is not available (%1). Please sign in.</source>
         <translation>系统钥匙串不可用（%1），无法读取已保存的登录信息。请重新登录。</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="415"/>
+        <location filename="../core/session.cpp" line="429"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
         <translation>系统钥匙串不可用（%1），无法删除已保存的登录信息。</translation>
     </message>
@@ -749,7 +751,7 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="197"/>
+        <location filename="../models/activitymodel.cpp" line="199"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation>无法加载关注的人的动态：%1</translation>
     </message>
@@ -757,27 +759,27 @@
 <context>
     <name>threadline::models::ActivityModel</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="26"/>
+        <location filename="../models/activitymodel.cpp" line="27"/>
         <source>%1 posted</source>
         <translation>%1 发布了动态</translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="28"/>
+        <location filename="../models/activitymodel.cpp" line="29"/>
         <source>%1 commented on a post</source>
         <translation>%1 评论了一条动态</translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="30"/>
+        <location filename="../models/activitymodel.cpp" line="31"/>
         <source>%1 liked a post</source>
         <translation>%1 赞了一条动态</translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="32"/>
+        <location filename="../models/activitymodel.cpp" line="34"/>
         <source>%1 followed %2</source>
         <translation>%1 关注了 %2</translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="33"/>
+        <location filename="../models/activitymodel.cpp" line="35"/>
         <source>%1 followed someone</source>
         <translation>%1 关注了一个人</translation>
     </message>
@@ -785,32 +787,32 @@
 <context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="593"/>
+        <location filename="../models/commenttreemodel.cpp" line="594"/>
         <source>Loading floors…</source>
         <translation>正在加载楼层…</translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="594"/>
+        <location filename="../models/commenttreemodel.cpp" line="595"/>
         <source>Could not load more floors — try again</source>
         <translation>无法加载更多楼层 — 点击重试</translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="595"/>
+        <location filename="../models/commenttreemodel.cpp" line="596"/>
         <source>Load more floors</source>
         <translation>加载更多楼层</translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="617"/>
+        <location filename="../models/commenttreemodel.cpp" line="618"/>
         <source>Loading replies…</source>
         <translation>正在加载回复…</translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="618"/>
+        <location filename="../models/commenttreemodel.cpp" line="619"/>
         <source>Could not load the replies — try again</source>
         <translation>无法加载回复 — 点击重试</translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="619"/>
+        <location filename="../models/commenttreemodel.cpp" line="620"/>
         <source>More replies (%1)</source>
         <translation>更多回复（%1）</translation>
     </message>
@@ -820,7 +822,7 @@
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="660"/>
+        <location filename="../models/commenttreemodel.cpp" line="662"/>
         <source>Reply to %1</source>
         <translation>回复 %1</translation>
     </message>
@@ -828,47 +830,47 @@
 <context>
     <name>threadline::models::ModerationLogModel</name>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="60"/>
+        <location filename="../models/moderationlogmodel.cpp" line="61"/>
         <source>hid</source>
         <translation>隐藏了</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="62"/>
+        <location filename="../models/moderationlogmodel.cpp" line="63"/>
         <source>unhid</source>
         <translation>恢复了</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="64"/>
+        <location filename="../models/moderationlogmodel.cpp" line="65"/>
         <source>dismissed the reports on</source>
         <translation>驳回了举报：</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="66"/>
+        <location filename="../models/moderationlogmodel.cpp" line="67"/>
         <source>deleted</source>
         <translation>删除了</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="68"/>
+        <location filename="../models/moderationlogmodel.cpp" line="69"/>
         <source>changed a device name</source>
         <translation>修改了设备名称</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="134"/>
+        <location filename="../models/moderationlogmodel.cpp" line="135"/>
         <source>%1 %2 post %3</source>
         <translation>%1 %2动态 %3</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="138"/>
+        <location filename="../models/moderationlogmodel.cpp" line="140"/>
         <source>%1 %2 comment %3</source>
         <translation>%1 %2评论 %3</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="141"/>
+        <location filename="../models/moderationlogmodel.cpp" line="145"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="144"/>
+        <location filename="../models/moderationlogmodel.cpp" line="149"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -876,22 +878,22 @@
 <context>
     <name>threadline::models::ModerationQueueFeed</name>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="579"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="581"/>
         <source>%1&apos;s post</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="579"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="582"/>
         <source>the reported post</source>
         <translation>被举报的动态</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="580"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="583"/>
         <source>%1&apos;s comment</source>
         <translation>%1 的评论</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="580"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="584"/>
         <source>the reported comment</source>
         <translation>被举报的评论</translation>
     </message>
@@ -899,59 +901,59 @@
 <context>
     <name>threadline::models::ModerationQueueModel</name>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="199"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="200"/>
         <source>Spam</source>
         <translation>垃圾广告</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="201"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="202"/>
         <source>Abuse</source>
         <translation>辱骂骚扰</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="203"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="204"/>
         <source>Illegal</source>
         <translation>违法内容</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="205"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="206"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="387"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="388"/>
         <source>Deleted post</source>
         <translation>已删除的动态</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="387"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="388"/>
         <source>Deleted comment</source>
         <translation>已删除的评论</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="392"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="394"/>
         <source>Post by %1: %2</source>
         <translation>%1 的动态：%2</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="393"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="395"/>
         <source>Comment by %1: %2</source>
         <translation>%1 的评论：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/moderationqueuemodel.cpp" line="397"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="399"/>
         <source>%n report(s)</source>
         <translation>
             <numerusform>%n 条举报</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="398"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="400"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="401"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="403"/>
         <source>auto-flagged: “%1”</source>
         <translation>自动标记：“%1”</translation>
     </message>
@@ -1235,45 +1237,45 @@
 <context>
     <name>threadline::ui::CommentDelegate</name>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="243"/>
-        <location filename="../ui/commentdelegate.cpp" line="434"/>
+        <location filename="../ui/commentdelegate.cpp" line="244"/>
+        <location filename="../ui/commentdelegate.cpp" line="436"/>
         <source>Floor %1</source>
         <translation>%1楼</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="260"/>
+        <location filename="../ui/commentdelegate.cpp" line="261"/>
         <source>Like</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="262"/>
+        <location filename="../ui/commentdelegate.cpp" line="263"/>
         <source>Oppose</source>
         <translation>踩</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/commentdelegate.cpp" line="461"/>
+        <location filename="../ui/commentdelegate.cpp" line="463"/>
         <source>%n reply(s)</source>
         <translation>
             <numerusform>%n 条回复</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="464"/>
+        <location filename="../ui/commentdelegate.cpp" line="466"/>
         <source>Sending…</source>
         <translation>发送中…</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="467"/>
+        <location filename="../ui/commentdelegate.cpp" line="469"/>
         <source>Not sent</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="474"/>
+        <location filename="../ui/commentdelegate.cpp" line="476"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="474"/>
+        <location filename="../ui/commentdelegate.cpp" line="476"/>
         <source>Hidden: %1</source>
         <translation>已隐藏：%1</translation>
     </message>
@@ -1422,17 +1424,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="273"/>
+        <location filename="../ui/likersdialog.cpp" line="275"/>
         <source>Likes</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="275"/>
+        <location filename="../ui/likersdialog.cpp" line="277"/>
         <source>No likes yet</source>
         <translation>还没有人赞</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/likersdialog.cpp" line="277"/>
+        <location filename="../ui/likersdialog.cpp" line="279"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -1440,39 +1442,39 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="337"/>
+        <location filename="../ui/likersdialog.cpp" line="339"/>
         <source>This post is no longer available.</source>
         <translation>这条动态已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="339"/>
-        <location filename="../ui/likersdialog.cpp" line="346"/>
+        <location filename="../ui/likersdialog.cpp" line="341"/>
+        <location filename="../ui/likersdialog.cpp" line="348"/>
         <source>The likes could not be loaded.</source>
         <translation>无法加载点赞列表。</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="373"/>
+        <location filename="../ui/likersdialog.cpp" line="375"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="374"/>
-        <location filename="../ui/likersdialog.cpp" line="375"/>
+        <location filename="../ui/likersdialog.cpp" line="376"/>
+        <location filename="../ui/likersdialog.cpp" line="377"/>
         <source>&amp;Retry</source>
         <translation>重试(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="382"/>
+        <location filename="../ui/likersdialog.cpp" line="384"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="382"/>
+        <location filename="../ui/likersdialog.cpp" line="384"/>
         <source>Loading more…</source>
         <translation>正在加载更多…</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="384"/>
+        <location filename="../ui/likersdialog.cpp" line="386"/>
         <source>No one has liked this post yet.</source>
         <translation>还没有人赞过这条动态。</translation>
     </message>
@@ -2032,7 +2034,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::PostDelegate</name>
     <message>
         <location filename="../ui/postdelegate.cpp" line="278"/>
-        <location filename="../ui/postdelegate.cpp" line="671"/>
+        <location filename="../ui/postdelegate.cpp" line="682"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
@@ -2047,48 +2049,48 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="353"/>
-        <location filename="../ui/postdelegate.cpp" line="836"/>
+        <location filename="../ui/postdelegate.cpp" line="355"/>
+        <location filename="../ui/postdelegate.cpp" line="849"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="362"/>
+        <location filename="../ui/postdelegate.cpp" line="368"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="364"/>
+        <location filename="../ui/postdelegate.cpp" line="371"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="479"/>
+        <location filename="../ui/postdelegate.cpp" line="490"/>
         <source>Click to load</source>
         <translation>点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="481"/>
+        <location filename="../ui/postdelegate.cpp" line="492"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="502"/>
+        <location filename="../ui/postdelegate.cpp" line="513"/>
         <source>+%1</source>
         <translation>+%1</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="646"/>
+        <location filename="../ui/postdelegate.cpp" line="657"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="832"/>
+        <location filename="../ui/postdelegate.cpp" line="845"/>
         <source>This picture is on another site: click to load it</source>
         <translation>图片来自其他网站：点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="834"/>
+        <location filename="../ui/postdelegate.cpp" line="847"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation>图片加载失败：点击重试</translation>
     </message>
@@ -2145,62 +2147,62 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>无法取消关注 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="615"/>
+        <location filename="../ui/profileheader.cpp" line="616"/>
         <source>Avatar of %1</source>
         <translation>%1 的头像</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="618"/>
+        <location filename="../ui/profileheader.cpp" line="619"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="618"/>
+        <location filename="../ui/profileheader.cpp" line="619"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln 位粉丝</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="619"/>
+        <location filename="../ui/profileheader.cpp" line="620"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>关注 %Ln 人</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="621"/>
+        <location filename="../ui/profileheader.cpp" line="622"/>
         <source>Moderator</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="633"/>
+        <location filename="../ui/profileheader.cpp" line="634"/>
         <source>Following</source>
         <translation>已关注</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="633"/>
+        <location filename="../ui/profileheader.cpp" line="634"/>
         <source>Follow</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="635"/>
+        <location filename="../ui/profileheader.cpp" line="636"/>
         <source>Stop following %1 (F)</source>
         <translation>取消关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="636"/>
+        <location filename="../ui/profileheader.cpp" line="637"/>
         <source>Follow %1 (F)</source>
         <translation>关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="637"/>
+        <location filename="../ui/profileheader.cpp" line="638"/>
         <source>Following %1</source>
         <translation>已关注 %1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="638"/>
+        <location filename="../ui/profileheader.cpp" line="639"/>
         <source>Follow %1</source>
         <translation>关注 %1</translation>
     </message>
