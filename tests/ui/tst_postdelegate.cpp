@@ -30,14 +30,7 @@
 #include <QTextLayout>
 #include <QToolTip>
 
-// User names in composed labels are isolated (U+2068 … U+2069, core/usertext.h); compared
-// without the isolation marks where the words are what is checked.
-[[maybe_unused]] static QString withoutIsolates(QString s)
-{
-    s.remove(QChar(0x2068));
-    s.remove(QChar(0x2069));
-    return s;
-}
+#include "isolates.h"
 
 using namespace threadline;
 using core::ImageCache;

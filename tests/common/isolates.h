@@ -1,0 +1,13 @@
+// User names in composed labels are isolated (U+2068 … U+2069, core/usertext.h); tests compare
+// without the isolation marks where the words are what is checked.
+#pragma once
+
+#include <QChar>
+#include <QString>
+
+[[maybe_unused]] inline QString withoutIsolates(QString s)
+{
+    s.remove(QChar(0x2068));
+    s.remove(QChar(0x2069));
+    return s;
+}
