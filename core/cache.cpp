@@ -1466,6 +1466,13 @@ private:
                 closeDb();
                 return Verdict::Corrupt;
             }
+            // Only readable — its permissions, or a header whose write version this SQLite does
+            // not know (byte 18 > 2): every write would fail for as long as the file is used.
+            if (sqlite3_db_readonly(m_sql, "main") == 1) {
+                why = u"the cache file can only be read, not written"_s;
+                closeDb();
+                return existed ? Verdict::Corrupt : Verdict::Failed;
+            }
             // Truncated: fewer bytes than the header's page count (checked only without a WAL,
             // which may hold pages beyond the end of the file).
             if (existed && !QFileInfo::exists(path + u"-wal"_s)) {
