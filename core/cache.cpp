@@ -1460,6 +1460,13 @@ private:
                 closeDb();
                 return Verdict::Corrupt;
             }
+            // user_version is a signed 32-bit field: a damaged header can make it negative, and
+            // migrate() indexes the migrations by it.
+            if (version < 0) {
+                why = u"the cache's schema version %1 is not valid"_s.arg(version);
+                closeDb();
+                return Verdict::Corrupt;
+            }
             if ((appId != 0 && appId != cacheschema::kApplicationId) ||
                 (appId == 0 && (version != 0 || objects != 0))) {
                 why = u"the file is not a Threadline cache"_s;

@@ -172,6 +172,7 @@ private slots:
     void initTestCase();
     void readOnlyCacheIsMovedAside_data();
     void readOnlyCacheIsMovedAside();
+    void negativeSchemaVersionIsMovedAside();
     void corruptedCacheAlwaysOpens();
 
 private:
@@ -220,6 +221,35 @@ void TestCacheCorruption::readOnlyCacheIsMovedAside_data()
     // a readonly database") for as long as the app ran, and nothing new was ever cached.
     QTest::newRow("header write version 3") << true;
     QTest::newRow("file mode 0444") << false;
+}
+
+void TestCacheCorruption::negativeSchemaVersionIsMovedAside()
+{
+    // Found by the soak (seed 20261201, 1,000 rounds): a scrambled header made user_version
+    // (bytes 60..63, signed) negative; open() passed it to migrate(), which indexed the
+    // migrations with it: a segmentation fault on the cache's thread, the app never started.
+    const QString path = m_dir.filePath(u"negative-version.sqlite"_s);
+    QByteArray bytes = m_template;
+    bytes[60] = char(0xb4); // -1261567998, the soak's value
+    bytes[61] = char(0xce);
+    bytes[62] = char(0x00);
+    bytes[63] = char(0x02);
+    QVERIFY(writeFile(path, bytes));
+
+    Cache cache;
+    Answers a(cache);
+    QSignalSpy opened(&cache, &Cache::opened);
+    cache.open(path);
+    QVERIFY(QTest::qWaitFor([&] { return !opened.isEmpty(); }, kTimeoutMs));
+    QVERIFY2(opened.at(0).at(0).toBool(), qPrintable(opened.at(0).at(1).toString()));
+    QVERIFY(opened.at(0).at(2).toBool());
+    QCOMPARE(opened.at(0).at(1).toString(),
+             u"the cache's schema version -1261567998 is not valid"_s);
+    const Post fresh = makePost(4343);
+    QVERIFY(a.await(cache.savePosts({fresh}, u"all"_s, true, {})));
+    const quint64 l = cache.loadPost(fresh.id);
+    QVERIFY(a.await(l));
+    QCOMPARE(a.posts[l], std::optional<Post>(fresh));
 }
 
 void TestCacheCorruption::readOnlyCacheIsMovedAside()
