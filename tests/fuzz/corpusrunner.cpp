@@ -7,6 +7,7 @@
 // The real fuzzing is scripts/fuzz.sh (libFuzzer, ASan + UBSan).
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +18,8 @@
 #include <random>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -29,6 +32,21 @@ Bytes readFile(const std::filesystem::path &path)
     std::ifstream in(path, std::ios::binary);
     return Bytes(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
+
+// What is running, for the crash message (written from a signal handler: a fixed buffer).
+char g_current[512] = "nothing yet";
+
+void onCrash(int sig)
+{
+    static const char kPrefix[] = "\ncorpusrunner: crashed on ";
+    [[maybe_unused]] auto w1 = ::write(2, kPrefix, sizeof kPrefix - 1);
+    [[maybe_unused]] auto w2 = ::write(2, g_current, std::strlen(g_current));
+    [[maybe_unused]] auto w3 = ::write(2, "\n", 1);
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+}
+
+#define DESCRIBE(...) std::snprintf(g_current, sizeof g_current, __VA_ARGS__)
 
 void runOne(const Bytes &input)
 {
@@ -168,12 +186,16 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "%s: no corpus files given\n", argv[0]);
         return 2;
     }
+    for (int sig : {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL})
+        std::signal(sig, onCrash);
     const auto start = std::chrono::steady_clock::now();
     std::vector<Bytes> corpus;
     for (const auto &f : files) {
         corpus.push_back(readFile(f));
+        DESCRIBE("%s (%zu bytes)", f.c_str(), corpus.back().size());
         runOne(corpus.back());
     }
+    DESCRIBE("the empty input");
     runOne({}); // the empty input
     std::mt19937_64 rng(seed);
     long done = 0;
@@ -181,8 +203,10 @@ int main(int argc, char **argv)
         const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
         if (spent.count() > maxSeconds)
             break;
-        Bytes b = corpus[size_t(rng() % corpus.size())];
+        const size_t from = size_t(rng() % corpus.size());
+        Bytes b = corpus[from];
         mutate(b, corpus, rng);
+        DESCRIBE("mutation %ld (--seed %llu) of %s", done, seed, files[from].c_str());
         runOne(b);
     }
     const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
