@@ -5,6 +5,8 @@
 # post written afterwards and leave the outbox beside it untouched. Prints the suite's summary.
 #   scripts/corruption-soak.sh [ROUNDS]    (default 1000)
 #   BUILD_DIR (default build), SEED (default 20261201): THREADLINE_CORRUPTION_SEED
+#   BUILD_DIR=build-fuzz (after scripts/fuzz.sh has configured it): the same suite under
+#   ASan + UBSan, over the sanitized core library of the fuzz build.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
