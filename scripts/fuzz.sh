@@ -63,13 +63,15 @@ for name in "${targets[@]}"; do
     last=$(grep -E '^#[0-9]+' "$log" | tail -1)
     cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
     corp=$(sed -n 's/.* corp: \([0-9]*\).*/\1/p' <<<"$last")
+    # the time it ran: libFuzzer's "Done N runs in S second(s)" (absent after a crash: 0)
+    secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
     result=ok
     if [[ $rc != 0 ]] || grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:|invariant broken' "$log"; then
         result="FAILED (rc $rc): $(grep -m1 -E 'ERROR:|runtime error:|invariant broken' "$log" || true)"
         result+=" $(ls "$build_dir/artifacts/$name" 2>/dev/null | head -3 | tr '\n' ' ')"
         failed=1
     fi
-    printf '%-10s %8s %12s %9s %7s %7s %s\n' "$name" "$(awk "BEGIN{printf \"%.1f\", $seconds/60}")" \
+    printf '%-10s %8s %12s %9s %7s %7s %s\n' "$name" "$(awk "BEGIN{printf \"%.1f\", ${secs:-0}/60}")" \
         "${execs:-?}" "${rate:-?}" "${cov:-?}" "${corp:-?}" "$result"
 done
 echo "logs: $build_dir/fuzz-<target>.log; new inputs: $build_dir/found/<target>"
