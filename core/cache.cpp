@@ -1499,6 +1499,14 @@ private:
             exec("PRAGMA temp_store = MEMORY");
             exec("PRAGMA foreign_keys = OFF");
             migrate(int(version));
+            // The schema exactly as the migrations wrote it: a damaged byte in sqlite_master can
+            // leave valid SQL naming another column ("datx" for "data") or table, which no
+            // check above sees and on which every write then fails.
+            if (const QString wrong = schemaMismatch(); !wrong.isEmpty()) {
+                why = u"the cache's schema is not the one this client wrote (%1)"_s.arg(wrong);
+                closeDb();
+                return existed ? Verdict::Corrupt : Verdict::Failed;
+            }
         } catch (const SqlError &e) {
             why = e.message;
             closeDb();
@@ -1539,6 +1547,54 @@ private:
         }
         m_sql = db;
         return true;
+    }
+
+    // Compares the tables and indexes in sqlite_master with the CREATE statements of the
+    // migrations (SQLite keeps the statement's text as written; released steps never change),
+    // SQLite's own tables (sqlite_stat1 of PRAGMA optimize) aside. Empty when they match, else
+    // what differs first.
+    QString schemaMismatch()
+    {
+        QHash<QString, QString> expected; // name -> CREATE statement
+        for (const auto &step : cacheschema::kMigrations) {
+            for (const char *sql : step) {
+                const QString text = QString::fromLatin1(sql);
+                const QStringList words = text.split(u' ', Qt::SkipEmptyParts);
+                if (words.size() > 2 && words.at(0) == u"CREATE"_s) // CREATE TABLE|INDEX name …
+                    expected.insert(words.at(2), text);
+            }
+        }
+        sqlite3_stmt *q = nullptr;
+        if (sqlite3_prepare_v2(m_sql,
+                               "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL AND "
+                               "substr(name, 1, 7) <> 'sqlite_'",
+                               -1, &q, nullptr) != SQLITE_OK) {
+            return QString::fromUtf8(sqlite3_errmsg(m_sql));
+        }
+        QString wrong;
+        qsizetype seen = 0;
+        int rc = SQLITE_ROW;
+        while (wrong.isEmpty() && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+            const auto column = [q](int c) {
+                return QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(q, c)),
+                                         sqlite3_column_bytes(q, c));
+            };
+            const QString name = column(0);
+            const auto it = expected.constFind(name);
+            if (it == expected.constEnd())
+                wrong = u"an unknown object \"%1\""_s.arg(name.left(64));
+            else if (column(1) != *it)
+                wrong = u"\"%1\" is defined differently"_s.arg(name);
+            else
+                ++seen;
+        }
+        if (wrong.isEmpty() && rc != SQLITE_DONE)
+            wrong = QString::fromUtf8(sqlite3_errmsg(m_sql));
+        sqlite3_finalize(q);
+        if (wrong.isEmpty() && seen != expected.size())
+            wrong = u"%1 of its %2 tables and indexes are missing"_s.arg(expected.size() - seen)
+                        .arg(expected.size());
+        return wrong;
     }
 
     void migrate(int from)
