@@ -1552,7 +1552,7 @@ private:
     // Compares the tables and indexes in sqlite_master with the CREATE statements of the
     // migrations (SQLite keeps the statement's text as written; released steps never change),
     // SQLite's own tables (sqlite_stat1 of PRAGMA optimize) aside. Empty when they match, else
-    // what differs first.
+    // what differs first; an SQLite error is thrown as SqlError.
     QString schemaMismatch()
     {
         QHash<QString, QString> expected; // name -> CREATE statement
@@ -1565,12 +1565,13 @@ private:
             }
         }
         sqlite3_stmt *q = nullptr;
-        if (sqlite3_prepare_v2(m_sql,
+        const int prepared =
+            sqlite3_prepare_v2(m_sql,
                                "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL AND "
                                "substr(name, 1, 7) <> 'sqlite_'",
-                               -1, &q, nullptr) != SQLITE_OK) {
-            return QString::fromUtf8(sqlite3_errmsg(m_sql));
-        }
+                               -1, &q, nullptr);
+        if (prepared != SQLITE_OK) // corrupt or transient, as attempt() tells them apart
+            throw SqlError(prepared, QString::fromUtf8(sqlite3_errmsg(m_sql)));
         QString wrong;
         qsizetype seen = 0;
         int rc = SQLITE_ROW;
@@ -1588,8 +1589,11 @@ private:
             else
                 ++seen;
         }
-        if (wrong.isEmpty() && rc != SQLITE_DONE)
-            wrong = QString::fromUtf8(sqlite3_errmsg(m_sql));
+        if (wrong.isEmpty() && rc != SQLITE_DONE) {
+            SqlError error(rc, QString::fromUtf8(sqlite3_errmsg(m_sql)));
+            sqlite3_finalize(q);
+            throw error;
+        }
         sqlite3_finalize(q);
         if (wrong.isEmpty() && seen != expected.size())
             wrong = u"%1 of its %2 tables and indexes are missing"_s.arg(expected.size() - seen)
