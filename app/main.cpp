@@ -15,6 +15,7 @@
 #include "appcore.h"
 #include "coreoptions.h"
 #include "i18n.h"
+#include "importfile.h"
 #include "jsoncodec.h"
 #include "logindialog.h"
 #include "mainwindow.h"
@@ -60,38 +61,6 @@ std::optional<MainWindow::Page> pageNamed(const QString &name)
         if (name.compare(QLatin1String(e.key(i)), Qt::CaseInsensitive) == 0)
             return MainWindow::Page(e.value(i));
     return std::nullopt;
-}
-
-// The posts of an import file: one post (the sample's shape), an array of posts, or a page
-// {"items":[…]}, read by the same strict codec as the server's answers.
-constexpr qint64 kMaxImportBytes = 16 * 1024 * 1024; // the codec's document limit
-
-std::optional<QList<core::Post>> readImport(const QString &path, QString *error)
-{
-    const QString name = QDir::toNativeSeparators(path);
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = QCoreApplication::translate("main", "Cannot import %1: %2; nothing was imported.")
-                     .arg(name, f.errorString());
-        return std::nullopt;
-    }
-    if (f.size() > kMaxImportBytes) {
-        *error = QCoreApplication::translate(
-                     "main", "Cannot import %1: it is larger than 16 MiB; nothing was imported.")
-                     .arg(name);
-        return std::nullopt;
-    }
-    const auto posts = core::decodePostList(f.read(kMaxImportBytes + 1));
-    if (!posts) {
-        const core::DecodeError &e = posts.error();
-        *error = QCoreApplication::translate("main",
-                                             "Cannot import %1: %2 (at %3); nothing was imported.")
-                     .arg(name, e.message,
-                          e.path.isEmpty() ? QCoreApplication::translate("main", "the top level")
-                                           : e.path);
-        return std::nullopt;
-    }
-    return posts.value();
 }
 
 } // namespace
@@ -178,7 +147,7 @@ int main(int argc, char **argv)
     QList<core::Post> imported;
     for (const QString &file : parser.values(importOpt)) {
         QString error;
-        const auto posts = readImport(file, &error);
+        const auto posts = core::ImportFile::read(file, &error);
         if (!posts) {
             say(error, stderr);
             return 2;

@@ -1460,11 +1460,25 @@ private:
                 closeDb();
                 return Verdict::Corrupt;
             }
+            // user_version is a signed 32-bit field: a damaged header can make it negative, and
+            // migrate() indexes the migrations by it.
+            if (version < 0) {
+                why = u"the cache's schema version %1 is not valid"_s.arg(version);
+                closeDb();
+                return Verdict::Corrupt;
+            }
             if ((appId != 0 && appId != cacheschema::kApplicationId) ||
                 (appId == 0 && (version != 0 || objects != 0))) {
                 why = u"the file is not a Threadline cache"_s;
                 closeDb();
                 return Verdict::Corrupt;
+            }
+            // Only readable — its permissions, or a header whose write version this SQLite does
+            // not know (byte 18 > 2): every write would fail for as long as the file is used.
+            if (sqlite3_db_readonly(m_sql, "main") == 1) {
+                why = u"the cache file can only be read, not written"_s;
+                closeDb();
+                return existed ? Verdict::Corrupt : Verdict::Failed;
             }
             // Truncated: fewer bytes than the header's page count (checked only without a WAL,
             // which may hold pages beyond the end of the file).
@@ -1485,6 +1499,14 @@ private:
             exec("PRAGMA temp_store = MEMORY");
             exec("PRAGMA foreign_keys = OFF");
             migrate(int(version));
+            // The schema exactly as the migrations wrote it: a damaged byte in sqlite_master can
+            // leave valid SQL naming another column ("datx" for "data") or table, which no
+            // check above sees and on which every write then fails.
+            if (const QString wrong = schemaMismatch(); !wrong.isEmpty()) {
+                why = u"the cache's schema is not the one this client wrote (%1)"_s.arg(wrong);
+                closeDb();
+                return existed ? Verdict::Corrupt : Verdict::Failed;
+            }
         } catch (const SqlError &e) {
             why = e.message;
             closeDb();
@@ -1525,6 +1547,58 @@ private:
         }
         m_sql = db;
         return true;
+    }
+
+    // Compares the tables and indexes in sqlite_master with the CREATE statements of the
+    // migrations (SQLite keeps the statement's text as written; released steps never change),
+    // SQLite's own tables (sqlite_stat1 of PRAGMA optimize) aside. Empty when they match, else
+    // what differs first; an SQLite error is thrown as SqlError.
+    QString schemaMismatch()
+    {
+        QHash<QString, QString> expected; // name -> CREATE statement
+        for (const auto &step : cacheschema::kMigrations) {
+            for (const char *sql : step) {
+                const QString text = QString::fromLatin1(sql);
+                const QStringList words = text.split(u' ', Qt::SkipEmptyParts);
+                if (words.size() > 2 && words.at(0) == u"CREATE"_s) // CREATE TABLE|INDEX name …
+                    expected.insert(words.at(2), text);
+            }
+        }
+        sqlite3_stmt *q = nullptr;
+        const int prepared =
+            sqlite3_prepare_v2(m_sql,
+                               "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL AND "
+                               "substr(name, 1, 7) <> 'sqlite_'",
+                               -1, &q, nullptr);
+        if (prepared != SQLITE_OK) // corrupt or transient, as attempt() tells them apart
+            throw SqlError(prepared, QString::fromUtf8(sqlite3_errmsg(m_sql)));
+        QString wrong;
+        qsizetype seen = 0;
+        int rc = SQLITE_ROW;
+        while (wrong.isEmpty() && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+            const auto column = [q](int c) {
+                return QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(q, c)),
+                                         sqlite3_column_bytes(q, c));
+            };
+            const QString name = column(0);
+            const auto it = expected.constFind(name);
+            if (it == expected.constEnd())
+                wrong = u"an unknown object \"%1\""_s.arg(name.left(64));
+            else if (column(1) != *it)
+                wrong = u"\"%1\" is defined differently"_s.arg(name);
+            else
+                ++seen;
+        }
+        if (wrong.isEmpty() && rc != SQLITE_DONE) {
+            SqlError error(rc, QString::fromUtf8(sqlite3_errmsg(m_sql)));
+            sqlite3_finalize(q);
+            throw error;
+        }
+        sqlite3_finalize(q);
+        if (wrong.isEmpty() && seen != expected.size())
+            wrong = u"%1 of its %2 tables and indexes are missing"_s.arg(expected.size() - seen)
+                        .arg(expected.size());
+        return wrong;
     }
 
     void migrate(int from)
