@@ -169,7 +169,11 @@ public:
         m_timer.setSingleShot(true);
         connect(&m_timer, &QTimer::timeout, this, [this] { timedOut(); });
         connect(m_socket, &QTcpSocket::readyRead, this, [this] { process(); });
-        connect(m_socket, &QTcpSocket::bytesWritten, this, [this] { written(); });
+        // With TLS, bytesWritten means "encrypted", before the bytes reach the plain socket (Qt
+        // 6.4 emits it before moving them out of OpenSSL): progress is encryptedBytesWritten
+        // there, else a shutdown after the last answer would cut it off.
+        if (!m_tls)
+            connect(m_socket, &QTcpSocket::bytesWritten, this, [this] { written(); });
         connect(m_socket, &QTcpSocket::disconnected, this, [this] { gone(); });
         connect(m_socket, &QTcpSocket::errorOccurred, this,
                 [this](QAbstractSocket::SocketError error) {
