@@ -177,12 +177,16 @@ public:
         connect(m_socket, &QTcpSocket::disconnected, this, [this] { gone(); });
         connect(m_socket, &QTcpSocket::errorOccurred, this,
                 [this](QAbstractSocket::SocketError error) {
-                    Q_UNUSED(error);
                     if (m_tls && !m_tls->isEncrypted()) {
                         // Plain HTTP to the TLS port, a client refusing the certificate (an
                         // alert, or just its close), …: one line, closed (never read on, so
                         // never a spin).
                         handshakeFailed(m_tls->errorString());
+                        return;
+                    }
+                    if (m_tls && (error == QAbstractSocket::SslInternalError ||
+                                  error == QAbstractSocket::SslInvalidUserDataError)) {
+                        gone(); // a broken TLS stream: nothing more can be read from it
                         return;
                     }
                     if (m_socket->state() != QAbstractSocket::ConnectedState)
