@@ -13,6 +13,7 @@
 // switch while the app runs. app/README.md and docs/qa.md say more.
 #include "apiclient.h"
 #include "appcore.h"
+#include "certificatedialog.h"
 #include "coreoptions.h"
 #include "i18n.h"
 #include "importfile.h"
@@ -23,6 +24,7 @@
 #include "threadloader.h"
 #include "threadview.h"
 #include "timelinefeed.h"
+#include "tlspins.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -34,6 +36,7 @@
 #include <QMetaEnum>
 #include <QPointer>
 #include <QProcess>
+#include <QSet>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -327,6 +330,37 @@ int main(int argc, char **argv)
         if (!error.isEmpty())
             login->showError(error);
     };
+
+    // A server whose certificate is not trusted (ApiClient::untrustedCertificate, for any of its
+    // requests: the sign-in, GET /me at start with a remembered account, a page, an image): one
+    // dialog at a time says why; "Trust this certificate" pins it and what failed is tried again
+    // (the sign-in, or the page and the sync). A certificate the user turned down is not asked
+    // about again in this run: its requests go on failing in words.
+    QPointer<ui::CertificateDialog> certificateDialog;
+    QSet<QByteArray> declined;
+    QObject::connect(core.api(), &core::ApiClient::untrustedCertificate, &app,
+                     [&](const core::CertificateProblem &problem) {
+                         if (!shotPath.isEmpty())
+                             return; // nobody to ask: the failure is said in words (stderr, exit 1)
+                         const QByteArray id = problem.origin.toUtf8() + ' ' +
+                                               core::TlsPins::fingerprint(problem.certificate);
+                         if (certificateDialog || declined.contains(id) ||
+                             core::TlsPins::matches(problem.origin, problem.certificate))
+                             return;
+                         QWidget *parent = login ? static_cast<QWidget *>(login.data()) : &window;
+                         certificateDialog = new ui::CertificateDialog(problem, parent);
+                         certificateDialog->setAttribute(Qt::WA_DeleteOnClose);
+                         QObject::connect(certificateDialog, &QDialog::rejected, &app,
+                                          [&declined, id] { declined.insert(id); });
+                         QObject::connect(certificateDialog, &ui::CertificateDialog::trusted, &app,
+                                          [&] {
+                                              if (login && login->retry())
+                                                  return;
+                                              if (window.hasAccount())
+                                                  window.reload();
+                                          });
+                         certificateDialog->open();
+                     });
 
     QObject::connect(session, &core::Session::signedIn, &app, [&](const core::UserProfile &me) {
         passwordLeft = false;

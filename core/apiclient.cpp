@@ -15,9 +15,8 @@
 #include <algorithm>
 #include <limits>
 
-#if QT_CONFIG(ssl)
+#include <QSslConfiguration>
 #include <QSslError>
-#endif
 
 #include <algorithm>
 
@@ -31,6 +30,8 @@ namespace {
 constexpr qint64 kMaxAnswerBytes = 32 * 1024 * 1024;
 // The property that marks a reply the manager refused because the client is offline.
 constexpr char kOfflineProperty[] = "threadline_offline";
+// The property that marks a reply whose certificate errors were ignored for its pin.
+constexpr char kPinnedProperty[] = "threadline_tlsPinned";
 const QByteArray kAuthorization = QByteArrayLiteral("Authorization");
 const QByteArray kFaultBody = QByteArray(
     R"json({"error":{"code":"fault_injected","message":"service unavailable (simulated fault)"}})json");
@@ -159,6 +160,12 @@ protected:
                                          QNetworkRequest::SameOriginRedirectPolicy);
             }
         }
+        if (!m_client->m_caCertificates.isEmpty() &&
+            request.url().scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) == 0) {
+            QSslConfiguration tls = request.sslConfiguration();
+            tls.addCaCertificates(m_client->m_caCertificates);
+            request.setSslConfiguration(tls);
+        }
         if (m_client->isOffline()) {
             auto *refused = new RefusedReply(op, request, this);
             connect(refused, &QNetworkReply::finished, this,
@@ -166,6 +173,9 @@ protected:
             return refused;
         }
         QNetworkReply *reply = QNetworkAccessManager::createRequest(op, request, outgoingData);
+        // First of the reply's sslErrors handlers: ignoring has to happen inside the signal.
+        connect(reply, &QNetworkReply::sslErrors, this,
+                [this, reply](const QList<QSslError> &errors) { checkCertificate(reply, errors); });
         m_running.append(reply);
         connect(reply, &QNetworkReply::finished, this, [this, reply] { forget(reply); });
         connect(reply, &QObject::destroyed, this, [this] { forget(nullptr); });
@@ -173,6 +183,47 @@ protected:
     }
 
 private:
+    // The pin decides: the certificate pinned for this origin is accepted with exactly the errors
+    // reported for it; anything else is refused (nothing ignored) and recorded on the reply.
+    void checkCertificate(QNetworkReply *reply, const QList<QSslError> &errors)
+    {
+        const QString origin = TlsPins::originOf(reply->url());
+        QSslCertificate certificate = reply->sslConfiguration().peerCertificate();
+        if (certificate.isNull()) {
+            for (const QSslError &e : errors) {
+                if (!e.certificate().isNull()) {
+                    certificate = e.certificate();
+                    break;
+                }
+            }
+        }
+        const QByteArray pin = TlsPins::pinFor(origin);
+        const QByteArray seen = TlsPins::fingerprint(certificate);
+        if (!pin.isEmpty() && !seen.isEmpty() && pin == seen) {
+            reply->ignoreSslErrors(errors);
+            reply->setProperty(kPinnedProperty, true);
+            return;
+        }
+        CertificateProblem problem;
+        problem.origin = origin;
+        problem.certificate = certificate;
+        problem.errors = errors;
+        if (!pin.isEmpty())
+            problem.pinned = pin;
+        CertificateProblem::setOn(reply, problem);
+        qCWarning(lcApi).noquote()
+            << "refused the certificate of" << origin << "(" << problem.fingerprint()
+            << "):" << problem.reasons().join(QLatin1String("; "));
+        // Queued: the handler runs while Qt's network thread waits for it.
+        QMetaObject::invokeMethod(
+            m_client,
+            [client = QPointer<ApiClient>(m_client), problem] {
+                if (client)
+                    Q_EMIT client->untrustedCertificate(problem);
+            },
+            Qt::QueuedConnection);
+    }
+
     void forget(QNetworkReply *reply)
     {
         m_running.removeIf(
@@ -278,8 +329,8 @@ void ApiReply::beginAttempt()
             m_body = kFaultBody;
             m_headers = {
                 {QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json")}};
-            qCDebug(lcApi) << m_method.constData() << ApiError::forLog(m_path) << "-> 503 (simulated fault), attempt"
-                           << m_attempts;
+            qCDebug(lcApi) << m_method.constData() << ApiError::forLog(m_path)
+                           << "-> 503 (simulated fault), attempt" << m_attempts;
             attemptFailed(ApiError::fromHttp(503, kFaultBody));
         };
         if (faults.delayMs > 0) {
@@ -324,6 +375,7 @@ void ApiReply::startAttempt()
     m_timedOut = false;
     m_headersSeen = false;
     m_tlsErrors.clear();
+    m_certificateProblem.reset();
     m_status = 0;
     m_body.clear();
     m_headers.clear();
@@ -370,7 +422,10 @@ void ApiReply::startAttempt()
     });
 #if QT_CONFIG(ssl)
     connect(net, &QNetworkReply::sslErrors, this, [this](const QList<QSslError> &errors) {
-        // Never ignored: the handshake fails and finished() reports it as Kind::Tls.
+        // Ignored only by the manager (its handler runs first), for a pinned certificate;
+        // otherwise the handshake fails and finished() reports it as Kind::Tls.
+        if (m_net && m_net->property(kPinnedProperty).toBool())
+            return;
         for (const QSslError &e : errors)
             m_tlsErrors << e.errorString();
     });
@@ -409,7 +464,8 @@ void ApiReply::timedOut(const QString &why)
     m_status = 0;
     m_body.clear();
     m_headers.clear();
-    qCDebug(lcApi) << m_method.constData() << ApiError::forLog(m_path) << "timed out, attempt" << m_attempts << why;
+    qCDebug(lcApi) << m_method.constData() << ApiError::forLog(m_path) << "timed out, attempt"
+                   << m_attempts << why;
     attemptFailed(errorOf(ApiError::Kind::Timeout, why));
 }
 
@@ -426,6 +482,7 @@ void ApiReply::onNetworkFinished()
     const QNetworkReply::NetworkError code = net->error();
     const QString text = net->errorString();
     const bool refused = net->property(kOfflineProperty).toBool();
+    m_certificateProblem = CertificateProblem::of(net);
     dropNetworkReply();
 
     ApiError e;
@@ -436,6 +493,10 @@ void ApiReply::onNetworkFinished()
     }
     if (code == QNetworkReply::TimeoutError) {
         e = errorOf(ApiError::Kind::Timeout, text);
+    } else if (m_certificateProblem) {
+        e = errorOf(ApiError::Kind::Tls, m_certificateProblem->describe());
+        e.code = m_certificateProblem->changed() ? QStringLiteral("certificate_changed")
+                                                 : QStringLiteral("untrusted_certificate");
     } else if (!m_tlsErrors.isEmpty() || code == QNetworkReply::SslHandshakeFailedError) {
         e = errorOf(ApiError::Kind::Tls,
                     m_tlsErrors.isEmpty() ? text : m_tlsErrors.join(QLatin1String("; ")));
@@ -533,8 +594,8 @@ void ApiReply::finish(const ApiError &error, bool emitSignals)
     if (error.kind == ApiError::Kind::Offline)
         qCDebug(lcApi).noquote() << m_method << ApiError::forLog(m_path) << "not sent: offline";
     else if (!error.ok() && error.kind != ApiError::Kind::Cancelled)
-        qCInfo(lcApi).noquote() << m_method << ApiError::forLog(m_path) << "failed after" << m_attempts
-                                << "attempt(s):" << error.toLogString();
+        qCInfo(lcApi).noquote() << m_method << ApiError::forLog(m_path) << "failed after"
+                                << m_attempts << "attempt(s):" << error.toLogString();
     const QPointer<ApiReply> self(this);
     if (client && error.isAuth() && m_sentAuthorization)
         Q_EMIT client->unauthorized();
@@ -605,6 +666,11 @@ void ApiClient::setOffline(bool offline)
         m_nam->abortAll(); // what is left: the image cache's requests
     }
     Q_EMIT offlineChanged(offline);
+}
+
+void ApiClient::setCaCertificates(const QList<QSslCertificate> &certificates)
+{
+    m_caCertificates = certificates;
 }
 
 void ApiClient::setTimeoutMs(int ms)

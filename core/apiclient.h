@@ -24,13 +24,20 @@
 // - The token goes only to baseUrl's origin (scheme, host, port): the manager strips an
 //   Authorization header from every request to another origin, whoever built it.
 // - HTTP/2 off, no redirects followed (a 3xx is an Http error), no cookies stored or sent,
-//   TLS errors are never ignored (Kind::Tls), no token in any log.
+//   no token in any log.
+// - TLS (every reply of the manager: API, sign-in, images): a certificate the system's
+//   authorities (plus setCaCertificates()) trust is accepted; any other is refused before a
+//   byte of the request leaves — Kind::Tls, code "untrusted_certificate" (or
+//   "certificate_changed"), the reasons in words — unless it is the very certificate the user
+//   pinned for that origin (tlspins.h): then exactly the errors reported for it are ignored.
+//   A refusal is also untrustedCertificate(problem), with what the UI needs to offer trust.
 // - Each attempt resolves its path against the base URL and token current at that moment: a
 //   request waiting to retry follows setBaseUrl()/setToken().
 #pragma once
 
 #include "apierror.h"
 #include "faultinjection.h"
+#include "tlspins.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>
@@ -100,6 +107,11 @@ public:
     [[nodiscard]] int attempts() const { return m_attempts; } // attempts started so far
     [[nodiscard]] QByteArray method() const { return m_method; }
     [[nodiscard]] QString path() const { return m_path; }
+    // When the last attempt failed because the server's certificate is not trusted.
+    [[nodiscard]] std::optional<CertificateProblem> certificateProblem() const
+    {
+        return m_certificateProblem;
+    }
 
     // Stops the request: finished() with Kind::Cancelled, synchronously. Nothing after finish.
     void abort();
@@ -142,6 +154,7 @@ private:
     bool m_dropAnswer = false;        // fault injection: lose this attempt's answer
     bool m_sentAuthorization = false; // this attempt carried the token
     QStringList m_tlsErrors;
+    std::optional<CertificateProblem> m_certificateProblem;
     QElapsedTimer m_clock;
 
     int m_attempts = 0;
@@ -169,6 +182,11 @@ public:
 
     void setOffline(bool offline);
     [[nodiscard]] bool isOffline() const { return m_offline; }
+
+    // Authorities trusted besides the system's, for every request of the manager (a company's
+    // own CA; tests). Empty: the system's only.
+    void setCaCertificates(const QList<QSslCertificate> &certificates);
+    [[nodiscard]] QList<QSslCertificate> caCertificates() const { return m_caCertificates; }
 
     void setTimeoutMs(int ms); // default 15000; an inactivity timeout per attempt
     [[nodiscard]] int timeoutMs() const { return m_timeoutMs; }
@@ -230,6 +248,10 @@ Q_SIGNALS:
     void offlineChanged(bool offline);
     // The faults changed (normalized, as faultConfig() now says).
     void faultConfigChanged(const threadline::core::FaultConfig &faults);
+    // A request of the manager (any: API, sign-in, image) was refused because the server's
+    // certificate is not trusted (or is not the one pinned). Queued: after the sslErrors
+    // handler, before or after the request's own failure. TlsPins::pin() and a retry trust it.
+    void untrustedCertificate(const threadline::core::CertificateProblem &problem);
 
 private:
     friend class ApiReply;
@@ -243,6 +265,7 @@ private:
     QString m_token;
     bool m_offline = false;
     bool m_holdWithoutToken = false;
+    QList<QSslCertificate> m_caCertificates;
     int m_timeoutMs = 15000;
     RetryPolicy m_policy;
     FaultConfig m_faults;

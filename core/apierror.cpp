@@ -65,6 +65,10 @@ QString ApiError::describe() const
     case Kind::Timeout:
         return QCoreApplication::translate("ApiError", "The request timed out");
     case Kind::Tls:
+        // A refused certificate says why in words of its own (tlspins.cpp, translated).
+        if (code == QLatin1String("untrusted_certificate") ||
+            code == QLatin1String("certificate_changed"))
+            return message;
         return QCoreApplication::translate("ApiError",
                                            "The secure connection to the server failed");
     case Kind::Decode:

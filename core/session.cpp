@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include "jsoncodec.h"
+#include "tlspins.h"
 
 #include <QMetaObject>
 #include <QNetworkAccessManager>
@@ -237,6 +238,10 @@ void Session::onLoginReply(QNetworkReply *reply, quint64 generation)
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QByteArray body = reply->readAll();
     if (status == 0) {
+        // A certificate not trusted (the manager said why, ApiClient::untrustedCertificate
+        // offers trust): the password was never sent.
+        if (const auto problem = CertificateProblem::of(reply))
+            return failLogin(generation, problem->describe());
         if (reply->error() == QNetworkReply::SslHandshakeFailedError)
             return failLogin(generation, tr("A secure connection to the server could not be made"));
         if (reply->error() == QNetworkReply::OperationCanceledError ||

@@ -1,6 +1,10 @@
 #include "httpserver.h"
 
+#include <QFile>
 #include <QRunnable>
+#include <QSslCertificate>
+#include <QSslKey>
+#include <QSslSocket>
 #include <QTcpSocket>
 #include <QThread>
 #include <QThreadPool>
@@ -161,17 +165,40 @@ public:
         m_socket->setParent(this);
         m_socket->setReadBufferSize(kReadBuffer);
         m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+        m_tls = qobject_cast<QSslSocket *>(m_socket);
         m_timer.setSingleShot(true);
         connect(&m_timer, &QTimer::timeout, this, [this] { timedOut(); });
         connect(m_socket, &QTcpSocket::readyRead, this, [this] { process(); });
-        connect(m_socket, &QTcpSocket::bytesWritten, this, [this] { written(); });
+        // With TLS, bytesWritten means "encrypted", before the bytes reach the plain socket (Qt
+        // 6.4 emits it before moving them out of OpenSSL): progress is encryptedBytesWritten
+        // there, else a shutdown after the last answer would cut it off.
+        if (!m_tls)
+            connect(m_socket, &QTcpSocket::bytesWritten, this, [this] { written(); });
         connect(m_socket, &QTcpSocket::disconnected, this, [this] { gone(); });
-        connect(m_socket, &QTcpSocket::errorOccurred, this, [this] {
-            if (m_socket->state() != QAbstractSocket::ConnectedState)
-                gone();
-        });
+        connect(m_socket, &QTcpSocket::errorOccurred, this,
+                [this](QAbstractSocket::SocketError error) {
+                    if (m_tls && !m_tls->isEncrypted()) {
+                        // Plain HTTP to the TLS port, a client refusing the certificate (an
+                        // alert, or just its close), …: one line, closed (never read on, so
+                        // never a spin).
+                        handshakeFailed(m_tls->errorString());
+                        return;
+                    }
+                    if (m_tls && (error == QAbstractSocket::SslInternalError ||
+                                  error == QAbstractSocket::SslInvalidUserDataError)) {
+                        gone(); // a broken TLS stream: nothing more can be read from it
+                        return;
+                    }
+                    if (m_socket->state() != QAbstractSocket::ConnectedState)
+                        gone();
+                });
         m_requestTimer.start();
-        armHeaderDeadline();
+        armHeaderDeadline(); // with TLS, the handshake counts against the header timeout
+        if (m_tls) {
+            // Encrypted bytes leave through the plain socket: its progress is the answer's.
+            connect(m_tls, &QSslSocket::encryptedBytesWritten, this, [this] { written(); });
+            m_tls->startServerEncryption();
+        }
     }
 
     // Answers 503 at once and closes: over a connection cap.
@@ -198,7 +225,7 @@ public:
             return;
         }
         while (!m_dead && m_state != State::Working && m_state != State::Closing) {
-            if (m_socket->bytesToWrite() > HttpServer::kMaxUnsentBytes) {
+            if (unsent() > HttpServer::kMaxUnsentBytes) {
                 // The peer does not read its answers: read no further request until it does
                 // (the timer runs from here and restarts only when the peer takes some).
                 if (!m_paused) {
@@ -251,6 +278,24 @@ public:
     }
 
 private:
+    // Answer bytes not yet handed to the kernel: with TLS, those waiting to be encrypted and
+    // the encrypted ones waiting in the plain socket.
+    qint64 unsent() const
+    {
+        return m_socket->bytesToWrite() + (m_tls ? m_tls->encryptedBytesToWrite() : 0);
+    }
+
+    void handshakeFailed(const QString &why)
+    {
+        if (m_dead)
+            return;
+        const QByteArray line =
+            "TLS handshake with " + m_peer.toUtf8() + " failed: " + why.left(200).toUtf8() + ' ' +
+            QByteArray::number(m_requestTimer.nsecsElapsed() / 1e6, 'f', 2) + "ms\n";
+        fwrite(line.constData(), 1, size_t(line.size()), stderr);
+        gone();
+    }
+
     qint64 lingerLeft() const { return std::max<qint64>(1, kLingerTotalMs - m_linger.elapsed()); }
 
     void armHeaderDeadline()
@@ -637,8 +682,8 @@ private:
         m_headStarted = false;
         m_requestTimer.start();
         if (m_state == State::Head)
-            m_timer.start(m_socket->bytesToWrite() > 0 ? m_server.m_config.bodyTimeoutMs
-                                                       : m_server.m_config.idleTimeoutMs);
+            m_timer.start(unsent() > 0 ? m_server.m_config.bodyTimeoutMs
+                                       : m_server.m_config.idleTimeoutMs);
         m_req.body = QByteArray();
     }
 
@@ -667,7 +712,7 @@ private:
         if (m_dead)
             return;
         if (m_state == State::Closing) {
-            if (!m_lingering && m_socket->bytesToWrite() == 0) {
+            if (!m_lingering && unsent() == 0) {
                 ::shutdown(int(m_socket->socketDescriptor()), SHUT_WR);
                 m_lingering = true;
                 m_linger.start();
@@ -679,13 +724,13 @@ private:
             return;
         }
         if (m_paused) {
-            if (m_socket->bytesToWrite() <= HttpServer::kMaxUnsentBytes)
+            if (unsent() <= HttpServer::kMaxUnsentBytes)
                 process();
             else
                 m_timer.start(m_server.m_config.bodyTimeoutMs);
         } else if (m_state == State::Head && !m_headStarted && m_in.isEmpty()) {
-            m_timer.start(m_socket->bytesToWrite() > 0 ? m_server.m_config.bodyTimeoutMs
-                                                       : m_server.m_config.idleTimeoutMs);
+            m_timer.start(unsent() > 0 ? m_server.m_config.bodyTimeoutMs
+                                       : m_server.m_config.idleTimeoutMs);
         }
     }
 
@@ -721,6 +766,10 @@ private:
             refuseHead(408, "timeout", QStringLiteral("the request body stopped coming"));
             return;
         }
+        if (m_tls && !m_tls->isEncrypted() && !m_refused) {
+            handshakeFailed(QStringLiteral("not complete within the header timeout"));
+            return;
+        }
         gone(); // idle, or nothing ever sent
     }
 
@@ -739,6 +788,7 @@ private:
 
     HttpServer &m_server;
     QTcpSocket *m_socket;
+    QSslSocket *m_tls = nullptr; // m_socket, when the server speaks HTTPS
     quint64 m_id;
     QString m_peer;
     QTimer m_timer;
@@ -799,6 +849,63 @@ quint16 HttpServer::listen(const QHostAddress &address, quint16 port)
     if (!m_tcp.listen(address, port))
         return 0;
     return m_tcp.serverPort();
+}
+
+void HttpServer::Listener::incomingConnection(qintptr descriptor)
+{
+    if (!m_server.m_tls)
+        return QTcpServer::incomingConnection(descriptor);
+    auto *socket = new QSslSocket(this);
+    if (!socket->setSocketDescriptor(descriptor)) {
+        delete socket;
+        return;
+    }
+    socket->setSslConfiguration(m_server.m_sslConfig);
+    addPendingConnection(socket);
+}
+
+bool HttpServer::configureTls(const QString &certFile, const QString &keyFile, QString *error)
+{
+    if (!QSslSocket::supportsSsl()) {
+        *error = QStringLiteral("TLS is not available (no TLS backend: %1)")
+                     .arg(QSslSocket::sslLibraryVersionString());
+        return false;
+    }
+    QFile cf(certFile);
+    if (!cf.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("--tls-cert %1: %2").arg(certFile, cf.errorString());
+        return false;
+    }
+    const QList<QSslCertificate> chain = QSslCertificate::fromData(cf.readAll(), QSsl::Pem);
+    if (chain.isEmpty() || chain.constFirst().isNull()) {
+        *error = QStringLiteral("--tls-cert %1: no PEM certificate in it").arg(certFile);
+        return false;
+    }
+    QFile kf(keyFile);
+    if (!kf.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("--tls-key %1: %2").arg(keyFile, kf.errorString());
+        return false;
+    }
+    const QByteArray pem = kf.readAll();
+    QSslKey key;
+    for (QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa}) {
+        key = QSslKey(pem, algorithm, QSsl::Pem, QSsl::PrivateKey);
+        if (!key.isNull())
+            break;
+    }
+    if (key.isNull()) {
+        *error = QStringLiteral("--tls-key %1: no unencrypted PEM private key (RSA or EC) in it")
+                     .arg(keyFile);
+        return false;
+    }
+    QSslConfiguration c = QSslConfiguration::defaultConfiguration();
+    c.setLocalCertificateChain(chain);
+    c.setPrivateKey(key);
+    c.setPeerVerifyMode(QSslSocket::VerifyNone); // clients are not asked for certificates
+    c.setProtocol(QSsl::TlsV1_2OrLater);
+    m_sslConfig = c;
+    m_tls = true;
+    return true;
 }
 
 void HttpServer::acceptAll()

@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QHostAddress>
 #include <QObject>
+#include <QSslConfiguration>
 #include <QTcpServer>
 
 class QThreadPool;
@@ -33,6 +34,13 @@ class HttpConnection;
 // - connections: at most --max-connections, --max-connections-per-peer from one address; one
 //   more is answered 503 and closed; accept errors (out of descriptors) pause accepting briefly.
 // Password checks (Api::Deferred) run on a worker pool; the request thread keeps answering.
+//
+// HTTPS (--tls-cert/--tls-key, configureTls()): every accepted socket is a QSslSocket that starts
+// its server handshake at once, inside the same connection object, so every cap and timeout
+// above holds for it too: the handshake counts against the header timeout (a stalled one is
+// closed then), answers waiting to be encrypted or sent count against kMaxUnsentBytes, the caps
+// count TLS connections before their handshake. A failed handshake (plain HTTP to the TLS port,
+// a client that refuses the certificate) logs one line and closes the connection.
 class HttpServer : public QObject
 {
 public:
@@ -45,6 +53,10 @@ public:
 
     // Listens (backlog 4096); returns the port, 0 on failure.
     quint16 listen(const QHostAddress &address, quint16 port);
+    // HTTPS from now on: the certificate (PEM; a chain after it is sent along) and its private
+    // key (PEM, RSA or EC, unencrypted). False with a reason when they cannot be used.
+    bool configureTls(const QString &certFile, const QString &keyFile, QString *error);
+    [[nodiscard]] bool isTls() const { return m_tls; }
 
 private:
     friend class HttpConnection;
@@ -54,9 +66,27 @@ private:
     void logLine(const QByteArray &method, const QByteArray &path, int status,
                  const QElapsedTimer &timer);
 
+    // Hands out QSslSockets (not yet encrypted) when TLS is configured.
+    class Listener : public QTcpServer
+    {
+    public:
+        explicit Listener(HttpServer &server)
+            : m_server(server)
+        {
+        }
+
+    protected:
+        void incomingConnection(qintptr descriptor) override;
+
+    private:
+        HttpServer &m_server;
+    };
+
     Api &m_api;
     ServerConfig m_config;
-    QTcpServer m_tcp;
+    bool m_tls = false;
+    QSslConfiguration m_sslConfig;
+    Listener m_tcp{*this};
     QThreadPool *m_pool = nullptr;
     int m_maxConnections = 0;
     int m_open = 0;     // connections counted against the caps

@@ -61,6 +61,11 @@ int main(int argc, char *argv[])
     api.pruneLogs();
 
     HttpServer server(api, config);
+    if (!config.tlsCertFile.isEmpty() &&
+        !server.configureTls(config.tlsCertFile, config.tlsKeyFile, &error)) {
+        fprintf(stderr, "threadline-server: %s\n", qPrintable(error));
+        return 1;
+    }
     const quint16 port = server.listen(config.address, config.port);
     if (!port) {
         fprintf(stderr, "threadline-server: cannot listen on %s:%u\n",
@@ -70,7 +75,8 @@ int main(int argc, char *argv[])
     const QString host = config.address.protocol() == QAbstractSocket::IPv6Protocol
                              ? QStringLiteral("[%1]").arg(config.address.toString())
                              : config.address.toString();
-    printf("listening on http://%s:%u\n", qPrintable(host), unsigned(port));
+    printf("listening on %s://%s:%u\n", server.isTls() ? "https" : "http", qPrintable(host),
+           unsigned(port));
     fflush(stdout);
 
     // Clean shutdown on SIGINT/SIGTERM: the handler only writes to a socket pair; the event

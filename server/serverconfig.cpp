@@ -62,8 +62,17 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
         QStringLiteral("max-connections-per-peer"),
         QStringLiteral("Connections open at once from one address (default 256)."),
         QStringLiteral("n"), QStringLiteral("256"));
+    const QCommandLineOption tlsCert(
+        QStringLiteral("tls-cert"),
+        QStringLiteral("Speak HTTPS with this certificate (PEM; a chain may follow it). Needs "
+                       "--tls-key."),
+        QStringLiteral("file"));
+    const QCommandLineOption tlsKey(
+        QStringLiteral("tls-key"),
+        QStringLiteral("The certificate's private key (PEM, RSA or EC, not encrypted)."),
+        QStringLiteral("file"));
     p.addOptions({listen, db, demo, media, words, days, rate, tokenTtl, idle, header, body, maxConn,
-                  maxPeer});
+                  maxPeer, tlsCert, tlsKey});
     if (!p.parse(arguments))
         return p.errorText();
     if (p.isSet(QStringLiteral("help")))
@@ -141,6 +150,10 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
     c.maxConnectionsPerPeer = p.value(maxPeer).toInt(&ok);
     if (!ok || c.maxConnectionsPerPeer < 1)
         return QStringLiteral("--max-connections-per-peer wants a whole number > 0");
+    c.tlsCertFile = p.value(tlsCert);
+    c.tlsKeyFile = p.value(tlsKey);
+    if (c.tlsCertFile.isEmpty() != c.tlsKeyFile.isEmpty())
+        return QStringLiteral("--tls-cert and --tls-key go together");
     *out = c;
     return std::nullopt;
 }

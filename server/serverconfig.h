@@ -27,6 +27,10 @@ struct ServerConfig
     int maxConnections = 4096;       // open at once; one more is answered 503 and closed
     int maxConnectionsPerPeer = 256; // from one address
 
+    // HTTPS: both set, or neither (plain HTTP). PEM files.
+    QString tlsCertFile;
+    QString tlsKeyFile;
+
     // Parses the command line (argv without the program name handled by QCommandLineParser).
     // Returns an error message, or nothing when the configuration is usable.
     static std::optional<QString> parse(const QStringList &arguments, ServerConfig *out);

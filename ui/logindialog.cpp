@@ -104,7 +104,17 @@ void LoginDialog::submit()
     if (!m_buttons->button(QDialogButtonBox::Ok)->isEnabled())
         return;
     setBusy(true);
-    Q_EMIT loginRequested(server(), username(), m_password->text());
+    m_lastPassword = m_password->text();
+    Q_EMIT loginRequested(server(), username(), m_lastPassword);
+}
+
+bool LoginDialog::retry()
+{
+    if (m_lastPassword.isEmpty())
+        return false;
+    setBusy(true);
+    Q_EMIT loginRequested(server(), username(), m_lastPassword);
+    return true;
 }
 
 } // namespace threadline::ui

@@ -28,6 +28,9 @@ public:
     void setBusy(bool busy);
     // The session's words ("Wrong username or password"); the password field is cleared.
     void showError(const QString &message);
+    // The last sign-in again, with the password given then (after the user trusted the
+    // server's certificate); false when nothing was submitted yet.
+    bool retry();
 
 Q_SIGNALS:
     void loginRequested(const QUrl &server, const QString &username, const QString &password);
@@ -42,6 +45,7 @@ private:
     QLabel *m_error;
     QProgressBar *m_busy;
     QDialogButtonBox *m_buttons;
+    QString m_lastPassword; // of the last submit, for retry(); gone with the dialog
 };
 
 } // namespace threadline::ui

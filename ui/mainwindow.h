@@ -69,6 +69,9 @@ public:
 
     void showPage(Page page);
     [[nodiscard]] Page currentPage() const { return m_page; }
+    // Loads the current page again and syncs (View → Refresh), e.g. after the user trusted the
+    // server's certificate.
+    void reload() { refresh(); }
     void openThread(qint64 postId);
     void openProfile(qint64 uid);
     // Who liked a post (a dialog, paged).

@@ -84,7 +84,9 @@ public:
     // SIGTERM, then waits for the exit; SIGKILL after 5 s. Safe to call twice.
     void stop();
 
-    [[nodiscard]] QUrl baseUrl() const; // http://127.0.0.1:PORT
+    // http://127.0.0.1:PORT, or https://127.0.0.1:PORT when started with --tls-cert/--tls-key
+    // (the harness's Client does not verify that certificate: a test's own client does).
+    [[nodiscard]] QUrl baseUrl() const;
     [[nodiscard]] quint16 port() const;
     [[nodiscard]] QString dbUrl() const; // the --db value used
     [[nodiscard]] QString mediaDir() const;
