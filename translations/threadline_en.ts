@@ -58,67 +58,67 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="68"/>
+        <location filename="../core/apierror.cpp" line="72"/>
         <source>The secure connection to the server failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="71"/>
+        <location filename="../core/apierror.cpp" line="75"/>
         <source>The server&apos;s answer could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="73"/>
+        <location filename="../core/apierror.cpp" line="77"/>
         <source>Cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="79"/>
+        <location filename="../core/apierror.cpp" line="83"/>
         <source>You are signed out; please sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="81"/>
+        <location filename="../core/apierror.cpp" line="85"/>
         <source>You are not allowed to do this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="83"/>
+        <location filename="../core/apierror.cpp" line="87"/>
         <source>It no longer exists; it may have been deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="86"/>
+        <location filename="../core/apierror.cpp" line="90"/>
         <source>This conflicts with an earlier change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="88"/>
+        <location filename="../core/apierror.cpp" line="92"/>
         <source>The local copy is out of date and has to be refreshed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="91"/>
+        <location filename="../core/apierror.cpp" line="95"/>
         <source>It is too large to send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="95"/>
+        <location filename="../core/apierror.cpp" line="99"/>
         <source>The server did not accept it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="96"/>
+        <location filename="../core/apierror.cpp" line="100"/>
         <source>The server did not accept it: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="100"/>
+        <location filename="../core/apierror.cpp" line="104"/>
         <source>The server did not understand the request</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/apierror.cpp" line="103"/>
+        <location filename="../core/apierror.cpp" line="107"/>
         <source>Too many requests; try again in %n second(s)</source>
         <translation>
             <numerusform>Too many requests; try again in %n second</numerusform>
@@ -126,22 +126,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="106"/>
+        <location filename="../core/apierror.cpp" line="110"/>
         <source>Too many requests; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="109"/>
+        <location filename="../core/apierror.cpp" line="113"/>
         <source>The server is unavailable (simulated fault)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="112"/>
+        <location filename="../core/apierror.cpp" line="116"/>
         <source>The server had a problem; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="113"/>
+        <location filename="../core/apierror.cpp" line="117"/>
         <source>The server answered with an error (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -250,37 +250,38 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="74"/>
+        <location filename="../core/importfile.cpp" line="18"/>
         <source>Cannot import %1: %2; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="79"/>
+        <location filename="../core/importfile.cpp" line="23"/>
+        <location filename="../core/importfile.cpp" line="35"/>
         <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="87"/>
+        <location filename="../core/importfile.cpp" line="43"/>
         <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="90"/>
+        <location filename="../core/importfile.cpp" line="46"/>
         <source>the top level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="353"/>
+        <location filename="../app/main.cpp" line="325"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="377"/>
+        <location filename="../app/main.cpp" line="380"/>
         <source>Your session has ended: sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="405"/>
+        <location filename="../app/main.cpp" line="408"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
@@ -347,6 +348,54 @@
     <message>
         <location filename="../core/appcore.cpp" line="215"/>
         <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::CertificateProblem</name>
+    <message>
+        <location filename="../core/tlspins.cpp" line="134"/>
+        <source>it is not the certificate you trusted for this server: the certificate changed (the one trusted had the fingerprint %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="140"/>
+        <source>it is self-signed, not issued by an authority this computer trusts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="148"/>
+        <source>its issuer (%1) is not an authority this computer trusts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="152"/>
+        <source>it is for %1, not for %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="157"/>
+        <source>it expired on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="160"/>
+        <source>it is not valid before %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="163"/>
+        <source>it has been revoked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="171"/>
+        <source>it could not be verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="177"/>
+        <source>The certificate of %1 is not trusted: %2. Fingerprint (SHA-256): %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -674,42 +723,42 @@
 <context>
     <name>threadline::core::Session</name>
     <message>
-        <location filename="../core/session.cpp" line="216"/>
+        <location filename="../core/session.cpp" line="217"/>
         <source>The server address is not valid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="218"/>
+        <location filename="../core/session.cpp" line="219"/>
         <source>Enter your username and password</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="220"/>
+        <location filename="../core/session.cpp" line="221"/>
         <source>You are offline; signing in needs the server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="241"/>
+        <location filename="../core/session.cpp" line="246"/>
         <source>A secure connection to the server could not be made</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="244"/>
+        <location filename="../core/session.cpp" line="249"/>
         <source>The server did not answer in time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="245"/>
+        <location filename="../core/session.cpp" line="250"/>
         <source>The server could not be reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="248"/>
+        <location filename="../core/session.cpp" line="253"/>
         <source>Wrong username or password</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/session.cpp" line="253"/>
+        <location filename="../core/session.cpp" line="258"/>
         <source>Too many sign-in attempts; try again in %n second(s)</source>
         <translation>
             <numerusform>Too many sign-in attempts; try again in %n second</numerusform>
@@ -717,37 +766,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="254"/>
+        <location filename="../core/session.cpp" line="259"/>
         <source>Too many sign-in attempts; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="257"/>
+        <location filename="../core/session.cpp" line="262"/>
         <source>The server had a problem; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="259"/>
+        <location filename="../core/session.cpp" line="264"/>
         <source>The server refused the sign-in (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="263"/>
+        <location filename="../core/session.cpp" line="268"/>
         <source>The server&apos;s answer could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="281"/>
+        <location filename="../core/session.cpp" line="286"/>
         <source>Your sign-in cannot be saved because the system keychain is not available (%1). You stay signed in until you quit; next time you will have to sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="327"/>
+        <location filename="../core/session.cpp" line="332"/>
         <source>Your saved sign-in cannot be read because the system keychain is not available (%1). Please sign in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="429"/>
+        <location filename="../core/session.cpp" line="434"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1251,6 +1300,54 @@
             <numerusform>%n new post</numerusform>
             <numerusform>%n new posts</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::CertificateDialog</name>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="36"/>
+        <source>The server&apos;s certificate changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="37"/>
+        <source>Untrusted certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="41"/>
+        <source>Fingerprint (SHA-256): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="42"/>
+        <source>Issued to: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="42"/>
+        <source>Issued by: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="43"/>
+        <source>Valid from %1 until %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="44"/>
+        <source>Trust it only if you know that this is the certificate of %1 (ask whoever runs the server to compare the fingerprint). It will be remembered for this server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="50"/>
+        <source>&amp;Trust this certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="70"/>
+        <source>The certificate of %1 is not trusted: %2.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -58,89 +58,89 @@
         <translation>请求超时</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="68"/>
+        <location filename="../core/apierror.cpp" line="72"/>
         <source>The secure connection to the server failed</source>
         <translation>与服务器的安全连接失败</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="71"/>
+        <location filename="../core/apierror.cpp" line="75"/>
         <source>The server&apos;s answer could not be read</source>
         <translation>无法读取服务器的响应</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="73"/>
+        <location filename="../core/apierror.cpp" line="77"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="79"/>
+        <location filename="../core/apierror.cpp" line="83"/>
         <source>You are signed out; please sign in again</source>
         <translation>登录已失效，请重新登录</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="81"/>
+        <location filename="../core/apierror.cpp" line="85"/>
         <source>You are not allowed to do this</source>
         <translation>你没有权限执行此操作</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="83"/>
+        <location filename="../core/apierror.cpp" line="87"/>
         <source>It no longer exists; it may have been deleted</source>
         <translation>内容已不存在，可能已被删除</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="86"/>
+        <location filename="../core/apierror.cpp" line="90"/>
         <source>This conflicts with an earlier change</source>
         <translation>与之前的更改冲突</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="88"/>
+        <location filename="../core/apierror.cpp" line="92"/>
         <source>The local copy is out of date and has to be refreshed</source>
         <translation>本地数据已过期，需要刷新</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="91"/>
+        <location filename="../core/apierror.cpp" line="95"/>
         <source>It is too large to send</source>
         <translation>内容过大，无法发送</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="95"/>
+        <location filename="../core/apierror.cpp" line="99"/>
         <source>The server did not accept it</source>
         <translation>服务器未接受此请求</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="96"/>
+        <location filename="../core/apierror.cpp" line="100"/>
         <source>The server did not accept it: %1</source>
         <translation>服务器未接受此请求：%1</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="100"/>
+        <location filename="../core/apierror.cpp" line="104"/>
         <source>The server did not understand the request</source>
         <translation>服务器无法理解此请求</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/apierror.cpp" line="103"/>
+        <location filename="../core/apierror.cpp" line="107"/>
         <source>Too many requests; try again in %n second(s)</source>
         <translation>
             <numerusform>请求过于频繁，请 %n 秒后重试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="106"/>
+        <location filename="../core/apierror.cpp" line="110"/>
         <source>Too many requests; try again later</source>
         <translation>请求过于频繁，请稍后重试</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="109"/>
+        <location filename="../core/apierror.cpp" line="113"/>
         <source>The server is unavailable (simulated fault)</source>
         <translation>服务器不可用（模拟故障）</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="112"/>
+        <location filename="../core/apierror.cpp" line="116"/>
         <source>The server had a problem; try again later</source>
         <translation>服务器出现问题，请稍后重试</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="113"/>
+        <location filename="../core/apierror.cpp" line="117"/>
         <source>The server answered with an error (HTTP %1)</source>
         <translation>服务器返回错误（HTTP %1）</translation>
     </message>
@@ -245,37 +245,38 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="74"/>
+        <location filename="../core/importfile.cpp" line="18"/>
         <source>Cannot import %1: %2; nothing was imported.</source>
         <translation>无法导入 %1：%2；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="79"/>
+        <location filename="../core/importfile.cpp" line="23"/>
+        <location filename="../core/importfile.cpp" line="35"/>
         <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation>无法导入 %1：文件大于 16 MiB；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="87"/>
+        <location filename="../core/importfile.cpp" line="43"/>
         <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
         <translation>无法导入 %1：%2（位置 %3）；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="90"/>
+        <location filename="../core/importfile.cpp" line="46"/>
         <source>the top level</source>
         <translation>顶层</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="353"/>
+        <location filename="../app/main.cpp" line="325"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation>未登录：请选择“文件 → 登录…”</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="377"/>
+        <location filename="../app/main.cpp" line="380"/>
         <source>Your session has ended: sign in again.</source>
         <translation>登录已失效：请重新登录。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="405"/>
+        <location filename="../app/main.cpp" line="408"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -339,6 +340,54 @@
         <location filename="../core/appcore.cpp" line="215"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::core::CertificateProblem</name>
+    <message>
+        <location filename="../core/tlspins.cpp" line="134"/>
+        <source>it is not the certificate you trusted for this server: the certificate changed (the one trusted had the fingerprint %1)</source>
+        <translation>这不是你为此服务器信任的证书：证书已更换（之前信任的证书指纹为 %1）</translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="140"/>
+        <source>it is self-signed, not issued by an authority this computer trusts</source>
+        <translation>它是自签名证书，并非由本机信任的证书机构签发</translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="148"/>
+        <source>its issuer (%1) is not an authority this computer trusts</source>
+        <translation>其签发者（%1）不是本机信任的证书机构</translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="152"/>
+        <source>it is for %1, not for %2</source>
+        <translation>它属于 %1，而不是 %2</translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="157"/>
+        <source>it expired on %1</source>
+        <translation>它已于 %1 过期</translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="160"/>
+        <source>it is not valid before %1</source>
+        <translation>它在 %1 之前无效</translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="163"/>
+        <source>it has been revoked</source>
+        <translation>它已被吊销</translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="171"/>
+        <source>it could not be verified</source>
+        <translation>无法验证它</translation>
+    </message>
+    <message>
+        <location filename="../core/tlspins.cpp" line="177"/>
+        <source>The certificate of %1 is not trusted: %2. Fingerprint (SHA-256): %3</source>
+        <translation>%1 的证书不受信任：%2。指纹（SHA-256）：%3</translation>
     </message>
 </context>
 <context>
@@ -663,79 +712,79 @@
 <context>
     <name>threadline::core::Session</name>
     <message>
-        <location filename="../core/session.cpp" line="216"/>
+        <location filename="../core/session.cpp" line="217"/>
         <source>The server address is not valid</source>
         <translation>服务器地址无效</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="218"/>
+        <location filename="../core/session.cpp" line="219"/>
         <source>Enter your username and password</source>
         <translation>请输入用户名和密码</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="220"/>
+        <location filename="../core/session.cpp" line="221"/>
         <source>You are offline; signing in needs the server</source>
         <translation>你处于离线状态，登录需要连接服务器</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="241"/>
+        <location filename="../core/session.cpp" line="246"/>
         <source>A secure connection to the server could not be made</source>
         <translation>无法与服务器建立安全连接</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="244"/>
+        <location filename="../core/session.cpp" line="249"/>
         <source>The server did not answer in time</source>
         <translation>服务器响应超时</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="245"/>
+        <location filename="../core/session.cpp" line="250"/>
         <source>The server could not be reached</source>
         <translation>无法连接服务器</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="248"/>
+        <location filename="../core/session.cpp" line="253"/>
         <source>Wrong username or password</source>
         <translation>用户名或密码错误</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/session.cpp" line="253"/>
+        <location filename="../core/session.cpp" line="258"/>
         <source>Too many sign-in attempts; try again in %n second(s)</source>
         <translation>
             <numerusform>登录尝试次数过多，请 %n 秒后重试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="254"/>
+        <location filename="../core/session.cpp" line="259"/>
         <source>Too many sign-in attempts; try again later</source>
         <translation>登录尝试次数过多，请稍后重试</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="257"/>
+        <location filename="../core/session.cpp" line="262"/>
         <source>The server had a problem; try again later</source>
         <translation>服务器出现问题，请稍后重试</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="259"/>
+        <location filename="../core/session.cpp" line="264"/>
         <source>The server refused the sign-in (HTTP %1)</source>
         <translation>服务器拒绝了登录请求（HTTP %1）</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="263"/>
+        <location filename="../core/session.cpp" line="268"/>
         <source>The server&apos;s answer could not be read</source>
         <translation>无法读取服务器的响应</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="281"/>
+        <location filename="../core/session.cpp" line="286"/>
         <source>Your sign-in cannot be saved because the system keychain is not available (%1). You stay signed in until you quit; next time you will have to sign in again.</source>
         <translation>系统钥匙串不可用（%1），无法保存登录信息。退出前你会保持登录，下次启动时需要重新登录。</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="327"/>
+        <location filename="../core/session.cpp" line="332"/>
         <source>Your saved sign-in cannot be read because the system keychain is not available (%1). Please sign in.</source>
         <translation>系统钥匙串不可用（%1），无法读取已保存的登录信息。请重新登录。</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="429"/>
+        <location filename="../core/session.cpp" line="434"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
         <translation>系统钥匙串不可用（%1），无法删除已保存的登录信息。</translation>
     </message>
@@ -1232,6 +1281,54 @@
         <translation>
             <numerusform>%n 条新动态</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::CertificateDialog</name>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="36"/>
+        <source>The server&apos;s certificate changed</source>
+        <translation>服务器的证书已更换</translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="37"/>
+        <source>Untrusted certificate</source>
+        <translation>不受信任的证书</translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="41"/>
+        <source>Fingerprint (SHA-256): %1</source>
+        <translation>指纹（SHA-256）：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="42"/>
+        <source>Issued to: %1</source>
+        <translation>颁发给：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="42"/>
+        <source>Issued by: %1</source>
+        <translation>颁发者：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="43"/>
+        <source>Valid from %1 until %2</source>
+        <translation>有效期：%1 至 %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="44"/>
+        <source>Trust it only if you know that this is the certificate of %1 (ask whoever runs the server to compare the fingerprint). It will be remembered for this server.</source>
+        <translation>只有在确认这是 %1 的证书时才信任它（可请服务器管理员核对指纹）。此选择会为该服务器记住。</translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="50"/>
+        <source>&amp;Trust this certificate</source>
+        <translation>信任此证书(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../ui/certificatedialog.cpp" line="70"/>
+        <source>The certificate of %1 is not trusted: %2.</source>
+        <translation>%1 的证书不受信任：%2。</translation>
     </message>
 </context>
 <context>
