@@ -619,7 +619,8 @@ void TestServerLimits::connectionCapAnswers503()
                                  const auto a = again.next();
                                  return a && a->status == 200;
                              }()),
-                             5000);
+                             20000); // what is checked is that the place frees, not how fast:
+                                     // a loaded machine (the full suite beside it) took > 5 s
 }
 
 // Over --max-connections-per-peer from one address: 503; another address is served.
