@@ -189,8 +189,22 @@ public:
                         gone(); // a broken TLS stream: nothing more can be read from it
                         return;
                     }
-                    if (m_socket->state() != QAbstractSocket::ConnectedState)
+                    if (m_socket->state() != QAbstractSocket::ConnectedState) {
                         gone();
+                        return;
+                    }
+                    // Qt reports a reset or a read error before it drops the socket, and then
+                    // does not always say disconnected(): look again once it is done, or the
+                    // connection would hold its place under --max-connections until the idle
+                    // timeout (connectionCapAnswers503 saw a freed place stay taken).
+                    QMetaObject::invokeMethod(
+                        this,
+                        [this] {
+                            if (!m_dead && (m_socket->state() != QAbstractSocket::ConnectedState ||
+                                            !m_socket->isValid()))
+                                gone();
+                        },
+                        Qt::QueuedConnection);
                 });
         m_requestTimer.start();
         armHeaderDeadline(); // with TLS, the handshake counts against the header timeout
