@@ -458,8 +458,7 @@ void ApiReply::timedOut(const QString &why)
     if (!m_headersSeen) {
         // No header yet: perhaps one that never ends, which holds the network thread in Qt 6.4
         // (see stucksockets.h). The abort alone would never be seen there.
-        shutDownSocketsTo(url.host(),
-                          quint16(url.port(url.scheme() == QLatin1String("https") ? 443 : 80)));
+        shutDownSocketsTo(url);
     }
     m_status = 0;
     m_body.clear();

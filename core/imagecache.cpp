@@ -593,10 +593,7 @@ void ImageCache::onFetched(const QString &key, QNetworkReply *reply)
             reply->error() == QNetworkReply::TimeoutError) {
             if (status == 0) {
                 // No header within the time: perhaps one that never ends (see stucksockets.h).
-                const QUrl url = reply->url();
-                shutDownSocketsTo(
-                    url.host(),
-                    quint16(url.port(url.scheme() == QLatin1String("https") ? 443 : 80)));
+                shutDownSocketsTo(reply->url());
             }
             return fail(key, tr("The picture took too long to load"));
         }

@@ -93,4 +93,10 @@ int shutDownSocketsTo(const QString &host, quint16 port)
 #endif
 }
 
+int shutDownSocketsTo(const QUrl &url)
+{
+    return shutDownSocketsTo(url.host(),
+                             quint16(url.port(url.scheme() == QLatin1String("https") ? 443 : 80)));
+}
+
 } // namespace threadline::core

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <QString>
+#include <QUrl>
 
 namespace threadline::core {
 
@@ -22,5 +23,7 @@ namespace threadline::core {
 // many it shut down now (a host name is resolved asynchronously: 0, and the work is done once the
 // lookup answers).
 int shutDownSocketsTo(const QString &host, quint16 port);
+// The same for the host and port of an http(s) URL (the scheme's port when it names none).
+int shutDownSocketsTo(const QUrl &url);
 
 } // namespace threadline::core

@@ -611,8 +611,8 @@ void TestServerLimits::connectionCapAnswers503()
     const qint64 cpuMs = ticks * 1000 / sysconf(_SC_CLK_TCK);
     QVERIFY2(cpuMs * 2 < std::max<qint64>(t.elapsed(), 1000), qPrintable(QString::number(cpuMs)));
     open.pop_back(); // one place frees
-    // Asked again until it is served, by the clock: QTRY counts its steps, not the time each
-    // attempt takes, and gave up after a few seconds on a loaded machine.
+    // Asked again until it is served, by the clock (qWaitFor's deadline): QTRY counts its steps,
+    // not the time each attempt takes, and gave up after a few seconds on a loaded machine.
     const auto served = [&] {
         Raw again;
         if (!again.open(s.port()))
@@ -623,11 +623,7 @@ void TestServerLimits::connectionCapAnswers503()
     };
     QElapsedTimer freed;
     freed.start();
-    bool ok = served();
-    while (!ok && freed.elapsed() < 30000) {
-        QTest::qWait(100);
-        ok = served();
-    }
+    const bool ok = QTest::qWaitFor(served, 30000);
     qInfo("the freed place was served after %lld ms", freed.elapsed());
     QVERIFY2(ok, qPrintable(QString::number(freed.elapsed())));
 }
