@@ -4,13 +4,17 @@
 # bus with an unlocked keyring. Arguments go to ctest, e.g. `scripts/test.sh -L server` or
 # `scripts/test.sh -R tst_timelinemodel`. Exits with ctest's exit code.
 #   BUILD_DIR   build directory (default: build)
+#   TEST_NO_BUILD=1   skip the install and the build
 # PostgreSQL for the suites that need it is started by CTest fixtures (scripts/pg-cluster.sh).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-bash scripts/install-deps.sh
-bash scripts/build.sh
+# TEST_NO_BUILD=1: run what is built already (a developer who built the targets under test).
+if [[ ${TEST_NO_BUILD:-} != 1 ]]; then
+    bash scripts/install-deps.sh
+    bash scripts/build.sh
+fi
 
 build_dir=${BUILD_DIR:-build}
 
