@@ -81,7 +81,8 @@ bool Api::init(QString *error)
     QDir().mkpath(m_config.mediaDir);
     if (m_config.demo) {
         try {
-            seedDemo(m_db, m_config.mediaDir, nowMs());
+            if (seedDemo(m_db, m_config.mediaDir, nowMs()).users > 0)
+                seedModerationDemo();
         } catch (const DbError &e) {
             *error = QStringLiteral("demo data: %1").arg(QString::fromUtf8(e.what()));
             return false;

@@ -241,6 +241,8 @@ private:
     Response modSetPostHidden(Request &req, bool hide);
     QJsonObject queueItem(const Row &itemRow);
     void loadWordlist();
+    // The demo's moderation story and activity (demomoderation.cpp), after seedDemo().
+    void seedModerationDemo();
 
     Database &m_db;
     ServerConfig m_config;
