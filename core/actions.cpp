@@ -174,9 +174,120 @@ void Actions::setFollow(qint64 uid, bool serverFollowing, bool desired, const QS
     m_outbox->setFollow(uid, serverFollowing, desired, name);
 }
 
+std::optional<Actions::ModerationBefore> Actions::moderationBefore(TargetType type, qint64 targetId,
+                                                                   bool hide) const
+{
+    ModerationBefore before;
+    before.type = type;
+    before.targetId = targetId;
+    if (type == TargetType::Post) {
+        const auto server = m_store->serverPost(targetId);
+        if (!server || server->hidden == hide)
+            return std::nullopt;
+        before.hidden = server->hidden;
+        before.moderation = server->moderation;
+        return before;
+    }
+    if (type != TargetType::Comment)
+        return std::nullopt;
+    const auto server = m_store->serverComment(targetId);
+    if (!server || (server->status == Comment::Status::Hidden) == hide)
+        return std::nullopt;
+    before.hidden = server->status == Comment::Status::Hidden;
+    before.moderation = server->moderation;
+    if (server->isRoot()) { // its floor goes (and comes back) with it
+        for (const qint64 id : m_store->commentIds(server->postId)) {
+            const auto c = m_store->serverComment(id);
+            if (c && c->rootId == targetId &&
+                (c->status == Comment::Status::Hidden) == before.hidden)
+                before.floor.append(id);
+        }
+    }
+    return before;
+}
+
+void Actions::showModeration(qint64 entryId, const ModerationBefore &before, bool hide,
+                             const QString &reason)
+{
+    std::optional<Moderation> mark;
+    if (hide)
+        mark = Moderation{m_me, reason, QDateTime::currentMSecsSinceEpoch()};
+    markHidden(before.type, before.targetId, before.floor, hide, mark);
+    m_moderationBefore.insert(entryId, before);
+}
+
+qint64 Actions::moderate(TargetType type, qint64 targetId, bool hide, const QString &reason)
+{
+    const QString why = reason.trimmed();
+    if (targetId <= 0 || (hide && why.isEmpty()))
+        return 0;
+    const auto before = moderationBefore(type, targetId, hide);
+    if (!before)
+        return 0;
+    qint64 entry = 0;
+    if (type == TargetType::Post) {
+        const QString what = describePost(targetId);
+        entry = hide ? m_outbox->hidePost(targetId, why, what)
+                     : m_outbox->unhidePost(targetId, why, what);
+    } else {
+        const QString what = describeComment(targetId);
+        entry = hide ? m_outbox->hideComment(targetId, why, what)
+                     : m_outbox->unhideComment(targetId, why, what);
+    }
+    if (entry != 0)
+        showModeration(entry, *before, hide, why);
+    return entry;
+}
+
+void Actions::markHidden(TargetType type, qint64 targetId, const QList<qint64> &floor, bool hidden,
+                         const std::optional<Moderation> &moderation)
+{
+    if (type == TargetType::Post) {
+        if (auto p = m_store->serverPost(targetId)) {
+            p->hidden = hidden;
+            p->moderation = hidden ? moderation : std::nullopt;
+            m_store->upsertPost(*p);
+        }
+        return;
+    }
+    QList<Comment> changed;
+    for (const qint64 id : QList<qint64>{targetId} + floor) {
+        if (auto c = m_store->serverComment(id)) {
+            c->status = hidden ? Comment::Status::Hidden : Comment::Status::Visible;
+            c->moderation = hidden ? moderation : std::nullopt;
+            changed.append(*c);
+        }
+    }
+    m_store->upsertComments(changed);
+}
+
 void Actions::onCompleted(const OutboxEntry &entry, const QJsonObject &answer)
 {
+    m_moderationBefore.remove(entry.id);
     switch (entry.kind) {
+    case OutboxEntry::Kind::Report:
+        Q_EMIT notice(
+            answer.value(QLatin1String("alreadyReported")).toBool()
+                ? QCoreApplication::translate("Actions", "You had already reported %1: the "
+                                                         "moderators have your first report.")
+                      .arg(entry.description)
+                : QCoreApplication::translate("Actions", "Thank you: your report on %1 is with "
+                                                         "the moderators.")
+                      .arg(entry.description));
+        break;
+    case OutboxEntry::Kind::HidePost:
+    case OutboxEntry::Kind::UnhidePost:
+        // the post as the moderator sees it now (also for hides queued from the queue page)
+        if (const auto p = decodePost(QJsonValue(answer));
+            p.ok() && m_store->containsPost(p.value().id))
+            m_store->upsertPost(p.value());
+        break;
+    case OutboxEntry::Kind::HideComment:
+    case OutboxEntry::Kind::UnhideComment:
+        if (const auto c = decodeComment(QJsonValue(answer));
+            c.ok() && m_store->containsPost(c.value().postId))
+            m_store->upsertComment(c.value());
+        break;
     case OutboxEntry::Kind::PostLike:
         if (const auto s = decodeLikeState(QJsonDocument(answer).toJson(QJsonDocument::Compact));
             s.ok())
@@ -218,6 +329,21 @@ void Actions::reapply(const OutboxEntry &entry)
     case OutboxEntry::Kind::CommentVote:
         m_store->setPendingCommentVote(entry.targetId, entry.desired);
         break;
+    case OutboxEntry::Kind::HidePost:
+    case OutboxEntry::Kind::UnhidePost:
+    case OutboxEntry::Kind::HideComment:
+    case OutboxEntry::Kind::UnhideComment: {
+        const bool hide = entry.kind == OutboxEntry::Kind::HidePost ||
+                          entry.kind == OutboxEntry::Kind::HideComment;
+        const TargetType type =
+            entry.kind == OutboxEntry::Kind::HidePost || entry.kind == OutboxEntry::Kind::UnhidePost
+                ? TargetType::Post
+                : TargetType::Comment;
+        if (const auto before = moderationBefore(type, entry.targetId, hide))
+            showModeration(entry.id, *before, hide,
+                           entry.payload.value(QLatin1String("reason")).toString());
+        break;
+    }
     case OutboxEntry::Kind::CreateComment:
         if (!m_store->comment(entry.createdLocalId()))
             m_store->addPendingComment(pendingComment(
@@ -232,6 +358,8 @@ void Actions::reapply(const OutboxEntry &entry)
 void Actions::rollBack(const OutboxEntry &entry)
 {
     // The store shows the server's values again.
+    if (const auto before = m_moderationBefore.take(entry.id); before.targetId != 0)
+        markHidden(before.type, before.targetId, before.floor, before.hidden, before.moderation);
     switch (entry.kind) {
     case OutboxEntry::Kind::PostLike:
         m_store->clearPendingPostLike(entry.targetId);

@@ -42,10 +42,19 @@ public:
     // follow taken back before it was sent sends nothing). serverFollowing: what the caller
     // believes the server has; name: the person's nickname (for the failure sentence).
     void setFollow(qint64 uid, bool serverFollowing, bool desired, const QString &name);
+    // Moderators: hides a post (with its comments) or a comment (a root with its floor) from
+    // everyone else, or unhides it, with a reason (required to hide). Shown at once: the store
+    // marks it hidden by me with that reason (or visible again); a refusal puts back what the
+    // server had and says why (actionFailed). Returns the outbox entry's id; 0 when there is
+    // nothing to do (already so, unknown, not on the server yet, or no reason for a hide).
+    qint64 moderate(TargetType type, qint64 targetId, bool hide, const QString &reason);
 
 Q_SIGNALS:
     // A permanent failure, in words ("Your like on 王五's post could not be saved: …").
     void actionFailed(const QString &message);
+    // What came of an action that has no place on screen, in words (a report reached the
+    // moderators; it had been reported by me before).
+    void notice(const QString &message);
     // After an offline period: what could not be applied.
     void offlineSummary(const QStringList &failures);
 
@@ -62,9 +71,27 @@ private:
     Comment pendingComment(qint64 localId, qint64 postId, qint64 parentId, const QString &text,
                            qint64 createtime) const;
 
+    // The hidden state of a target as the server had it before my hide or unhide (its
+    // rollback), by outbox entry.
+    struct ModerationBefore
+    {
+        TargetType type = TargetType::Post;
+        qint64 targetId = 0;
+        QList<qint64> floor; // a root's replies marked with it
+        bool hidden = false;
+        std::optional<Moderation> moderation;
+    };
+    [[nodiscard]] std::optional<ModerationBefore> moderationBefore(TargetType type, qint64 targetId,
+                                                                   bool hide) const;
+    void showModeration(qint64 entryId, const ModerationBefore &before, bool hide,
+                        const QString &reason);
+    void markHidden(TargetType type, qint64 targetId, const QList<qint64> &floor, bool hidden,
+                    const std::optional<Moderation> &moderation);
+
     Outbox *m_outbox;
     PostStore *m_store;
     UserBrief m_me;
+    QHash<qint64, ModerationBefore> m_moderationBefore;
 };
 
 } // namespace threadline::core

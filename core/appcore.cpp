@@ -44,6 +44,7 @@ AppCore::AppCore(QObject *parent)
         updateStatus();
     });
     connect(m_actions.get(), &Actions::actionFailed, this, &AppCore::userMessage);
+    connect(m_actions.get(), &Actions::notice, this, &AppCore::userMessage);
     // After an offline period, once the queue has drained: "12 changes saved; 2 could not be: …".
     connect(m_outbox.get(), &Outbox::replayFinished, this,
             [this](int saved, const QStringList &failures) {

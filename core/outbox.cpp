@@ -1288,6 +1288,9 @@ void Outbox::onReplyFinished()
                 return;
             }
         }
+        // A second report of the same target answers 200 with the first (201: a new one).
+        if (entry.kind == Kind::Report && reply->status() == 200)
+            answer.insert(QStringLiteral("alreadyReported"), true);
         succeed(entry, answer);
     } else if (error.isPermanent() && error.kind != ApiError::Kind::Decode) {
         const QString message = failureMessage(entry, error);

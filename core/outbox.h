@@ -224,7 +224,8 @@ Q_SIGNALS:
     // Picture `index` (0-based) of the post entry `entryId` is on the server, at `url`; the
     // entry records it (durably before its next request leaves).
     void pictureUploaded(qint64 entryId, int index, const QString &url);
-    // The server took it; `answer` is its JSON object ({} for a 204).
+    // The server took it; `answer` is its JSON object ({} for a 204). A report the server
+    // already had from me (200 instead of 201) carries "alreadyReported": true besides.
     void completed(const threadline::core::OutboxEntry &entry, const QJsonObject &answer);
     // Failed for good: `message` says which action failed and why. The entry is kept as failed
     // (entry.failure == message; failedEntries()) unless a newer toggle of its target took its

@@ -755,7 +755,18 @@ void CommentTreeModel::insertLiveComment(const Comment &c)
                 return;
             row = ownStart;
         }
+        node.returned = c.id > 0 && c.replyCount > 0;
         insertFloors(row, {node});
+        if (node.returned) { // replies the store holds already (they came first)
+            QList<Comment> replies;
+            for (const qint64 id : m_store->commentIds(m_postId))
+                if (const auto r = m_store->comment(id); r && r->id > 0 && r->rootId == c.id)
+                    replies.append(*r);
+            std::sort(replies.begin(), replies.end(),
+                      [](const Comment &a, const Comment &b) { return a.seq < b.seq; });
+            for (const Comment &r : std::as_const(replies))
+                insertLiveComment(r);
+        }
         return;
     }
     const int floorRow = rowOfKey(m_keyOfRoot.value(c.rootId));
@@ -774,11 +785,19 @@ void CommentTreeModel::insertLiveComment(const Comment &c)
     }
     // After everything the floor holds, and the floor not complete: a page will bring it; until
     // then "more replies (N)" counts it.
-    if (!node.complete && (node.loaded.isEmpty() || c.seq > seqOf(node.loaded.constLast()))) {
+    if (!node.complete && !node.returned &&
+        (node.loaded.isEmpty() || c.seq > seqOf(node.loaded.constLast()))) {
         updateMoreRow(floorRow);
         return;
     }
     insertReply(node, c);
+    if (node.returned) {
+        const auto root = m_store->comment(node.rootId);
+        if (!root || node.loaded.size() >= root->replyCount) {
+            node.returned = false;
+            node.complete = true;
+        }
+    }
     updateMoreRow(floorRow);
 }
 

@@ -161,6 +161,9 @@ private:
         bool moreRow = false;  // the "more replies" row is shown
         qint64 moreShown = 0;  // the N it says (changed by updateMoreRow, with dataChanged)
         bool own = false;      // added live (mine / arrived by sync), not from a page
+        // a server's floor that arrived live with replies (an unhide brought it back): the
+        // replies the sync brings after it are taken in, in seq order, until it is complete
+        bool returned = false;
         [[nodiscard]] int visible() const { return shown + int(extra.size()); }
         [[nodiscard]] int children() const { return visible() + (moreRow ? 1 : 0); }
     };

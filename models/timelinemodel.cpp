@@ -1,6 +1,7 @@
 #include "timelinemodel.h"
 
 #include "timeticker.h"
+#include "usertext.h"
 
 #include <QCoreApplication>
 #include <QMetaEnum>
@@ -194,6 +195,8 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
         return int(m_store->pendingState(p->id));
     case HiddenRole:
         return p->hidden;
+    case ModerationReasonRole:
+        return p->hidden && p->moderation ? core::sanitizedText(p->moderation->reason) : QString();
     case RelativeTimeRole: {
         return m_labels.text(p->id, p->createtime);
     }
@@ -248,7 +251,7 @@ QList<int> TimelineModel::rolesFor(PostStore::Fields fields)
     if (fields & PostStore::Field::Comments)
         roles << CommentCountRole << CommentTextRole << InlineCommentsRole;
     if (fields & PostStore::Field::Hidden)
-        roles << HiddenRole;
+        roles << HiddenRole << ModerationReasonRole;
     if (fields & PostStore::Field::Pending)
         roles << PendingRole;
     return roles;

@@ -11,7 +11,6 @@
 
 namespace threadline::models {
 
-
 class TimelineModel : public QAbstractListModel
 {
     Q_OBJECT
@@ -36,7 +35,8 @@ public:
                                    // createtime}: newest N, in time order
         PendingRole,               // int: core::PostStore::Pending of my queued actions on it
         HiddenRole,                // bool: hidden by a moderator (moderators only see these)
-        RelativeTimeRole, // QString: 刚刚 / N分钟前 / … (ages with the app-wide ticker)
+        RelativeTimeRole,     // QString: 刚刚 / N分钟前 / … (ages with the app-wide ticker)
+        ModerationReasonRole, // QString: why a moderator hid it ("" when not hidden or unknown)
     };
     Q_ENUM(Role)
 

@@ -473,7 +473,9 @@ void CommentDelegate::paintComment(QPainter *painter, const QStyleOptionViewItem
     }
     if (hidden) {
         const QString reason = index.data(CommentTreeModel::ModerationReasonRole).toString();
-        piece(reason.isEmpty() ? tr("Hidden") : tr("Hidden: %1").arg(reason), c.warning);
+        piece(reason.isEmpty() ? tr("Hidden by a moderator")
+                               : tr("Hidden by a moderator: %1").arg(reason),
+              c.warning);
     }
 
     // the toggles: highlighted (accent, bold) when they are mine

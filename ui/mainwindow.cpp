@@ -484,7 +484,12 @@ void MainWindow::connectView(TimelineView *view)
             m_core->actions()->report(type, id, reason, note);
             statusBar()->showMessage(tr("Your report is on its way to the moderators."), 5000);
         });
+    connect(view, &TimelineView::moderationRequested, this,
+            [this](core::TargetType type, qint64 id, bool hide, const QString &reason) {
+                m_core->actions()->moderate(type, id, hide, reason);
+            });
     view->setMyUid(m_me.brief.uid);
+    view->setModerator(m_me.role == core::UserProfile::Role::Moderator);
 }
 
 void MainWindow::startAccount(const core::UserProfile &me,

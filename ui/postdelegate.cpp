@@ -298,6 +298,10 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
     }
     l.meta = QRect(x0, y + lineH + 3, colW, sfm.height());
     y = std::max(l.avatar.bottom(), l.meta.bottom()) + 1 + 8;
+    if (!l.hidden.isNull()) { // the moderators' line: who hid it, why
+        l.moderation = QRect(x0, y, colW, sfm.height());
+        y = l.moderation.bottom() + 1 + 8;
+    }
 
     // --- the content ---
     const QString raw = index.data(TimelineModel::ContentRole).toString().trimmed();
@@ -682,9 +686,20 @@ void PostDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
             QFontMetrics(small).elidedText(tr("Hidden"), Qt::ElideRight, l.hidden.width() - 4));
     }
 
+    if (!l.moderation.isNull()) {
+        const QString reason = index.data(TimelineModel::ModerationReasonRole).toString();
+        const QString line = reason.isEmpty() ? tr("Hidden by a moderator")
+                                              : tr("Hidden by a moderator: %1").arg(reason);
+        painter->setFont(small);
+        painter->setPen(errorColor(pal));
+        painter->drawText(
+            l.moderation, Qt::AlignLeft | Qt::AlignVCenter,
+            QFontMetrics(small).elidedText(line, Qt::ElideRight, l.moderation.width()));
+    }
+
     if (l.contentLayout) {
         painter->setFont(opt.font);
-        painter->setPen(text);
+        painter->setPen(l.hidden.isNull() ? text : muted); // hidden: greyed for the moderator
         l.contentLayout->draw(painter, l.content.topLeft());
     }
 

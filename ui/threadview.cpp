@@ -10,6 +10,7 @@
 #include "imagecache.h"
 #include "jsoncodec.h"
 #include "poststore.h"
+#include "reasondialog.h"
 #include "reportdialog.h"
 #include "threadloader.h"
 #include "timeticker.h"
@@ -765,6 +766,13 @@ QMenu *ThreadView::createContextMenu(const QModelIndex &index, QWidget *parent)
         QAction *a = add(QStringLiteral("report"), tr("Re&port…"), {});
         connect(a, &QAction::triggered, this, [this, kept] { requestReport(kept); });
     }
+    if (m_model->isModerator() && m_actions &&
+        row.data(CommentTreeModel::IdRole).toLongLong() > 0) {
+        const bool hidden = row.data(CommentTreeModel::HiddenRole).toBool();
+        QAction *a = add(hidden ? QStringLiteral("unhideComment") : QStringLiteral("hideComment"),
+                         hidden ? tr("&Unhide…") : tr("&Hide…"), {});
+        connect(a, &QAction::triggered, this, [this, kept] { requestModeration(kept); });
+    }
     return menu;
 }
 
@@ -848,6 +856,35 @@ void ThreadView::requestReport(const QModelIndex &index)
     if (dialog.exec() != QDialog::Accepted || !dialog.reason() || !m_actions)
         return;
     m_actions->report(core::TargetType::Comment, id, *dialog.reason(), dialog.note());
+}
+
+void ThreadView::requestModeration(const QModelIndex &index)
+{
+    const QModelIndex row = modelIndex(index);
+    if (!isCommentRow(row) || !m_model->isModerator() || !m_actions)
+        return;
+    const qint64 id = row.data(CommentTreeModel::IdRole).toLongLong();
+    if (id <= 0)
+        return;
+    const bool hide = !row.data(CommentTreeModel::HiddenRole).toBool();
+    const QString name = row.data(CommentTreeModel::AuthorNameRole).toString();
+    const QString what = name.isEmpty() ? tr("this comment") : tr("%1's comment").arg(name);
+    const bool root = row.data(CommentTreeModel::RootIdRole).toLongLong() == 0;
+    const qint64 replies = root ? row.data(CommentTreeModel::ReplyCountRole).toLongLong() : 0;
+    QString detail;
+    if (hide)
+        detail = replies > 0 ? tr("Its floor goes with it: %n reply(s) are hidden too. Moderators "
+                                  "still see them, greyed.",
+                                  nullptr, int(std::min<qint64>(replies, INT_MAX)))
+                             : tr("Moderators still see it, greyed, and can unhide it.");
+    else
+        detail = root ? tr("Everyone sees it again, with its floor as it was.")
+                      : tr("Everyone sees it again.");
+    const auto reason = ReasonDialog::ask(
+        this, hide ? tr("Hide %1").arg(what) : tr("Unhide %1").arg(what), detail, hide);
+    if (!reason)
+        return;
+    m_actions->moderate(core::TargetType::Comment, id, hide, *reason);
 }
 
 bool ThreadView::handleTreeKey(QKeyEvent *event)

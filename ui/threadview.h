@@ -113,6 +113,8 @@ public:
     void copyText(const QModelIndex &index) const;
     void requestDelete(const QModelIndex &index); // asks, then Actions::deleteComment
     void requestReport(const QModelIndex &index); // the ReportDialog, then Actions::report
+    // Moderators: Hide… / Unhide… (ReasonDialog::ask, then Actions::moderate).
+    void requestModeration(const QModelIndex &index);
 
 public Q_SLOTS:
     // The box answers this comment (its hint: "回复 李四") and takes the focus.

@@ -2,6 +2,7 @@
 
 #include "paintutil.h"
 
+#include "reasondialog.h"
 #include "reportdialog.h"
 #include "timelinemodel.h"
 
@@ -142,6 +143,12 @@ QMenu *TimelineView::createContextMenu(const QModelIndex &index, QWidget *parent
         QAction *report = add(QStringLiteral("report"), tr("Re&port…"), {});
         connect(report, &QAction::triggered, this, [this, row] { requestReport(row); });
     }
+    if (m_moderator && postId > 0) {
+        const bool hidden = index.data(TimelineModel::HiddenRole).toBool();
+        QAction *a = add(hidden ? QStringLiteral("unhidePost") : QStringLiteral("hidePost"),
+                         hidden ? tr("&Unhide post…") : tr("&Hide post…"), {});
+        connect(a, &QAction::triggered, this, [this, row] { requestModeration(row); });
+    }
     return menu;
 }
 
@@ -211,6 +218,28 @@ void TimelineView::requestReport(const QModelIndex &index)
     if (dialog.exec() != QDialog::Accepted || !dialog.reason())
         return;
     Q_EMIT reportRequested(core::TargetType::Post, postId, *dialog.reason(), dialog.note());
+}
+
+void TimelineView::requestModeration(const QModelIndex &index)
+{
+    if (!index.isValid() || !m_moderator)
+        return;
+    const qint64 postId = index.data(TimelineModel::IdRole).toLongLong();
+    if (postId <= 0)
+        return;
+    const bool hide = !index.data(TimelineModel::HiddenRole).toBool();
+    const QString name = index.data(TimelineModel::AuthorNameRole).toString();
+    const QString what = name.isEmpty() ? tr("this post") : tr("%1's post").arg(name);
+    const auto reason =
+        hide ? ReasonDialog::ask(this, tr("Hide %1").arg(what),
+                                 tr("Its comments are hidden with it. Moderators still see it, "
+                                    "greyed, and can unhide it."),
+                                 true)
+             : ReasonDialog::ask(this, tr("Unhide %1").arg(what),
+                                 tr("Everyone sees it again, with its comments."), false);
+    if (!reason)
+        return;
+    Q_EMIT moderationRequested(core::TargetType::Post, postId, hide, *reason);
 }
 
 void TimelineView::contextMenuEvent(QContextMenuEvent *event)

@@ -58,6 +58,9 @@ public:
     void setMyUid(qint64 uid) { m_myUid = uid; }
     [[nodiscard]] qint64 myUid() const { return m_myUid; }
     [[nodiscard]] bool isMine(const QModelIndex &index) const;
+    // Moderators get Hide… / Unhide… on every post (moderationRequested).
+    void setModerator(bool moderator) { m_moderator = moderator; }
+    [[nodiscard]] bool isModerator() const { return m_moderator; }
 
     // The yes/no question before a deletion (true: go ahead); by default a QMessageBox whose
     // default button is Cancel. Tests replace it.
@@ -75,6 +78,8 @@ public:
     void requestDelete(const QModelIndex &index);
     // Others' only: the ReportDialog, then reportRequested.
     void requestReport(const QModelIndex &index);
+    // Moderators only: asks for the reason (ReasonDialog::ask), then moderationRequested.
+    void requestModeration(const QModelIndex &index);
 
 Q_SIGNALS:
     void likeClicked(qint64 postId);
@@ -88,6 +93,9 @@ Q_SIGNALS:
     // postId, reason, note). note is trimmed, "" for none.
     void reportRequested(threadline::core::TargetType type, qint64 postId,
                          threadline::core::Report::Reason reason, const QString &note);
+    // A moderator hides (hide) or unhides a post: for core::Actions::moderate().
+    void moderationRequested(threadline::core::TargetType type, qint64 postId, bool hide,
+                             const QString &reason);
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
@@ -109,6 +117,7 @@ private:
     QString m_emptyText; // "" for the default
     QList<QMetaObject::Connection> m_modelConnections;
     qint64 m_myUid = 0;
+    bool m_moderator = false;
     Confirmation m_confirm;
     bool m_menuOpen = false;
 };
