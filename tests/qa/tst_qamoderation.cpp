@@ -400,6 +400,102 @@ private Q_SLOTS:
                                     QStringLiteral("hide:卖书广告")}));
     }
 
+    void hiddenPostLeavesTheUsersTimelineAndCacheFile()
+    {
+        const qint64 post = create(QStringLiteral("qianqi"), QStringLiteral("/api/v1/posts"),
+                                   {{"content", "低价出售演唱会门票，先付款后发票"}});
+        QVERIFY(post > 0);
+        QVERIFY(create(QStringLiteral("zhangsan"),
+                       QStringLiteral("/api/v1/posts/%1/comments").arg(post),
+                       {{"content", "多少钱？"}}) > 0);
+        for (Person *p : {m_user.get(), m_mod.get()}) {
+            p->window->showPage(MainWindow::Page::All);
+            p->window->reload();
+        }
+        models::TimelineModel *all = m_user->window->timelineModel(MainWindow::Page::All);
+        models::TimelineModel *modAll = m_mod->window->timelineModel(MainWindow::Page::All);
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(all, models::TimelineModel::IdRole, post).isValid(),
+                                 kWaitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(modAll, models::TimelineModel::IdRole, post).isValid(),
+                                 kWaitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(readCache(m_user->cachePath, post).commentCount == 1, kWaitMs);
+
+        // The moderator: Hide post… on the card, with a reason; greyed and marked at once.
+        ui::TimelineView *modTimeline = m_mod->window->timelineView(MainWindow::Page::All);
+        const QModelIndex card = rowOf(modAll, models::TimelineModel::IdRole, post);
+        std::unique_ptr<QMenu> menu(modTimeline->createContextMenu(card));
+        QAction *hide = menu->findChild<QAction *>(QStringLiteral("hidePost"));
+        QVERIFY(hide);
+        ui::ReasonDialog::setPrompt([](const QString &, const QString &, bool required) {
+            return required ? std::optional<QString>(QStringLiteral("疑似诈骗")) : std::nullopt;
+        });
+        hide->trigger();
+        QVERIFY(card.data(models::TimelineModel::HiddenRole).toBool());
+        QCOMPARE(card.data(models::TimelineModel::ModerationReasonRole).toString(),
+                 QStringLiteral("疑似诈骗"));
+        QVERIFY(drained(*m_mod));
+        QVERIFY(rowOf(modAll, models::TimelineModel::IdRole, post).isValid()); // still there
+
+        // The user: gone from All, from the store and from the file, its comment with it.
+        QVERIFY(syncOnce(*m_user));
+        QTRY_VERIFY_WITH_TIMEOUT(!rowOf(all, models::TimelineModel::IdRole, post).isValid(),
+                                 kWaitMs);
+        QVERIFY(!m_user->core.store()->containsPost(post));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                const CacheContents c = readCache(m_user->cachePath, post);
+                return c.ok && c.commentCount == -1 && c.commentRows.isEmpty();
+            }(),
+            kWaitMs);
+
+        // Unhide: the user reads it again after the next refresh (it is a list entry again).
+        ui::ReasonDialog::setPrompt([](const QString &, const QString &, bool required) {
+            return required ? std::nullopt : std::optional<QString>(QStringLiteral("核实后恢复"));
+        });
+        std::unique_ptr<QMenu> again(modTimeline->createContextMenu(card));
+        QAction *unhide = again->findChild<QAction *>(QStringLiteral("unhidePost"));
+        QVERIFY(unhide);
+        unhide->trigger();
+        QVERIFY(!card.data(models::TimelineModel::HiddenRole).toBool());
+        QVERIFY(drained(*m_mod));
+        QVERIFY(syncOnce(*m_user));
+        m_user->window->reload();
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(all, models::TimelineModel::IdRole, post).isValid(),
+                                 kWaitMs);
+    }
+
+    void aRefusedHideIsTakenBackInWords()
+    {
+        const qint64 post = create(QStringLiteral("wangwu"), QStringLiteral("/api/v1/posts"),
+                                   {{"content", "今天的晚霞真好看"}});
+        Client author(m_server.baseUrl());
+        QVERIFY(!author.login(QStringLiteral("mazi")).isEmpty());
+        const qint64 c = author
+                             .post(QStringLiteral("/api/v1/posts/%1/comments").arg(post),
+                                   QJsonObject{{"content", "同感"}})
+                             .obj()
+                             .value(QStringLiteral("id"))
+                             .toInteger();
+        QVERIFY(c > 0);
+        M *thread = openThread(*m_mod, post);
+        QVERIFY(thread);
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(thread, M::IdRole, c).isValid(), kWaitMs);
+        // Its author deletes it before the moderator's hide arrives.
+        QCOMPARE(author.del(QStringLiteral("/api/v1/comments/%1").arg(c)).status, 204);
+        QSignalSpy failed(m_mod->core.actions(), &core::Actions::actionFailed);
+        QVERIFY(m_mod->core.actions()->moderate(core::TargetType::Comment, c, true,
+                                                QStringLiteral("广告")) != 0);
+        QVERIFY(rowOf(thread, M::IdRole, c).data(M::HiddenRole).toBool()); // at once
+        QVERIFY(failed.wait(kWaitMs));
+        QVERIFY2(failed.at(0).at(0).toString().contains(QStringLiteral("麻子")),
+                 qPrintable(failed.at(0).at(0).toString()));
+        // taken back: no longer marked hidden (the next sync removes the deleted comment)
+        const QModelIndex row = rowOf(thread, M::IdRole, c);
+        QVERIFY(!row.isValid() || !row.data(M::HiddenRole).toBool());
+        for (const core::OutboxEntry &e : m_mod->core.outbox()->failedEntries())
+            m_mod->core.outbox()->discard(e.id);
+    }
+
     void wordListCommentIsPublishedAndQueuedAutoFlagged()
     {
         // The user writes a comment with a word of the built-in list through the outbox.
