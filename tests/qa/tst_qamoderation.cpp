@@ -12,8 +12,10 @@
 //   - the moderation log holds every action of the suite with its reason.
 #include "actions.h"
 #include "appcore.h"
+#include "artifacts.h"
 #include "cache.h"
 #include "commenttreemodel.h"
+#include "i18n.h"
 #include "mainwindow.h"
 #include "moderationlogmodel.h"
 #include "moderationqueuemodel.h"
@@ -31,6 +33,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QListWidget>
 #include <QMenu>
 #include <QSignalSpy>
@@ -39,6 +42,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QTreeView>
 #include <QUuid>
 
 using namespace threadline;
@@ -340,6 +344,20 @@ private Q_SLOTS:
         QVERIFY(!rowOf(modThread, M::IdRole, other).data(M::HiddenRole).toBool());
         QVERIFY(drained(*m_mod));
         QVERIFY(rowOf(modThread, M::IdRole, root).data(M::HiddenRole).toBool());
+        // What the moderator sees (docs/screenshots): the floor greyed, marked with the reason.
+        m_mod->window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_mod->window.get()));
+        m_mod->window->threadView()->treeView()->scrollTo(
+            m_mod->window->threadView()->viewIndex(rowOf(modThread, M::IdRole, root)));
+        for (const QString &lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            installTranslations(*qApp, QLocale(lang));
+            QCoreApplication::processEvents();
+            const QString file = QDir(test::artifactDir(QStringLiteral("moderation")))
+                                     .filePath(QStringLiteral("hidden-floor-%1.png").arg(lang));
+            QVERIFY(m_mod->window->grab().save(file));
+        }
+        installTranslations(*qApp, QLocale(QStringLiteral("en")));
+        m_mod->window->hide();
 
         // One sync later nothing of the floor is left at the user's: not on screen, not in
         // the store, not in the cache file.
