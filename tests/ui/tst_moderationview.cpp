@@ -356,6 +356,35 @@ private Q_SLOTS:
                           line.endsWith(QChar(0x2026));
         QVERIFY2(elidedNote, qPrintable(t.join(u'|')));
 
+        // the demo's own items: the tea reply's two reports, newest first with the note; the
+        // auto-flagged comment's badge with its word
+        int tea = -1, flagged = -1;
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const QString text = m->index(r).data(QM::TargetContentRole).toString();
+            if (text.contains(QStringLiteral("明前龙井")))
+                tea = r;
+            if (text.contains(QStringLiteral("想刷粉的私信我")))
+                flagged = r;
+        }
+        QVERIFY(tea >= 0 && flagged >= 0);
+        t = s->view->cardTexts(m->index(tea), 900);
+        QCOMPARE(t.first(), QStringLiteral("Comment by 钱七"));
+        QVERIFY2(hasLine(t, QStringLiteral("2 reports · Spam · Other")), qPrintable(t.join(u'|')));
+        const qsizetype mazi =
+            t.indexOf(QStringLiteral("麻子 · Other: 他在好几个帖子下面都在卖茶叶。"));
+        QVERIFY2(mazi > 0, qPrintable(t.join(u'|')));
+        QCOMPARE(t.value(mazi + 1), QStringLiteral("张三 · Spam"));
+        t = s->view->cardTexts(m->index(flagged), 900);
+        QVERIFY2(hasLine(t, QStringLiteral("Auto-flagged: \u201c刷粉\u201d")),
+                 qPrintable(t.join(u'|')));
+        // the newest item first
+        for (int r = 1; r < m->rowCount(); ++r) {
+            const qint64 newer = m->index(r - 1).data(QM::CreatedTimeRole).toLongLong();
+            const qint64 older = m->index(r).data(QM::CreatedTimeRole).toLongLong();
+            QVERIFY2(newer > older || (newer == older && m->itemIdAt(r - 1) > m->itemIdAt(r)),
+                     qPrintable(QString::number(r)));
+        }
+
         // nothing selected: no action
         QVERIFY(!s->view->hideButton()->isEnabled());
         QVERIFY(!s->view->dismissButton()->isEnabled());
