@@ -1166,8 +1166,6 @@ void TstModerationModels::logPagingAndFilters()
     QCOMPARE(log.rowCount(), 0);
 }
 
-QTEST_GU
-
 std::optional<QueueItem> TstModerationModels::demoItem(const QString &needle, const QString &status)
 {
     const auto r =
@@ -1345,5 +1343,5 @@ void TstModerationModels::contextStaleAnswerDropped()
     QVERIFY(context.lines().isEmpty());
 }
 
-QTEST_MAIN(TstModerationModels)
+QTEST_GUILESS_MAIN(TstModerationModels)
 #include "tst_moderationmodels.moc"
