@@ -1413,11 +1413,13 @@ void ModerationView::retranslate()
 void ModerationView::resizeEvent(QResizeEvent *event)
 {
     const Qt::Orientation o = width() >= kSideBySideWidth ? Qt::Horizontal : Qt::Vertical;
-    if (m_split->orientation() != o) {
+    if (m_split->orientation() != o || !m_splitPlaced) {
         m_split->setOrientation(o);
-        // the list keeps the larger part either way
-        const int total = o == Qt::Horizontal ? m_split->width() : m_split->height();
+        // the list keeps the larger part either way (3 : 2; the splitter scales the sizes to
+        // its own); once placed, what the user drags stays
+        const int total = std::max(o == Qt::Horizontal ? width() : height(), 100);
         m_split->setSizes({total * 3 / 5, total - total * 3 / 5});
+        m_splitPlaced = true;
     }
     QWidget::resizeEvent(event);
 }
@@ -1672,8 +1674,8 @@ void ModerationView::askReason(Action action)
                 tr("Auto-flagged: \u201c%1\u201d").arg(i.data(QM::AutoFlagWordRole).toString());
     }
     m_reasonEdit->setText(reason);
-    updateReasonTexts();
     m_reasonBar->setVisible(true);
+    updateReasonTexts(); // the note shows with the line
     m_reasonEdit->setFocus(Qt::OtherFocusReason);
     m_reasonEdit->selectAll();
 }

@@ -224,6 +224,7 @@ private:
     QStackedWidget *m_stack = nullptr;
     QSplitter *m_split = nullptr;
     ContextPane *m_contextPane = nullptr;
+    bool m_splitPlaced = false; // the splitter's first sizes are set
     // the queue pages' shared action bar and reason line
     QWidget *m_queueTools = nullptr;
     QFrame *m_reasonBar = nullptr;
