@@ -844,6 +844,7 @@ private:
         constexpr int kMargin = 14;
         constexpr int kIndent = 18; // replies under their root
         constexpr int kBandPad = 6; // around the reported line, inside its band
+        constexpr int kLineGap = 4; // between the lines of the floor
         const int left = kMargin;
         const int width = std::max(paneWidth - 2 * kMargin, 40);
         int y = kMargin;
@@ -931,10 +932,25 @@ private:
                 out.append({Piece::Text, QRect(x, y, textW, m.height()), shown, f, Tone::Muted});
                 badge(x + std::min(advance(f, shown), textW) + kGap, y, m.height(), hiddenMark,
                       Tone::Muted);
-                y += std::max(m.lineSpacing(), metaFm.height() + 2 * kBadgePadY + 2);
+                y += std::max(m.lineSpacing(), metaFm.height() + 2 * kBadgePadY + 2) + kLineGap;
+                return;
+            }
+            // the author in bold, then the text (where the words put the text last)
+            const QString prefix =
+                withAuthor ? ModerationView::tr("%1: %2").arg(who, QString()) : QString();
+            if (!prefix.isEmpty() && line.startsWith(prefix) && advance(bold, prefix) < w / 2) {
+                const int pw = advance(bold, prefix);
+                const int g = ++groups;
+                out.append(
+                    {Piece::Text, QRect(x, y, pw, boldFm.height()), prefix, bold, Tone::Text, g});
+                out.append({Piece::Text, QRect(x + pw, y, w - pw, fm.height()),
+                            fm.elidedText(line.mid(prefix.size()), Qt::ElideRight, w - pw), base,
+                            Tone::Text, g});
+                y += std::max(fm.lineSpacing(), boldFm.lineSpacing()) + kLineGap;
                 return;
             }
             text(x, w, line, base, Tone::Text);
+            y += kLineGap;
         };
         const auto moreLine = [&](int indent, const QString &s) {
             text(left + indent, width - indent, s, meta, Tone::Muted);

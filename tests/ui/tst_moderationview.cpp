@@ -750,7 +750,15 @@ private Q_SLOTS:
 
     void contextPaneShowsTheFloor()
     {
-        auto s = moderator();
+        // a demo server of its own: the queue as --demo seeds it, nothing of the other tests' (the
+        // screenshots go into the docs)
+        TestServer demo;
+        QVERIFY2(demo.start(), demo.stderrLog().right(2000).constData());
+        Client mod(demo.baseUrl());
+        QVERIFY(!mod.login(QStringLiteral("moderator")).isEmpty());
+        const QString dir = m_dir.filePath(QStringLiteral("side-demo"));
+        QVERIFY(QDir().mkpath(dir));
+        auto s = std::make_unique<Side>(demo.baseUrl(), mod.token(), dir);
         s->view->resize(1280, 800);
         QVERIFY(started(*s));
         QVERIFY(s->loadedWhole(Tab::Open));
@@ -784,9 +792,9 @@ private Q_SLOTS:
         // what the server's own lists say: the floor's root, then the replies around the tea
         QStringList expected;
         const auto roots =
-            m_mod->get(kApi + QStringLiteral("/posts/%1/comments?after=%2&limit=1&replies=0")
-                                  .arg(tea.postId)
-                                  .arg(tea.floor - 1));
+            mod.get(kApi + QStringLiteral("/posts/%1/comments?after=%2&limit=1&replies=0")
+                               .arg(tea.postId)
+                               .arg(tea.floor - 1));
         const QJsonObject root =
             roots.obj().value(QLatin1String("roots")).toArray().at(0).toObject();
         QCOMPARE(root.value(QLatin1String("id")).toInteger(), tea.rootId);
@@ -799,7 +807,7 @@ private Q_SLOTS:
         };
         expected.append(line(root));
         const QJsonArray replies =
-            m_mod->get(kApi + QStringLiteral("/comments/%1/replies?limit=200").arg(tea.rootId))
+            mod.get(kApi + QStringLiteral("/comments/%1/replies?limit=200").arg(tea.rootId))
                 .items();
         int t = -1;
         for (int i = 0; i < replies.size(); ++i)
@@ -830,7 +838,8 @@ private Q_SLOTS:
         QCOMPARE(texts.value(at - 1), QStringLiteral("Reported"));
 
         // screenshots at 1280×800, in English and zh_CN, the tea selected
-        s->list()->scrollTo(s->model()->index(row), QAbstractItemView::PositionAtCenter);
+        s->list()->scrollToTop();
+        s->list()->scrollTo(s->model()->index(row));
         screenshot(*s, QStringLiteral("open-context-1280x800-en.png"), 1280, 800);
         TsvTranslator extra;
         const bool haveExtra = extra.load(qEnvironmentVariable("THREADLINE_TEST_EXTRA_TSV"));
