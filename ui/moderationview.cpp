@@ -894,7 +894,11 @@ private:
                 withAuthor ? ModerationView::tr("%1: %2").arg(who, content) : content;
             const QString hiddenMark = ModerationView::tr("Hidden by a moderator");
             if (l.target) {
-                const QString mark = ModerationView::tr("Reported");
+                // what brought it here: reports, or the server's word list alone
+                const std::optional<core::QueueItem> item = m_context->item();
+                const QString mark = item && item->reportCount == 0 && item->autoFlagWord
+                                         ? ModerationView::tr("Auto-flagged")
+                                         : ModerationView::tr("Reported");
                 const int markW = badgeWidth(mark);
                 const int top = y;
                 const qsizetype bandAt = out.size(); // the band goes under what follows

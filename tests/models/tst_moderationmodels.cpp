@@ -158,6 +158,7 @@ private Q_SLOTS:
     void contextOfReportedRootAndPost();
     void contextOfHiddenFloor();
     void contextStaleAnswerDropped();
+    void contextFailureInWords();
 
 private:
     // The demo's queue item whose target's text contains `needle` (status open or closed).
@@ -1341,6 +1342,33 @@ void TstModerationModels::contextStaleAnswerDropped()
     QTRY_COMPARE_WITH_TIMEOUT(m_api->pendingCount(), 0, kWaitMs);
     QCOMPARE(context.state(), ModerationContext::State::Empty);
     QVERIFY(context.lines().isEmpty());
+}
+
+void TstModerationModels::contextFailureInWords()
+{
+    const auto tea = demoItem(QStringLiteral("明前龙井"), QStringLiteral("open"));
+    QVERIFY(tea);
+    // a server that is not there: the post from the item stays, the floor fails in words
+    QTcpServer closed;
+    QVERIFY(closed.listen(QHostAddress::LocalHost));
+    const quint16 port = closed.serverPort();
+    closed.close();
+    m_api->setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)));
+    m_api->setRetryPolicy({1, 10, 10});
+    ModerationContext context(m_api.get());
+    context.show(*tea);
+    QTRY_COMPARE_WITH_TIMEOUT(context.state(), ModerationContext::State::Failed, kWaitMs);
+    QVERIFY(context.post().has_value());
+    QVERIFY(context.lines().isEmpty());
+    QCOMPARE(context.error().kind, core::ApiError::Kind::Network);
+    QVERIFY(!context.errorMessage().isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(m_api->pendingCount(), 0, kWaitMs); // the other request ended too
+    // the server back: the same item again asks again (a failure is not kept)
+    m_api->setBaseUrl(m_server.baseUrl());
+    context.show(*tea);
+    QCOMPARE(context.state(), ModerationContext::State::Loading);
+    QTRY_COMPARE_WITH_TIMEOUT(context.state(), ModerationContext::State::Ready, kWaitMs);
+    QVERIFY(context.lines().size() >= 3);
 }
 
 QTEST_GUILESS_MAIN(TstModerationModels)

@@ -864,6 +864,32 @@ private Q_SLOTS:
         QTest::keyClick(s->view->reasonEdit(), Qt::Key_Escape);
         QVERIFY(s->outbox.entries().isEmpty());
 
+        // the Closed tab: the advertisement floor the demo's moderator hid, greyed
+        s->view->setCurrentTab(Tab::Closed);
+        QVERIFY(s->loadedWhole(Tab::Closed));
+        int ad = -1;
+        for (int r = 0; r < s->model(Tab::Closed)->rowCount(); ++r)
+            if (s->model(Tab::Closed)
+                    ->index(r)
+                    .data(QM::TargetContentRole)
+                    .toString()
+                    .contains(QStringLiteral("登山装备优惠券")))
+                ad = r;
+        QVERIFY(ad >= 0);
+        s->select(Tab::Closed, ad);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            s->view->context()->state() == models::ModerationContext::State::Ready, kWaitMs);
+        const QStringList hidden = plain(s->view->contextTexts());
+        QVERIFY2(hidden.count(QStringLiteral("Hidden by a moderator")) == 2,
+                 qPrintable(hidden.join(u'|')));
+        QVERIFY2(hasLine(hidden, QStringLiteral("麻子: 这是广告吧……")),
+                 qPrintable(hidden.join(u'|')));
+        // nobody reported it: the server's word list brought it
+        QVERIFY2(hasLine(hidden, QStringLiteral("Auto-flagged")) &&
+                     !hasLine(hidden, QStringLiteral("Reported")),
+                 qPrintable(hidden.join(u'|')));
+        screenshot(*s, QStringLiteral("closed-context-hidden-1280x800-en.png"), 1280, 800);
+
         // the Log tab has no context pane
         s->view->setCurrentTab(Tab::Log);
         QVERIFY(!s->view->contextPane()->isVisible());
