@@ -5,6 +5,7 @@
 #include "messagebar.h"
 
 #include "apiclient.h"
+#include "moderationcontext.h"
 #include "outbox.h"
 #include "timeticker.h"
 
@@ -22,13 +23,16 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpressionValidator>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QShortcut>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStyle>
 #include <QStyledItemDelegate>
@@ -95,6 +99,37 @@ QFont boldFont(QFont f)
 int advance(const QFont &font, const QString &text)
 {
     return int(std::ceil(QFontMetricsF(font).horizontalAdvance(text))) + 1;
+}
+
+// Plain text wrapped to `width` in at most `maxLines` lines, the last one elided when the text
+// goes on; line breaks kept.
+QStringList wrappedLines(const QString &content, const QFont &font, int width, int maxLines)
+{
+    QStringList lines;
+    QString text = content.trimmed();
+    text.replace(QLatin1Char('\n'), QChar::LineSeparator);
+    QTextLayout layout(text, font);
+    QTextOption option;
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    layout.setTextOption(option);
+    const QFontMetrics fm(font);
+    layout.beginLayout();
+    for (int n = 0; n < maxLines; ++n) {
+        QTextLine line = layout.createLine();
+        if (!line.isValid())
+            break;
+        line.setLineWidth(width);
+        QString part = text.mid(line.textStart(), line.textLength());
+        if (n == maxLines - 1 && line.textStart() + line.textLength() < text.size()) {
+            QString rest = text.mid(line.textStart());
+            rest.replace(QChar::LineSeparator, QLatin1Char(' '));
+            part = fm.elidedText(rest, Qt::ElideRight, width);
+        }
+        part.remove(QChar::LineSeparator);
+        lines.append(part);
+    }
+    layout.endLayout();
+    return lines;
 }
 
 struct Colours
@@ -423,30 +458,7 @@ private:
         if (const Block *b = m_blocks.object(id))
             if (b->width == width && b->font == key && b->text == content)
                 return b->lines;
-        auto *b = new Block{content, width, key, {}};
-        QString text = content.trimmed();
-        text.replace(QLatin1Char('\n'), QChar::LineSeparator);
-        QTextLayout layout(text, font);
-        QTextOption option;
-        option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-        layout.setTextOption(option);
-        const QFontMetrics fm(font);
-        layout.beginLayout();
-        for (int n = 0; n < kContentLines; ++n) {
-            QTextLine line = layout.createLine();
-            if (!line.isValid())
-                break;
-            line.setLineWidth(width);
-            QString part = text.mid(line.textStart(), line.textLength());
-            if (n == kContentLines - 1 && line.textStart() + line.textLength() < text.size()) {
-                QString rest = text.mid(line.textStart());
-                rest.replace(QChar::LineSeparator, QLatin1Char(' '));
-                part = fm.elidedText(rest, Qt::ElideRight, width);
-            }
-            part.remove(QChar::LineSeparator);
-            b->lines.append(part);
-        }
-        layout.endLayout();
+        auto *b = new Block{content, width, key, wrappedLines(content, font, width, kContentLines)};
         m_blocks.insert(id, b, 1);
         return b->lines;
     }
@@ -677,6 +689,389 @@ private:
     QPointer<models::TimeTicker> m_ticker;
 };
 
+// --- the context pane -----------------------------------------------------------------------
+
+// Paints what a ModerationContext holds (see moderationview.h, "context"): a heading, the post,
+// then the floor (or a post's first comments) one "author: text" line each, the reported one
+// bold on a tinted band with a "Reported" mark. Laid out again only when the context changes or
+// the width does; a click retries a failed load.
+class ContextPane : public QWidget
+{
+public:
+    ContextPane(models::ModerationContext *context, QWidget *parent)
+        : QWidget(parent)
+        , m_context(context)
+    {
+        setObjectName(QStringLiteral("contextPane"));
+        setAutoFillBackground(true);
+        setBackgroundRole(QPalette::Base);
+        setMinimumWidth(260);
+        connect(context, &models::ModerationContext::changed, this, [this] {
+            m_laidOutWidth = -1;
+            update();
+        });
+    }
+
+    [[nodiscard]] QSize sizeHint() const override { return {460, 400}; }
+
+    // What is painted at the current width, line by line (badges as lines of their own; the
+    // lines a text was wrapped into joined again).
+    [[nodiscard]] QStringList texts() const
+    {
+        QStringList out;
+        int group = 0;
+        for (const Piece &p : pieces()) {
+            if (p.text.isEmpty())
+                continue;
+            if (p.group != 0 && p.group == group && !out.isEmpty())
+                out.last() += p.text;
+            else
+                out.append(p.text);
+            group = p.group;
+        }
+        return out;
+    }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter painter(this);
+        painter.setRenderHint(QPainter::Antialiasing);
+        const Palette c = colours();
+        for (const Piece &p : pieces()) {
+            switch (p.kind) {
+            case Piece::Band:
+                painter.setPen(Qt::NoPen);
+                painter.setBrush(c.band);
+                painter.drawRoundedRect(QRectF(p.rect), 4, 4);
+                painter.setBrush(c.accent);
+                painter.drawRect(QRect(p.rect.left(), p.rect.top(), 3, p.rect.height()));
+                break;
+            case Piece::Rule:
+                painter.setPen(c.line);
+                painter.drawLine(p.rect.left(), p.rect.top(), p.rect.right(), p.rect.top());
+                break;
+            case Piece::Badge: {
+                painter.setPen(Qt::NoPen);
+                painter.setBrush(p.tone == Tone::Accent ? c.accent : c.hiddenFill);
+                const qreal r = p.rect.height() / 2.0;
+                painter.drawRoundedRect(QRectF(p.rect), r, r);
+                painter.setFont(p.font);
+                painter.setPen(p.tone == Tone::Accent ? c.onAccent : c.muted);
+                painter.drawText(p.rect, Qt::AlignCenter, p.text);
+                break;
+            }
+            case Piece::Text:
+                painter.setFont(p.font);
+                painter.setPen(p.tone == Tone::Muted     ? c.muted
+                               : p.tone == Tone::Warning ? c.warning
+                                                         : c.text);
+                painter.drawText(p.rect, Qt::AlignLeft | Qt::AlignVCenter, p.text);
+                break;
+            }
+        }
+    }
+
+    void mouseReleaseEvent(QMouseEvent *event) override
+    {
+        if (m_context->state() == models::ModerationContext::State::Failed)
+            m_context->reload();
+        QWidget::mouseReleaseEvent(event);
+    }
+
+    void changeEvent(QEvent *event) override
+    {
+        if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange ||
+            event->type() == QEvent::PaletteChange)
+            m_laidOutWidth = -1;
+        QWidget::changeEvent(event);
+    }
+
+private:
+    enum class Tone { Text, Muted, Warning, Accent };
+    struct Piece
+    {
+        enum Kind { Text, Badge, Band, Rule } kind = Text;
+        QRect rect;
+        QString text;
+        QFont font;
+        Tone tone = Tone::Text;
+        int group = 0; // the lines of one wrapped text share a number
+    };
+    struct Palette
+    {
+        QColor text, muted, warning, line, band, accent, onAccent, hiddenFill;
+    };
+
+    [[nodiscard]] Palette colours() const
+    {
+        const QPalette &p = palette();
+        const bool dark = p.color(QPalette::Base).lightness() < 128;
+        Palette c;
+        c.text = p.color(QPalette::Text);
+        c.muted = mix(c.text, p.color(QPalette::Base), 0.45);
+        c.warning = dark ? QColor(0xef, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
+        c.line = mix(p.color(QPalette::Base), c.text, 0.16);
+        // the reported line: a warm band, its accent the queue's warning red
+        c.accent = c.warning;
+        c.onAccent = QColor(Qt::white);
+        c.band = mix(p.color(QPalette::Base), c.accent, dark ? 0.22 : 0.09);
+        c.hiddenFill = mix(p.color(QPalette::Base), c.text, 0.10);
+        return c;
+    }
+
+    // Lays the context out at the pane's width (cached until it changes).
+    const QList<Piece> &pieces() const
+    {
+        const int w = width();
+        if (w == m_laidOutWidth && font().key() == m_laidOutFont)
+            return m_pieces;
+        m_laidOutWidth = w;
+        m_laidOutFont = font().key();
+        m_pieces = layOut(w);
+        return m_pieces;
+    }
+
+    [[nodiscard]] QList<Piece> layOut(int paneWidth) const
+    {
+        using Ctx = models::ModerationContext;
+        QList<Piece> out;
+        const QFont base = font();
+        const QFont bold = boldFont(base);
+        const QFont meta = smallerFont(base);
+        const QFont metaBold = boldFont(meta);
+        const QFontMetrics fm(base), boldFm(bold), metaFm(meta);
+        constexpr int kMargin = 14;
+        constexpr int kIndent = 18; // replies under their root
+        constexpr int kBandPad = 6; // around the reported line, inside its band
+        constexpr int kLineGap = 4; // between the lines of the floor
+        const int left = kMargin;
+        const int width = std::max(paneWidth - 2 * kMargin, 40);
+        int y = kMargin;
+
+        const auto text = [&](int x, int w, const QString &s, const QFont &f, Tone tone) {
+            const QFontMetrics m(f);
+            out.append({Piece::Text, QRect(x, y, w, m.height()), m.elidedText(s, Qt::ElideRight, w),
+                        f, tone});
+            y += m.lineSpacing();
+        };
+        int groups = 0;
+        const auto words = [&](const QString &s, Tone tone) {
+            const int g = ++groups;
+            for (const QString &line : wrappedLines(s, base, width, 4)) {
+                out.append({Piece::Text, QRect(left, y, width, fm.height()), line, base, tone, g});
+                y += fm.lineSpacing();
+            }
+        };
+        const auto badgeWidth = [&](const QString &s) { return advance(meta, s) + 2 * kBadgePadX; };
+        const auto badge = [&](int x, int lineTop, int lineHeight, const QString &s, Tone tone) {
+            const int h = metaFm.height() + 2 * kBadgePadY;
+            out.append({Piece::Badge, QRect(x, lineTop + (lineHeight - h) / 2, badgeWidth(s), h), s,
+                        meta, tone});
+        };
+
+        // the heading
+        text(left, width, ModerationView::tr("In context"), metaBold, Tone::Muted);
+        y += 4;
+
+        const Ctx::State state = m_context->state();
+        if (state == Ctx::State::Empty) {
+            y += 8;
+            words(ModerationView::tr("Select an item to see it in its place: its post and the "
+                                     "comments around it."),
+                  Tone::Muted);
+            return out;
+        }
+
+        // One "author: text" line (the reported one wraps to 3 lines, on its band).
+        const auto contextLine = [&](const Ctx::Line &l, int indent, bool withAuthor = true) {
+            const int x = left + indent;
+            const int w = std::max(width - indent, 40);
+            const QString who =
+                l.author.isEmpty() ? ModerationView::tr("Someone") : shownName(l.author);
+            const QString content = sanitizedText(l.text.simplified(), 600);
+            const QString line =
+                withAuthor ? ModerationView::tr("%1: %2").arg(who, content) : content;
+            const QString hiddenMark = ModerationView::tr("Hidden by a moderator");
+            if (l.target) {
+                // what brought it here: reports, or the server's word list alone
+                const std::optional<core::QueueItem> item = m_context->item();
+                const QString mark = item && item->reportCount == 0 && item->autoFlagWord
+                                         ? ModerationView::tr("Auto-flagged")
+                                         : ModerationView::tr("Reported");
+                const int markW = badgeWidth(mark);
+                const int top = y;
+                const qsizetype bandAt = out.size(); // the band goes under what follows
+                y += kBandPad;
+                const int innerX = x + kBandPad + 3;
+                const int innerW = std::max(w - 2 * kBandPad - 3, 40);
+                badge(innerX, y, metaFm.height() + 2 * kBadgePadY, mark, Tone::Accent);
+                if (l.hidden)
+                    badge(innerX + markW + kGap, y, metaFm.height() + 2 * kBadgePadY, hiddenMark,
+                          Tone::Muted);
+                y += metaFm.height() + 2 * kBadgePadY + 3;
+                const QFont f = bold;
+                const int g = ++groups;
+                for (const QString &part : wrappedLines(line, f, innerW, 3)) {
+                    out.append({Piece::Text, QRect(innerX, y, innerW, boldFm.height()), part, f,
+                                l.hidden ? Tone::Muted : Tone::Text, g});
+                    y += boldFm.lineSpacing();
+                }
+                y += kBandPad;
+                out.insert(bandAt,
+                           Piece{Piece::Band, QRect(x, top, w, y - top), {}, {}, Tone::Text});
+                y += 2;
+                return;
+            }
+            if (l.hidden) {
+                const int markW = badgeWidth(hiddenMark);
+                const int textW = std::max(w - markW - kGap, 40);
+                const QFont f = [&] {
+                    QFont i = base;
+                    i.setItalic(true);
+                    return i;
+                }();
+                const QFontMetrics m(f);
+                const QString shown = m.elidedText(line, Qt::ElideRight, textW);
+                out.append({Piece::Text, QRect(x, y, textW, m.height()), shown, f, Tone::Muted});
+                badge(x + std::min(advance(f, shown), textW) + kGap, y, m.height(), hiddenMark,
+                      Tone::Muted);
+                y += std::max(m.lineSpacing(), metaFm.height() + 2 * kBadgePadY + 2) + kLineGap;
+                return;
+            }
+            // the author in bold, then the text (where the words put the text last)
+            const QString prefix =
+                withAuthor ? ModerationView::tr("%1: %2").arg(who, QString()) : QString();
+            if (!prefix.isEmpty() && line.startsWith(prefix) && advance(bold, prefix) < w / 2) {
+                const int pw = advance(bold, prefix);
+                const int g = ++groups;
+                out.append(
+                    {Piece::Text, QRect(x, y, pw, boldFm.height()), prefix, bold, Tone::Text, g});
+                out.append({Piece::Text, QRect(x + pw, y, w - pw, fm.height()),
+                            fm.elidedText(line.mid(prefix.size()), Qt::ElideRight, w - pw), base,
+                            Tone::Text, g});
+                y += std::max(fm.lineSpacing(), boldFm.lineSpacing()) + kLineGap;
+                return;
+            }
+            text(x, w, line, base, Tone::Text);
+            y += kLineGap;
+        };
+        const auto moreLine = [&](int indent, const QString &s) {
+            text(left + indent, width - indent, s, meta, Tone::Muted);
+        };
+        const auto rule = [&] {
+            y += 6;
+            out.append({Piece::Rule, QRect(left, y, width, 1), {}, {}, Tone::Text});
+            y += 8;
+        };
+
+        // the post
+        const bool postTarget = m_context->targetType() == core::TargetType::Post;
+        const std::optional<Ctx::Line> post = m_context->post();
+        if (post) {
+            const QString who = shownName(post->author);
+            const QString title =
+                post->count == 1 ? ModerationView::tr("Post by %1 · 1 comment").arg(who)
+                : post->count > 1
+                    ? ModerationView::tr("Post by %1 · %2 comments").arg(who).arg(post->count)
+                    : ModerationView::tr("Post by %1").arg(who);
+            if (postTarget) {
+                text(left, width, title, bold, Tone::Text);
+                y += 2;
+                contextLine(*post, 0, false);
+            } else {
+                text(left, width, title, bold, Tone::Text);
+                const QStringList lines =
+                    wrappedLines(sanitizedText(post->text, 600), base, width, 3);
+                const int g = ++groups;
+                for (const QString &line : lines) {
+                    out.append({Piece::Text, QRect(left, y, width, fm.height()), line, base,
+                                Tone::Muted, g});
+                    y += fm.lineSpacing();
+                }
+                if (post->hidden)
+                    moreLine(0, ModerationView::tr("The post is hidden by a moderator."));
+            }
+        } else {
+            text(left, width,
+                 postTarget ? ModerationView::tr("The reported post has been deleted.")
+                            : ModerationView::tr("Its post has been deleted."),
+                 base, Tone::Muted);
+        }
+        if (m_context->targetDeleted()) {
+            if (!postTarget) {
+                rule();
+                words(ModerationView::tr("The reported comment has been deleted."), Tone::Muted);
+            }
+            return out;
+        }
+
+        rule();
+        const QList<Ctx::Line> lines = m_context->lines();
+        const auto floorOf = [&]() -> qint64 {
+            if (const auto item = m_context->item())
+                if (const core::Comment *c = item->targetComment())
+                    return c->floor;
+            return 0;
+        };
+        if (postTarget)
+            text(left, width, ModerationView::tr("First comments"), metaBold, Tone::Muted);
+        else
+            text(left, width, ModerationView::tr("Floor %1").arg(floorOf()), metaBold, Tone::Muted);
+        y += 2;
+        switch (state) {
+        case Ctx::State::Loading:
+            words(postTarget ? ModerationView::tr("Loading its first comments…")
+                             : ModerationView::tr("Loading the floor…"),
+                  Tone::Muted);
+            return out;
+        case Ctx::State::Failed:
+            words(ModerationView::tr("The context could not be loaded: %1")
+                      .arg(m_context->errorMessage()),
+                  Tone::Warning);
+            words(ModerationView::tr("Click here to try again."), Tone::Muted);
+            return out;
+        case Ctx::State::Empty:
+        case Ctx::State::Ready:
+            break;
+        }
+        if (lines.isEmpty()) {
+            words(postTarget ? ModerationView::tr("No comments yet.")
+                             : ModerationView::tr("Nothing else is left in this floor."),
+                  Tone::Muted);
+            return out;
+        }
+        bool before = m_context->moreBefore() > 0;
+        for (const Ctx::Line &l : lines) {
+            const int indent = l.kind == Ctx::Kind::Reply ? kIndent : 0;
+            if (before && l.kind == Ctx::Kind::Reply) {
+                moreLine(kIndent, ModerationView::tr("⋯ earlier replies"));
+                before = false;
+            }
+            contextLine(l, indent);
+        }
+        if (before) // the floor's root is gone: the mark still goes first
+            moreLine(kIndent, ModerationView::tr("⋯ earlier replies"));
+        const qint64 more = m_context->moreAfter();
+        if (more > 0) {
+            if (postTarget)
+                moreLine(0, ModerationView::tr("⋯ %1 more comments").arg(more));
+            else if (m_context->item() && m_context->item()->targetComment() &&
+                     m_context->item()->targetComment()->isRoot())
+                moreLine(kIndent, more == 1 ? ModerationView::tr("⋯ one more reply")
+                                            : ModerationView::tr("⋯ %1 more replies").arg(more));
+            else
+                moreLine(kIndent, ModerationView::tr("⋯ later replies"));
+        }
+        return out;
+    }
+
+    models::ModerationContext *m_context;
+    mutable QList<Piece> m_pieces;
+    mutable int m_laidOutWidth = -1;
+    mutable QString m_laidOutFont;
+};
+
 // --- the view -------------------------------------------------------------------------------
 
 ModerationView::ModerationView(core::ApiClient *api, core::Outbox *outbox, QWidget *parent)
@@ -686,6 +1081,7 @@ ModerationView::ModerationView(core::ApiClient *api, core::Outbox *outbox, QWidg
     , m_logModel(new ModerationLogModel(this))
     , m_logFeed(new ModerationLogFeed(api, m_logModel, this))
     , m_logLines(new LogLineDelegate(this))
+    , m_context(new models::ModerationContext(api, this))
 {
     m_open.model = new ModerationQueueModel(this);
     m_open.feed = new ModerationQueueFeed(api, outbox, m_open.model, this);
@@ -843,7 +1239,16 @@ void ModerationView::buildUi()
     m_logList->setResizeMode(QListView::Adjust);
     ll->addWidget(m_logList, 1);
     m_stack->addWidget(logPage);
-    root->addWidget(m_stack, 1);
+    // the queue lists beside the selected item's context
+    m_split = new QSplitter(Qt::Horizontal, this);
+    m_split->setObjectName(QStringLiteral("moderationSplitter"));
+    m_split->setChildrenCollapsible(false);
+    m_split->addWidget(m_stack);
+    m_contextPane = new ContextPane(m_context, m_split);
+    m_split->addWidget(m_contextPane);
+    m_split->setStretchFactor(0, 3);
+    m_split->setStretchFactor(1, 2);
+    root->addWidget(m_split, 1);
     connect(m_actionFilter, &QComboBox::currentIndexChanged, this,
             &ModerationView::applyLogFilters);
     connect(m_moderatorFilter, &QLineEdit::editingFinished, this, &ModerationView::applyLogFilters);
@@ -882,8 +1287,17 @@ void ModerationView::buildUi()
     rl->addWidget(m_reasonCancel);
     m_reasonBar->setVisible(false);
     tl->addWidget(m_reasonBar);
-    connect(m_reasonEdit, &QLineEdit::textChanged, this,
-            [this](const QString &text) { m_reasonOk->setEnabled(!text.trimmed().isEmpty()); });
+    m_reasonNote = new QLabel(m_queueTools);
+    m_reasonNote->setObjectName(QStringLiteral("reasonNote"));
+    m_reasonNote->setTextFormat(Qt::PlainText);
+    m_reasonNote->setWordWrap(true);
+    m_reasonNote->setForegroundRole(QPalette::PlaceholderText);
+    m_reasonNote->setVisible(false);
+    tl->addWidget(m_reasonNote);
+    connect(m_reasonEdit, &QLineEdit::textChanged, this, [this](const QString &text) {
+        // only a hide needs a reason
+        m_reasonOk->setEnabled(m_reasonAction != Action::Hide || !text.trimmed().isEmpty());
+    });
     connect(m_reasonEdit, &QLineEdit::returnPressed, this, &ModerationView::confirmReason);
     connect(m_reasonOk, &QPushButton::clicked, this, &ModerationView::confirmReason);
     connect(m_reasonCancel, &QPushButton::clicked, this, &ModerationView::cancelReason);
@@ -905,9 +1319,9 @@ void ModerationView::buildUi()
     m_openPost = button(QStringLiteral("openPostButton"));
     tl->addLayout(buttons);
     root->addWidget(m_queueTools);
-    connect(m_hide, &QPushButton::clicked, this, qOverload<>(&ModerationView::hideSelected));
-    connect(m_unhide, &QPushButton::clicked, this, &ModerationView::unhideSelected);
-    connect(m_dismiss, &QPushButton::clicked, this, &ModerationView::dismissSelected);
+    connect(m_hide, &QPushButton::clicked, this, [this] { askReason(Action::Hide); });
+    connect(m_unhide, &QPushButton::clicked, this, [this] { askReason(Action::Unhide); });
+    connect(m_dismiss, &QPushButton::clicked, this, [this] { askReason(Action::Dismiss); });
     connect(m_openPost, &QPushButton::clicked, this, &ModerationView::openSelectedPost);
 
     connect(m_tabs, &QTabBar::currentChanged, this, &ModerationView::onTabChanged);
@@ -930,11 +1344,17 @@ void ModerationView::setUpQueue(Queue &q)
                     current.data(QM::IdRole).toLongLong() != m_reasonItem)
                     cancelReason();
                 updateActions();
+                if (qp == visibleQueue())
+                    updateContext();
             });
-    connect(q.list->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &ModerationView::updateActions);
-    connect(q.model, &QAbstractItemModel::dataChanged, this, &ModerationView::updateActions);
-    connect(q.model, &QAbstractItemModel::modelReset, this, &ModerationView::updateActions);
+    const auto changed = [this, qp] {
+        updateActions();
+        if (qp == visibleQueue())
+            updateContext(); // a no-op while the item's target is unchanged
+    };
+    connect(q.list->selectionModel(), &QItemSelectionModel::selectionChanged, this, changed);
+    connect(q.model, &QAbstractItemModel::dataChanged, this, changed);
+    connect(q.model, &QAbstractItemModel::modelReset, this, changed);
     connect(q.model, &QAbstractItemModel::rowsRemoved, this, [this, qp] {
         // the next item becomes the one to act on
         const QModelIndex current = qp->list->currentIndex();
@@ -942,6 +1362,8 @@ void ModerationView::setUpQueue(Queue &q)
             qp->list->selectionModel()->select(current, QItemSelectionModel::ClearAndSelect);
         updateActions();
         updateEmptyTexts();
+        if (qp == visibleQueue())
+            updateContext();
     });
     connect(q.list, &QAbstractItemView::doubleClicked, this, [this, qp](const QModelIndex &i) {
         if (qp == visibleQueue() && i.isValid())
@@ -987,15 +1409,14 @@ void ModerationView::retranslate()
     m_tabs->setTabToolTip(int(Tab::Log), tr("What moderators did"));
     m_refresh->setText(tr("Refresh"));
     m_refresh->setToolTip(tr("Load the list again (F5)"));
-    m_reasonLabel->setText(tr("Reason for hiding:"));
-    m_reasonEdit->setPlaceholderText(tr("Required: why this is hidden"));
-    m_reasonOk->setText(tr("Hide"));
+    updateReasonTexts();
     m_reasonCancel->setText(tr("Cancel"));
+    m_reasonCancel->setToolTip(tr("Do nothing (Esc)"));
     m_hide->setText(tr("Hide…"));
     m_hide->setToolTip(tr("Hide the content from everyone but moderators (H)"));
-    m_unhide->setText(tr("Unhide"));
+    m_unhide->setText(tr("Unhide…"));
     m_unhide->setToolTip(tr("Show the hidden content again (U)"));
-    m_dismiss->setText(tr("Dismiss"));
+    m_dismiss->setText(tr("Dismiss…"));
     m_dismiss->setToolTip(tr("Close the reports without hiding anything (D)"));
     m_openPost->setText(tr("Open post"));
     m_openPost->setToolTip(tr("Open the post's thread (Return)"));
@@ -1007,6 +1428,20 @@ void ModerationView::retranslate()
     m_moderatorFilter->setPlaceholderText(tr("Moderator uid (all)"));
     m_moderatorFilter->setToolTip(tr("Only this moderator's entries"));
     updateEmptyTexts();
+}
+
+void ModerationView::resizeEvent(QResizeEvent *event)
+{
+    const Qt::Orientation o = width() >= kSideBySideWidth ? Qt::Horizontal : Qt::Vertical;
+    if (m_split->orientation() != o || !m_splitPlaced) {
+        m_split->setOrientation(o);
+        // the list keeps the larger part either way (3 : 2; the splitter scales the sizes to
+        // its own); once placed, what the user drags stays
+        const int total = std::max(o == Qt::Horizontal ? width() : height(), 100);
+        m_split->setSizes({total * 3 / 5, total - total * 3 / 5});
+        m_splitPlaced = true;
+    }
+    QWidget::resizeEvent(event);
 }
 
 void ModerationView::changeEvent(QEvent *event)
@@ -1052,7 +1487,9 @@ void ModerationView::onTabChanged(int index)
     m_stack->setCurrentIndex(index);
     const Tab tab = currentTab();
     m_queueTools->setVisible(tab != Tab::Log);
+    m_contextPane->setVisible(tab != Tab::Log);
     cancelReason();
+    updateContext();
     hideStatus();
     if (m_started) {
         const bool loaded = tab == Tab::Log ? m_logLoaded : visibleQueue()->loaded;
@@ -1234,31 +1671,92 @@ bool ModerationView::isAskingReason() const
     return m_reasonBar->isVisibleTo(this);
 }
 
-void ModerationView::hideSelected()
+std::optional<ModerationView::Action> ModerationView::reasonAction() const
 {
-    askReason();
+    return isAskingReason() ? std::optional(m_reasonAction) : std::nullopt;
 }
 
-void ModerationView::askReason()
+void ModerationView::askReason(Action action)
 {
     const QModelIndex i = selectedIndex();
-    if (!i.isValid() || !m_hide->isEnabled())
+    QPushButton *button = action == Action::Hide     ? m_hide
+                          : action == Action::Unhide ? m_unhide
+                                                     : m_dismiss;
+    if (!i.isValid() || !button->isEnabled())
         return;
     m_reasonItem = i.data(QM::IdRole).toLongLong();
-    QString reason = i.data(QM::ReasonsTextRole).toString();
-    if (reason.isEmpty() && i.data(QM::AutoFlaggedRole).toBool())
-        reason = tr("Auto-flagged: \u201c%1\u201d").arg(i.data(QM::AutoFlagWordRole).toString());
+    m_reasonAction = action;
+    QString reason;
+    if (action == Action::Hide) { // prefilled: the server wants one
+        reason = i.data(QM::ReasonsTextRole).toString();
+        if (reason.isEmpty() && i.data(QM::AutoFlaggedRole).toBool())
+            reason =
+                tr("Auto-flagged: \u201c%1\u201d").arg(i.data(QM::AutoFlagWordRole).toString());
+    }
     m_reasonEdit->setText(reason);
-    m_reasonOk->setEnabled(!reason.trimmed().isEmpty());
     m_reasonBar->setVisible(true);
+    updateReasonTexts(); // the note shows with the line
     m_reasonEdit->setFocus(Qt::OtherFocusReason);
     m_reasonEdit->selectAll();
+}
+
+void ModerationView::updateReasonTexts()
+{
+    const Queue *q = visibleQueue();
+    const std::optional<core::QueueItem> item =
+        q && m_reasonItem ? q->model->item(m_reasonItem) : std::nullopt;
+    const QString what = item ? ModerationQueueFeed::describeTarget(*item) : QString();
+    QString note;
+    switch (m_reasonAction) {
+    case Action::Hide:
+        m_reasonLabel->setText(tr("Hide %1 \u2014 reason:").arg(what));
+        m_reasonEdit->setPlaceholderText(tr("Required: why this is hidden"));
+        m_reasonOk->setText(tr("Hide"));
+        if (item) {
+            if (const core::Comment *c = item->targetComment(); c && c->isRoot()) {
+                if (c->replyCount == 1)
+                    note = tr("Its floor's reply is hidden with it.");
+                else if (c->replyCount > 1)
+                    note = tr("Its floor's %1 replies are hidden with it.").arg(c->replyCount);
+            } else if (const core::Post *p = item->targetPost()) {
+                if (p->commentCount == 1)
+                    note = tr("Its one comment is hidden with it.");
+                else if (p->commentCount > 1)
+                    note = tr("Its %1 comments are hidden with it.").arg(p->commentCount);
+            }
+        }
+        break;
+    case Action::Unhide:
+        m_reasonLabel->setText(tr("Unhide %1 \u2014 reason (optional):").arg(what));
+        m_reasonEdit->setPlaceholderText(tr("Optional: why it is shown again"));
+        m_reasonOk->setText(tr("Unhide"));
+        if (item) {
+            if (const core::Comment *c = item->targetComment(); c && c->isRoot())
+                note = tr("Its floor comes back as it was before it was hidden.");
+            else if (item->targetPost())
+                note = tr("Its comments come back with it.");
+        }
+        break;
+    case Action::Dismiss:
+        m_reasonLabel->setText(
+            item && item->reportCount == 0 && item->autoFlagWord
+                ? tr("Dismiss the auto-flag on %1 \u2014 reason (optional):").arg(what)
+                : tr("Dismiss the reports on %1 \u2014 reason (optional):").arg(what));
+        m_reasonEdit->setPlaceholderText(tr("Optional: why nothing is hidden"));
+        m_reasonOk->setText(tr("Dismiss"));
+        break;
+    }
+    m_reasonOk->setEnabled(m_reasonAction != Action::Hide ||
+                           !m_reasonEdit->text().trimmed().isEmpty());
+    m_reasonNote->setText(note);
+    m_reasonNote->setVisible(isAskingReason() && !note.isEmpty());
 }
 
 void ModerationView::confirmReason()
 {
     const QString reason = m_reasonEdit->text().trimmed();
-    if (reason.isEmpty()) {
+    const Action action = m_reasonAction;
+    if (action == Action::Hide && reason.isEmpty()) {
         m_reasonEdit->setFocus(); // required: the server refuses a hide without one
         return;
     }
@@ -1272,7 +1770,17 @@ void ModerationView::confirmReason()
     if (row < 0)
         return;
     q->list->setCurrentIndex(q->model->index(row));
-    hideSelected(reason);
+    switch (action) {
+    case Action::Hide:
+        hideSelected(reason);
+        break;
+    case Action::Unhide:
+        unhideSelected(reason);
+        break;
+    case Action::Dismiss:
+        dismissSelected(reason);
+        break;
+    }
 }
 
 void ModerationView::cancelReason()
@@ -1280,6 +1788,7 @@ void ModerationView::cancelReason()
     const bool had = m_reasonBar->isVisible();
     m_reasonItem = 0;
     m_reasonBar->setVisible(false);
+    m_reasonNote->setVisible(false);
     if (had)
         if (Queue *q = visibleQueue())
             q->list->setFocus(Qt::OtherFocusReason);
@@ -1294,22 +1803,22 @@ bool ModerationView::hideSelected(const QString &reason)
     return q->feed->hideTarget(i.data(QM::IdRole).toLongLong(), reason.trimmed()) > 0;
 }
 
-bool ModerationView::unhideSelected()
+bool ModerationView::unhideSelected(const QString &reason)
 {
     Queue *q = visibleQueue();
     const QModelIndex i = selectedIndex();
     if (!q || !i.isValid() || !m_unhide->isEnabled())
         return false;
-    return q->feed->unhideTarget(i.data(QM::IdRole).toLongLong()) > 0;
+    return q->feed->unhideTarget(i.data(QM::IdRole).toLongLong(), reason.trimmed()) > 0;
 }
 
-bool ModerationView::dismissSelected()
+bool ModerationView::dismissSelected(const QString &reason)
 {
     Queue *q = visibleQueue();
     const QModelIndex i = selectedIndex();
     if (!q || !i.isValid() || !m_dismiss->isEnabled())
         return false;
-    return q->feed->dismiss(i.data(QM::IdRole).toLongLong()) > 0;
+    return q->feed->dismiss(i.data(QM::IdRole).toLongLong(), reason.trimmed()) > 0;
 }
 
 bool ModerationView::openSelectedPost()
@@ -1319,6 +1828,18 @@ bool ModerationView::openSelectedPost()
         return false;
     Q_EMIT postRequested(i.data(QM::PostIdRole).toLongLong());
     return true;
+}
+
+void ModerationView::updateContext()
+{
+    const Queue *q = visibleQueue();
+    const qint64 itemId = q ? selectedItemId() : 0;
+    const std::optional<core::QueueItem> item =
+        itemId ? q->model->item(itemId) : std::optional<core::QueueItem>();
+    if (item)
+        m_context->show(*item);
+    else
+        m_context->clear();
 }
 
 bool ModerationView::eventFilter(QObject *watched, QEvent *event)
@@ -1335,17 +1856,20 @@ bool ModerationView::eventFilter(QObject *watched, QEvent *event)
         if (q && watched == q->list && mods == Qt::NoModifier) {
             switch (key->key()) {
             case Qt::Key_H:
-                hideSelected();
+                askReason(Action::Hide);
                 return true;
             case Qt::Key_U:
-                unhideSelected();
+                askReason(Action::Unhide);
                 return true;
             case Qt::Key_D:
-                dismissSelected();
+                askReason(Action::Dismiss);
                 return true;
             case Qt::Key_Return:
             case Qt::Key_Enter:
-                openSelectedPost();
+                if (isAskingReason())
+                    confirmReason(); // the line is open: Return confirms it
+                else
+                    openSelectedPost();
                 return true;
             case Qt::Key_Escape:
                 if (m_reasonBar->isVisible()) {
@@ -1394,6 +1918,16 @@ QStringList ModerationView::cardTexts(const QModelIndex &index, int width) const
     o.fontMetrics = QFontMetrics(o.font);
     o.widget = m_open.list;
     return m_open.cards->texts(o, index, width);
+}
+
+QWidget *ModerationView::contextPane() const
+{
+    return m_contextPane;
+}
+
+QStringList ModerationView::contextTexts() const
+{
+    return m_contextPane->texts();
 }
 
 } // namespace threadline::ui

@@ -8,9 +8,18 @@
 //             (3 lines, elided; "Deleted post" when gone); for a comment, its post (one muted
 //             line); "2 reports · Spam · Abuse"; up to 3 reporters with their notes; the pending
 //             mark (Queued… / Failed: why)
-//   actions:  under the list, for the selected item: Hide… (an inline reason line, prefilled with
-//             the item's reasons — the server wants one), Unhide (a hidden target), Dismiss (open
-//             items), Open post. Keys on the list: H, U, D, Return; F5 anywhere in the page
+//   context:  beside the list (a splitter), the selected item in its place (ModerationContext):
+//             its post (author, the start of its text); for a comment, its floor's root and up to
+//             2 replies before and after it in seq order, the reported one marked; for a root, its
+//             first replies; for a post, its first comments. "author: text" a line, elided;
+//             hidden ones greyed "Hidden by a moderator"; loading and failure in words
+//   actions:  under the list, for the selected item: Hide…, Unhide…, Dismiss… each open one inline
+//             reason line that names the action and its target ("Hide 李四's comment — reason:");
+//             a hide's is prefilled with the item's reasons and required (the server wants one),
+//             an unhide's and a dismissal's may stay empty; hiding a root or a post says that its
+//             floor / its comments go with it. Return confirms, Esc cancels. Open post. Keys on
+//             the list: H, U, D, Return (confirms the open reason line, else opens the post);
+//             F5 anywhere in the page
 //   log:      "管理员 hid post 42: spam" lines with their time; filters: action, moderator uid
 //   status:   what went wrong (loading, an action) in words, a busy bar while a page loads; a
 //             user who is no moderator (403) reads "Only moderators can see the moderation
@@ -26,11 +35,14 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <optional>
+
 class QComboBox;
 class QFrame;
 class QLabel;
 class QShortcut;
 class QLineEdit;
+class QSplitter;
 class QListView;
 class QProgressBar;
 class QPushButton;
@@ -44,8 +56,9 @@ class Outbox;
 } // namespace threadline::core
 
 namespace threadline::models {
+class ModerationContext;
 class TimeTicker;
-}
+} // namespace threadline::models
 
 namespace threadline::ui {
 
@@ -53,6 +66,7 @@ class MessageBar;
 
 class QueueCardDelegate;
 class LogLineDelegate;
+class ContextPane;
 
 class ModerationView : public QWidget
 {
@@ -64,6 +78,14 @@ public:
         Log,    // the moderation log
     };
     Q_ENUM(Tab)
+
+    // What the reason line is open for.
+    enum class Action {
+        Hide,    // hide the target (a reason is required)
+        Unhide,  // show the hidden target again (a reason is optional)
+        Dismiss, // close the item without hiding (a reason is optional)
+    };
+    Q_ENUM(Action)
 
     ModerationView(core::ApiClient *api, core::Outbox *outbox, QWidget *parent = nullptr);
     ~ModerationView() override;
@@ -83,13 +105,17 @@ public:
     void setTicker(models::TimeTicker *ticker, const models::RelativeTime &format);
 
     // Actions on the selected item of the visible queue list (no-ops when not possible).
-    // Opens the inline reason line, prefilled with the item's reasons (H).
-    void hideSelected();
+    // Opens the inline reason line for the action on the selected item (H, U, D and the
+    // buttons): labelled with the action and its target; a hide's prefilled with the item's
+    // reasons.
+    void askReason(Action action);
+    void hideSelected() { askReason(Action::Hide); }
     // Hides at once with this reason (what the reason line's Hide does). False when nothing was
     // queued (no selection, an empty reason, a deleted or already hidden target).
     bool hideSelected(const QString &reason);
-    bool unhideSelected();  // U
-    bool dismissSelected(); // D
+    // Unhides / dismisses at once (what the reason line does for U / D); the reason may be empty.
+    bool unhideSelected(const QString &reason = {});
+    bool dismissSelected(const QString &reason = {});
     // Emits postRequested for the selected item (Return, double-click).
     bool openSelectedPost();
 
@@ -108,9 +134,23 @@ public:
     [[nodiscard]] QString statusText() const;
     // A page of the visible tab is loading (the busy bar shows).
     [[nodiscard]] bool isBusy() const;
-    // The inline reason line (visible after H).
+    // The inline reason line (visible after H, U or D), its label, its note (what goes with a
+    // hidden root or post), its confirming button.
     [[nodiscard]] QLineEdit *reasonEdit() const { return m_reasonEdit; }
+    [[nodiscard]] QLabel *reasonLabel() const { return m_reasonLabel; }
+    [[nodiscard]] QLabel *reasonNote() const { return m_reasonNote; }
+    [[nodiscard]] QPushButton *reasonButton() const { return m_reasonOk; }
     [[nodiscard]] bool isAskingReason() const;
+    // What the open reason line is for (none when it is closed).
+    [[nodiscard]] std::optional<Action> reasonAction() const;
+    // The selected item's context and the pane that shows it.
+    [[nodiscard]] models::ModerationContext *context() const { return m_context; }
+    [[nodiscard]] QWidget *contextPane() const;
+    // The list and the context: side by side from kSideBySideWidth on, else one above the other.
+    [[nodiscard]] QSplitter *splitter() const { return m_split; }
+    static constexpr int kSideBySideWidth = 860;
+    // What the context pane shows at its width, line by line as painted (elided).
+    [[nodiscard]] QStringList contextTexts() const;
     // The log's filters.
     [[nodiscard]] QComboBox *actionFilter() const { return m_actionFilter; }
     [[nodiscard]] QLineEdit *moderatorFilter() const { return m_moderatorFilter; }
@@ -126,6 +166,8 @@ Q_SIGNALS:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void changeEvent(QEvent *event) override;
+    // The context goes beside the list on a wide page, under it on a narrow one.
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     struct Queue
@@ -151,7 +193,8 @@ private:
     void updateEmptyTexts();
     void showStatus(const QString &message);
     void hideStatus();
-    void askReason();
+    void updateContext();
+    void updateReasonTexts();
     void confirmReason();
     void cancelReason();
     void applyLogFilters();
@@ -168,6 +211,8 @@ private:
     bool m_logForbidden = false;
     bool m_started = false;
     qint64 m_reasonItem = 0; // the item the reason line is for
+    Action m_reasonAction = Action::Hide;
+    models::ModerationContext *m_context = nullptr;
     LogLineDelegate *m_logLines;
     QPointer<models::TimeTicker> m_ticker;
 
@@ -177,11 +222,15 @@ private:
     MessageBar *m_statusBar = nullptr;
     QShortcut *m_f5 = nullptr;
     QStackedWidget *m_stack = nullptr;
+    QSplitter *m_split = nullptr;
+    ContextPane *m_contextPane = nullptr;
+    bool m_splitPlaced = false; // the splitter's first sizes are set
     // the queue pages' shared action bar and reason line
     QWidget *m_queueTools = nullptr;
     QFrame *m_reasonBar = nullptr;
     QLabel *m_reasonLabel = nullptr;
     QLineEdit *m_reasonEdit = nullptr;
+    QLabel *m_reasonNote = nullptr;
     QPushButton *m_reasonOk = nullptr;
     QPushButton *m_reasonCancel = nullptr;
     QPushButton *m_hide = nullptr;

@@ -1,7 +1,12 @@
 // The moderation queue and log models (and their feeds) under QAbstractItemModelTester: the
 // models' own rules with made-up items, then everything against the real server — reports by
-// ordinary users, auto-flags, paging, hide and dismiss through the outbox, 403 and a dead server.
+// ordinary users, auto-flags, paging, hide and dismiss through the outbox, 403 and a dead server;
+// the context of a queue item (ModerationContext): the demo's reported reply in its floor as the
+// server's own lists have it, a reported root with its first replies, a reported post with its
+// first comments, a hidden floor marked hidden, and a stale answer dropped.
 #include "apiclient.h"
+#include "jsoncodec.h"
+#include "moderationcontext.h"
 #include "moderationlogmodel.h"
 #include "moderationqueuemodel.h"
 #include "outbox.h"
@@ -149,8 +154,18 @@ private Q_SLOTS:
     void malformedAnswerIsAMessage();
     void stoppedServerKeepsRows();
     void logPagingAndFilters();
+    void contextOfReportedReply();
+    void contextOfReportedRootAndPost();
+    void contextOfHiddenFloor();
+    void contextStaleAnswerDropped();
+    void contextFailureInWords();
 
 private:
+    // The demo's queue item whose target's text contains `needle` (status open or closed).
+    std::optional<QueueItem> demoItem(const QString &needle, const QString &status);
+    // What the server's own lists answer around a reply: its floor's root, then up to two
+    // replies before it and two after it, by seq.
+    QList<ModerationContext::Line> serverFloorAround(const core::Comment &reply);
     qint64 newPost(Client &as, const QString &content);
     qint64 newComment(Client &as, qint64 postId, const QString &content);
     void reportOn(Client &as, const QString &type, qint64 id, const QString &reason,
@@ -1150,6 +1165,210 @@ void TstModerationModels::logPagingAndFilters()
     feed.setModeratorFilter(10001);
     QVERIFY(loadAll(feed, log));
     QCOMPARE(log.rowCount(), 0);
+}
+
+std::optional<QueueItem> TstModerationModels::demoItem(const QString &needle, const QString &status)
+{
+    const auto r =
+        m_mod->get(QStringLiteral("/api/v1/moderation/queue?status=%1&limit=50").arg(status));
+    for (const QJsonValue &v : r.items()) {
+        auto decoded = core::decodeQueueItem(v);
+        if (!decoded.ok())
+            continue;
+        const QueueItem &item = decoded.value();
+        const QString text = item.targetComment() ? item.targetComment()->content
+                             : item.targetPost()  ? item.targetPost()->content
+                                                  : QString();
+        if (text.contains(needle))
+            return item;
+    }
+    qWarning("no %s queue item with %s", qPrintable(status), qPrintable(needle));
+    return std::nullopt;
+}
+
+QList<ModerationContext::Line> TstModerationModels::serverFloorAround(const core::Comment &reply)
+{
+    QList<ModerationContext::Line> out;
+    const auto roots = m_mod->get(
+        QStringLiteral("/api/v1/posts/%1/comments?limit=200&replies=0").arg(reply.postId));
+    auto floors = core::decodeFloorPage(roots.body);
+    if (!floors.ok())
+        return out;
+    for (const core::Comment &c : floors.value().roots)
+        if (c.id == reply.rootId)
+            out.append(ModerationContext::lineOf(c, false));
+    const auto all =
+        m_mod->get(QStringLiteral("/api/v1/comments/%1/replies?limit=200").arg(reply.rootId));
+    auto page = core::decodeReplyPage(all.body);
+    if (!page.ok())
+        return out;
+    const QList<core::Comment> &items = page.value().items;
+    qsizetype t = -1;
+    for (qsizetype i = 0; i < items.size(); ++i)
+        if (items.at(i).id == reply.id)
+            t = i;
+    if (t < 0)
+        return out;
+    for (qsizetype i = std::max<qsizetype>(t - 2, 0); i <= std::min(t + 2, items.size() - 1); ++i)
+        out.append(ModerationContext::lineOf(items.at(i), i == t));
+    return out;
+}
+
+void TstModerationModels::contextOfReportedReply()
+{
+    // the demo's reply selling tea, under 李四's floor about the weather
+    const auto tea = demoItem(QStringLiteral("明前龙井"), QStringLiteral("open"));
+    QVERIFY(tea && tea->targetComment());
+    const core::Comment reply = *tea->targetComment();
+    QVERIFY(!reply.isRoot());
+    const QList<ModerationContext::Line> expected = serverFloorAround(reply);
+    QVERIFY(expected.size() >= 3); // the root, a reply before, the tea
+    QCOMPARE(expected.first().kind, ModerationContext::Kind::Root);
+    QCOMPARE(expected.first().text, QStringLiteral("天气预报说周六有雨，要不改到周日？"));
+
+    ModerationContext context(m_api.get());
+    QSignalSpy changed(&context, &ModerationContext::changed);
+    context.show(*tea);
+    QCOMPARE(context.state(), ModerationContext::State::Loading);
+    QVERIFY(context.post().has_value()); // the post at once, from the item
+    QCOMPARE(context.post()->author, QStringLiteral("麻子"));
+    QVERIFY(context.post()->text.startsWith(QStringLiteral("周末去西山爬山")));
+    QTRY_COMPARE_WITH_TIMEOUT(context.state(), ModerationContext::State::Ready, kWaitMs);
+    QCOMPARE(context.lines(), expected);
+    QCOMPARE(context.lines().last().target, expected.last().target);
+    int targets = 0;
+    for (const auto &l : context.lines())
+        targets += l.target ? 1 : 0;
+    QCOMPARE(targets, 1);
+    QCOMPARE(context.moreBefore(), 0); // the tea is the floor's second reply
+    QCOMPARE(context.moreAfter(), 0);  // and its last
+    const qsizetype changes = changed.size();
+    // the same item again asks nothing and changes nothing
+    const int pending = m_api->pendingCount();
+    context.show(*tea);
+    QCOMPARE(m_api->pendingCount(), pending);
+    QCOMPARE(changed.size(), changes);
+}
+
+void TstModerationModels::contextOfReportedRootAndPost()
+{
+    // 麻六's rude root with its three replies
+    const auto rude = demoItem(QStringLiteral("废物"), QStringLiteral("open"));
+    QVERIFY(rude && rude->targetComment() && rude->targetComment()->isRoot());
+    const core::Comment root = *rude->targetComment();
+    ModerationContext context(m_api.get());
+    context.show(*rude);
+    QTRY_COMPARE_WITH_TIMEOUT(context.state(), ModerationContext::State::Ready, kWaitMs);
+    const auto r = m_mod->get(QStringLiteral("/api/v1/posts/%1/comments?after=%2&limit=1&replies=3")
+                                  .arg(root.postId)
+                                  .arg(root.floor - 1));
+    auto page = core::decodeFloorPage(r.body);
+    QVERIFY(page.ok());
+    QList<ModerationContext::Line> expected{ModerationContext::lineOf(page->roots.at(0), true)};
+    for (const core::Comment &c : page->replies)
+        expected.append(ModerationContext::lineOf(c, false));
+    QCOMPARE(expected.size(), 4);
+    QCOMPARE(context.lines(), expected);
+    QCOMPARE(context.lines().first().count, 3); // its replies, for "… are hidden with it"
+
+    // 钱七's reported post: the post is the target; it has no comments
+    const auto scam = demoItem(QStringLiteral("二手单反"), QStringLiteral("open"));
+    QVERIFY(scam && scam->targetPost());
+    context.show(*scam);
+    QVERIFY(context.post() && context.post()->target);
+    QTRY_COMPARE_WITH_TIMEOUT(context.state(), ModerationContext::State::Ready, kWaitMs);
+    QVERIFY(context.lines().isEmpty());
+    QCOMPARE(context.moreAfter(), 0);
+
+    // a post of the test's own with comments: its first floors
+    const qint64 post = newPost(*m_zhangsan, QStringLiteral("上下文测试 🧪"));
+    QList<qint64> floors;
+    for (int n = 0; n < 4; ++n)
+        floors.append(newComment(*m_lisi, post, QStringLiteral("第 %1 楼").arg(n + 1)));
+    reportOn(*m_mazi, QStringLiteral("post"), post, QStringLiteral("spam"));
+    const auto mine = demoItem(QStringLiteral("上下文测试"), QStringLiteral("open"));
+    QVERIFY(mine);
+    context.show(*mine);
+    QTRY_COMPARE_WITH_TIMEOUT(context.state(), ModerationContext::State::Ready, kWaitMs);
+    QCOMPARE(context.lines().size(), ModerationContext::kPostFloors);
+    for (int n = 0; n < ModerationContext::kPostFloors; ++n) {
+        QCOMPARE(context.lines().at(n).id, floors.at(n));
+        QCOMPARE(context.lines().at(n).kind, ModerationContext::Kind::Root);
+    }
+    QCOMPARE(context.moreAfter(), 1); // the fourth floor
+}
+
+void TstModerationModels::contextOfHiddenFloor()
+{
+    // the advertisement floor the demo's moderator hid, with its reply
+    const auto ad = demoItem(QStringLiteral("登山装备优惠券"), QStringLiteral("closed"));
+    QVERIFY(ad && ad->targetComment());
+    ModerationContext context(m_api.get());
+    context.show(*ad);
+    QTRY_COMPARE_WITH_TIMEOUT(context.state(), ModerationContext::State::Ready, kWaitMs);
+    const QList<ModerationContext::Line> lines = context.lines();
+    QCOMPARE(lines.size(), 2);
+    QVERIFY(lines.at(0).target && lines.at(0).hidden);
+    QCOMPARE(lines.at(1).text, QStringLiteral("这是广告吧……"));
+    QVERIFY(lines.at(1).hidden); // the floor went with its root
+}
+
+void TstModerationModels::contextStaleAnswerDropped()
+{
+    const auto tea = demoItem(QStringLiteral("明前龙井"), QStringLiteral("open"));
+    const auto scam = demoItem(QStringLiteral("二手单反"), QStringLiteral("open"));
+    QVERIFY(tea && scam);
+    ModerationContext context(m_api.get());
+    QList<ModerationContext::Line> seen;
+    connect(&context, &ModerationContext::changed, &context, [&] { seen += context.lines(); });
+    // the selection moves on before the first answer is in
+    context.show(*tea);
+    QCOMPARE(m_api->pendingCount(), 2); // the floor's root and the window around the reply
+    context.show(*scam);
+    QTRY_COMPARE_WITH_TIMEOUT(context.state(), ModerationContext::State::Ready, kWaitMs);
+    QCOMPARE(context.itemId(), scam->id);
+    QVERIFY(context.post() && context.post()->id == scam->targetId);
+    // nothing of the tea's floor ever showed, and nothing of it is still on its way
+    QTRY_COMPARE_WITH_TIMEOUT(m_api->pendingCount(), 0, kWaitMs);
+    for (const auto &l : seen)
+        QVERIFY2(l.id != tea->targetId && !l.text.contains(QStringLiteral("天气预报")),
+                 qPrintable(l.text));
+    QCOMPARE(context.itemId(), scam->id);
+
+    // an answer that arrives after clear() is not taken either
+    context.show(*tea);
+    context.clear();
+    QCOMPARE(context.state(), ModerationContext::State::Empty);
+    QTRY_COMPARE_WITH_TIMEOUT(m_api->pendingCount(), 0, kWaitMs);
+    QCOMPARE(context.state(), ModerationContext::State::Empty);
+    QVERIFY(context.lines().isEmpty());
+}
+
+void TstModerationModels::contextFailureInWords()
+{
+    const auto tea = demoItem(QStringLiteral("明前龙井"), QStringLiteral("open"));
+    QVERIFY(tea);
+    // a server that is not there: the post from the item stays, the floor fails in words
+    QTcpServer closed;
+    QVERIFY(closed.listen(QHostAddress::LocalHost));
+    const quint16 port = closed.serverPort();
+    closed.close();
+    m_api->setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)));
+    m_api->setRetryPolicy({1, 10, 10});
+    ModerationContext context(m_api.get());
+    context.show(*tea);
+    QTRY_COMPARE_WITH_TIMEOUT(context.state(), ModerationContext::State::Failed, kWaitMs);
+    QVERIFY(context.post().has_value());
+    QVERIFY(context.lines().isEmpty());
+    QCOMPARE(context.error().kind, core::ApiError::Kind::Network);
+    QVERIFY(!context.errorMessage().isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(m_api->pendingCount(), 0, kWaitMs); // the other request ended too
+    // the server back: the same item again asks again (a failure is not kept)
+    m_api->setBaseUrl(m_server.baseUrl());
+    context.show(*tea);
+    QCOMPARE(context.state(), ModerationContext::State::Loading);
+    QTRY_COMPARE_WITH_TIMEOUT(context.state(), ModerationContext::State::Ready, kWaitMs);
+    QVERIFY(context.lines().size() >= 3);
 }
 
 QTEST_GUILESS_MAIN(TstModerationModels)

@@ -1,13 +1,19 @@
 // tst_moderationview: the moderators' page (ModerationView) against the real server, offscreen —
 // reports by ordinary users and an auto-flag shown as cards with the right words; H with a
 // reason (pending at once, then gone from Open, hidden on the server, listed in the Log tab); the
-// reason is required; D dismisses; U unhides in the Closed tab; Return opens the post (a comment's
-// post for a comment); F5; paging by scrolling; the log's filters; a failed action in words; a
-// user who is no moderator (403) reads words over empty lists; every card painted at 480 and
-// 900 px, and screenshots in /tmp/ui-mod/.
+// reason is required; D and U ask a reason too (optional; the one typed reaches the log), the line
+// naming the action and its target; Esc cancels and nothing is sent; a root's floor / a post's
+// comments are said to go with it; Return opens the post (a comment's post for a comment);
+// the context pane beside the list: the demo's reported reply with its floor's root and
+// neighbours in floor order as the server's own lists have them, a stale answer dropped; F5;
+// paging by scrolling; the log's filters; a failed action in words; a user who is no moderator
+// (403) reads words over empty lists; every card painted at 480 and 900 px, and screenshots
+// (1280×800 with the context, in English and zh_CN) in the artifacts directory.
 #include "apiclient.h"
 #include "artifacts.h"
 #include "i18n.h"
+#include "jsoncodec.h"
+#include "moderationcontext.h"
 #include "moderationlogmodel.h"
 #include "moderationqueuemodel.h"
 #include "moderationview.h"
@@ -17,14 +23,18 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 
 #include <memory>
 
@@ -116,6 +126,58 @@ int logRowOf(ModerationLogModel *m, const QString &action, qint64 targetId)
 bool hasLine(const QStringList &lines, const QString &line)
 {
     return lines.contains(line);
+}
+
+QStringList plain(const QStringList &lines)
+{
+    QStringList out;
+    for (const QString &l : lines)
+        out.append(withoutIsolates(l));
+    return out;
+}
+
+// Strings not yet in the catalogues, from a "context<TAB>source<TAB>translation" file named by
+// THREADLINE_TEST_EXTRA_TSV (none: nothing): so that a zh_CN screenshot can be looked at before
+// the integrator merges a change's new strings into translations/*.ts.
+class TsvTranslator : public QTranslator
+{
+public:
+    bool load(const QString &path)
+    {
+        QFile f(path);
+        if (path.isEmpty() || !f.open(QIODevice::ReadOnly | QIODevice::Text))
+            return false;
+        while (!f.atEnd()) {
+            const QStringList cols =
+                QString::fromUtf8(f.readLine()).remove(QLatin1Char('\n')).split(u'\t');
+            if (cols.size() == 3)
+                m_texts.insert(cols.at(0) + QChar(0) + cols.at(1), cols.at(2));
+        }
+        return !m_texts.isEmpty();
+    }
+    [[nodiscard]] bool isEmpty() const override { return m_texts.isEmpty(); }
+    [[nodiscard]] QString translate(const char *context, const char *source, const char *,
+                                    int) const override
+    {
+        return m_texts.value(QString::fromUtf8(context) + QChar(0) + QString::fromUtf8(source));
+    }
+
+private:
+    QHash<QString, QString> m_texts;
+};
+
+// The moderation log's entries for one action (newest first), as the server answers them.
+QJsonArray serverLog(Client &mod, const QString &action)
+{
+    return mod.get(kApi + QStringLiteral("/moderation/log?action=%1&limit=50").arg(action)).items();
+}
+
+QString loggedReason(Client &mod, const QString &action, qint64 targetId)
+{
+    for (const QJsonValue &v : serverLog(mod, action))
+        if (v.toObject().value(QLatin1String("targetId")).toInteger() == targetId)
+            return v.toObject().value(QLatin1String("reason")).toString();
+    return QStringLiteral("<no %1 entry for %2>").arg(action).arg(targetId);
 }
 } // namespace
 
@@ -294,6 +356,35 @@ private Q_SLOTS:
                           line.endsWith(QChar(0x2026));
         QVERIFY2(elidedNote, qPrintable(t.join(u'|')));
 
+        // the demo's own items: the tea reply's two reports, newest first with the note; the
+        // auto-flagged comment's badge with its word
+        int tea = -1, flagged = -1;
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const QString text = m->index(r).data(QM::TargetContentRole).toString();
+            if (text.contains(QStringLiteral("明前龙井")))
+                tea = r;
+            if (text.contains(QStringLiteral("想刷粉的私信我")))
+                flagged = r;
+        }
+        QVERIFY(tea >= 0 && flagged >= 0);
+        t = s->view->cardTexts(m->index(tea), 900);
+        QCOMPARE(t.first(), QStringLiteral("Comment by 钱七"));
+        QVERIFY2(hasLine(t, QStringLiteral("2 reports · Spam · Other")), qPrintable(t.join(u'|')));
+        const qsizetype mazi =
+            t.indexOf(QStringLiteral("麻子 · Other: 他在好几个帖子下面都在卖茶叶。"));
+        QVERIFY2(mazi > 0, qPrintable(t.join(u'|')));
+        QCOMPARE(t.value(mazi + 1), QStringLiteral("张三 · Spam"));
+        t = s->view->cardTexts(m->index(flagged), 900);
+        QVERIFY2(hasLine(t, QStringLiteral("Auto-flagged: \u201c刷粉\u201d")),
+                 qPrintable(t.join(u'|')));
+        // the newest item first
+        for (int r = 1; r < m->rowCount(); ++r) {
+            const qint64 newer = m->index(r - 1).data(QM::CreatedTimeRole).toLongLong();
+            const qint64 older = m->index(r).data(QM::CreatedTimeRole).toLongLong();
+            QVERIFY2(newer > older || (newer == older && m->itemIdAt(r - 1) > m->itemIdAt(r)),
+                     qPrintable(QString::number(r)));
+        }
+
         // nothing selected: no action
         QVERIFY(!s->view->hideButton()->isEnabled());
         QVERIFY(!s->view->dismissButton()->isEnabled());
@@ -338,6 +429,16 @@ private Q_SLOTS:
         QLineEdit *edit = s->view->reasonEdit();
         QCOMPARE(edit->text(), QStringLiteral("Spam · Abuse"));
         QVERIFY(edit->hasFocus());
+        QCOMPARE(s->view->reasonAction(), ModerationView::Action::Hide);
+        QCOMPARE(withoutIsolates(s->view->reasonLabel()->text()),
+                 onComment ? QStringLiteral("Hide 王五's comment — reason:")
+                           : QStringLiteral("Hide 张三's post — reason:"));
+        QCOMPARE(s->view->reasonButton()->text(), QStringLiteral("Hide"));
+        // a post's comments go with it; a root without replies takes nothing with it
+        QCOMPARE(s->view->reasonNote()->isVisible(), !onComment);
+        if (!onComment)
+            QCOMPARE(s->view->reasonNote()->text(),
+                     QStringLiteral("Its one comment is hidden with it."));
         // Esc: nothing happens
         QTest::keyClick(edit, Qt::Key_Escape);
         QVERIFY(!s->view->isAskingReason());
@@ -443,7 +544,22 @@ private Q_SLOTS:
         s->select(Tab::Closed, row);
         QVERIFY(s->view->unhideButton()->isEnabled());
 
+        // U asks for a reason (optional), naming what it does
         QTest::keyClick(s->list(Tab::Closed), Qt::Key_U);
+        QVERIFY(s->view->isAskingReason());
+        QCOMPARE(s->view->reasonAction(), ModerationView::Action::Unhide);
+        QCOMPARE(withoutIsolates(s->view->reasonLabel()->text()),
+                 QStringLiteral("Unhide 张三's post — reason (optional):"));
+        QCOMPARE(s->view->reasonButton()->text(), QStringLiteral("Unhide"));
+        QCOMPARE(s->view->reasonEdit()->text(), QString());
+        QVERIFY(s->view->reasonButton()->isEnabled()); // empty is allowed
+        QVERIFY(s->view->reasonNote()->isVisible());
+        QCOMPARE(s->view->reasonNote()->text(), QStringLiteral("Its comments come back with it."));
+        QCOMPARE(m->pending(itemId), Pending::None); // nothing yet
+        const QString reason = QStringLiteral("误判：只是一条普通动态");
+        s->view->reasonEdit()->insert(reason);
+        QTest::keyClick(s->view->reasonEdit(), Qt::Key_Return);
+        QVERIFY(!s->view->isAskingReason());
         QCOMPARE(m->pending(itemId), Pending::Queued);
         QVERIFY(!s->view->unhideButton()->isEnabled());
         // still closed, so still listed: no longer hidden
@@ -457,14 +573,23 @@ private Q_SLOTS:
         QVERIFY(s->view->hideButton()->isEnabled()); // it may be hidden again
         QVERIFY(!s->view->unhideButton()->isEnabled());
 
-        // the log has the unhide
+        // the log has the unhide, with the reason typed
+        QCOMPARE(loggedReason(*m_mod, QStringLiteral("unhide"), post), reason);
         s->view->setCurrentTab(Tab::Log);
         QVERIFY(s->loadedWhole(Tab::Log));
         QVERIFY(logRowOf(s->view->logModel(), QStringLiteral("unhide"), post) >= 0);
     }
 
+    void dismissWithKeyboard_data()
+    {
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("with a reason") << QStringLiteral("不违规：分享音乐");
+        QTest::newRow("without one, Return on the list") << QString();
+    }
+
     void dismissWithKeyboard()
     {
+        QFETCH(QString, reason);
         const qint64 post = newPost(*m_zhangsan, QStringLiteral("只是分享一首歌 🎵"));
         QVERIFY(reportOn(*m_lisi, QStringLiteral("post"), post, QStringLiteral("other"),
                          QStringLiteral("不喜欢")));
@@ -475,9 +600,30 @@ private Q_SLOTS:
         QVERIFY(row >= 0);
         const qint64 itemId = s->model()->itemIdAt(row);
         s->select(Tab::Open, row);
+        QSignalSpy opened(s->view.get(), &ModerationView::postRequested);
+        // D asks for a reason (optional), naming what it does
         QTest::keyClick(s->list(), Qt::Key_D);
+        QVERIFY(s->view->isAskingReason());
+        QCOMPARE(s->view->reasonAction(), ModerationView::Action::Dismiss);
+        QCOMPARE(withoutIsolates(s->view->reasonLabel()->text()),
+                 QStringLiteral("Dismiss the reports on 张三's post — reason (optional):"));
+        QCOMPARE(s->view->reasonButton()->text(), QStringLiteral("Dismiss"));
+        QVERIFY(s->view->reasonButton()->isEnabled());
+        QVERIFY(!s->view->reasonNote()->isVisible());
+        QCOMPARE(s->model()->pending(itemId), Pending::None);
+        if (reason.isEmpty()) {
+            // Return on the list confirms the open line (it does not open the post)
+            s->list()->setFocus(Qt::OtherFocusReason);
+            QTest::keyClick(s->list(), Qt::Key_Return);
+        } else {
+            s->view->reasonEdit()->insert(reason);
+            QTest::keyClick(s->view->reasonEdit(), Qt::Key_Return);
+        }
+        QVERIFY(!s->view->isAskingReason());
+        QCOMPARE(opened.count(), 0);
         QCOMPARE(s->model()->pending(itemId), Pending::Queued);
         QTRY_COMPARE_WITH_TIMEOUT(s->model()->rowOf(itemId), -1, kWaitMs);
+        QCOMPARE(loggedReason(*m_mod, QStringLiteral("dismiss"), post), reason);
         // not hidden: readers still see it; the server's open queue no longer has it
         QCOMPARE(m_zhangsan->get(kApi + QStringLiteral("/posts/%1").arg(post)).status, 200);
         bool open = false;
@@ -498,6 +644,298 @@ private Q_SLOTS:
         s->view->setCurrentTab(Tab::Log);
         QVERIFY(s->loadedWhole(Tab::Log));
         QVERIFY(logRowOf(s->view->logModel(), QStringLiteral("dismiss"), post) >= 0);
+    }
+
+    void escapeSendsNothing_data()
+    {
+        QTest::addColumn<int>("key");
+        QTest::addColumn<bool>("cancelButton");
+        QTest::newRow("H, Esc") << int(Qt::Key_H) << false;
+        QTest::newRow("U, Esc") << int(Qt::Key_U) << false;
+        QTest::newRow("D, Esc") << int(Qt::Key_D) << false;
+        QTest::newRow("D, Cancel") << int(Qt::Key_D) << true;
+    }
+
+    void escapeSendsNothing()
+    {
+        QFETCH(int, key);
+        QFETCH(bool, cancelButton);
+        const bool unhide = key == Qt::Key_U;
+        const qint64 post = newPost(*m_zhangsan, QStringLiteral("不用处理的一条 🌿"));
+        QVERIFY(reportOn(*m_lisi, QStringLiteral("post"), post, QStringLiteral("spam")));
+        if (unhide)
+            QCOMPARE(m_mod
+                         ->post(kApi + QStringLiteral("/moderation/posts/%1/hide").arg(post),
+                                QJsonObject{{QStringLiteral("reason"), QStringLiteral("试试")}})
+                         .status,
+                     200);
+        const Tab tab = unhide ? Tab::Closed : Tab::Open;
+        auto s = moderator();
+        QVERIFY(started(*s));
+        s->view->setCurrentTab(tab);
+        QVERIFY(s->loadedWhole(tab));
+        const int row = rowOf(s->model(tab), QStringLiteral("post"), post);
+        QVERIFY(row >= 0);
+        const qint64 itemId = s->model(tab)->itemIdAt(row);
+        s->select(tab, row);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            s->view->context()->state() == models::ModerationContext::State::Ready, kWaitMs);
+        QTRY_COMPARE_WITH_TIMEOUT(s->api.pendingCount(), 0, kWaitMs);
+        const qsizetype mark = m_server.settle();
+        QVERIFY(mark >= 0);
+
+        QTest::keyClick(s->list(tab), Qt::Key(key));
+        QVERIFY(s->view->isAskingReason());
+        s->view->reasonEdit()->insert(QStringLiteral("不该发出去"));
+        if (cancelButton)
+            s->view->findChild<QPushButton *>(QStringLiteral("cancelHide"))->click();
+        else
+            QTest::keyClick(s->view->reasonEdit(), Qt::Key_Escape);
+        QVERIFY(!s->view->isAskingReason());
+        QVERIFY(!s->view->reasonNote()->isVisible());
+        QVERIFY(s->list(tab)->hasFocus());
+        QCOMPARE(s->model(tab)->pending(itemId), Pending::None);
+        QVERIFY(s->outbox.entries().isEmpty());
+        // nothing reached the server
+        for (const QByteArray &line : m_server.requestsSince(mark))
+            QVERIFY2(!line.contains("/moderation/"), line.constData());
+        // the same item may be acted on afterwards: the line opens again, empty for U and D
+        QTest::keyClick(s->list(tab), Qt::Key(key));
+        QVERIFY(s->view->isAskingReason());
+        if (key != Qt::Key_H)
+            QCOMPARE(s->view->reasonEdit()->text(), QString());
+        QTest::keyClick(s->view->reasonEdit(), Qt::Key_Escape);
+        QVERIFY(s->outbox.entries().isEmpty());
+    }
+
+    void hidingARootSaysItsFloorGoes()
+    {
+        // the demo's rude root (麻六's) has three replies
+        auto s = moderator();
+        QVERIFY(started(*s));
+        QVERIFY(s->loadedWhole(Tab::Open));
+        int row = -1;
+        for (int r = 0; r < s->model()->rowCount(); ++r)
+            if (s->model()
+                    ->index(r)
+                    .data(QM::TargetContentRole)
+                    .toString()
+                    .contains(QStringLiteral("废物")))
+                row = r;
+        QVERIFY(row >= 0);
+        s->select(Tab::Open, row);
+        QTest::keyClick(s->list(), Qt::Key_H);
+        QVERIFY(s->view->isAskingReason());
+        QCOMPARE(withoutIsolates(s->view->reasonLabel()->text()),
+                 QStringLiteral("Hide 麻六's comment — reason:"));
+        QVERIFY(s->view->reasonNote()->isVisible());
+        QCOMPARE(s->view->reasonNote()->text(),
+                 QStringLiteral("Its floor's 3 replies are hidden with it."));
+        QCOMPARE(s->view->reasonEdit()->text(), QStringLiteral("Abuse"));
+        // the context shows the root and its first replies, the root marked
+        QTRY_VERIFY_WITH_TIMEOUT(
+            s->view->context()->state() == models::ModerationContext::State::Ready, kWaitMs);
+        const QStringList t = plain(s->view->contextTexts());
+        const int reported = int(t.indexOf(QStringLiteral("Reported")));
+        QVERIFY2(reported >= 0, qPrintable(t.join(u'|')));
+        QVERIFY2(t.value(reported + 1).startsWith(QStringLiteral("麻六: 上次一起爬山的人")),
+                 qPrintable(t.join(u'|')));
+        QVERIFY2(t.indexOf(QStringLiteral("王五: 说话客气点，大家是出去玩的。")) > reported,
+                 qPrintable(t.join(u'|')));
+        QVERIFY2(t.indexOf(QStringLiteral("麻六: 我说的是实话。")) > reported,
+                 qPrintable(t.join(u'|')));
+        QTest::keyClick(s->view->reasonEdit(), Qt::Key_Escape);
+        QVERIFY(s->outbox.entries().isEmpty());
+    }
+
+    void contextPaneShowsTheFloor()
+    {
+        // a demo server of its own: the queue as --demo seeds it, nothing of the other tests' (the
+        // screenshots go into the docs)
+        TestServer demo;
+        QVERIFY2(demo.start(), demo.stderrLog().right(2000).constData());
+        Client mod(demo.baseUrl());
+        QVERIFY(!mod.login(QStringLiteral("moderator")).isEmpty());
+        const QString dir = m_dir.filePath(QStringLiteral("side-demo"));
+        QVERIFY(QDir().mkpath(dir));
+        auto s = std::make_unique<Side>(demo.baseUrl(), mod.token(), dir);
+        s->view->resize(1280, 800);
+        QVERIFY(started(*s));
+        QVERIFY(s->loadedWhole(Tab::Open));
+        QVERIFY(s->view->contextPane()->isVisible());
+        QVERIFY(s->view->contextPane()->width() >= 380);
+        QVERIFY(s->view->splitter()->sizes().at(0) > s->view->splitter()->sizes().at(1));
+        // nothing selected: words
+        QVERIFY2(hasLine(s->view->contextTexts(), QStringLiteral("In context")),
+                 qPrintable(s->view->contextTexts().join(u'|')));
+
+        // the demo's reply selling tea
+        int row = -1;
+        for (int r = 0; r < s->model()->rowCount(); ++r)
+            if (s->model()
+                    ->index(r)
+                    .data(QM::TargetContentRole)
+                    .toString()
+                    .contains(QStringLiteral("明前龙井")))
+                row = r;
+        QVERIFY(row >= 0);
+        const auto item = s->model()->item(s->model()->itemIdAt(row));
+        QVERIFY(item && item->targetComment() && !item->targetComment()->isRoot());
+        const core::Comment tea = *item->targetComment();
+        s->select(Tab::Open, row);
+        QCOMPARE(s->view->context()->itemId(), item->id);
+        QVERIFY2(hasLine(plain(s->view->contextTexts()), QStringLiteral("Loading the floor…")),
+                 qPrintable(s->view->contextTexts().join(u'|')));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            s->view->context()->state() == models::ModerationContext::State::Ready, kWaitMs);
+
+        // what the server's own lists say: the floor's root, then the replies around the tea
+        QStringList expected;
+        const auto roots =
+            mod.get(kApi + QStringLiteral("/posts/%1/comments?after=%2&limit=1&replies=0")
+                               .arg(tea.postId)
+                               .arg(tea.floor - 1));
+        const QJsonObject root =
+            roots.obj().value(QLatin1String("roots")).toArray().at(0).toObject();
+        QCOMPARE(root.value(QLatin1String("id")).toInteger(), tea.rootId);
+        const auto line = [](const QJsonObject &c) {
+            return c.value(QLatin1String("author"))
+                       .toObject()
+                       .value(QLatin1String("nickName"))
+                       .toString() +
+                   QStringLiteral(": ") + c.value(QLatin1String("content")).toString();
+        };
+        expected.append(line(root));
+        const QJsonArray replies =
+            mod.get(kApi + QStringLiteral("/comments/%1/replies?limit=200").arg(tea.rootId))
+                .items();
+        int t = -1;
+        for (int i = 0; i < replies.size(); ++i)
+            if (replies.at(i).toObject().value(QLatin1String("id")).toInteger() == tea.id)
+                t = i;
+        QVERIFY(t >= 1);
+        for (int i = std::max(t - 2, 0); i <= std::min(t + 2, int(replies.size()) - 1); ++i)
+            expected.append(line(replies.at(i).toObject()));
+        QCOMPARE(expected.first(), QStringLiteral("李四: 天气预报说周六有雨，要不改到周日？"));
+        QCOMPARE(expected.at(t - std::max(t - 2, 0) + 1),
+                 QStringLiteral("钱七: 周日我可以。顺便卖点自家的明前龙井，需要的找我。"));
+
+        const QStringList texts = plain(s->view->contextTexts());
+        QVERIFY2(texts.value(0) == QStringLiteral("In context"), qPrintable(texts.join(u'|')));
+        QVERIFY2(texts.value(1).startsWith(QStringLiteral("Post by 麻子 · ")),
+                 qPrintable(texts.join(u'|')));
+        QVERIFY2(texts.value(2).startsWith(QStringLiteral("周末去西山爬山")),
+                 qPrintable(texts.join(u'|')));
+        QVERIFY2(hasLine(texts, QStringLiteral("Floor %1").arg(tea.floor)),
+                 qPrintable(texts.join(u'|')));
+        // the floor's lines, in floor order; the tea marked "Reported" just before it
+        QStringList shown;
+        for (const QString &l : texts)
+            if (expected.contains(l))
+                shown.append(l);
+        QCOMPARE(shown, expected);
+        const qsizetype at = texts.indexOf(expected.at(t - std::max(t - 2, 0) + 1));
+        QCOMPARE(texts.value(at - 1), QStringLiteral("Reported"));
+
+        // screenshots at 1280×800, in English and zh_CN, the tea selected
+        s->list()->scrollToTop();
+        s->list()->scrollTo(s->model()->index(row));
+        screenshot(*s, QStringLiteral("open-context-1280x800-en.png"), 1280, 800);
+        TsvTranslator extra;
+        const bool haveExtra = extra.load(qEnvironmentVariable("THREADLINE_TEST_EXTRA_TSV"));
+        installTranslations(*QCoreApplication::instance(), QLocale(QStringLiteral("zh_CN")));
+        if (haveExtra)
+            QCoreApplication::installTranslator(&extra);
+        QCoreApplication::processEvents();
+        const QStringList zh = plain(s->view->contextTexts());
+        QVERIFY2(hasLine(zh, QStringLiteral("李四: 天气预报说周六有雨，要不改到周日？")) ||
+                     hasLine(zh, QStringLiteral("李四：天气预报说周六有雨，要不改到周日？")),
+                 qPrintable(zh.join(u'|')));
+        screenshot(*s, QStringLiteral("open-context-1280x800-zh_CN.png"), 1280, 800);
+        // and with the reason line open (D): its words in both languages
+        QTest::keyClick(s->list(), Qt::Key_D);
+        QVERIFY(s->view->isAskingReason());
+        screenshot(*s, QStringLiteral("open-context-dismiss-1280x800-zh_CN.png"), 1280, 800);
+        if (haveExtra)
+            QCoreApplication::removeTranslator(&extra);
+        installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
+        QCoreApplication::processEvents();
+        screenshot(*s, QStringLiteral("open-context-dismiss-1280x800-en.png"), 1280, 800);
+        QTest::keyClick(s->view->reasonEdit(), Qt::Key_Escape);
+        QVERIFY(s->outbox.entries().isEmpty());
+
+        // the Closed tab: the advertisement floor the demo's moderator hid, greyed
+        s->view->setCurrentTab(Tab::Closed);
+        QVERIFY(s->loadedWhole(Tab::Closed));
+        int ad = -1;
+        for (int r = 0; r < s->model(Tab::Closed)->rowCount(); ++r)
+            if (s->model(Tab::Closed)
+                    ->index(r)
+                    .data(QM::TargetContentRole)
+                    .toString()
+                    .contains(QStringLiteral("登山装备优惠券")))
+                ad = r;
+        QVERIFY(ad >= 0);
+        s->select(Tab::Closed, ad);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            s->view->context()->state() == models::ModerationContext::State::Ready, kWaitMs);
+        const QStringList hidden = plain(s->view->contextTexts());
+        QVERIFY2(hidden.count(QStringLiteral("Hidden by a moderator")) == 2,
+                 qPrintable(hidden.join(u'|')));
+        QVERIFY2(hasLine(hidden, QStringLiteral("麻子: 这是广告吧……")),
+                 qPrintable(hidden.join(u'|')));
+        // nobody reported it: the server's word list brought it
+        QVERIFY2(hasLine(hidden, QStringLiteral("Auto-flagged")) &&
+                     !hasLine(hidden, QStringLiteral("Reported")),
+                 qPrintable(hidden.join(u'|')));
+        screenshot(*s, QStringLiteral("closed-context-hidden-1280x800-en.png"), 1280, 800);
+
+        // the Log tab has no context pane
+        s->view->setCurrentTab(Tab::Log);
+        QVERIFY(!s->view->contextPane()->isVisible());
+        s->view->setCurrentTab(Tab::Open);
+        QVERIFY(s->view->contextPane()->isVisible());
+    }
+
+    void staleContextIsDropped()
+    {
+        auto s = moderator();
+        s->view->resize(1280, 800);
+        QVERIFY(started(*s));
+        QVERIFY(s->loadedWhole(Tab::Open));
+        int tea = -1, scam = -1;
+        for (int r = 0; r < s->model()->rowCount(); ++r) {
+            const QString text = s->model()->index(r).data(QM::TargetContentRole).toString();
+            if (text.contains(QStringLiteral("明前龙井")))
+                tea = r;
+            if (text.contains(QStringLiteral("二手单反")))
+                scam = r;
+        }
+        QVERIFY(tea >= 0 && scam >= 0);
+        QStringList everShown;
+        connect(s->view->context(), &models::ModerationContext::changed, s->view.get(),
+                [&] { everShown += s->view->contextTexts(); });
+        // the tea's floor is asked for, then the selection moves on before it answers
+        QTRY_COMPARE_WITH_TIMEOUT(s->api.pendingCount(), 0, kWaitMs);
+        s->select(Tab::Open, tea);
+        QVERIFY(s->api.pendingCount() > 0);
+        s->select(Tab::Open, scam);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            s->view->context()->state() == models::ModerationContext::State::Ready, kWaitMs);
+        QTRY_COMPARE_WITH_TIMEOUT(s->api.pendingCount(), 0, kWaitMs); // nothing still coming
+        QCOMPARE(s->view->context()->itemId(), s->model()->itemIdAt(scam));
+        for (const QString &l : plain(everShown))
+            QVERIFY2(!l.contains(QStringLiteral("天气预报")) &&
+                         !l.contains(QStringLiteral("明前龙井")),
+                     qPrintable(l));
+        const QStringList t = plain(s->view->contextTexts());
+        QVERIFY2(hasLine(t, QStringLiteral("Post by 钱七")), qPrintable(t.join(u'|')));
+        QVERIFY2(hasLine(t, QStringLiteral("Reported")), qPrintable(t.join(u'|')));
+        QVERIFY2(hasLine(t, QStringLiteral("No comments yet.")), qPrintable(t.join(u'|')));
+        // a repaint asks nothing
+        s->view->contextPane()->repaint();
+        s->list()->viewport()->repaint();
+        QCOMPARE(s->api.pendingCount(), 0);
     }
 
     void returnOpensPost_data()
