@@ -181,8 +181,8 @@ void ActivityStatsFeed::onAnswer(core::ApiReply *reply, const QDate &day)
     }
     if (!stats) {
         if (error.kind == core::ApiError::Kind::Http && error.status == 403) {
-            m_forbidden = true; // nothing else will answer otherwise
-            abortAll();
+            m_forbidden = true; // nothing else will answer otherwise: nothing more is asked
+            m_queue.clear();
         }
         if (!m_failedSaid && error.kind != core::ApiError::Kind::Cancelled) {
             m_failedSaid = true;

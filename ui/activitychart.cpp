@@ -61,8 +61,12 @@ QSize ActivityChart::minimumSizeHint() const
 
 void ActivityChart::setDays(const QList<QDate> &dates, const QList<std::optional<qint64>> &values)
 {
-    const QDate current =
-        m_current >= 0 && m_current < m_dates.size() ? m_dates.at(m_current) : QDate();
+    // Another window (another chosen day): the current bar is that day again.
+    const bool sameWindow =
+        !m_dates.isEmpty() && !dates.isEmpty() && m_dates.last() == dates.last();
+    const QDate current = sameWindow && m_current >= 0 && m_current < m_dates.size()
+                              ? m_dates.at(m_current)
+                              : QDate();
     m_dates = dates;
     m_values = values;
     m_values.resize(m_dates.size());

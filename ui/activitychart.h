@@ -26,7 +26,7 @@ public:
     explicit ActivityChart(QWidget *parent = nullptr);
 
     // The days, oldest first, and their values (the same length; nullopt: no data). The current
-    // bar stays on the same date if it is still shown, else it is the last one.
+    // bar stays where it was for the same days; for other days it is the last one.
     void setDays(const QList<QDate> &dates, const QList<std::optional<qint64>> &values);
     [[nodiscard]] QList<QDate> dates() const { return m_dates; }
     [[nodiscard]] QList<std::optional<qint64>> values() const { return m_values; }

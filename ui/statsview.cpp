@@ -10,6 +10,7 @@
 #include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QProgressBar>
 #include <QShortcut>
@@ -193,6 +194,9 @@ StatsView::StatsView(core::ApiClient *api, QWidget *parent)
             [this] { m_chartCaption->setText(m_chart->currentText()); });
     connect(m_chart, &ActivityChart::dayActivated, this, &StatsView::setDate);
 
+    // The date edit takes Ctrl+Left / Ctrl+Right / Ctrl+Home for itself (a line edit's word
+    // moves): there they step the day too.
+    m_dateEdit->installEventFilter(this);
     setTabOrder(m_previous, m_dateEdit);
     setTabOrder(m_dateEdit, m_next);
     retranslate();
@@ -323,6 +327,29 @@ void StatsView::render()
     m_busy->setVisible(loading);
     m_next->setEnabled(date() < m_dateEdit->maximumDate());
     m_previous->setEnabled(date() > m_dateEdit->minimumDate());
+}
+
+bool StatsView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_dateEdit && event->type() == QEvent::KeyPress) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->modifiers() & ~Qt::KeypadModifier) == Qt::ControlModifier) {
+            switch (key->key()) {
+            case Qt::Key_Left:
+                step(-1);
+                return true;
+            case Qt::Key_Right:
+                step(1);
+                return true;
+            case Qt::Key_Home:
+                setDate(ActivityStatsFeed::serverToday());
+                return true;
+            default:
+                break;
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void StatsView::changeEvent(QEvent *event)
