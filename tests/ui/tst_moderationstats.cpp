@@ -380,6 +380,9 @@ private Q_SLOTS:
                              [](const std::optional<qint64> &v) { return v.has_value(); }));
         QVERIFY(s->view->chartCaption().endsWith(QStringLiteral(": not loaded")));
         QVERIFY(!s->view->isBusy());
+        const QString shot = QDir(test::artifactDir(QStringLiteral("moderationstats")))
+                                 .filePath(QStringLiteral("stats-not-loaded-en.png"));
+        QVERIFY2(s->view->grab().save(shot), qPrintable(shot));
 
         // back online, F5: everything there
         s->api.setOffline(false);
@@ -573,6 +576,9 @@ private Q_SLOTS:
         const auto server = serverStats(stats->date());
         QVERIFY(server);
         QCOMPARE(stats->figureText(Figure::ActiveToday), QString::number(server->activeToday));
+        const QString shot = QDir(test::artifactDir(QStringLiteral("moderationstats")))
+                                 .filePath(QStringLiteral("mainwindow-statistics-en.png"));
+        QVERIFY2(w.grab().save(shot), qPrintable(shot));
         nav->setCurrentRow(7);
         QCOMPARE(w.currentPage(), ui::MainWindow::Page::Moderation);
         nav->setCurrentRow(8);
