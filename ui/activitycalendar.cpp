@@ -118,6 +118,7 @@ ActivityCalendar::ActivityCalendar(core::ApiClient *api, QWidget *parent)
     , m_summary(new QLabel(this))
 {
     setObjectName(QStringLiteral("activityCalendar"));
+    setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed); // the words under it never clipped
     setFocusPolicy(Qt::StrongFocus);
     m_previous->setObjectName(QStringLiteral("previousMonth"));
     m_previous->setArrowType(Qt::LeftArrow);
@@ -133,7 +134,6 @@ ActivityCalendar::ActivityCalendar(core::ApiClient *api, QWidget *parent)
     m_title->setFont(bold);
     m_summary->setObjectName(QStringLiteral("activitySummary"));
     m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setWordWrap(true);
     m_summary->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
     QFont small = font();
     if (small.pointSizeF() > 0)
@@ -152,7 +152,6 @@ ActivityCalendar::ActivityCalendar(core::ApiClient *api, QWidget *parent)
     box->addLayout(head);
     box->addWidget(m_grid, 0, Qt::AlignHCenter);
     box->addWidget(m_summary);
-    setMaximumWidth(std::max(m_grid->sizeHint().width() + 40, 180));
 
     connect(m_previous, &QToolButton::clicked, this, &ActivityCalendar::showPreviousMonth);
     connect(m_next, &QToolButton::clicked, this, &ActivityCalendar::showNextMonth);
