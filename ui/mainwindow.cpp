@@ -13,6 +13,7 @@
 #include "profileheader.h"
 #include "qapanel.h"
 #include "session.h"
+#include "statsview.h"
 #include "syncengine.h"
 #include "threadloader.h"
 #include "threadview.h"
@@ -53,6 +54,10 @@ constexpr auto kInlineKey = "ui/inlineComments";
 constexpr auto kGeometryKey = "ui/geometry";
 constexpr auto kStateKey = "ui/splitter";
 constexpr auto kQaPanelKey = "ui/qaPanel";
+
+// The pages only moderators have, after the base pages (Ctrl+8, Ctrl+9).
+const QList<MainWindow::Page> kModeratorPages{MainWindow::Page::Moderation,
+                                              MainWindow::Page::Statistics};
 
 const QList<MainWindow::Page> kBasePages{MainWindow::Page::All,     MainWindow::Page::Following,
                                          MainWindow::Page::Mine,    MainWindow::Page::HotDay,
@@ -284,7 +289,7 @@ void MainWindow::buildMenus()
         m_inlineActions.append(a);
     }
     m_viewMenu->addSeparator();
-    for (int i = 0; i < int(kBasePages.size()) + 1; ++i) { // + Moderation, for moderators
+    for (int i = 0; i < int(kBasePages.size() + kModeratorPages.size()); ++i) { // + moderators
         QAction *a = m_viewMenu->addAction(QString());
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
         connect(a, &QAction::triggered, this, [this, i] {
@@ -319,6 +324,8 @@ static QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Profile");
     case MainWindow::Page::Moderation:
         return MainWindow::tr("Moderation");
+    case MainWindow::Page::Statistics:
+        return MainWindow::tr("Statistics");
     }
     return {};
 }
@@ -335,7 +342,9 @@ void MainWindow::retranslate()
         m_nav->item(i)->setText(pageTitle(m_navPages.at(i)));
         m_pageActions.at(i)->setText(tr("Go to %1").arg(pageTitle(m_navPages.at(i))));
     }
-    m_pageActions.last()->setText(tr("Go to %1").arg(pageTitle(Page::Moderation)));
+    for (int i = 0; i < int(kModeratorPages.size()); ++i)
+        m_pageActions.at(int(kBasePages.size()) + i)
+            ->setText(tr("Go to %1").arg(pageTitle(kModeratorPages.at(i))));
     m_fileMenu->setTitle(tr("&File"));
     m_newPost->setText(tr("&New post…"));
     m_signOut->setText(someone ? tr("Sign &out") : tr("Sign &in…"));
@@ -404,10 +413,12 @@ void MainWindow::clearAccount()
     delete m_moderation;
     m_moderation = nullptr;
     m_moderationStarted = false;
-    if (m_navPages.size() > kBasePages.size()) {
-        delete m_nav->takeItem(int(kBasePages.size()));
-        m_navPages = kBasePages;
-        m_pageActions.last()->setVisible(false);
+    delete m_stats;
+    m_stats = nullptr;
+    while (m_navPages.size() > kBasePages.size()) {
+        delete m_nav->takeItem(int(m_navPages.size()) - 1);
+        m_navPages.removeLast();
+        m_pageActions.at(int(m_navPages.size()))->setVisible(false);
     }
     m_historyView = nullptr;
     m_history = nullptr;
@@ -456,6 +467,7 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
         layout->setContentsMargins(0, 0, 0, 0);
         layout->setSpacing(0);
         f.header = new ProfileHeader(m_core->api(), m_core->outbox(), m_core->images(), f.page);
+        f.header->setModeratorTools(m_me.role == core::UserProfile::Role::Moderator);
         layout->addWidget(f.header);
         layout->addWidget(f.view, 1);
     }
@@ -554,7 +566,14 @@ void MainWindow::startAccount(const core::UserProfile &me,
         m_pages->addWidget(m_moderation);
         m_navPages.append(Page::Moderation);
         m_nav->addItem(QString());
-        m_pageActions.last()->setVisible(true);
+        m_pageActions.at(int(m_navPages.size()) - 1)->setVisible(true);
+
+        m_stats = new StatsView(m_core->api(), m_pages);
+        m_stats->setRefreshKeyEnabled(false); // the window's F5 reloads it
+        m_pages->addWidget(m_stats);
+        m_navPages.append(Page::Statistics);
+        m_nav->addItem(QString());
+        m_pageActions.at(int(m_navPages.size()) - 1)->setVisible(true);
     }
 
     m_started = true;
@@ -577,6 +596,8 @@ QWidget *MainWindow::pageWidget(Page page) const
         return m_activityView;
     case Page::Moderation:
         return m_moderation;
+    case Page::Statistics:
+        return m_stats;
     default:
         return m_feeds.value(page).page;
     }
@@ -599,6 +620,8 @@ void MainWindow::showPage(Page page)
             m_moderationStarted = true;
             m_moderation->start();
         }
+    } else if (page == Page::Statistics) {
+        m_stats->start(); // once; F5 reloads
     } else if (page == Page::Activity) {
         if (m_activity->rowCount() == 0)
             m_activityFeed->start();
@@ -675,6 +698,8 @@ void MainWindow::refresh()
         return;
     if (m_page == Page::Moderation && m_moderation)
         m_moderation->refresh();
+    else if (m_page == Page::Statistics && m_stats)
+        m_stats->reload();
     else if (m_page == Page::History)
         m_history->load();
     else if (m_page == Page::Activity)

@@ -39,6 +39,7 @@ class ModerationView;
 class OutboxPanel;
 class ProfileHeader;
 class QaPanel;
+class StatsView;
 class ThreadView;
 class TimelineView;
 
@@ -56,6 +57,7 @@ public:
         Activity,
         Profile,
         Moderation, // moderators only
+        Statistics, // moderators only: activity statistics (StatsView)
     };
     Q_ENUM(Page)
 
@@ -156,6 +158,7 @@ private:
     ThreadView *m_thread = nullptr;
     ModerationView *m_moderation = nullptr;
     bool m_moderationStarted = false;
+    StatsView *m_stats = nullptr;
     QList<Page> m_navPages; // the navigation's rows
     qint64 m_profileUid = 0;
 

@@ -1,5 +1,6 @@
 #include "profileheader.h"
 
+#include "activitycalendar.h"
 #include "paintutil.h"
 
 #include "apiclient.h"
@@ -290,6 +291,23 @@ void ProfileHeader::setUser(qint64 uid, qint64 myUid)
     }
     render();
     reload();
+    if (m_calendar && m_moderatorTools && !samePerson)
+        m_calendar->setUser(uid);
+}
+
+void ProfileHeader::setModeratorTools(bool on)
+{
+    if (on == m_moderatorTools)
+        return;
+    m_moderatorTools = on;
+    if (on && !m_calendar && m_api) {
+        m_calendar = new ActivityCalendar(m_api, this);
+        static_cast<QBoxLayout *>(layout())->addWidget(m_calendar, 0, Qt::AlignTop);
+    }
+    if (!m_calendar)
+        return;
+    m_calendar->setVisible(on);
+    m_calendar->setUser(on ? m_uid : 0); // off: nothing shown, nothing in flight
 }
 
 void ProfileHeader::reload()

@@ -20,6 +20,10 @@
 //
 // Keyboard: the header and its button take focus; F toggles the follow while the focus is in
 // the header, Space / Return on the button press it.
+//
+// For moderators (setModeratorTools(true)) the header also shows the person's active days of a
+// month (ActivityCalendar, GET /moderation/stats/users/{uid}); for anyone else it is never made
+// and nothing is asked.
 #pragma once
 
 #include "wiretypes.h"
@@ -46,6 +50,7 @@ struct OutboxEntry;
 
 namespace threadline::ui {
 
+class ActivityCalendar;
 class ProfileAvatar;
 class ProfileNameLabel;
 
@@ -70,6 +75,11 @@ public:
     [[nodiscard]] qint64 myUid() const { return m_myUid; }
     // Loads the profile again (nothing while offline).
     void reload();
+    // The moderators' tools on a person's page: the activity calendar (off by default).
+    void setModeratorTools(bool on);
+    [[nodiscard]] bool hasModeratorTools() const { return m_moderatorTools; }
+    // The activity calendar; null until setModeratorTools(true).
+    [[nodiscard]] ActivityCalendar *activityCalendar() const { return m_calendar; }
 
     // What is shown: the server's profile with a pending follow laid on top; nullopt while
     // nothing is known about the person (loading, failed, offline without a remembered copy).
@@ -131,6 +141,8 @@ private:
     QLabel *m_badge = nullptr;
     QPushButton *m_follow = nullptr;
     QLabel *m_status = nullptr;
+    ActivityCalendar *m_calendar = nullptr; // moderators only
+    bool m_moderatorTools = false;
 
     qint64 m_uid = 0;
     qint64 m_myUid = 0;

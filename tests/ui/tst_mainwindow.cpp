@@ -170,10 +170,13 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.startAccount(*me, account(QStringLiteral("moderator")));
         auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
-        QCOMPARE(nav->count(), 8);
+        QCOMPARE(nav->count(), 9);
         QCOMPARE(nav->item(7)->text(), QStringLiteral("Moderation"));
+        QCOMPARE(nav->item(8)->text(), QStringLiteral("Statistics"));
         QTest::keyClick(&w, Qt::Key_8, Qt::ControlModifier);
         QCOMPARE(w.currentPage(), MainWindow::Page::Moderation);
+        QTest::keyClick(&w, Qt::Key_9, Qt::ControlModifier);
+        QCOMPARE(w.currentPage(), MainWindow::Page::Statistics);
         // an ordinary user next: no such page
         core::AppCore other;
         const auto reader = signIn(other, m_server.baseUrl(), QStringLiteral("lisi"));

@@ -1,0 +1,362 @@
+#include "statsview.h"
+
+#include "activitychart.h"
+#include "messagebar.h"
+
+#include "activitystatsfeed.h"
+
+#include <QDateEdit>
+#include <QEvent>
+#include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QProgressBar>
+#include <QShortcut>
+#include <QStyle>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace threadline::ui {
+
+using models::ActivityStatsFeed;
+
+namespace {
+
+constexpr int kTypingPauseMs = 300;
+
+QFont scaled(QFont f, qreal factor, bool bold)
+{
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * factor);
+    else
+        f.setPixelSize(int(f.pixelSize() * factor));
+    f.setBold(bold);
+    return f;
+}
+
+} // namespace
+
+StatsView::StatsView(core::ApiClient *api, QWidget *parent)
+    : QWidget(parent)
+    , m_feed(new ActivityStatsFeed(api, this))
+    , m_title(new QLabel(this))
+    , m_dayLabel(new QLabel(this))
+    , m_dateEdit(new QDateEdit(this))
+    , m_previous(new QToolButton(this))
+    , m_next(new QToolButton(this))
+    , m_today(new QToolButton(this))
+    , m_refresh(new QToolButton(this))
+    , m_status(new MessageBar(this))
+    , m_busy(makeBusyBar(this))
+    , m_chartTitle(new QLabel(this))
+    , m_chart(new ActivityChart(this))
+    , m_chartCaption(new QLabel(this))
+    , m_f5(new QShortcut(QKeySequence(Qt::Key_F5), this))
+    , m_typing(new QTimer(this))
+{
+    setObjectName(QStringLiteral("statsView"));
+
+    // --- the title and the day ---
+    m_title->setObjectName(QStringLiteral("statsTitle"));
+    m_title->setTextFormat(Qt::PlainText);
+    m_title->setFont(scaled(font(), 1.3, true));
+    m_dayLabel->setTextFormat(Qt::PlainText);
+    m_dayLabel->setBuddy(m_dateEdit);
+    m_dateEdit->setObjectName(QStringLiteral("statsDate"));
+    m_dateEdit->setCalendarPopup(true);
+    m_dateEdit->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    m_dateEdit->setMinimumDate(QDate(2000, 1, 1));
+    m_dateEdit->setMaximumDate(ActivityStatsFeed::serverToday());
+    m_dateEdit->setDate(ActivityStatsFeed::serverToday());
+    m_previous->setObjectName(QStringLiteral("previousDay"));
+    m_previous->setArrowType(Qt::LeftArrow);
+    m_previous->setAutoRaise(true);
+    m_next->setObjectName(QStringLiteral("nextDay"));
+    m_next->setArrowType(Qt::RightArrow);
+    m_next->setAutoRaise(true);
+    m_today->setObjectName(QStringLiteral("today"));
+    m_today->setAutoRaise(true);
+    m_today->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_refresh->setObjectName(QStringLiteral("refreshStats"));
+    m_refresh->setAutoRaise(true);
+    m_refresh->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    m_refresh->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    connect(m_refresh, &QToolButton::clicked, this, &StatsView::reload);
+
+    auto *top = new QHBoxLayout;
+    top->setContentsMargins(12, 8, 12, 8);
+    top->setSpacing(6);
+    top->addWidget(m_title);
+    top->addStretch(1);
+    top->addWidget(m_dayLabel);
+    top->addWidget(m_previous);
+    top->addWidget(m_dateEdit);
+    top->addWidget(m_next);
+    top->addWidget(m_today);
+    top->addWidget(m_refresh);
+
+    // --- the four figures ---
+    auto *tiles = new QGridLayout;
+    tiles->setContentsMargins(12, 8, 12, 8);
+    tiles->setHorizontalSpacing(12);
+    tiles->setVerticalSpacing(12);
+    const QFont big = scaled(font(), 2.4, true);
+    for (int i = 0; i < 4; ++i) {
+        auto *frame = new QFrame(this);
+        frame->setObjectName(QStringLiteral("figure%1").arg(i));
+        frame->setFrameShape(QFrame::StyledPanel);
+        frame->setFocusPolicy(Qt::TabFocus); // a reader can step through the figures
+        auto *box = new QVBoxLayout(frame);
+        box->setContentsMargins(12, 10, 12, 10);
+        box->setSpacing(2);
+        Tile &t = m_tiles[i];
+        t.number = new QLabel(frame);
+        t.number->setObjectName(QStringLiteral("figureNumber"));
+        t.number->setTextFormat(Qt::PlainText);
+        t.number->setFont(big);
+        t.number->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        t.caption = new QLabel(frame);
+        t.caption->setObjectName(QStringLiteral("figureCaption"));
+        t.caption->setTextFormat(Qt::PlainText);
+        t.caption->setWordWrap(true);
+        box->addWidget(t.number);
+        box->addWidget(t.caption);
+        box->addStretch(1);
+        tiles->addWidget(frame, 0, i);
+        tiles->setColumnStretch(i, 1);
+    }
+
+    // --- the chart ---
+    m_chartTitle->setTextFormat(Qt::PlainText);
+    m_chartTitle->setFont(scaled(font(), 1.0, true));
+    m_chartCaption->setObjectName(QStringLiteral("chartCaption"));
+    m_chartCaption->setTextFormat(Qt::PlainText);
+    m_chart->setMinimumHeight(160);
+    auto *chartBox = new QVBoxLayout;
+    chartBox->setContentsMargins(12, 8, 12, 12);
+    chartBox->setSpacing(4);
+    chartBox->addWidget(m_chartTitle);
+    chartBox->addWidget(m_chart, 1);
+    chartBox->addWidget(m_chartCaption);
+
+    auto *root = new QVBoxLayout(this);
+    root->setContentsMargins(0, 0, 0, 0);
+    root->setSpacing(0);
+    root->addLayout(top);
+    auto *line = new QFrame(this);
+    line->setFrameShape(QFrame::HLine);
+    line->setFrameShadow(QFrame::Sunken);
+    root->addWidget(line);
+    root->addWidget(m_busy);
+    root->addWidget(m_status);
+    root->addLayout(tiles);
+    root->addLayout(chartBox, 1);
+
+    // --- behaviour ---
+    m_typing->setSingleShot(true);
+    m_typing->setInterval(kTypingPauseMs);
+    connect(m_dateEdit, &QDateEdit::dateChanged, this, [this] {
+        if (m_started)
+            m_typing->start();
+    });
+    connect(m_typing, &QTimer::timeout, this, [this] {
+        if (m_dateEdit->date() != m_feed->date())
+            setDate(m_dateEdit->date());
+    });
+    connect(m_previous, &QToolButton::clicked, this, [this] { step(-1); });
+    connect(m_next, &QToolButton::clicked, this, [this] { step(1); });
+    connect(m_today, &QToolButton::clicked, this,
+            [this] { setDate(ActivityStatsFeed::serverToday()); });
+    const auto shortcut = [this](const QKeySequence &keys, auto slot) {
+        auto *s = new QShortcut(keys, this);
+        s->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(s, &QShortcut::activated, this, slot);
+        return s;
+    };
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_Left), [this] { step(-1); });
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_Right), [this] { step(1); });
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_Home),
+             [this] { setDate(ActivityStatsFeed::serverToday()); });
+    m_f5->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_f5, &QShortcut::activated, this, &StatsView::reload);
+
+    connect(m_feed, &ActivityStatsFeed::changed, this, &StatsView::render);
+    connect(m_feed, &ActivityStatsFeed::loadingChanged, this, &StatsView::render);
+    connect(m_feed, &ActivityStatsFeed::loadFailed, this,
+            [this](const QString &message) { m_status->showMessage(message, true); });
+    connect(m_status, &MessageBar::retryClicked, this, &StatsView::reload);
+    connect(m_chart, &ActivityChart::currentChanged, this,
+            [this] { m_chartCaption->setText(m_chart->currentText()); });
+    connect(m_chart, &ActivityChart::dayActivated, this, &StatsView::setDate);
+
+    // The date edit takes Ctrl+Left / Ctrl+Right / Ctrl+Home for itself (a line edit's word
+    // moves): there they step the day too.
+    m_dateEdit->installEventFilter(this);
+    setTabOrder(m_previous, m_dateEdit);
+    setTabOrder(m_dateEdit, m_next);
+    retranslate();
+    render();
+}
+
+StatsView::~StatsView() = default;
+
+void StatsView::start()
+{
+    if (m_started)
+        return;
+    m_started = true;
+    setDate(m_dateEdit->date());
+}
+
+void StatsView::reload()
+{
+    if (!m_started) {
+        start();
+        return;
+    }
+    m_status->clear();
+    m_dateEdit->setMaximumDate(ActivityStatsFeed::serverToday()); // the day may have turned
+    m_feed->reload();
+}
+
+void StatsView::setDate(const QDate &date)
+{
+    if (!date.isValid())
+        return;
+    m_started = true;
+    m_typing->stop();
+    m_dateEdit->setMaximumDate(std::max(ActivityStatsFeed::serverToday(), date));
+    {
+        const QSignalBlocker block(m_dateEdit);
+        m_dateEdit->setDate(date);
+    }
+    m_status->clear();
+    m_feed->load(date);
+}
+
+QDate StatsView::date() const
+{
+    return m_feed->date().isValid() ? m_feed->date() : m_dateEdit->date();
+}
+
+void StatsView::step(int days)
+{
+    const QDate next = date().addDays(days);
+    if (next > m_dateEdit->maximumDate() || next < m_dateEdit->minimumDate())
+        return;
+    setDate(next);
+}
+
+void StatsView::setRefreshKeyEnabled(bool enabled)
+{
+    m_f5->setEnabled(enabled);
+}
+
+QString StatsView::figureText(Figure figure) const
+{
+    return m_tiles[int(figure)].number->text();
+}
+
+QString StatsView::figureCaption(Figure figure) const
+{
+    return m_tiles[int(figure)].caption->text();
+}
+
+QString StatsView::statusText() const
+{
+    return m_status->text();
+}
+
+bool StatsView::isBusy() const
+{
+    return !m_busy->isHidden();
+}
+
+QString StatsView::chartCaption() const
+{
+    return m_chartCaption->text();
+}
+
+void StatsView::retranslate()
+{
+    m_title->setText(tr("Activity statistics"));
+    m_dayLabel->setText(tr("&Day:"));
+    m_dateEdit->setToolTip(tr("The day the figures are for, in the server's time (UTC+8)"));
+    m_dateEdit->setAccessibleName(tr("Day"));
+    m_previous->setToolTip(tr("The day before (Ctrl+Left)"));
+    m_previous->setAccessibleName(tr("The day before"));
+    m_next->setToolTip(tr("The day after (Ctrl+Right)"));
+    m_next->setAccessibleName(tr("The day after"));
+    m_today->setText(tr("Today"));
+    m_today->setToolTip(tr("Today (Ctrl+Home)"));
+    m_refresh->setToolTip(tr("Load the statistics again (F5)"));
+    m_refresh->setAccessibleName(tr("Reload"));
+    m_tiles[int(Figure::ActiveToday)].caption->setText(tr("Active today"));
+    m_tiles[int(Figure::ActiveAllOf3Days)].caption->setText(
+        tr("Active on each of the last 3 days"));
+    m_tiles[int(Figure::ActiveAnyOf7Days)].caption->setText(tr("Active on any of the last 7 days"));
+    m_tiles[int(Figure::InactiveFor7Days)].caption->setText(tr("Inactive for 7 days"));
+    m_chartTitle->setText(
+        tr("People active each day, the last %n days", nullptr, ActivityStatsFeed::kChartDays));
+    render();
+}
+
+void StatsView::render()
+{
+    const std::optional<core::ModerationStats> f = m_feed->figures();
+    const bool loading = m_feed->isLoading();
+    const QString none = loading ? QStringLiteral("…") : QStringLiteral("—");
+    const qint64 values[4] = {f ? f->activeToday : 0, f ? f->activeAllOfLast3Days : 0,
+                              f ? f->activeAnyOfLast7Days : 0, f ? f->inactiveLast7Days : 0};
+    for (int i = 0; i < 4; ++i) {
+        const Tile &t = m_tiles[i];
+        t.number->setText(f ? QString::number(values[i]) : none);
+        const QString shown = f         ? QString::number(values[i])
+                              : loading ? tr("loading")
+                                        : tr("not loaded");
+        //: A figure for screen readers: "Active today: 5"
+        t.number->parentWidget()->setAccessibleName(tr("%1: %2").arg(t.caption->text(), shown));
+    }
+    m_chart->setDays(m_feed->chartDates(), m_feed->chartValues());
+    m_chartCaption->setText(m_chart->currentText());
+    m_busy->setVisible(loading);
+    m_next->setEnabled(date() < m_dateEdit->maximumDate());
+    m_previous->setEnabled(date() > m_dateEdit->minimumDate());
+}
+
+bool StatsView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_dateEdit && event->type() == QEvent::KeyPress) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->modifiers() & ~Qt::KeypadModifier) == Qt::ControlModifier) {
+            switch (key->key()) {
+            case Qt::Key_Left:
+                step(-1);
+                return true;
+            case Qt::Key_Right:
+                step(1);
+                return true;
+            case Qt::Key_Home:
+                setDate(ActivityStatsFeed::serverToday());
+                return true;
+            default:
+                break;
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void StatsView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+} // namespace threadline::ui
