@@ -767,6 +767,11 @@ void ModerationView::buildUi()
     m_refresh->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     connect(m_refresh, &QToolButton::clicked, this, &ModerationView::refresh);
     top->addWidget(m_refresh);
+    m_deviceNames = new QToolButton(this);
+    m_deviceNames->setObjectName(QStringLiteral("deviceNames"));
+    m_deviceNames->setAutoRaise(true);
+    connect(m_deviceNames, &QToolButton::clicked, this, &ModerationView::deviceNamesRequested);
+    top->addWidget(m_deviceNames);
     root->addLayout(top);
 
     auto *line = new QFrame(this);
@@ -987,6 +992,8 @@ void ModerationView::retranslate()
     m_tabs->setTabToolTip(int(Tab::Log), tr("What moderators did"));
     m_refresh->setText(tr("Refresh"));
     m_refresh->setToolTip(tr("Load the list again (F5)"));
+    m_deviceNames->setText(tr("Device names…"));
+    m_deviceNames->setToolTip(tr("How raw device models are shown on cards"));
     m_reasonLabel->setText(tr("Reason for hiding:"));
     m_reasonEdit->setPlaceholderText(tr("Required: why this is hidden"));
     m_reasonOk->setText(tr("Hide"));
