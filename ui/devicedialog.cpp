@@ -5,6 +5,7 @@
 
 #include <QDialogButtonBox>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -17,6 +18,8 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace threadline::ui {
 
@@ -100,8 +103,9 @@ void DeviceDialog::buildUi()
                                                       QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(DeviceTableModel::DisplayColumn,
                                                       QHeaderView::Stretch);
+    // sized for its longest words in retranslate(): a row's mark never reads "Savi…"
     m_table->horizontalHeader()->setSectionResizeMode(DeviceTableModel::StateColumn,
-                                                      QHeaderView::ResizeToContents);
+                                                      QHeaderView::Fixed);
     m_table->horizontalHeader()->setHighlightSections(false);
     root->addWidget(m_table, 1);
 
@@ -199,6 +203,15 @@ void DeviceDialog::retranslate()
     m_newRaw->setPlaceholderText(tr("Raw model, e.g. oneplus a6000"));
     m_newDisplay->setPlaceholderText(tr("Display name, e.g. 一加 6"));
     m_add->setText(tr("Add"));
+    const QFontMetrics fm(m_table->font());
+    int stateWidth =
+        QFontMetrics(m_table->horizontalHeader()->font())
+            .horizontalAdvance(
+                m_model->headerData(DeviceTableModel::StateColumn, Qt::Horizontal, Qt::DisplayRole)
+                    .toString());
+    for (const auto state : {DeviceTableModel::State::Saving, DeviceTableModel::State::Removing})
+        stateWidth = std::max(stateWidth, fm.horizontalAdvance(DeviceTableModel::stateText(state)));
+    m_table->horizontalHeader()->resizeSection(DeviceTableModel::StateColumn, stateWidth + 24);
     if (!m_removing.isEmpty()) {
         const int row = m_model->rowOf(m_removing);
         const QString display = row >= 0 ? m_model->entryAt(row)->display : QString();
