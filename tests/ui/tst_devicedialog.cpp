@@ -392,7 +392,7 @@ private Q_SLOTS:
 
         // what All shows as the device of a row, every time a row comes or changes
         QStringList seenDevices;
-        const QString content = QStringLiteral("写于测试机 #%1").arg(++m_counter);
+        QString content = QStringLiteral("写于测试机 #%1").arg(++m_counter);
         const auto record = [&] {
             for (int r = 0; r < all->rowCount(); ++r) {
                 const QModelIndex i = all->index(r);
@@ -455,7 +455,34 @@ private Q_SLOTS:
         // server (raw while unmapped, as the server answers), never from the outbox
         for (const QString &dev : std::as_const(seenDevices))
             QVERIFY2(dev == raw || dev == QStringLiteral("测试手机 X"), qPrintable(dev));
-        QVERIFY(postId > 0);
+
+        // a model mapped before the post is written: its card never shows the raw string
+        const QString raw2 = uniqueRaw(QStringLiteral("TL Tablet"));
+        QVERIFY(s->dialog->addEntry(raw2, QStringLiteral("测试平板")));
+        QVERIFY(done.wait(kWaitMs));
+        qputenv("THREADLINE_DEVICE", raw2.toUtf8());
+        content = QStringLiteral("写于测试平板 #%1").arg(++m_counter);
+        seenDevices.clear();
+        postId = 0;
+        s->dialog->close(); // the window's Ctrl+N is the window's again
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QTest::keyClick(&w, Qt::Key_N, Qt::ControlModifier);
+        QTRY_VERIFY((compose = w.findChild<ui::ComposeDialog *>()) != nullptr);
+        compose->setContent(content);
+        postButton = nullptr;
+        for (QPushButton *b : compose->findChildren<QPushButton *>())
+            if (b->text().remove(QLatin1Char('&')) == QLatin1String("Post"))
+                postButton = b;
+        QVERIFY(postButton);
+        QTest::mouseClick(postButton, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(findPost(), kWaitMs);
+        QCOMPARE(shown(), QStringLiteral("测试平板"));
+        w.reload();
+        QTRY_VERIFY_WITH_TIMEOUT(all->rowOf(postId) >= 0, kWaitMs);
+        QVERIFY(!seenDevices.isEmpty());
+        for (const QString &dev : std::as_const(seenDevices))
+            QCOMPARE(dev, QStringLiteral("测试平板"));
         qunsetenv("THREADLINE_DEVICE");
     }
 
