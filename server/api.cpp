@@ -68,6 +68,7 @@ void Api::addRoutes()
     r("GET", "moderation/log", &Api::modLog, Moderator);
     r("GET", "devices", &Api::listDevices, 0);
     r("PUT", "devices", &Api::putDevice, Moderator | Write | JsonBody);
+    r("DELETE", "devices", &Api::deleteDevice, Moderator | Write);
     r("GET", "moderation/stats", &Api::modStats, Moderator);
     r("GET", "moderation/stats/users/{id}", &Api::modUserStats, Moderator);
 }

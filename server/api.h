@@ -183,6 +183,7 @@ private:
     Response modLog(Request &);
     Response listDevices(Request &);
     Response putDevice(Request &);
+    Response deleteDevice(Request &);
     Response modStats(Request &);
     Response modUserStats(Request &);
 

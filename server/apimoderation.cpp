@@ -372,6 +372,25 @@ Response Api::putDevice(Request &req)
     return Response::json({{QStringLiteral("raw"), raw}, {QStringLiteral("display"), display}});
 }
 
+// DELETE /devices?raw=<raw>: the raw string is matched as PUT stores it (trimmed, lower-cased).
+// The table keeps no tombstones, so an entry that is not there (never added, or already
+// removed) is 404 and changes nothing; a removal logs one `device` entry "raw → (removed)".
+Response Api::deleteDevice(Request &req)
+{
+    if (!req.query.hasQueryItem(QStringLiteral("raw")))
+        fail(400, QStringLiteral("raw: the query parameter is required"));
+    const QString raw =
+        req.query.queryItemValue(QStringLiteral("raw"), QUrl::FullyDecoded).trimmed().toLower();
+    if (raw.isEmpty())
+        fail(400, QStringLiteral("raw: must not be empty"));
+    if (m_db.scalar(QStringLiteral("SELECT display FROM devices WHERE raw = ?"), {raw}).isNull())
+        fail(404, QStringLiteral("no such device entry"));
+    m_db.exec(QStringLiteral("DELETE FROM devices WHERE raw = ?"), {raw});
+    logModeration(req.viewer.uid, QStringLiteral("device"), QStringLiteral("device"), 0,
+                  QStringLiteral("%1 → (removed)").arg(raw));
+    return Response::noContent();
+}
+
 namespace {
 QDate todayUtc8()
 {

@@ -4,6 +4,8 @@
 #include "activitymodel.h"
 #include "apiclient.h"
 #include "composedialog.h"
+#include "devicedialog.h"
+#include "devicemodel.h"
 #include "historymodel.h"
 #include "imagecache.h"
 #include "likersdialog.h"
@@ -563,6 +565,11 @@ void MainWindow::startAccount(const core::UserProfile &me,
         m_moderation->setTicker(m_ticker, m_format);
         m_moderation->setRefreshKeyEnabled(false); // the window's F5 refreshes it
         connect(m_moderation, &ModerationView::postRequested, this, &MainWindow::openThread);
+        connect(m_moderation, &ModerationView::deviceNamesRequested, this, [this] {
+            auto *dialog = new DeviceDialog(m_core->api(), this); // moderators only (issue 11)
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->open();
+        });
         m_pages->addWidget(m_moderation);
         m_navPages.append(Page::Moderation);
         m_nav->addItem(QString());
@@ -719,8 +726,8 @@ void MainWindow::newPost()
     dialog->setPublisher(
         [this](const QString &content, const QStringList &pictures, QString *error) {
             // the outbox copies the pictures and queues the post: a local id (< 0), or 0 and words
-            return m_core->actions()->publishPost(content, pictures, QSysInfo::prettyProductName(),
-                                                  error);
+            // the raw model; the server answers the post with its display name
+            return m_core->actions()->publishPost(content, pictures, core::rawDeviceModel(), error);
         });
     connect(dialog, &ComposeDialog::published, this,
             [this] { statusBar()->showMessage(tr("Your post is on its way."), 5000); });

@@ -1163,6 +1163,11 @@ void ModerationView::buildUi()
     m_refresh->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     connect(m_refresh, &QToolButton::clicked, this, &ModerationView::refresh);
     top->addWidget(m_refresh);
+    m_deviceNames = new QToolButton(this);
+    m_deviceNames->setObjectName(QStringLiteral("deviceNames"));
+    m_deviceNames->setAutoRaise(true);
+    connect(m_deviceNames, &QToolButton::clicked, this, &ModerationView::deviceNamesRequested);
+    top->addWidget(m_deviceNames);
     root->addLayout(top);
 
     auto *line = new QFrame(this);
@@ -1410,6 +1415,8 @@ void ModerationView::retranslate()
     m_refresh->setText(tr("Refresh"));
     m_refresh->setToolTip(tr("Load the list again (F5)"));
     updateReasonTexts();
+    m_deviceNames->setText(tr("Device names…"));
+    m_deviceNames->setToolTip(tr("How raw device models are shown on cards"));
     m_reasonCancel->setText(tr("Cancel"));
     m_reasonCancel->setToolTip(tr("Do nothing (Esc)"));
     m_hide->setText(tr("Hide…"));

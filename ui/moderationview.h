@@ -21,6 +21,7 @@
 //             the list: H, U, D, Return (confirms the open reason line, else opens the post);
 //             F5 anywhere in the page
 //   log:      "管理员 hid post 42: spam" lines with their time; filters: action, moderator uid
+//   devices:  "Device names…" beside Refresh asks for the device-name table (deviceNamesRequested)
 //   status:   what went wrong (loading, an action) in words, a busy bar while a page loads; a
 //             user who is no moderator (403) reads "Only moderators can see the moderation
 //             queue." over empty lists
@@ -158,10 +159,13 @@ public:
     [[nodiscard]] QPushButton *unhideButton() const { return m_unhide; }
     [[nodiscard]] QPushButton *dismissButton() const { return m_dismiss; }
     [[nodiscard]] QPushButton *openButton() const { return m_openPost; }
+    [[nodiscard]] QToolButton *deviceNamesButton() const { return m_deviceNames; }
 
 Q_SIGNALS:
     // Open this post's thread (for a comment item: the post it is under).
     void postRequested(qint64 postId);
+    // "Device names…" was clicked: open the device-name table (ui/devicedialog.h).
+    void deviceNamesRequested();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -218,6 +222,7 @@ private:
 
     QTabBar *m_tabs = nullptr;
     QToolButton *m_refresh = nullptr;
+    QToolButton *m_deviceNames = nullptr;
     QProgressBar *m_busy = nullptr;
     MessageBar *m_statusBar = nullptr;
     QShortcut *m_f5 = nullptr;
