@@ -34,6 +34,16 @@
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../core/actions.cpp" line="271"/>
+        <source>You had already reported %1: the moderators have your first report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="274"/>
+        <source>Thank you: your report on %1 is with the moderators.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ApiError</name>
@@ -211,17 +221,17 @@
 <context>
     <name>TimelineModel</name>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="154"/>
+        <location filename="../models/timelinemodel.cpp" line="155"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="156"/>
+        <location filename="../models/timelinemodel.cpp" line="157"/>
         <source>Pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="158"/>
+        <location filename="../models/timelinemodel.cpp" line="159"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n like</numerusform>
@@ -229,7 +239,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="160"/>
+        <location filename="../models/timelinemodel.cpp" line="161"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -237,12 +247,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="184"/>
+        <location filename="../models/timelinemodel.cpp" line="185"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="190"/>
+        <location filename="../models/timelinemodel.cpp" line="191"/>
         <source>Reply</source>
         <translation type="unfinished"></translation>
     </message>
@@ -289,27 +299,27 @@
 <context>
     <name>threadline::core::AppCore</name>
     <message>
-        <location filename="../core/appcore.cpp" line="62"/>
+        <location filename="../core/appcore.cpp" line="63"/>
         <source>The local cache cannot be used (%1); Threadline works from the server only.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="67"/>
+        <location filename="../core/appcore.cpp" line="68"/>
         <source>The local cache was damaged and has been rebuilt from the server. Your unsent changes are safe.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="154"/>
+        <location filename="../core/appcore.cpp" line="155"/>
         <source>Another server now answers at %1 (its data was replaced). Restart Threadline to see its posts; what you queued for the old one stays in its own file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="206"/>
+        <location filename="../core/appcore.cpp" line="207"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="206"/>
+        <location filename="../core/appcore.cpp" line="207"/>
         <source>Offline — %n change(s) waiting</source>
         <translation>
             <numerusform>Offline — %n change waiting</numerusform>
@@ -317,12 +327,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="208"/>
+        <location filename="../core/appcore.cpp" line="209"/>
         <source>Not signed in — reading the cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="209"/>
+        <location filename="../core/appcore.cpp" line="210"/>
         <source>Not signed in — %n change(s) waiting until you sign in</source>
         <translation>
             <numerusform>Not signed in — %n change waiting until you sign in</numerusform>
@@ -330,7 +340,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="211"/>
+        <location filename="../core/appcore.cpp" line="212"/>
         <source>Sending %n change(s)…</source>
         <translation>
             <numerusform>Sending %n change…</numerusform>
@@ -338,7 +348,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="214"/>
+        <location filename="../core/appcore.cpp" line="215"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n change failed</numerusform>
@@ -346,7 +356,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="215"/>
+        <location filename="../core/appcore.cpp" line="216"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -405,20 +415,20 @@
         <location filename="../core/imagecache.cpp" line="205"/>
         <location filename="../core/imagecache.cpp" line="235"/>
         <location filename="../core/imagecache.cpp" line="587"/>
-        <location filename="../core/imagecache.cpp" line="607"/>
+        <location filename="../core/imagecache.cpp" line="604"/>
         <source>The picture is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/imagecache.cpp" line="231"/>
-        <location filename="../core/imagecache.cpp" line="609"/>
+        <location filename="../core/imagecache.cpp" line="606"/>
         <source>The picture could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/imagecache.cpp" line="301"/>
         <location filename="../core/imagecache.cpp" line="513"/>
-        <location filename="../core/imagecache.cpp" line="654"/>
+        <location filename="../core/imagecache.cpp" line="651"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
@@ -429,7 +439,7 @@
     </message>
     <message>
         <location filename="../core/imagecache.cpp" line="521"/>
-        <location filename="../core/imagecache.cpp" line="603"/>
+        <location filename="../core/imagecache.cpp" line="600"/>
         <source>The picture could not be downloaded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -444,7 +454,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="601"/>
+        <location filename="../core/imagecache.cpp" line="598"/>
         <source>The picture took too long to load</source>
         <translation type="unfinished"></translation>
     </message>
@@ -694,7 +704,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox.cpp" line="1489"/>
+        <location filename="../core/outbox.cpp" line="1492"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>%n change saved</numerusform>
@@ -702,12 +712,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1491"/>
+        <location filename="../core/outbox.cpp" line="1494"/>
         <source>%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox.cpp" line="1492"/>
+        <location filename="../core/outbox.cpp" line="1495"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n could not be</numerusform>
@@ -715,7 +725,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1493"/>
+        <location filename="../core/outbox.cpp" line="1496"/>
         <source>%1; %2:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -846,6 +856,19 @@
     </message>
 </context>
 <context>
+    <name>threadline::models::ActivityStatsFeed</name>
+    <message>
+        <location filename="../models/activitystatsfeed.cpp" line="21"/>
+        <source>Only moderators can see the statistics.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/activitystatsfeed.cpp" line="22"/>
+        <source>Could not load the statistics: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
         <location filename="../models/commenttreemodel.cpp" line="594"/>
@@ -885,6 +908,73 @@
     <message>
         <location filename="../models/commenttreemodel.cpp" line="662"/>
         <source>Reply to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::DeviceTableFeed</name>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="331"/>
+        <source>The device names could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="359"/>
+        <source>Enter the raw model as devices report it, e.g. “oneplus a6000”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="363"/>
+        <source>Enter the name to show for “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="368"/>
+        <location filename="../models/devicetablemodel.cpp" line="412"/>
+        <source>“%1” is still being saved; wait for the server&apos;s answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="401"/>
+        <source>The name for “%1” could not be saved: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="437"/>
+        <source>“%1” could not be removed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::DeviceTableModel</name>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="37"/>
+        <source>Saving…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="39"/>
+        <source>Removing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="217"/>
+        <source>Saving; the server has “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="237"/>
+        <source>Raw model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="239"/>
+        <source>Display name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="241"/>
+        <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1303,6 +1393,100 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::ActivityCalendar</name>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="31"/>
+        <source>en_US</source>
+        <extracomment>The locale (language_COUNTRY) whose month and weekday names the activity calendar uses</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="226"/>
+        <source>MMMM yyyy</source>
+        <extracomment>How the activity calendar names a month (QDate format): &quot;November 2026&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="245"/>
+        <source>1 active day in %1</source>
+        <extracomment>One day of a month a person was active on: &quot;1 active day in November 2026&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="248"/>
+        <source>%1 active days in %2</source>
+        <extracomment>The days of a month a person was active on: &quot;12 active days in November 2026&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="252"/>
+        <source>Loading activity…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="256"/>
+        <source>The month before (Page Up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="257"/>
+        <source>The month before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="258"/>
+        <source>The month after (Page Down)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="259"/>
+        <source>The month after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="260"/>
+        <source>Active days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="266"/>
+        <source>%1. Active on: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ActivityChart</name>
+    <message>
+        <location filename="../ui/activitychart.cpp" line="108"/>
+        <source>%1: %2 active</source>
+        <extracomment>A bar of the statistics chart: &quot;2026-11-12: 5 active&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activitychart.cpp" line="108"/>
+        <source>%1: not loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activitychart.cpp" line="118"/>
+        <source>People active per day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/activitychart.cpp" line="121"/>
+        <source>The %n days from %1 to %2.</source>
+        <translation>
+            <numerusform>The %n day from %1 to %2.</numerusform>
+            <numerusform>The %n days from %1 to %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/activitychart.cpp" line="125"/>
+        <source>Selected: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::CertificateDialog</name>
     <message>
         <location filename="../ui/certificatedialog.cpp" line="36"/>
@@ -1388,12 +1572,12 @@
     </message>
     <message>
         <location filename="../ui/commentdelegate.cpp" line="476"/>
-        <source>Hidden</source>
+        <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="476"/>
-        <source>Hidden: %1</source>
+        <location filename="../ui/commentdelegate.cpp" line="477"/>
+        <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1540,6 +1724,84 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::DeviceDialog</name>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="191"/>
+        <source>Device names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="192"/>
+        <source>Posts report the raw model of the device they were written on; cards show the display name given here. Changes are saved at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="194"/>
+        <source>Filter by raw model or display name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="195"/>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="196"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="197"/>
+        <source>Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="198"/>
+        <source>Change the display name of the selected model (F2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="199"/>
+        <source>Remove…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="200"/>
+        <source>Remove the selected model from the table (Del)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="201"/>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="202"/>
+        <source>New:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="203"/>
+        <source>Raw model, e.g. oneplus a6000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="204"/>
+        <source>Display name, e.g. 一加 6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="205"/>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="218"/>
+        <source>Remove “%1” → “%2”? Its posts will show the raw model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::LikersDialog</name>
     <message>
         <location filename="../ui/likersdialog.cpp" line="275"/>
@@ -1629,163 +1891,168 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="305"/>
+        <location filename="../ui/mainwindow.cpp" line="312"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="307"/>
+        <location filename="../ui/mainwindow.cpp" line="314"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="309"/>
+        <location filename="../ui/mainwindow.cpp" line="316"/>
         <source>My posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="311"/>
+        <location filename="../ui/mainwindow.cpp" line="318"/>
         <source>Hot today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="313"/>
+        <location filename="../ui/mainwindow.cpp" line="320"/>
         <source>Hot this week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="315"/>
+        <location filename="../ui/mainwindow.cpp" line="322"/>
         <source>Recently viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="317"/>
+        <location filename="../ui/mainwindow.cpp" line="324"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="319"/>
+        <location filename="../ui/mainwindow.cpp" line="326"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="321"/>
+        <location filename="../ui/mainwindow.cpp" line="328"/>
         <source>Moderation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="331"/>
-        <source>Threadline — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="331"/>
-        <source>Threadline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="333"/>
-        <source>Signing in… Your saved posts appear here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="336"/>
-        <location filename="../ui/mainwindow.cpp" line="338"/>
-        <source>Go to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="339"/>
-        <source>&amp;File</source>
+        <location filename="../ui/mainwindow.cpp" line="330"/>
+        <source>Statistics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="340"/>
-        <source>&amp;New post…</source>
+        <source>Threadline — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="341"/>
-        <source>Sign &amp;out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="341"/>
-        <source>Sign &amp;in…</source>
+        <location filename="../ui/mainwindow.cpp" line="340"/>
+        <source>Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="342"/>
-        <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="343"/>
-        <source>&amp;View</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="344"/>
-        <source>&amp;Refresh</source>
+        <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="345"/>
-        <source>Work &amp;offline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="346"/>
-        <source>Show times in the system&apos;s time &amp;zone</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="347"/>
-        <source>Outbox</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindow.cpp" line="348"/>
-        <source>Out&amp;box: changes waiting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../ui/mainwindow.cpp" line="349"/>
-        <source>QA: faults</source>
+        <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="350"/>
-        <source>&amp;QA panel: faults and offline</source>
+        <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="351"/>
-        <source>Comments shown on a &amp;card</source>
+        <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="352"/>
-        <source>Signed in as %1</source>
+        <source>Sign &amp;out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="352"/>
+        <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindow.cpp" line="353"/>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="354"/>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="355"/>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="356"/>
+        <source>Work &amp;offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="357"/>
+        <source>Show times in the system&apos;s time &amp;zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="358"/>
+        <source>Outbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="359"/>
+        <source>Out&amp;box: changes waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="360"/>
+        <source>QA: faults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="361"/>
+        <source>&amp;QA panel: faults and offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="362"/>
+        <source>Comments shown on a &amp;card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="363"/>
+        <source>Signed in as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="364"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="372"/>
+        <location filename="../ui/mainwindow.cpp" line="383"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="485"/>
+        <location filename="../ui/mainwindow.cpp" line="499"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="696"/>
+        <location filename="../ui/mainwindow.cpp" line="733"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1811,58 +2078,59 @@
 <context>
     <name>threadline::ui::ModerationView</name>
     <message>
-        <location filename="../ui/moderationview.cpp" line="474"/>
+        <location filename="../ui/moderationview.cpp" line="486"/>
         <source>Post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="474"/>
+        <location filename="../ui/moderationview.cpp" line="486"/>
         <source>Comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="476"/>
+        <location filename="../ui/moderationview.cpp" line="488"/>
+        <location filename="../ui/moderationview.cpp" line="977"/>
         <source>Post by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="477"/>
+        <location filename="../ui/moderationview.cpp" line="489"/>
         <source>Comment by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="481"/>
+        <location filename="../ui/moderationview.cpp" line="493"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="483"/>
-        <location filename="../ui/moderationview.cpp" line="1250"/>
+        <location filename="../ui/moderationview.cpp" line="495"/>
+        <location filename="../ui/moderationview.cpp" line="1701"/>
         <source>Auto-flagged: “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="527"/>
+        <location filename="../ui/moderationview.cpp" line="539"/>
         <source>On %1&apos;s post: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="529"/>
+        <location filename="../ui/moderationview.cpp" line="541"/>
         <source>On post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="558"/>
+        <location filename="../ui/moderationview.cpp" line="570"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="559"/>
+        <location filename="../ui/moderationview.cpp" line="571"/>
         <source>%1 · %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderationview.cpp" line="564"/>
+        <location filename="../ui/moderationview.cpp" line="576"/>
         <source>and %n more</source>
         <translation>
             <numerusform>and %n more</numerusform>
@@ -1870,182 +2138,394 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="572"/>
+        <location filename="../ui/moderationview.cpp" line="584"/>
         <source>Queued — waiting for the server…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="579"/>
+        <location filename="../ui/moderationview.cpp" line="591"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="981"/>
-        <source>Open</source>
+        <location filename="../ui/moderationview.cpp" line="874"/>
+        <source>In context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="982"/>
-        <source>Closed</source>
+        <location filename="../ui/moderationview.cpp" line="880"/>
+        <source>Select an item to see it in its place: its post and the comments around it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="983"/>
-        <source>Log</source>
+        <location filename="../ui/moderationview.cpp" line="891"/>
+        <source>Someone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="985"/>
-        <source>Reported and auto-flagged content waiting for a decision</source>
+        <location filename="../ui/moderationview.cpp" line="894"/>
+        <location filename="../ui/moderationview.cpp" line="944"/>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="986"/>
-        <source>Items that were hidden or dismissed</source>
+        <location filename="../ui/moderationview.cpp" line="895"/>
+        <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="987"/>
-        <source>What moderators did</source>
+        <location filename="../ui/moderationview.cpp" line="900"/>
+        <source>Auto-flagged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="988"/>
-        <source>Refresh</source>
+        <location filename="../ui/moderationview.cpp" line="901"/>
+        <source>Reported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="989"/>
-        <source>Load the list again (F5)</source>
+        <location filename="../ui/moderationview.cpp" line="974"/>
+        <source>Post by %1 · 1 comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="990"/>
-        <source>Reason for hiding:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/moderationview.cpp" line="991"/>
-        <source>Required: why this is hidden</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/moderationview.cpp" line="992"/>
-        <location filename="../ui/moderationview.cpp" line="1003"/>
-        <source>Hide</source>
+        <location filename="../ui/moderationview.cpp" line="976"/>
+        <source>Post by %1 · %2 comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderationview.cpp" line="993"/>
-        <source>Cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/moderationview.cpp" line="994"/>
-        <source>Hide…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/moderationview.cpp" line="995"/>
-        <source>Hide the content from everyone but moderators (H)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/moderationview.cpp" line="996"/>
-        <location filename="../ui/moderationview.cpp" line="1003"/>
-        <source>Unhide</source>
+        <source>The post is hidden by a moderator.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderationview.cpp" line="997"/>
-        <source>Show the hidden content again (U)</source>
+        <source>The reported post has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderationview.cpp" line="998"/>
-        <location filename="../ui/moderationview.cpp" line="1004"/>
-        <source>Dismiss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/moderationview.cpp" line="999"/>
-        <source>Close the reports without hiding anything (D)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/moderationview.cpp" line="1000"/>
-        <source>Open post</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/moderationview.cpp" line="1001"/>
-        <source>Open the post&apos;s thread (Return)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/moderationview.cpp" line="1002"/>
-        <source>Action:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/moderationview.cpp" line="1003"/>
-        <source>All</source>
+        <source>Its post has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderationview.cpp" line="1004"/>
-        <source>Delete</source>
+        <source>The reported comment has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1004"/>
-        <source>Device</source>
+        <location filename="../ui/moderationview.cpp" line="1018"/>
+        <source>First comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1007"/>
-        <source>Moderator uid (all)</source>
+        <location filename="../ui/moderationview.cpp" line="1020"/>
+        <source>Floor %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1008"/>
-        <source>Only this moderator&apos;s entries</source>
+        <location filename="../ui/moderationview.cpp" line="1024"/>
+        <source>Loading its first comments…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1031"/>
-        <source>Nothing to review: no open reports.</source>
+        <location filename="../ui/moderationview.cpp" line="1025"/>
+        <source>Loading the floor…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1029"/>
+        <source>The context could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderationview.cpp" line="1032"/>
-        <source>No closed items yet.</source>
+        <source>Click here to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1035"/>
-        <source>No log entries.</source>
+        <location filename="../ui/moderationview.cpp" line="1039"/>
+        <source>No comments yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1040"/>
+        <source>Nothing else is left in this floor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1048"/>
+        <location filename="../ui/moderationview.cpp" line="1054"/>
+        <source>⋯ earlier replies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1058"/>
+        <source>⋯ %1 more comments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1061"/>
+        <source>⋯ one more reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1062"/>
+        <source>⋯ %1 more replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderationview.cpp" line="1064"/>
-        <location filename="../ui/moderationview.cpp" line="1160"/>
+        <source>⋯ later replies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1408"/>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1409"/>
+        <source>Closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1410"/>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1412"/>
+        <source>Reported and auto-flagged content waiting for a decision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1413"/>
+        <source>Items that were hidden or dismissed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1414"/>
+        <source>What moderators did</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1415"/>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1416"/>
+        <source>Load the list again (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1719"/>
+        <source>Hide %1 — reason:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1725"/>
+        <source>Its floor&apos;s reply is hidden with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1727"/>
+        <source>Its floor&apos;s %1 replies are hidden with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1730"/>
+        <source>Its one comment is hidden with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1732"/>
+        <source>Its %1 comments are hidden with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1737"/>
+        <source>Unhide %1 — reason (optional):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1738"/>
+        <source>Optional: why it is shown again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1742"/>
+        <source>Its floor comes back as it was before it was hidden.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1744"/>
+        <source>Its comments come back with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1750"/>
+        <source>Dismiss the auto-flag on %1 — reason (optional):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1751"/>
+        <source>Dismiss the reports on %1 — reason (optional):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1752"/>
+        <source>Optional: why nothing is hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1720"/>
+        <source>Required: why this is hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1431"/>
+        <location filename="../ui/moderationview.cpp" line="1721"/>
+        <source>Hide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1420"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1422"/>
+        <source>Hide…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1423"/>
+        <source>Hide the content from everyone but moderators (H)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1431"/>
+        <location filename="../ui/moderationview.cpp" line="1739"/>
+        <source>Unhide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1425"/>
+        <source>Show the hidden content again (U)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1432"/>
+        <location filename="../ui/moderationview.cpp" line="1753"/>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1427"/>
+        <source>Close the reports without hiding anything (D)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1418"/>
+        <source>Device names…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1419"/>
+        <source>How raw device models are shown on cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1421"/>
+        <source>Do nothing (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1424"/>
+        <source>Unhide…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1426"/>
+        <source>Dismiss…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1428"/>
+        <source>Open post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1429"/>
+        <source>Open the post&apos;s thread (Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1430"/>
+        <source>Action:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1431"/>
+        <source>All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1432"/>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1432"/>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1435"/>
+        <source>Moderator uid (all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1436"/>
+        <source>Only this moderator&apos;s entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1473"/>
+        <source>Nothing to review: no open reports.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1474"/>
+        <source>No closed items yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1477"/>
+        <source>No log entries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1508"/>
+        <location filename="../ui/moderationview.cpp" line="1604"/>
         <source>Only moderators can read the moderation log.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1065"/>
-        <location filename="../ui/moderationview.cpp" line="1161"/>
+        <location filename="../ui/moderationview.cpp" line="1509"/>
+        <location filename="../ui/moderationview.cpp" line="1605"/>
         <source>Only moderators can see the moderation queue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1162"/>
+        <location filename="../ui/moderationview.cpp" line="1606"/>
         <source>The moderation log could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1163"/>
+        <location filename="../ui/moderationview.cpp" line="1607"/>
         <source>The moderation queue could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2156,7 +2636,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::PostDelegate</name>
     <message>
         <location filename="../ui/postdelegate.cpp" line="278"/>
-        <location filename="../ui/postdelegate.cpp" line="682"/>
+        <location filename="../ui/postdelegate.cpp" line="686"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2171,48 +2651,58 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="355"/>
-        <location filename="../ui/postdelegate.cpp" line="849"/>
+        <location filename="../ui/postdelegate.cpp" line="359"/>
+        <location filename="../ui/postdelegate.cpp" line="864"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="368"/>
+        <location filename="../ui/postdelegate.cpp" line="372"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="371"/>
+        <location filename="../ui/postdelegate.cpp" line="375"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="490"/>
+        <location filename="../ui/postdelegate.cpp" line="494"/>
         <source>Click to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="492"/>
+        <location filename="../ui/postdelegate.cpp" line="496"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="513"/>
+        <location filename="../ui/postdelegate.cpp" line="517"/>
         <source>+%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="657"/>
+        <location filename="../ui/postdelegate.cpp" line="661"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="845"/>
+        <location filename="../ui/postdelegate.cpp" line="691"/>
+        <source>Hidden by a moderator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="692"/>
+        <source>Hidden by a moderator: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="860"/>
         <source>This picture is on another site: click to load it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="847"/>
+        <location filename="../ui/postdelegate.cpp" line="862"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2220,67 +2710,67 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/profileheader.cpp" line="302"/>
-        <location filename="../ui/profileheader.cpp" line="341"/>
+        <location filename="../ui/profileheader.cpp" line="320"/>
+        <location filename="../ui/profileheader.cpp" line="359"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="304"/>
-        <location filename="../ui/profileheader.cpp" line="342"/>
+        <location filename="../ui/profileheader.cpp" line="322"/>
+        <location filename="../ui/profileheader.cpp" line="360"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="310"/>
+        <location filename="../ui/profileheader.cpp" line="328"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="338"/>
+        <location filename="../ui/profileheader.cpp" line="356"/>
         <source>This person does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="345"/>
-        <location filename="../ui/profileheader.cpp" line="358"/>
+        <location filename="../ui/profileheader.cpp" line="363"/>
+        <location filename="../ui/profileheader.cpp" line="376"/>
         <source>The profile could not be refreshed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="348"/>
-        <location filename="../ui/profileheader.cpp" line="359"/>
+        <location filename="../ui/profileheader.cpp" line="366"/>
+        <location filename="../ui/profileheader.cpp" line="377"/>
         <source>The profile could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="497"/>
+        <location filename="../ui/profileheader.cpp" line="515"/>
         <source>this person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="499"/>
+        <location filename="../ui/profileheader.cpp" line="517"/>
         <source>Could not follow %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="499"/>
+        <location filename="../ui/profileheader.cpp" line="517"/>
         <source>Could not unfollow %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="616"/>
+        <location filename="../ui/profileheader.cpp" line="634"/>
         <source>Avatar of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="619"/>
+        <location filename="../ui/profileheader.cpp" line="637"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="619"/>
+        <location filename="../ui/profileheader.cpp" line="637"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln follower</numerusform>
@@ -2288,7 +2778,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="620"/>
+        <location filename="../ui/profileheader.cpp" line="638"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>%Ln following</numerusform>
@@ -2296,37 +2786,37 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="622"/>
+        <location filename="../ui/profileheader.cpp" line="640"/>
         <source>Moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="634"/>
+        <location filename="../ui/profileheader.cpp" line="652"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="634"/>
+        <location filename="../ui/profileheader.cpp" line="652"/>
         <source>Follow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="636"/>
+        <location filename="../ui/profileheader.cpp" line="654"/>
         <source>Stop following %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="637"/>
+        <location filename="../ui/profileheader.cpp" line="655"/>
         <source>Follow %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="638"/>
+        <location filename="../ui/profileheader.cpp" line="656"/>
         <source>Following %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="639"/>
+        <location filename="../ui/profileheader.cpp" line="657"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2416,6 +2906,39 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
 </context>
 <context>
+    <name>threadline::ui::ReasonDialog</name>
+    <message>
+        <location filename="../ui/reasondialog.cpp" line="82"/>
+        <source>&amp;Reason (kept in the moderation log):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reasondialog.cpp" line="83"/>
+        <source>&amp;Reason (optional, kept in the moderation log):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reasondialog.cpp" line="84"/>
+        <source>For example: advertising, abuse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reasondialog.cpp" line="85"/>
+        <source>For example: reviewed, breaks no rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reasondialog.cpp" line="86"/>
+        <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/reasondialog.cpp" line="87"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::ReportDialog</name>
     <message>
         <location filename="../ui/reportdialog.cpp" line="144"/>
@@ -2499,70 +3022,177 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
 </context>
 <context>
+    <name>threadline::ui::StatsView</name>
+    <message>
+        <location filename="../ui/statsview.cpp" line="287"/>
+        <source>Activity statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="288"/>
+        <source>&amp;Day:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="289"/>
+        <source>The day the figures are for, in the server&apos;s time (UTC+8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="290"/>
+        <source>Day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="291"/>
+        <source>The day before (Ctrl+Left)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="292"/>
+        <source>The day before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="293"/>
+        <source>The day after (Ctrl+Right)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="294"/>
+        <source>The day after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="295"/>
+        <source>Today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="296"/>
+        <source>Today (Ctrl+Home)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="297"/>
+        <source>Load the statistics again (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="298"/>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="299"/>
+        <source>Active today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="301"/>
+        <source>Active on each of the last 3 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="302"/>
+        <source>Active on any of the last 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="303"/>
+        <source>Inactive for 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/statsview.cpp" line="305"/>
+        <source>People active each day, the last %n days</source>
+        <translation>
+            <numerusform>People active each day, the last %n day</numerusform>
+            <numerusform>People active each day, the last %n days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="320"/>
+        <source>loading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="321"/>
+        <source>not loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="323"/>
+        <source>%1: %2</source>
+        <extracomment>A figure for screen readers: &quot;Active today: 5&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::ThreadView</name>
     <message>
-        <location filename="../ui/threadview.cpp" line="165"/>
+        <location filename="../ui/threadview.cpp" line="166"/>
         <source>Comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="417"/>
+        <location filename="../ui/threadview.cpp" line="418"/>
         <source>By floor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="418"/>
+        <location filename="../ui/threadview.cpp" line="419"/>
         <source>Floors in order, oldest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="419"/>
+        <location filename="../ui/threadview.cpp" line="420"/>
         <source>Best first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="420"/>
+        <location filename="../ui/threadview.cpp" line="421"/>
         <source>The best-liked floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="421"/>
+        <location filename="../ui/threadview.cpp" line="422"/>
         <source>Close (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="422"/>
-        <location filename="../ui/threadview.cpp" line="424"/>
+        <location filename="../ui/threadview.cpp" line="423"/>
+        <location filename="../ui/threadview.cpp" line="425"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="425"/>
+        <location filename="../ui/threadview.cpp" line="426"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="426"/>
+        <location filename="../ui/threadview.cpp" line="427"/>
         <source>Comment on the post instead (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="427"/>
+        <location filename="../ui/threadview.cpp" line="428"/>
         <source>Send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="428"/>
+        <location filename="../ui/threadview.cpp" line="429"/>
         <source>Send (Ctrl+Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="479"/>
+        <location filename="../ui/threadview.cpp" line="480"/>
         <source>Loading the post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="485"/>
+        <location filename="../ui/threadview.cpp" line="486"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -2570,52 +3200,62 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="620"/>
+        <location filename="../ui/threadview.cpp" line="621"/>
         <source>%1/%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="746"/>
+        <location filename="../ui/threadview.cpp" line="747"/>
         <source>&amp;Reply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="753"/>
+        <location filename="../ui/threadview.cpp" line="754"/>
         <source>&amp;Copy text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="761"/>
+        <location filename="../ui/threadview.cpp" line="762"/>
         <source>&amp;Delete comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="765"/>
+        <location filename="../ui/threadview.cpp" line="766"/>
         <source>Re&amp;port…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="804"/>
+        <location filename="../ui/threadview.cpp" line="773"/>
+        <source>&amp;Unhide…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="773"/>
+        <source>&amp;Hide…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="812"/>
         <source>Delete comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="808"/>
+        <location filename="../ui/threadview.cpp" line="816"/>
         <source>&amp;Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="826"/>
+        <location filename="../ui/threadview.cpp" line="834"/>
         <source>Delete your comment?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="827"/>
+        <location filename="../ui/threadview.cpp" line="835"/>
         <source>Delete %1&apos;s comment?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="831"/>
+        <location filename="../ui/threadview.cpp" line="839"/>
         <source>Its floor goes with it: %n reply(s) will be deleted too. This cannot be undone.</source>
         <translation>
             <numerusform>Its floor goes with it: %n reply will be deleted too. This cannot be undone.</numerusform>
@@ -2623,87 +3263,154 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="834"/>
+        <location filename="../ui/threadview.cpp" line="842"/>
         <source>This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="847"/>
+        <location filename="../ui/threadview.cpp" line="855"/>
+        <location filename="../ui/threadview.cpp" line="871"/>
         <source>this comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="847"/>
+        <location filename="../ui/threadview.cpp" line="855"/>
+        <location filename="../ui/threadview.cpp" line="871"/>
         <source>%1&apos;s comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/threadview.cpp" line="876"/>
+        <source>Its floor goes with it: %n reply(s) are hidden too. Moderators still see them, greyed.</source>
+        <translation>
+            <numerusform>Its floor goes with it: %n reply is hidden too. Moderators still see it, greyed.</numerusform>
+            <numerusform>Its floor goes with it: %n replies are hidden too. Moderators still see them, greyed.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="879"/>
+        <source>Moderators still see it, greyed, and can unhide it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="881"/>
+        <source>Everyone sees it again, with its floor as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="882"/>
+        <source>Everyone sees it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="884"/>
+        <source>Hide %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="884"/>
+        <source>Unhide %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timelineview.cpp" line="48"/>
-        <location filename="../ui/timelineview.cpp" line="372"/>
+        <location filename="../ui/timelineview.cpp" line="49"/>
+        <location filename="../ui/timelineview.cpp" line="401"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="89"/>
+        <location filename="../ui/timelineview.cpp" line="90"/>
         <source>No posts yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="127"/>
+        <location filename="../ui/timelineview.cpp" line="128"/>
         <source>&amp;Open thread</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="130"/>
+        <location filename="../ui/timelineview.cpp" line="131"/>
         <source>&amp;Who liked this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="134"/>
+        <location filename="../ui/timelineview.cpp" line="135"/>
         <source>&amp;Copy text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="139"/>
+        <location filename="../ui/timelineview.cpp" line="140"/>
         <source>&amp;Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="142"/>
+        <location filename="../ui/timelineview.cpp" line="143"/>
         <source>Re&amp;port…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="179"/>
+        <location filename="../ui/timelineview.cpp" line="149"/>
+        <source>&amp;Unhide post…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="149"/>
+        <source>&amp;Hide post…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="186"/>
         <source>Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="182"/>
+        <location filename="../ui/timelineview.cpp" line="189"/>
         <source>&amp;Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="195"/>
+        <location filename="../ui/timelineview.cpp" line="202"/>
         <source>Delete this post?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="196"/>
+        <location filename="../ui/timelineview.cpp" line="203"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="210"/>
+        <location filename="../ui/timelineview.cpp" line="217"/>
+        <location filename="../ui/timelineview.cpp" line="232"/>
         <source>this post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="210"/>
+        <location filename="../ui/timelineview.cpp" line="217"/>
+        <location filename="../ui/timelineview.cpp" line="232"/>
         <source>%1&apos;s post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="234"/>
+        <source>Hide %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="235"/>
+        <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="238"/>
+        <source>Unhide %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="239"/>
+        <source>Everyone sees it again, with its comments.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -34,6 +34,16 @@
         <source>%1&apos;s comment</source>
         <translation>%1的评论</translation>
     </message>
+    <message>
+        <location filename="../core/actions.cpp" line="271"/>
+        <source>You had already reported %1: the moderators have your first report.</source>
+        <translation>你之前已经举报过%1：管理员已收到你的第一次举报。</translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="274"/>
+        <source>Thank you: your report on %1 is with the moderators.</source>
+        <translation>谢谢：你对%1的举报已送达管理员。</translation>
+    </message>
 </context>
 <context>
     <name>ApiError</name>
@@ -208,36 +218,36 @@
 <context>
     <name>TimelineModel</name>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="154"/>
+        <location filename="../models/timelinemodel.cpp" line="155"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation>%1：%2。%3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="156"/>
+        <location filename="../models/timelinemodel.cpp" line="157"/>
         <source>Pictures</source>
         <translation>图片</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="158"/>
+        <location filename="../models/timelinemodel.cpp" line="159"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n 个赞</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="160"/>
+        <location filename="../models/timelinemodel.cpp" line="161"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="184"/>
+        <location filename="../models/timelinemodel.cpp" line="185"/>
         <source>Like</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="190"/>
+        <location filename="../models/timelinemodel.cpp" line="191"/>
         <source>Reply</source>
         <translation>回复</translation>
     </message>
@@ -284,60 +294,60 @@
 <context>
     <name>threadline::core::AppCore</name>
     <message>
-        <location filename="../core/appcore.cpp" line="62"/>
+        <location filename="../core/appcore.cpp" line="63"/>
         <source>The local cache cannot be used (%1); Threadline works from the server only.</source>
         <translation>本地缓存无法使用（%1），Threadline 将只从服务器获取数据。</translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="67"/>
+        <location filename="../core/appcore.cpp" line="68"/>
         <source>The local cache was damaged and has been rebuilt from the server. Your unsent changes are safe.</source>
         <translation>本地缓存已损坏，已从服务器重建。你尚未发送的更改不会丢失。</translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="154"/>
+        <location filename="../core/appcore.cpp" line="155"/>
         <source>Another server now answers at %1 (its data was replaced). Restart Threadline to see its posts; what you queued for the old one stays in its own file.</source>
         <translation>%1 上现在是另一台服务器（其数据已被替换）。请重新启动 Threadline 以查看它的动态；为原服务器排队的操作仍保存在各自的文件中。</translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="206"/>
+        <location filename="../core/appcore.cpp" line="207"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="206"/>
+        <location filename="../core/appcore.cpp" line="207"/>
         <source>Offline — %n change(s) waiting</source>
         <translation>
             <numerusform>离线 — %n 项更改待发送</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="208"/>
+        <location filename="../core/appcore.cpp" line="209"/>
         <source>Not signed in — reading the cache</source>
         <translation>未登录 — 正在读取缓存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="209"/>
+        <location filename="../core/appcore.cpp" line="210"/>
         <source>Not signed in — %n change(s) waiting until you sign in</source>
         <translation>
             <numerusform>未登录 — %n 项更改等待登录后发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="211"/>
+        <location filename="../core/appcore.cpp" line="212"/>
         <source>Sending %n change(s)…</source>
         <translation>
             <numerusform>正在发送 %n 项更改…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="214"/>
+        <location filename="../core/appcore.cpp" line="215"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n 项更改失败</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="215"/>
+        <location filename="../core/appcore.cpp" line="216"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -396,20 +406,20 @@
         <location filename="../core/imagecache.cpp" line="205"/>
         <location filename="../core/imagecache.cpp" line="235"/>
         <location filename="../core/imagecache.cpp" line="587"/>
-        <location filename="../core/imagecache.cpp" line="607"/>
+        <location filename="../core/imagecache.cpp" line="604"/>
         <source>The picture is too large</source>
         <translation>图片过大</translation>
     </message>
     <message>
         <location filename="../core/imagecache.cpp" line="231"/>
-        <location filename="../core/imagecache.cpp" line="609"/>
+        <location filename="../core/imagecache.cpp" line="606"/>
         <source>The picture could not be read</source>
         <translation>无法读取图片</translation>
     </message>
     <message>
         <location filename="../core/imagecache.cpp" line="301"/>
         <location filename="../core/imagecache.cpp" line="513"/>
-        <location filename="../core/imagecache.cpp" line="654"/>
+        <location filename="../core/imagecache.cpp" line="651"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
@@ -420,7 +430,7 @@
     </message>
     <message>
         <location filename="../core/imagecache.cpp" line="521"/>
-        <location filename="../core/imagecache.cpp" line="603"/>
+        <location filename="../core/imagecache.cpp" line="600"/>
         <source>The picture could not be downloaded</source>
         <translation>图片下载失败</translation>
     </message>
@@ -435,7 +445,7 @@
         <translation>图片加载失败（HTTP %1）</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="601"/>
+        <location filename="../core/imagecache.cpp" line="598"/>
         <source>The picture took too long to load</source>
         <translation>图片加载超时</translation>
     </message>
@@ -685,26 +695,26 @@
         <translation>第 %1 张图片在上传前丢失</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox.cpp" line="1489"/>
+        <location filename="../core/outbox.cpp" line="1492"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>已保存 %n 项更改</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1491"/>
+        <location filename="../core/outbox.cpp" line="1494"/>
         <source>%1.</source>
         <translation>%1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox.cpp" line="1492"/>
+        <location filename="../core/outbox.cpp" line="1495"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n 项未能保存</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1493"/>
+        <location filename="../core/outbox.cpp" line="1496"/>
         <source>%1; %2:</source>
         <translation>%1；%2：</translation>
     </message>
@@ -834,6 +844,19 @@
     </message>
 </context>
 <context>
+    <name>threadline::models::ActivityStatsFeed</name>
+    <message>
+        <location filename="../models/activitystatsfeed.cpp" line="21"/>
+        <source>Only moderators can see the statistics.</source>
+        <translation>只有管理员可以查看统计。</translation>
+    </message>
+    <message>
+        <location filename="../models/activitystatsfeed.cpp" line="22"/>
+        <source>Could not load the statistics: %1</source>
+        <translation>无法加载统计：%1</translation>
+    </message>
+</context>
+<context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
         <location filename="../models/commenttreemodel.cpp" line="594"/>
@@ -874,6 +897,73 @@
         <location filename="../models/commenttreemodel.cpp" line="662"/>
         <source>Reply to %1</source>
         <translation>回复 %1</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::DeviceTableFeed</name>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="331"/>
+        <source>The device names could not be loaded: %1</source>
+        <translation>无法加载设备名称：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="359"/>
+        <source>Enter the raw model as devices report it, e.g. “oneplus a6000”.</source>
+        <translation>请输入设备上报的原始型号，例如“oneplus a6000”。</translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="363"/>
+        <source>Enter the name to show for “%1”.</source>
+        <translation>请输入“%1”要显示的名称。</translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="368"/>
+        <location filename="../models/devicetablemodel.cpp" line="412"/>
+        <source>“%1” is still being saved; wait for the server&apos;s answer.</source>
+        <translation>“%1”仍在保存中，请等待服务器答复。</translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="401"/>
+        <source>The name for “%1” could not be saved: %2</source>
+        <translation>无法保存“%1”的名称：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="437"/>
+        <source>“%1” could not be removed: %2</source>
+        <translation>无法删除“%1”：%2</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::DeviceTableModel</name>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="37"/>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="39"/>
+        <source>Removing…</source>
+        <translation>正在删除…</translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="217"/>
+        <source>Saving; the server has “%1”</source>
+        <translation>正在保存；服务器上仍是“%1”</translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="237"/>
+        <source>Raw model</source>
+        <translation>原始型号</translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="239"/>
+        <source>Display name</source>
+        <translation>显示名称</translation>
+    </message>
+    <message>
+        <location filename="../models/devicetablemodel.cpp" line="241"/>
+        <source>Status</source>
+        <translation>状态</translation>
     </message>
 </context>
 <context>
@@ -1284,6 +1374,99 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::ActivityCalendar</name>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="31"/>
+        <source>en_US</source>
+        <extracomment>The locale (language_COUNTRY) whose month and weekday names the activity calendar uses</extracomment>
+        <translation>zh_CN</translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="226"/>
+        <source>MMMM yyyy</source>
+        <extracomment>How the activity calendar names a month (QDate format): &quot;November 2026&quot;</extracomment>
+        <translation>yyyy年M月</translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="245"/>
+        <source>1 active day in %1</source>
+        <extracomment>One day of a month a person was active on: &quot;1 active day in November 2026&quot;</extracomment>
+        <translation>%1共活跃 1 天</translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="248"/>
+        <source>%1 active days in %2</source>
+        <extracomment>The days of a month a person was active on: &quot;12 active days in November 2026&quot;</extracomment>
+        <translation>%2共活跃 %1 天</translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="252"/>
+        <source>Loading activity…</source>
+        <translation>正在加载活跃情况…</translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="256"/>
+        <source>The month before (Page Up)</source>
+        <translation>上个月（Page Up）</translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="257"/>
+        <source>The month before</source>
+        <translation>上个月</translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="258"/>
+        <source>The month after (Page Down)</source>
+        <translation>下个月（Page Down）</translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="259"/>
+        <source>The month after</source>
+        <translation>下个月</translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="260"/>
+        <source>Active days</source>
+        <translation>活跃日</translation>
+    </message>
+    <message>
+        <location filename="../ui/activitycalendar.cpp" line="266"/>
+        <source>%1. Active on: %2</source>
+        <translation>%1。活跃日期：%2</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ActivityChart</name>
+    <message>
+        <location filename="../ui/activitychart.cpp" line="108"/>
+        <source>%1: %2 active</source>
+        <extracomment>A bar of the statistics chart: &quot;2026-11-12: 5 active&quot;</extracomment>
+        <translation>%1：%2 人活跃</translation>
+    </message>
+    <message>
+        <location filename="../ui/activitychart.cpp" line="108"/>
+        <source>%1: not loaded</source>
+        <translation>%1：未加载</translation>
+    </message>
+    <message>
+        <location filename="../ui/activitychart.cpp" line="118"/>
+        <source>People active per day</source>
+        <translation>每日活跃人数</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/activitychart.cpp" line="121"/>
+        <source>The %n days from %1 to %2.</source>
+        <translation>
+            <numerusform>从 %1 到 %2 的 %n 天。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/activitychart.cpp" line="125"/>
+        <source>Selected: %1.</source>
+        <translation>已选：%1。</translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::CertificateDialog</name>
     <message>
         <location filename="../ui/certificatedialog.cpp" line="36"/>
@@ -1368,13 +1551,13 @@
     </message>
     <message>
         <location filename="../ui/commentdelegate.cpp" line="476"/>
-        <source>Hidden</source>
-        <translation>已隐藏</translation>
+        <source>Hidden by a moderator</source>
+        <translation>已被管理员隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="476"/>
-        <source>Hidden: %1</source>
-        <translation>已隐藏：%1</translation>
+        <location filename="../ui/commentdelegate.cpp" line="477"/>
+        <source>Hidden by a moderator: %1</source>
+        <translation>已被管理员隐藏：%1</translation>
     </message>
 </context>
 <context>
@@ -1519,6 +1702,84 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::DeviceDialog</name>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="191"/>
+        <source>Device names</source>
+        <translation>设备名称</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="192"/>
+        <source>Posts report the raw model of the device they were written on; cards show the display name given here. Changes are saved at once.</source>
+        <translation>动态会上报发布时所用设备的原始型号，卡片上显示这里设定的名称。修改会立即保存。</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="194"/>
+        <source>Filter by raw model or display name</source>
+        <translation>按原始型号或显示名称筛选</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="195"/>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="196"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="197"/>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="198"/>
+        <source>Change the display name of the selected model (F2)</source>
+        <translation>修改所选型号的显示名称 (F2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="199"/>
+        <source>Remove…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="200"/>
+        <source>Remove the selected model from the table (Del)</source>
+        <translation>从表中删除所选型号 (Del)</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="201"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="202"/>
+        <source>New:</source>
+        <translation>新增：</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="203"/>
+        <source>Raw model, e.g. oneplus a6000</source>
+        <translation>原始型号，例如 oneplus a6000</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="204"/>
+        <source>Display name, e.g. 一加 6</source>
+        <translation>显示名称，例如 一加 6</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="205"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location filename="../ui/devicedialog.cpp" line="218"/>
+        <source>Remove “%1” → “%2”? Its posts will show the raw model.</source>
+        <translation>删除“%1”→“%2”吗？其动态将显示原始型号。</translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::LikersDialog</name>
     <message>
         <location filename="../ui/likersdialog.cpp" line="275"/>
@@ -1607,163 +1868,168 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="305"/>
+        <location filename="../ui/mainwindow.cpp" line="312"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="307"/>
+        <location filename="../ui/mainwindow.cpp" line="314"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="309"/>
+        <location filename="../ui/mainwindow.cpp" line="316"/>
         <source>My posts</source>
         <translation>我的动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="311"/>
+        <location filename="../ui/mainwindow.cpp" line="318"/>
         <source>Hot today</source>
         <translation>今日热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="313"/>
+        <location filename="../ui/mainwindow.cpp" line="320"/>
         <source>Hot this week</source>
         <translation>本周热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="315"/>
+        <location filename="../ui/mainwindow.cpp" line="322"/>
         <source>Recently viewed</source>
         <translation>最近浏览</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="317"/>
+        <location filename="../ui/mainwindow.cpp" line="324"/>
         <source>Activity</source>
         <translation>关注动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="319"/>
+        <location filename="../ui/mainwindow.cpp" line="326"/>
         <source>Profile</source>
         <translation>个人主页</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="321"/>
+        <location filename="../ui/mainwindow.cpp" line="328"/>
         <source>Moderation</source>
         <translation>内容审核</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="331"/>
+        <location filename="../ui/mainwindow.cpp" line="330"/>
+        <source>Statistics</source>
+        <translation>统计</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="340"/>
         <source>Threadline — %1</source>
         <translation>Threadline — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="331"/>
+        <location filename="../ui/mainwindow.cpp" line="340"/>
         <source>Threadline</source>
         <translation>Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="333"/>
+        <location filename="../ui/mainwindow.cpp" line="342"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="336"/>
-        <location filename="../ui/mainwindow.cpp" line="338"/>
+        <location filename="../ui/mainwindow.cpp" line="345"/>
+        <location filename="../ui/mainwindow.cpp" line="349"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="339"/>
+        <location filename="../ui/mainwindow.cpp" line="350"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="340"/>
+        <location filename="../ui/mainwindow.cpp" line="351"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="341"/>
+        <location filename="../ui/mainwindow.cpp" line="352"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="341"/>
+        <location filename="../ui/mainwindow.cpp" line="352"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="342"/>
+        <location filename="../ui/mainwindow.cpp" line="353"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="343"/>
+        <location filename="../ui/mainwindow.cpp" line="354"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="344"/>
+        <location filename="../ui/mainwindow.cpp" line="355"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="345"/>
+        <location filename="../ui/mainwindow.cpp" line="356"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="346"/>
+        <location filename="../ui/mainwindow.cpp" line="357"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="347"/>
+        <location filename="../ui/mainwindow.cpp" line="358"/>
         <source>Outbox</source>
         <translation>待发送</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="348"/>
+        <location filename="../ui/mainwindow.cpp" line="359"/>
         <source>Out&amp;box: changes waiting</source>
         <translation>待发送的更改(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="349"/>
+        <location filename="../ui/mainwindow.cpp" line="360"/>
         <source>QA: faults</source>
         <translation>测试：故障注入</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="350"/>
+        <location filename="../ui/mainwindow.cpp" line="361"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation>测试面板：故障与离线(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="351"/>
+        <location filename="../ui/mainwindow.cpp" line="362"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="352"/>
+        <location filename="../ui/mainwindow.cpp" line="363"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="353"/>
+        <location filename="../ui/mainwindow.cpp" line="364"/>
         <source>Not signed in</source>
         <translation>未登录</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="372"/>
+        <location filename="../ui/mainwindow.cpp" line="383"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="485"/>
+        <location filename="../ui/mainwindow.cpp" line="499"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="696"/>
+        <location filename="../ui/mainwindow.cpp" line="733"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -1789,240 +2055,453 @@
 <context>
     <name>threadline::ui::ModerationView</name>
     <message>
-        <location filename="../ui/moderationview.cpp" line="474"/>
+        <location filename="../ui/moderationview.cpp" line="486"/>
         <source>Post</source>
         <translation>动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="474"/>
+        <location filename="../ui/moderationview.cpp" line="486"/>
         <source>Comment</source>
         <translation>评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="476"/>
+        <location filename="../ui/moderationview.cpp" line="488"/>
+        <location filename="../ui/moderationview.cpp" line="977"/>
         <source>Post by %1</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="477"/>
+        <location filename="../ui/moderationview.cpp" line="489"/>
         <source>Comment by %1</source>
         <translation>%1 的评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="481"/>
+        <location filename="../ui/moderationview.cpp" line="493"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="483"/>
-        <location filename="../ui/moderationview.cpp" line="1250"/>
+        <location filename="../ui/moderationview.cpp" line="495"/>
+        <location filename="../ui/moderationview.cpp" line="1701"/>
         <source>Auto-flagged: “%1”</source>
         <translation>自动标记：“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="527"/>
+        <location filename="../ui/moderationview.cpp" line="539"/>
         <source>On %1&apos;s post: %2</source>
         <translation>%1 的动态：%2</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="529"/>
+        <location filename="../ui/moderationview.cpp" line="541"/>
         <source>On post %1</source>
         <translation>动态 %1</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="558"/>
+        <location filename="../ui/moderationview.cpp" line="570"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="559"/>
+        <location filename="../ui/moderationview.cpp" line="571"/>
         <source>%1 · %2: %3</source>
         <translation>%1 · %2：%3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderationview.cpp" line="564"/>
+        <location filename="../ui/moderationview.cpp" line="576"/>
         <source>and %n more</source>
         <translation>
             <numerusform>还有 %n 条</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="572"/>
+        <location filename="../ui/moderationview.cpp" line="584"/>
         <source>Queued — waiting for the server…</source>
         <translation>已排队 — 等待服务器…</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="579"/>
+        <location filename="../ui/moderationview.cpp" line="591"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="981"/>
+        <location filename="../ui/moderationview.cpp" line="874"/>
+        <source>In context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="880"/>
+        <source>Select an item to see it in its place: its post and the comments around it.</source>
+        <translation>选择一项，查看它所在的位置：它的动态和周围的评论。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="891"/>
+        <source>Someone</source>
+        <translation>某人</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="894"/>
+        <location filename="../ui/moderationview.cpp" line="944"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="895"/>
+        <source>Hidden by a moderator</source>
+        <translation>已被管理员隐藏</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="900"/>
+        <source>Auto-flagged</source>
+        <translation>自动标记</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="901"/>
+        <source>Reported</source>
+        <translation>被举报</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="974"/>
+        <source>Post by %1 · 1 comment</source>
+        <translation>%1 的动态 · 1 条评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="976"/>
+        <source>Post by %1 · %2 comments</source>
+        <translation>%1 的动态 · %2 条评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="993"/>
+        <source>The post is hidden by a moderator.</source>
+        <translation>这条动态已被管理员隐藏。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="997"/>
+        <source>The reported post has been deleted.</source>
+        <translation>被举报的动态已被删除。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="998"/>
+        <source>Its post has been deleted.</source>
+        <translation>它所在的动态已被删除。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1004"/>
+        <source>The reported comment has been deleted.</source>
+        <translation>被举报的评论已被删除。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1018"/>
+        <source>First comments</source>
+        <translation>最早的评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1020"/>
+        <source>Floor %1</source>
+        <translation>%1楼</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1024"/>
+        <source>Loading its first comments…</source>
+        <translation>正在加载最早的评论…</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1025"/>
+        <source>Loading the floor…</source>
+        <translation>正在加载这一楼…</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1029"/>
+        <source>The context could not be loaded: %1</source>
+        <translation>无法加载上下文：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1032"/>
+        <source>Click here to try again.</source>
+        <translation>点击这里重试。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1039"/>
+        <source>No comments yet.</source>
+        <translation>还没有评论。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1040"/>
+        <source>Nothing else is left in this floor.</source>
+        <translation>这一楼没有其他内容了。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1048"/>
+        <location filename="../ui/moderationview.cpp" line="1054"/>
+        <source>⋯ earlier replies</source>
+        <translation>⋯ 更早的回复</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1058"/>
+        <source>⋯ %1 more comments</source>
+        <translation>⋯ 还有 %1 条评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1061"/>
+        <source>⋯ one more reply</source>
+        <translation>⋯ 还有 1 条回复</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1062"/>
+        <source>⋯ %1 more replies</source>
+        <translation>⋯ 还有 %1 条回复</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1064"/>
+        <source>⋯ later replies</source>
+        <translation>⋯ 之后的回复</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1408"/>
         <source>Open</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="982"/>
+        <location filename="../ui/moderationview.cpp" line="1409"/>
         <source>Closed</source>
         <translation>已处理</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="983"/>
+        <location filename="../ui/moderationview.cpp" line="1410"/>
         <source>Log</source>
         <translation>审核日志</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="985"/>
+        <location filename="../ui/moderationview.cpp" line="1412"/>
         <source>Reported and auto-flagged content waiting for a decision</source>
         <translation>等待处理的被举报和自动标记的内容</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="986"/>
+        <location filename="../ui/moderationview.cpp" line="1413"/>
         <source>Items that were hidden or dismissed</source>
         <translation>已隐藏或已驳回的条目</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="987"/>
+        <location filename="../ui/moderationview.cpp" line="1414"/>
         <source>What moderators did</source>
         <translation>管理员的操作记录</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="988"/>
+        <location filename="../ui/moderationview.cpp" line="1415"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="989"/>
+        <location filename="../ui/moderationview.cpp" line="1416"/>
         <source>Load the list again (F5)</source>
         <translation>重新加载列表 (F5)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="990"/>
-        <source>Reason for hiding:</source>
-        <translation>隐藏原因：</translation>
+        <location filename="../ui/moderationview.cpp" line="1719"/>
+        <source>Hide %1 — reason:</source>
+        <translation>隐藏 %1 — 原因：</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="991"/>
+        <location filename="../ui/moderationview.cpp" line="1725"/>
+        <source>Its floor&apos;s reply is hidden with it.</source>
+        <translation>这一楼的 1 条回复也会一起隐藏。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1727"/>
+        <source>Its floor&apos;s %1 replies are hidden with it.</source>
+        <translation>这一楼的 %1 条回复也会一起隐藏。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1730"/>
+        <source>Its one comment is hidden with it.</source>
+        <translation>它的 1 条评论也会一起隐藏。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1732"/>
+        <source>Its %1 comments are hidden with it.</source>
+        <translation>它的 %1 条评论也会一起隐藏。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1737"/>
+        <source>Unhide %1 — reason (optional):</source>
+        <translation>取消隐藏 %1 — 原因（可选）：</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1738"/>
+        <source>Optional: why it is shown again</source>
+        <translation>可选：为什么重新显示</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1742"/>
+        <source>Its floor comes back as it was before it was hidden.</source>
+        <translation>这一楼会恢复成隐藏之前的样子。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1744"/>
+        <source>Its comments come back with it.</source>
+        <translation>它的评论也会一起恢复。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1750"/>
+        <source>Dismiss the auto-flag on %1 — reason (optional):</source>
+        <translation>驳回自动标记：%1 — 原因（可选）：</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1751"/>
+        <source>Dismiss the reports on %1 — reason (optional):</source>
+        <translation>驳回举报：%1 — 原因（可选）：</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1752"/>
+        <source>Optional: why nothing is hidden</source>
+        <translation>可选：为什么不隐藏</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1720"/>
         <source>Required: why this is hidden</source>
         <translation>必填：为什么隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="992"/>
-        <location filename="../ui/moderationview.cpp" line="1003"/>
+        <location filename="../ui/moderationview.cpp" line="1431"/>
+        <location filename="../ui/moderationview.cpp" line="1721"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="993"/>
+        <location filename="../ui/moderationview.cpp" line="1420"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="994"/>
+        <location filename="../ui/moderationview.cpp" line="1422"/>
         <source>Hide…</source>
         <translation>隐藏…</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="995"/>
+        <location filename="../ui/moderationview.cpp" line="1423"/>
         <source>Hide the content from everyone but moderators (H)</source>
         <translation>对管理员以外的所有人隐藏该内容 (H)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="996"/>
-        <location filename="../ui/moderationview.cpp" line="1003"/>
+        <location filename="../ui/moderationview.cpp" line="1431"/>
+        <location filename="../ui/moderationview.cpp" line="1739"/>
         <source>Unhide</source>
         <translation>取消隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="997"/>
+        <location filename="../ui/moderationview.cpp" line="1425"/>
         <source>Show the hidden content again (U)</source>
         <translation>重新显示被隐藏的内容 (U)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="998"/>
-        <location filename="../ui/moderationview.cpp" line="1004"/>
+        <location filename="../ui/moderationview.cpp" line="1432"/>
+        <location filename="../ui/moderationview.cpp" line="1753"/>
         <source>Dismiss</source>
         <translation>驳回</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="999"/>
+        <location filename="../ui/moderationview.cpp" line="1427"/>
         <source>Close the reports without hiding anything (D)</source>
         <translation>关闭举报，不隐藏任何内容 (D)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1000"/>
+        <location filename="../ui/moderationview.cpp" line="1418"/>
+        <source>Device names…</source>
+        <translation>设备名称…</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1419"/>
+        <source>How raw device models are shown on cards</source>
+        <translation>设备原始型号在卡片上的显示名称</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1421"/>
+        <source>Do nothing (Esc)</source>
+        <translation>什么也不做（Esc）</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1424"/>
+        <source>Unhide…</source>
+        <translation>取消隐藏…</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1426"/>
+        <source>Dismiss…</source>
+        <translation>驳回…</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderationview.cpp" line="1428"/>
         <source>Open post</source>
         <translation>打开动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1001"/>
+        <location filename="../ui/moderationview.cpp" line="1429"/>
         <source>Open the post&apos;s thread (Return)</source>
         <translation>打开动态的评论 (Return)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1002"/>
+        <location filename="../ui/moderationview.cpp" line="1430"/>
         <source>Action:</source>
         <translation>操作：</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1003"/>
+        <location filename="../ui/moderationview.cpp" line="1431"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1004"/>
+        <location filename="../ui/moderationview.cpp" line="1432"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1004"/>
+        <location filename="../ui/moderationview.cpp" line="1432"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1007"/>
+        <location filename="../ui/moderationview.cpp" line="1435"/>
         <source>Moderator uid (all)</source>
         <translation>管理员 uid（全部）</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1008"/>
+        <location filename="../ui/moderationview.cpp" line="1436"/>
         <source>Only this moderator&apos;s entries</source>
         <translation>只看这位管理员的记录</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1031"/>
+        <location filename="../ui/moderationview.cpp" line="1473"/>
         <source>Nothing to review: no open reports.</source>
         <translation>没有待处理的内容。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1032"/>
+        <location filename="../ui/moderationview.cpp" line="1474"/>
         <source>No closed items yet.</source>
         <translation>还没有已处理的条目。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1035"/>
+        <location filename="../ui/moderationview.cpp" line="1477"/>
         <source>No log entries.</source>
         <translation>没有日志记录。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1064"/>
-        <location filename="../ui/moderationview.cpp" line="1160"/>
+        <location filename="../ui/moderationview.cpp" line="1508"/>
+        <location filename="../ui/moderationview.cpp" line="1604"/>
         <source>Only moderators can read the moderation log.</source>
         <translation>只有管理员可以查看审核日志。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1065"/>
-        <location filename="../ui/moderationview.cpp" line="1161"/>
+        <location filename="../ui/moderationview.cpp" line="1509"/>
+        <location filename="../ui/moderationview.cpp" line="1605"/>
         <source>Only moderators can see the moderation queue.</source>
         <translation>只有管理员可以查看审核队列。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1162"/>
+        <location filename="../ui/moderationview.cpp" line="1606"/>
         <source>The moderation log could not be loaded: %1</source>
         <translation>无法加载审核日志：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1163"/>
+        <location filename="../ui/moderationview.cpp" line="1607"/>
         <source>The moderation queue could not be loaded: %1</source>
         <translation>无法加载审核队列：%1</translation>
     </message>
@@ -2131,7 +2610,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::PostDelegate</name>
     <message>
         <location filename="../ui/postdelegate.cpp" line="278"/>
-        <location filename="../ui/postdelegate.cpp" line="682"/>
+        <location filename="../ui/postdelegate.cpp" line="686"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
@@ -2146,48 +2625,58 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="355"/>
-        <location filename="../ui/postdelegate.cpp" line="849"/>
+        <location filename="../ui/postdelegate.cpp" line="359"/>
+        <location filename="../ui/postdelegate.cpp" line="864"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="368"/>
+        <location filename="../ui/postdelegate.cpp" line="372"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="371"/>
+        <location filename="../ui/postdelegate.cpp" line="375"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="490"/>
+        <location filename="../ui/postdelegate.cpp" line="494"/>
         <source>Click to load</source>
         <translation>点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="492"/>
+        <location filename="../ui/postdelegate.cpp" line="496"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="513"/>
+        <location filename="../ui/postdelegate.cpp" line="517"/>
         <source>+%1</source>
         <translation>+%1</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="657"/>
+        <location filename="../ui/postdelegate.cpp" line="661"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="845"/>
+        <location filename="../ui/postdelegate.cpp" line="691"/>
+        <source>Hidden by a moderator</source>
+        <translation>已被管理员隐藏</translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="692"/>
+        <source>Hidden by a moderator: %1</source>
+        <translation>已被管理员隐藏：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/postdelegate.cpp" line="860"/>
         <source>This picture is on another site: click to load it</source>
         <translation>图片来自其他网站：点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="847"/>
+        <location filename="../ui/postdelegate.cpp" line="862"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation>图片加载失败：点击重试</translation>
     </message>
@@ -2195,111 +2684,111 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/profileheader.cpp" line="302"/>
-        <location filename="../ui/profileheader.cpp" line="341"/>
+        <location filename="../ui/profileheader.cpp" line="320"/>
+        <location filename="../ui/profileheader.cpp" line="359"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation>离线：显示上次加载的资料。</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="304"/>
-        <location filename="../ui/profileheader.cpp" line="342"/>
+        <location filename="../ui/profileheader.cpp" line="322"/>
+        <location filename="../ui/profileheader.cpp" line="360"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation>离线：无法加载资料。</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="310"/>
+        <location filename="../ui/profileheader.cpp" line="328"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="338"/>
+        <location filename="../ui/profileheader.cpp" line="356"/>
         <source>This person does not exist.</source>
         <translation>这个人不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="345"/>
-        <location filename="../ui/profileheader.cpp" line="358"/>
+        <location filename="../ui/profileheader.cpp" line="363"/>
+        <location filename="../ui/profileheader.cpp" line="376"/>
         <source>The profile could not be refreshed: %1</source>
         <translation>无法刷新资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="348"/>
-        <location filename="../ui/profileheader.cpp" line="359"/>
+        <location filename="../ui/profileheader.cpp" line="366"/>
+        <location filename="../ui/profileheader.cpp" line="377"/>
         <source>The profile could not be loaded: %1</source>
         <translation>无法加载资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="497"/>
+        <location filename="../ui/profileheader.cpp" line="515"/>
         <source>this person</source>
         <translation>此人</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="499"/>
+        <location filename="../ui/profileheader.cpp" line="517"/>
         <source>Could not follow %1: %2</source>
         <translation>无法关注 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="499"/>
+        <location filename="../ui/profileheader.cpp" line="517"/>
         <source>Could not unfollow %1: %2</source>
         <translation>无法取消关注 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="616"/>
+        <location filename="../ui/profileheader.cpp" line="634"/>
         <source>Avatar of %1</source>
         <translation>%1 的头像</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="619"/>
+        <location filename="../ui/profileheader.cpp" line="637"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="619"/>
+        <location filename="../ui/profileheader.cpp" line="637"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln 位粉丝</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="620"/>
+        <location filename="../ui/profileheader.cpp" line="638"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>关注 %Ln 人</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="622"/>
+        <location filename="../ui/profileheader.cpp" line="640"/>
         <source>Moderator</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="634"/>
+        <location filename="../ui/profileheader.cpp" line="652"/>
         <source>Following</source>
         <translation>已关注</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="634"/>
+        <location filename="../ui/profileheader.cpp" line="652"/>
         <source>Follow</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="636"/>
+        <location filename="../ui/profileheader.cpp" line="654"/>
         <source>Stop following %1 (F)</source>
         <translation>取消关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="637"/>
+        <location filename="../ui/profileheader.cpp" line="655"/>
         <source>Follow %1 (F)</source>
         <translation>关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="638"/>
+        <location filename="../ui/profileheader.cpp" line="656"/>
         <source>Following %1</source>
         <translation>已关注 %1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="639"/>
+        <location filename="../ui/profileheader.cpp" line="657"/>
         <source>Follow %1</source>
         <translation>关注 %1</translation>
     </message>
@@ -2389,6 +2878,39 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
 </context>
 <context>
+    <name>threadline::ui::ReasonDialog</name>
+    <message>
+        <location filename="../ui/reasondialog.cpp" line="82"/>
+        <source>&amp;Reason (kept in the moderation log):</source>
+        <translation>原因（记入审核日志）(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/reasondialog.cpp" line="83"/>
+        <source>&amp;Reason (optional, kept in the moderation log):</source>
+        <translation>原因（可不填，记入审核日志）(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/reasondialog.cpp" line="84"/>
+        <source>For example: advertising, abuse</source>
+        <translation>例如：广告、辱骂</translation>
+    </message>
+    <message>
+        <location filename="../ui/reasondialog.cpp" line="85"/>
+        <source>For example: reviewed, breaks no rule</source>
+        <translation>例如：已核实，不违规</translation>
+    </message>
+    <message>
+        <location filename="../ui/reasondialog.cpp" line="86"/>
+        <source>OK</source>
+        <translation>确定</translation>
+    </message>
+    <message>
+        <location filename="../ui/reasondialog.cpp" line="87"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::ReportDialog</name>
     <message>
         <location filename="../ui/reportdialog.cpp" line="144"/>
@@ -2472,210 +2994,392 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
 </context>
 <context>
+    <name>threadline::ui::StatsView</name>
+    <message>
+        <location filename="../ui/statsview.cpp" line="287"/>
+        <source>Activity statistics</source>
+        <translation>活跃统计</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="288"/>
+        <source>&amp;Day:</source>
+        <translation>日期(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="289"/>
+        <source>The day the figures are for, in the server&apos;s time (UTC+8)</source>
+        <translation>统计所针对的日期，按服务器时间（UTC+8）</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="290"/>
+        <source>Day</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="291"/>
+        <source>The day before (Ctrl+Left)</source>
+        <translation>前一天（Ctrl+Left）</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="292"/>
+        <source>The day before</source>
+        <translation>前一天</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="293"/>
+        <source>The day after (Ctrl+Right)</source>
+        <translation>后一天（Ctrl+Right）</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="294"/>
+        <source>The day after</source>
+        <translation>后一天</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="295"/>
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="296"/>
+        <source>Today (Ctrl+Home)</source>
+        <translation>今天（Ctrl+Home）</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="297"/>
+        <source>Load the statistics again (F5)</source>
+        <translation>重新加载统计（F5）</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="298"/>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="299"/>
+        <source>Active today</source>
+        <translation>今日活跃</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="301"/>
+        <source>Active on each of the last 3 days</source>
+        <translation>最近 3 天每天都活跃</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="302"/>
+        <source>Active on any of the last 7 days</source>
+        <translation>最近 7 天内活跃过</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="303"/>
+        <source>Inactive for 7 days</source>
+        <translation>7 天未活跃</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/statsview.cpp" line="305"/>
+        <source>People active each day, the last %n days</source>
+        <translation>
+            <numerusform>最近 %n 天每日活跃人数</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="320"/>
+        <source>loading</source>
+        <translation>加载中</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="321"/>
+        <source>not loaded</source>
+        <translation>未加载</translation>
+    </message>
+    <message>
+        <location filename="../ui/statsview.cpp" line="323"/>
+        <source>%1: %2</source>
+        <extracomment>A figure for screen readers: &quot;Active today: 5&quot;</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::ThreadView</name>
     <message>
-        <location filename="../ui/threadview.cpp" line="165"/>
+        <location filename="../ui/threadview.cpp" line="166"/>
         <source>Comment</source>
         <translation>评论</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="417"/>
+        <location filename="../ui/threadview.cpp" line="418"/>
         <source>By floor</source>
         <translation>按楼层</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="418"/>
+        <location filename="../ui/threadview.cpp" line="419"/>
         <source>Floors in order, oldest first</source>
         <translation>按楼层顺序，从早到晚</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="419"/>
+        <location filename="../ui/threadview.cpp" line="420"/>
         <source>Best first</source>
         <translation>最热</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="420"/>
+        <location filename="../ui/threadview.cpp" line="421"/>
         <source>The best-liked floors first</source>
         <translation>赞最多的楼层在前</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="421"/>
+        <location filename="../ui/threadview.cpp" line="422"/>
         <source>Close (Esc)</source>
         <translation>关闭 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="422"/>
-        <location filename="../ui/threadview.cpp" line="424"/>
+        <location filename="../ui/threadview.cpp" line="423"/>
+        <location filename="../ui/threadview.cpp" line="425"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="425"/>
+        <location filename="../ui/threadview.cpp" line="426"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="426"/>
+        <location filename="../ui/threadview.cpp" line="427"/>
         <source>Comment on the post instead (Esc)</source>
         <translation>改为评论动态 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="427"/>
+        <location filename="../ui/threadview.cpp" line="428"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="428"/>
+        <location filename="../ui/threadview.cpp" line="429"/>
         <source>Send (Ctrl+Return)</source>
         <translation>发送 (Ctrl+Return)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="479"/>
+        <location filename="../ui/threadview.cpp" line="480"/>
         <source>Loading the post…</source>
         <translation>正在加载动态…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="485"/>
+        <location filename="../ui/threadview.cpp" line="486"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="620"/>
+        <location filename="../ui/threadview.cpp" line="621"/>
         <source>%1/%2</source>
         <translation>%1/%2</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="746"/>
+        <location filename="../ui/threadview.cpp" line="747"/>
         <source>&amp;Reply</source>
         <translation>回复(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="753"/>
+        <location filename="../ui/threadview.cpp" line="754"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="761"/>
+        <location filename="../ui/threadview.cpp" line="762"/>
         <source>&amp;Delete comment</source>
         <translation>删除评论(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="765"/>
+        <location filename="../ui/threadview.cpp" line="766"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="804"/>
+        <location filename="../ui/threadview.cpp" line="773"/>
+        <source>&amp;Unhide…</source>
+        <translation>取消隐藏(&amp;U)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="773"/>
+        <source>&amp;Hide…</source>
+        <translation>隐藏(&amp;H)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="812"/>
         <source>Delete comment</source>
         <translation>删除评论</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="808"/>
+        <location filename="../ui/threadview.cpp" line="816"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="826"/>
+        <location filename="../ui/threadview.cpp" line="834"/>
         <source>Delete your comment?</source>
         <translation>删除你的评论？</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="827"/>
+        <location filename="../ui/threadview.cpp" line="835"/>
         <source>Delete %1&apos;s comment?</source>
         <translation>删除 %1 的评论？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="831"/>
+        <location filename="../ui/threadview.cpp" line="839"/>
         <source>Its floor goes with it: %n reply(s) will be deleted too. This cannot be undone.</source>
         <translation>
             <numerusform>整层楼会一起删除：%n 条回复也会被删除。此操作无法撤销。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="834"/>
+        <location filename="../ui/threadview.cpp" line="842"/>
         <source>This cannot be undone.</source>
         <translation>此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="847"/>
+        <location filename="../ui/threadview.cpp" line="855"/>
+        <location filename="../ui/threadview.cpp" line="871"/>
         <source>this comment</source>
         <translation>这条评论</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="847"/>
+        <location filename="../ui/threadview.cpp" line="855"/>
+        <location filename="../ui/threadview.cpp" line="871"/>
         <source>%1&apos;s comment</source>
         <translation>%1 的评论</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/threadview.cpp" line="876"/>
+        <source>Its floor goes with it: %n reply(s) are hidden too. Moderators still see them, greyed.</source>
+        <translation>
+            <numerusform>整层一起隐藏：其中 %n 条回复也会被隐藏。管理员仍能看到它们（灰色显示）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="879"/>
+        <source>Moderators still see it, greyed, and can unhide it.</source>
+        <translation>管理员仍能看到它（灰色显示），并可取消隐藏。</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="881"/>
+        <source>Everyone sees it again, with its floor as it was.</source>
+        <translation>所有人都能再次看到它，整层恢复原样。</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="882"/>
+        <source>Everyone sees it again.</source>
+        <translation>所有人都能再次看到它。</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="884"/>
+        <source>Hide %1</source>
+        <translation>隐藏%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="884"/>
+        <source>Unhide %1</source>
+        <translation>取消隐藏%1</translation>
     </message>
 </context>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timelineview.cpp" line="48"/>
-        <location filename="../ui/timelineview.cpp" line="372"/>
+        <location filename="../ui/timelineview.cpp" line="49"/>
+        <location filename="../ui/timelineview.cpp" line="401"/>
         <source>Timeline</source>
         <translation>动态列表</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="89"/>
+        <location filename="../ui/timelineview.cpp" line="90"/>
         <source>No posts yet</source>
         <translation>还没有动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="127"/>
+        <location filename="../ui/timelineview.cpp" line="128"/>
         <source>&amp;Open thread</source>
         <translation>查看评论(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="130"/>
+        <location filename="../ui/timelineview.cpp" line="131"/>
         <source>&amp;Who liked this</source>
         <translation>谁赞过(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="134"/>
+        <location filename="../ui/timelineview.cpp" line="135"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="139"/>
+        <location filename="../ui/timelineview.cpp" line="140"/>
         <source>&amp;Delete post</source>
         <translation>删除动态(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="142"/>
+        <location filename="../ui/timelineview.cpp" line="143"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="179"/>
+        <location filename="../ui/timelineview.cpp" line="149"/>
+        <source>&amp;Unhide post…</source>
+        <translation>取消隐藏动态(&amp;U)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="149"/>
+        <source>&amp;Hide post…</source>
+        <translation>隐藏动态(&amp;H)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="186"/>
         <source>Delete post</source>
         <translation>删除动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="182"/>
+        <location filename="../ui/timelineview.cpp" line="189"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="195"/>
+        <location filename="../ui/timelineview.cpp" line="202"/>
         <source>Delete this post?</source>
         <translation>删除这条动态？</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="196"/>
+        <location filename="../ui/timelineview.cpp" line="203"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation>所有人都将看不到它，评论和赞也会一起删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="210"/>
+        <location filename="../ui/timelineview.cpp" line="217"/>
+        <location filename="../ui/timelineview.cpp" line="232"/>
         <source>this post</source>
         <translation>这条动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="210"/>
+        <location filename="../ui/timelineview.cpp" line="217"/>
+        <location filename="../ui/timelineview.cpp" line="232"/>
         <source>%1&apos;s post</source>
         <translation>%1 的动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="234"/>
+        <source>Hide %1</source>
+        <translation>隐藏%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="235"/>
+        <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
+        <translation>它的评论也会一起隐藏。管理员仍能看到它（灰色显示），并可取消隐藏。</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="238"/>
+        <source>Unhide %1</source>
+        <translation>取消隐藏%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="239"/>
+        <source>Everyone sees it again, with its comments.</source>
+        <translation>所有人都能再次看到它和它的评论。</translation>
     </message>
 </context>
 </TS>
