@@ -194,6 +194,27 @@ private Q_SLOTS:
         QVERIFY(!m_lisi->login(QStringLiteral("lisi")).isEmpty());
     }
 
+    // For docs/screenshots: the demo's table as a moderator first meets it, a pair being added.
+    // First of the suite, before any test adds rows of its own.
+    void demoTableScreenshots_data() { screenshots_data(); }
+    void demoTableScreenshots()
+    {
+        QFETCH(QString, lang);
+        if (lang == QLatin1String("zh_CN"))
+            QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));
+        auto s = moderatorDialog();
+        QVERIFY(s);
+        DeviceDialog &d = *s->dialog;
+        d.resize(680, 460);
+        QVERIFY(d.selectRow(d.model()->rowOf(QStringLiteral("oneplus a6000"))));
+        d.rawEdit()->setText(QStringLiteral("thinkpad x1 carbon gen 11"));
+        d.displayEdit()->setText(QStringLiteral("ThinkPad X1 Carbon"));
+        const QString file = QDir(test::artifactDir(QStringLiteral("devicedialog")))
+                                 .filePath(QStringLiteral("devicedialog-demo-%1.png").arg(lang));
+        QVERIFY2(d.grab().save(file), qPrintable(file));
+        installTranslations(*qApp, QLocale(QStringLiteral("en")));
+    }
+
     void rowsAreTheServersTable()
     {
         // one entry of our own besides the demo's, in upper case: the dialog lists it lower-cased
