@@ -83,10 +83,11 @@ struct CommentDelegate::Geometry
     QFont contentFont;
     QFont metaFont;
     QRect avatar;
-    QRect label;     // the name ("A 回复 B"), elided to fit
-    QRect floorMark; // "N楼" (floors)
-    QRect content;   // the wrapped text
-    QRect meta;      // time, replies, marks (left of the toggles)
+    QRect label;      // the name ("A 回复 B"), elided to fit
+    QRect floorMark;  // "N楼" (floors)
+    QRect content;    // the wrapped text
+    QRect moderation; // moderators: "Hidden by a moderator: <reason>", a line of its own
+    QRect meta;       // time, replies, marks (left of the toggles)
     QRect like;
     QRect oppose;
     QRect panel;  // the tinted panel under a floor (replies, "more replies")
@@ -256,8 +257,12 @@ CommentDelegate::Geometry CommentDelegate::geometry(const QStyleOptionViewItem &
     g.content = QRect(textLeft, contentTop, textWidth, g.text->height);
 
     // the last line: time, counts and marks; the toggles on the right
-    const int metaTop = contentTop + g.text->height + (g.reply ? 4 : 6);
+    int metaTop = contentTop + g.text->height + (g.reply ? 4 : 6);
     const int metaH = metaFm.height();
+    if (hidden) {
+        g.moderation = QRect(textLeft, metaTop, textWidth, metaH);
+        metaTop += metaH + 2;
+    }
     g.likeText = toggleText(tr("Like"), index.data(CommentTreeModel::LikeCountRole).toLongLong());
     g.opposeText =
         toggleText(tr("Oppose"), index.data(CommentTreeModel::OpposeCountRole).toLongLong());
@@ -443,6 +448,15 @@ void CommentDelegate::paintComment(QPainter *painter, const QStyleOptionViewItem
     // the last line: time · N replies · marks …… 赞 N  踩 N
     painter->setFont(g.metaFont);
     const QFontMetrics metaFm(g.metaFont);
+    if (!g.moderation.isNull()) { // above it, for moderators: who hid it and why
+        const QString reason = index.data(CommentTreeModel::ModerationReasonRole).toString();
+        painter->setPen(c.warning);
+        painter->drawText(g.moderation, Qt::AlignLeft | Qt::AlignVCenter,
+                          metaFm.elidedText(reason.isEmpty()
+                                                ? tr("Hidden by a moderator")
+                                                : tr("Hidden by a moderator: %1").arg(reason),
+                                            Qt::ElideRight, g.moderation.width()));
+    }
     int x = g.meta.left();
     const int limit = g.meta.right() + 1;
     const QString sep = QStringLiteral(" · ");
@@ -470,12 +484,6 @@ void CommentDelegate::paintComment(QPainter *painter, const QStyleOptionViewItem
         break;
     case core::PostStore::Pending::None:
         break;
-    }
-    if (hidden) {
-        const QString reason = index.data(CommentTreeModel::ModerationReasonRole).toString();
-        piece(reason.isEmpty() ? tr("Hidden by a moderator")
-                               : tr("Hidden by a moderator: %1").arg(reason),
-              c.warning);
     }
 
     // the toggles: highlighted (accent, bold) when they are mine

@@ -345,13 +345,23 @@ private Q_SLOTS:
         QVERIFY(drained(*m_mod));
         QVERIFY(rowOf(modThread, M::IdRole, root).data(M::HiddenRole).toBool());
         // What the moderator sees (docs/screenshots): the floor greyed, marked with the reason.
+        m_mod->window->showPage(MainWindow::Page::All);
+        m_mod->window->reload();
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(m_mod->window->timelineModel(MainWindow::Page::All),
+                                       models::TimelineModel::IdRole, post)
+                                     .isValid(),
+                                 kWaitMs);
         m_mod->window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_mod->window.get()));
         m_mod->window->threadView()->treeView()->scrollTo(
             m_mod->window->threadView()->viewIndex(rowOf(modThread, M::IdRole, root)));
         for (const QString &lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
             installTranslations(*qApp, QLocale(lang));
-            QCoreApplication::processEvents();
+            // the language change, then the layouts it asks for (each round may post more)
+            for (int round = 0; round < 3; ++round) {
+                QCoreApplication::sendPostedEvents();
+                QCoreApplication::processEvents();
+            }
             const QString file = QDir(test::artifactDir(QStringLiteral("moderation")))
                                      .filePath(QStringLiteral("hidden-floor-%1.png").arg(lang));
             QVERIFY(m_mod->window->grab().save(file));
