@@ -463,6 +463,17 @@ private Q_SLOTS:
                  QStringLiteral("疑似诈骗"));
         QVERIFY(drained(*m_mod));
         QVERIFY(rowOf(modAll, models::TimelineModel::IdRole, post).isValid()); // still there
+        {
+            m_mod->window->show();
+            QVERIFY(QTest::qWaitForWindowExposed(m_mod->window.get()));
+            modTimeline->scrollTo(rowOf(modAll, models::TimelineModel::IdRole, post),
+                                  QAbstractItemView::PositionAtTop);
+            QCoreApplication::processEvents();
+            QVERIFY(m_mod->window->grab().save(
+                QDir(test::artifactDir(QStringLiteral("moderation")))
+                    .filePath(QStringLiteral("hidden-post-en.png"))));
+            m_mod->window->hide();
+        }
 
         // The user: gone from All, from the store and from the file, its comment with it.
         QVERIFY(syncOnce(*m_user));
