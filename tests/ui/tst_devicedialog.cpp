@@ -56,32 +56,6 @@ qint64 idOf(const QJsonValue &v)
     return v.toObject().value(QStringLiteral("id")).toInteger();
 }
 
-// The TSV of new strings (context TAB source TAB translation), when a run names it in
-// THREADLINE_TEST_EXTRA_ZH: for looking at the zh_CN screenshot before the .ts has them.
-class TsvTranslator : public QTranslator
-{
-public:
-    bool load(const QString &path)
-    {
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly))
-            return false;
-        for (const QByteArray &line : f.readAll().split('\n')) {
-            const QList<QByteArray> parts = line.split('\t');
-            if (parts.size() == 3)
-                m_map.insert(parts[0] + '\x1f' + parts[1], QString::fromUtf8(parts[2]));
-        }
-        return !m_map.isEmpty();
-    }
-    QString translate(const char *context, const char *source, const char *, int) const override
-    {
-        return m_map.value(QByteArray(context) + '\x1f' + QByteArray(source));
-    }
-    bool isEmpty() const override { return m_map.isEmpty(); }
-
-private:
-    QHash<QByteArray, QString> m_map;
-};
 } // namespace
 
 class TstDeviceDialog : public QObject
@@ -559,11 +533,8 @@ private Q_SLOTS:
     void screenshots()
     {
         QFETCH(QString, lang);
-        TsvTranslator extra;
         if (lang == QLatin1String("zh_CN")) {
             QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));
-            if (extra.load(qEnvironmentVariable("THREADLINE_TEST_EXTRA_ZH")))
-                qApp->installTranslator(&extra);
         }
         auto s = moderatorDialog();
         QVERIFY(s);
@@ -592,7 +563,6 @@ private Q_SLOTS:
                      .status,
                  204);
         if (lang == QLatin1String("zh_CN")) {
-            qApp->removeTranslator(&extra);
             installTranslations(*qApp, QLocale(QStringLiteral("en")));
         }
     }

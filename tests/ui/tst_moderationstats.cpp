@@ -7,8 +7,7 @@
 // who is no moderator reads "Only moderators can see the statistics."; the keyboard; a person's
 // calendar equals GET /moderation/stats/users/{uid} (this month and the one before); an ordinary
 // user's window has no Statistics page and no calendar, and asks nothing of the statistics;
-// screenshots in English and zh_CN (THREADLINE_TEST_EXTRA_TSV: a context<TAB>source<TAB>
-// translation file laid over the translations, for strings not in the .ts files yet).
+// screenshots in English and zh_CN.
 #include "activitycalendar.h"
 #include "activitychart.h"
 #include "activitystatsfeed.h"
@@ -54,32 +53,6 @@ QString day(const QDate &d)
     return d.toString(QStringLiteral("yyyy-MM-dd"));
 }
 
-// Strings not in the .ts files yet, from a TSV file: context, source, translation.
-class TsvTranslator : public QTranslator
-{
-public:
-    bool load(const QString &path)
-    {
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
-            return false;
-        while (!f.atEnd()) {
-            const QList<QByteArray> cols = f.readLine().chopped(1).split('\t');
-            if (cols.size() == 3)
-                m_map.insert(cols.at(0) + '\x1f' + cols.at(1), QString::fromUtf8(cols.at(2)));
-        }
-        return !m_map.isEmpty();
-    }
-    QString translate(const char *context, const char *source, const char *, int) const override
-    {
-        return m_map.value(QByteArray(context) + '\x1f' + QByteArray(source));
-    }
-    bool isEmpty() const override { return m_map.isEmpty(); }
-
-private:
-    QHash<QByteArray, QString> m_map;
-};
-
 // What the app would give the page: a client signed in as someone, and the page.
 struct Side
 {
@@ -116,8 +89,6 @@ class TstModerationStats : public QObject
     QTemporaryDir m_dir;
     std::unique_ptr<Client> m_mod;
     std::unique_ptr<Client> m_lisi;
-    TsvTranslator m_extra;
-    bool m_extraLoaded = false;
 
     std::unique_ptr<Side> side(const Client &as)
     {
@@ -148,13 +119,7 @@ class TstModerationStats : public QObject
         }
         return decoded.value().days;
     }
-    void language(const QString &lang)
-    {
-        installTranslations(*qApp, QLocale(lang));
-        QCoreApplication::removeTranslator(&m_extra);
-        if (lang == QLatin1String("zh_CN") && m_extraLoaded)
-            QCoreApplication::installTranslator(&m_extra);
-    }
+    void language(const QString &lang) { installTranslations(*qApp, QLocale(lang)); }
     static std::optional<core::UserProfile> signIn(core::AppCore &core, const QUrl &base,
                                                    const QString &user)
     {
@@ -187,8 +152,6 @@ private Q_SLOTS:
         QVERIFY2(m_server.start(), m_server.stderrLog().right(2000).constData());
         QApplication::setOrganizationName(QStringLiteral("ThreadlineTest"));
         QApplication::setApplicationName(QStringLiteral("tst_moderationstats"));
-        const QString tsv = qEnvironmentVariable("THREADLINE_TEST_EXTRA_TSV");
-        m_extraLoaded = !tsv.isEmpty() && m_extra.load(tsv);
         language(QStringLiteral("en"));
         m_mod = std::make_unique<Client>(m_server.baseUrl());
         m_lisi = std::make_unique<Client>(m_server.baseUrl());

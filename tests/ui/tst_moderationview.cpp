@@ -136,36 +136,6 @@ QStringList plain(const QStringList &lines)
     return out;
 }
 
-// Strings not yet in the catalogues, from a "context<TAB>source<TAB>translation" file named by
-// THREADLINE_TEST_EXTRA_TSV (none: nothing): so that a zh_CN screenshot can be looked at before
-// the integrator merges a change's new strings into translations/*.ts.
-class TsvTranslator : public QTranslator
-{
-public:
-    bool load(const QString &path)
-    {
-        QFile f(path);
-        if (path.isEmpty() || !f.open(QIODevice::ReadOnly | QIODevice::Text))
-            return false;
-        while (!f.atEnd()) {
-            const QStringList cols =
-                QString::fromUtf8(f.readLine()).remove(QLatin1Char('\n')).split(u'\t');
-            if (cols.size() == 3)
-                m_texts.insert(cols.at(0) + QChar(0) + cols.at(1), cols.at(2));
-        }
-        return !m_texts.isEmpty();
-    }
-    [[nodiscard]] bool isEmpty() const override { return m_texts.isEmpty(); }
-    [[nodiscard]] QString translate(const char *context, const char *source, const char *,
-                                    int) const override
-    {
-        return m_texts.value(QString::fromUtf8(context) + QChar(0) + QString::fromUtf8(source));
-    }
-
-private:
-    QHash<QString, QString> m_texts;
-};
-
 // The moderation log's entries for one action (newest first), as the server answers them.
 QJsonArray serverLog(Client &mod, const QString &action)
 {
@@ -841,11 +811,7 @@ private Q_SLOTS:
         s->list()->scrollToTop();
         s->list()->scrollTo(s->model()->index(row));
         screenshot(*s, QStringLiteral("open-context-1280x800-en.png"), 1280, 800);
-        TsvTranslator extra;
-        const bool haveExtra = extra.load(qEnvironmentVariable("THREADLINE_TEST_EXTRA_TSV"));
         installTranslations(*QCoreApplication::instance(), QLocale(QStringLiteral("zh_CN")));
-        if (haveExtra)
-            QCoreApplication::installTranslator(&extra);
         QCoreApplication::processEvents();
         const QStringList zh = plain(s->view->contextTexts());
         QVERIFY2(hasLine(zh, QStringLiteral("李四: 天气预报说周六有雨，要不改到周日？")) ||
@@ -856,8 +822,6 @@ private Q_SLOTS:
         QTest::keyClick(s->list(), Qt::Key_D);
         QVERIFY(s->view->isAskingReason());
         screenshot(*s, QStringLiteral("open-context-dismiss-1280x800-zh_CN.png"), 1280, 800);
-        if (haveExtra)
-            QCoreApplication::removeTranslator(&extra);
         installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
         QCoreApplication::processEvents();
         screenshot(*s, QStringLiteral("open-context-dismiss-1280x800-en.png"), 1280, 800);
