@@ -2,6 +2,7 @@
 
 #include "apiclient.h"
 #include "jsoncodec.h"
+#include "rolenames.h"
 #include "usertext.h"
 
 #include <QHash>
@@ -271,15 +272,7 @@ bool DeviceTableModel::setData(const QModelIndex &index, const QVariant &value, 
 
 QHash<int, QByteArray> DeviceTableModel::roleNames() const
 {
-    QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
-    const QMetaEnum e = QMetaEnum::fromType<Role>();
-    for (int i = 0; i < e.keyCount(); ++i) {
-        QByteArray name = e.key(i);
-        name.chop(4); // "Role"
-        name[0] = char(QChar::toLower(uint(name[0])));
-        names.insert(e.value(i), name);
-    }
-    return names;
+    return roleNamesOf<Role>(QAbstractTableModel::roleNames());
 }
 
 // --- DeviceTableFeed --------------------------------------------------------------------------

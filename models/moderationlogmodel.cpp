@@ -1,4 +1,5 @@
 #include "moderationlogmodel.h"
+#include "rolenames.h"
 #include "usertext.h"
 
 #include "apiclient.h"
@@ -188,15 +189,7 @@ QVariant ModerationLogModel::data(const QModelIndex &index, int role) const
 
 QHash<int, QByteArray> ModerationLogModel::roleNames() const
 {
-    QHash<int, QByteArray> names = QAbstractListModel::roleNames();
-    const QMetaEnum e = QMetaEnum::fromType<Role>();
-    for (int i = 0; i < e.keyCount(); ++i) {
-        QByteArray name = e.key(i);
-        name.chop(4); // "Role"
-        name[0] = char(QChar::toLower(uint(name[0])));
-        names.insert(e.value(i), name);
-    }
-    return names;
+    return roleNamesOf<Role>(QAbstractListModel::roleNames());
 }
 
 bool ModerationLogModel::canFetchMore(const QModelIndex &parent) const

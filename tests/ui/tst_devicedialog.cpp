@@ -8,6 +8,7 @@
 // mapped (never the raw string as a pending card); a user who is no moderator has no way to the
 // dialog; screenshots in English and zh_CN (artifacts "devicedialog").
 #include "apiclient.h"
+#include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
 #include "composedialog.h"
@@ -43,6 +44,7 @@ using namespace threadline;
 using models::DeviceTableModel;
 using test::Client;
 using test::HttpResult;
+using test::signIn;
 using test::TestServer;
 using ui::DeviceDialog;
 using State = DeviceTableModel::State;
@@ -114,24 +116,9 @@ class TstDeviceDialog : public QObject
             out.append({d.model()->entryAt(r)->raw, d.model()->entryAt(r)->display});
         return out;
     }
-    static std::optional<core::UserProfile> signIn(core::AppCore &core, const QUrl &base,
-                                                   const QString &user)
-    {
-        core.setServer(base);
-        QSignalSpy in(core.session(), &core::Session::signedIn);
-        core.session()->login(base, user, QStringLiteral("demo"));
-        if (!in.wait(kWaitMs))
-            return std::nullopt;
-        return in.at(0).at(0).value<core::UserProfile>();
-    }
     core::AppCore::AccountOptions account(const QString &name)
     {
-        core::AppCore::AccountOptions o;
-        o.cachePath = m_dir.filePath(name + QStringLiteral(".cache.sqlite"));
-        o.outboxPath = m_dir.filePath(name + QStringLiteral(".outbox.sqlite"));
-        o.likeDelayMs = 100;
-        o.pollIntervalMs = 0;
-        return o;
+        return test::accountIn(QDir(m_dir.path()), name);
     }
 
     struct Side

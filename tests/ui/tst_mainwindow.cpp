@@ -2,6 +2,7 @@
 // pages switch by keyboard, a thread opens beside the timeline, a like shows at once, the offline
 // switch, both languages; and the `threadline` program itself taking a screenshot from the
 // command line (the sample fixture on top, a thread open).
+#include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
 #include "commenttreemodel.h"
@@ -31,6 +32,7 @@
 
 using namespace threadline;
 using test::Client;
+using test::signIn;
 using test::TestServer;
 using ui::MainWindow;
 
@@ -41,26 +43,9 @@ class TstMainWindow : public QObject
     TestServer m_server;
     QTemporaryDir m_dir;
 
-    // Signs in through the core's session (the real keychain when there is one).
-    static std::optional<core::UserProfile> signIn(core::AppCore &core, const QUrl &base,
-                                                   const QString &user)
-    {
-        core.setServer(base);
-        QSignalSpy in(core.session(), &core::Session::signedIn);
-        core.session()->login(base, user, QStringLiteral("demo"));
-        if (!in.wait(20000))
-            return std::nullopt;
-        return in.at(0).at(0).value<core::UserProfile>();
-    }
-
     core::AppCore::AccountOptions account(const QString &name)
     {
-        core::AppCore::AccountOptions o;
-        o.cachePath = m_dir.filePath(name + QStringLiteral(".cache.sqlite"));
-        o.outboxPath = m_dir.filePath(name + QStringLiteral(".outbox.sqlite"));
-        o.likeDelayMs = 100;
-        o.pollIntervalMs = 0;
-        return o;
+        return test::accountIn(QDir(m_dir.path()), name);
     }
 
 private Q_SLOTS:

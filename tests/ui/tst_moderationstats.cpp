@@ -12,6 +12,7 @@
 #include "activitychart.h"
 #include "activitystatsfeed.h"
 #include "apiclient.h"
+#include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
 #include "i18n.h"
@@ -40,6 +41,7 @@
 using namespace threadline;
 using models::ActivityStatsFeed;
 using test::Client;
+using test::signIn;
 using test::TestServer;
 using ui::StatsView;
 using Figure = StatsView::Figure;
@@ -120,23 +122,9 @@ class TstModerationStats : public QObject
         return decoded.value().days;
     }
     void language(const QString &lang) { installTranslations(*qApp, QLocale(lang)); }
-    static std::optional<core::UserProfile> signIn(core::AppCore &core, const QUrl &base,
-                                                   const QString &user)
-    {
-        core.setServer(base);
-        QSignalSpy in(core.session(), &core::Session::signedIn);
-        core.session()->login(base, user, QStringLiteral("demo"));
-        if (!in.wait(kWaitMs))
-            return std::nullopt;
-        return in.at(0).at(0).value<core::UserProfile>();
-    }
     core::AppCore::AccountOptions account(const QString &name)
     {
-        core::AppCore::AccountOptions o;
-        o.cachePath = m_dir.filePath(name + QStringLiteral(".cache.sqlite"));
-        o.outboxPath = m_dir.filePath(name + QStringLiteral(".outbox.sqlite"));
-        o.pollIntervalMs = 0;
-        return o;
+        return test::accountIn(QDir(m_dir.path()), name);
     }
     static int statsRequests(const QList<QByteArray> &lines)
     {
