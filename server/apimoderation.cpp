@@ -383,11 +383,11 @@ Response Api::deleteDevice(Request &req)
         req.query.queryItemValue(QStringLiteral("raw"), QUrl::FullyDecoded).trimmed().toLower();
     if (raw.isEmpty())
         fail(400, QStringLiteral("raw: must not be empty"));
-    if (m_db.scalar(QStringLiteral("SELECT display FROM devices WHERE raw = ?"), {raw}).isNull())
-        fail(404, QStringLiteral("no such device entry"));
-    m_db.exec(QStringLiteral("DELETE FROM devices WHERE raw = ?"), {raw});
-    logModeration(req.viewer.uid, QStringLiteral("device"), QStringLiteral("device"), 0,
-                  QStringLiteral("%1 → (removed)").arg(raw));
+    // Idempotent by meaning (api-v1.md): removing a name that is not there (never was, or
+    // removed already) is 204 again, changes nothing and logs nothing.
+    if (m_db.exec(QStringLiteral("DELETE FROM devices WHERE raw = ?"), {raw}) > 0)
+        logModeration(req.viewer.uid, QStringLiteral("device"), QStringLiteral("device"), 0,
+                      QStringLiteral("%1 → (removed)").arg(raw));
     return Response::noContent();
 }
 
