@@ -565,6 +565,8 @@ void MainWindow::startAccount(const core::UserProfile &me,
         m_moderation->setTicker(m_ticker, m_format);
         m_moderation->setRefreshKeyEnabled(false); // the window's F5 refreshes it
         connect(m_moderation, &ModerationView::postRequested, this, &MainWindow::openThread);
+        connect(m_moderation, &ModerationView::commentRequested, this,
+                [this](qint64, qint64 commentId) { m_thread->revealComment(commentId); });
         connect(m_moderation, &ModerationView::deviceNamesRequested, this, [this] {
             auto *dialog = new DeviceDialog(m_core->api(), this); // moderators only (issue 11)
             dialog->setAttribute(Qt::WA_DeleteOnClose);

@@ -1833,7 +1833,10 @@ bool ModerationView::openSelectedPost()
     const QModelIndex i = selectedIndex();
     if (!i.isValid() || !m_openPost->isEnabled())
         return false;
-    Q_EMIT postRequested(i.data(QM::PostIdRole).toLongLong());
+    const qint64 postId = i.data(QM::PostIdRole).toLongLong();
+    Q_EMIT postRequested(postId);
+    if (i.data(QM::TargetTypeRole).toString() == QLatin1String("comment"))
+        Q_EMIT commentRequested(postId, i.data(QM::TargetIdRole).toLongLong());
     return true;
 }
 

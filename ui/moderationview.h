@@ -164,6 +164,9 @@ public:
 Q_SIGNALS:
     // Open this post's thread (for a comment item: the post it is under).
     void postRequested(qint64 postId);
+    // The same for a comment item, with the comment to show in its thread (emitted after
+    // postRequested).
+    void commentRequested(qint64 postId, qint64 commentId);
     // "Device names…" was clicked: open the device-name table (ui/devicedialog.h).
     void deviceNamesRequested();
 

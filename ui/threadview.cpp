@@ -201,6 +201,8 @@ ThreadView::ThreadView(core::ApiClient *api, core::Cache *cache, core::PostStore
     m_tree->setItemDelegate(m_delegate);
     m_tree->setModel(m_gate);
     connect(m_gate, &QAbstractItemModel::rowsInserted, this, &ThreadView::onRowsInserted);
+    connect(m_gate, &QAbstractItemModel::rowsInserted, this, &ThreadView::tryReveal);
+    connect(m_gate, &QAbstractItemModel::modelReset, this, &ThreadView::tryReveal);
     connect(m_tree, &QAbstractItemView::activated, this, &ThreadView::onActivated);
     connect(m_delegate, &CommentDelegate::moreActivated, this,
             [this](const QModelIndex &index) { m_model->activate(modelIndex(index)); });
@@ -442,8 +444,30 @@ void ThreadView::changeEvent(QEvent *event)
 
 // --- the post ---------------------------------------------------------------------------------
 
+void ThreadView::revealComment(qint64 commentId)
+{
+    m_reveal = commentId;
+    tryReveal();
+}
+
+void ThreadView::tryReveal()
+{
+    if (m_reveal == 0)
+        return;
+    const QModelIndex row = m_model->indexOfComment(m_reveal);
+    if (!row.isValid())
+        return;
+    m_reveal = 0;
+    const QModelIndex shown = viewIndex(row);
+    if (shown.parent().isValid())
+        m_tree->expand(shown.parent());
+    m_tree->setCurrentIndex(shown);
+    m_tree->scrollTo(shown, QAbstractItemView::PositionAtCenter);
+}
+
 void ThreadView::openPost(qint64 postId)
 {
+    m_reveal = 0;
     m_postId = postId;
     m_postGone = false;
     hideStatus();

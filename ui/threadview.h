@@ -115,6 +115,11 @@ public:
     void requestReport(const QModelIndex &index); // the ReportDialog, then Actions::report
     // Moderators: Hide… / Unhide… (ReasonDialog::ask, then Actions::moderate).
     void requestModeration(const QModelIndex &index);
+    // Shows this comment of the open post as soon as its row is there (now, or when the page
+    // holding it arrives): selected, scrolled to the middle, its floor expanded. A later
+    // openPost() or revealComment() replaces the wish.
+    void revealComment(qint64 commentId);
+    [[nodiscard]] qint64 commentToReveal() const { return m_reveal; }
 
 public Q_SLOTS:
     // The box answers this comment (its hint: "回复 李四") and takes the focus.
@@ -134,6 +139,7 @@ protected:
 
 private:
     void buildUi();
+    void tryReveal();
     void retranslate();
     void updateHeader();
     void fetchPostIfMissing();
@@ -164,6 +170,7 @@ private:
     qint64 m_targetId = 0; // the comment answered, 0 for the post
     QString m_targetHint;  // its ReplyHintRole
     bool m_postGone = false;
+    qint64 m_reveal = 0; // revealComment(): the comment to show once its row is there
     qint64 m_myUid = 0;
     Confirmation m_confirm;
     bool m_menuOpen = false;

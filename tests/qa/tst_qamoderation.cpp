@@ -34,6 +34,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QListView>
 #include <QListWidget>
 #include <QMenu>
 #include <QSignalSpy>
@@ -315,6 +316,21 @@ private Q_SLOTS:
         QCOMPARE(reports.at(0).toMap().value(QStringLiteral("note")).toString(),
                  QStringLiteral("在卖书，留微信"));
         QCOMPARE(queue->index(0, 0).data(Q::ReasonsTextRole).toString(), QStringLiteral("Spam"));
+        // Return on the item opens its thread at the reported reply, selected.
+        {
+            auto *view = m_mod->window->findChild<ui::ModerationView *>();
+            QListView *list = view->listView(ui::ModerationView::Tab::Open);
+            list->setCurrentIndex(list->model()->index(0, 0));
+            QTest::keyClick(list, Qt::Key_Return);
+            M *opened = m_mod->window->threadView()->model();
+            QTRY_VERIFY_WITH_TIMEOUT(opened->postId() == post, kWaitMs);
+            QTRY_COMPARE_WITH_TIMEOUT(
+                m_mod->window->threadView()
+                    ->modelIndex(m_mod->window->threadView()->treeView()->currentIndex())
+                    .data(M::IdRole)
+                    .toLongLong(),
+                r1, kWaitMs);
+        }
 
         // The moderator hides the floor's root from the thread: greyed and marked at once.
         M *modThread = openThread(*m_mod, post);
@@ -469,9 +485,9 @@ private Q_SLOTS:
             modTimeline->scrollTo(rowOf(modAll, models::TimelineModel::IdRole, post),
                                   QAbstractItemView::PositionAtTop);
             QCoreApplication::processEvents();
-            QVERIFY(m_mod->window->grab().save(
-                QDir(test::artifactDir(QStringLiteral("moderation")))
-                    .filePath(QStringLiteral("hidden-post-en.png"))));
+            QVERIFY(
+                m_mod->window->grab().save(QDir(test::artifactDir(QStringLiteral("moderation")))
+                                               .filePath(QStringLiteral("hidden-post-en.png"))));
             m_mod->window->hide();
         }
 
