@@ -51,6 +51,8 @@ ReasonDialog::ReasonDialog(const QString &title, const QString &detail, bool req
     connect(m_edit, &QLineEdit::textChanged, this, &ReasonDialog::updateState);
     connect(m_box, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_box, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    m_box->button(QDialogButtonBox::Ok)->setDefault(true); // Return in the line confirms
+    m_edit->setFocus();
     retranslate();
     updateState();
     resize(std::max(420, sizeHint().width()), sizeHint().height());
