@@ -1,5 +1,5 @@
 // The API client: the client's one HTTP entry point over one QNetworkAccessManager
-// (design.md, "House style": every reply is owned by its requester and deleteLater()ed, all 2xx
+// (docs/design.md, "House style": every reply is owned by its requester and deleteLater()ed, all 2xx
 // are success, every request has a timeout, errors reach the caller and one app-wide sink).
 //
 //   ApiReply *r = api->get(QStringLiteral("/api/v1/posts/90012"), this);

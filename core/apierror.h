@@ -1,5 +1,5 @@
 // ApiError: how one API call failed, in the terms the rest of the client decides by
-// (design.md, "How data flows" 7): transient (retry later), auth (sign in again), permanent
+// (docs/design.md, "How data flows" 7): transient (retry later), auth (sign in again), permanent
 // (roll back and tell the user), plus offline and cancelled.
 #pragma once
 

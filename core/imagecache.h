@@ -1,5 +1,5 @@
 // ImageCache: avatars and pictures, from the server's own origin only, through a size-capped
-// disk cache and a byte-capped memory cache of decoded images (design.md, "How data flows" 8–9).
+// disk cache and a byte-capped memory cache of decoded images (docs/design.md, "How data flows" 8–9).
 //
 //   ImageCache images(api.network());
 //   images.setServer(QUrl("http://127.0.0.1:8080"));

@@ -1,4 +1,4 @@
-// The like coalescer (design.md, "How data flows" 5): for likes on posts, likes and opposes on
+// The like coalescer (docs/design.md, "How data flows" 5): for likes on posts, likes and opposes on
 // comments, and follows, only the final state the user wants matters. A toggle writes or updates
 // ONE outbox entry per target holding the desired state, the state the server had (the
 // baseline) and a "not before" time (now + the like delay, 3 s by default); toggling back to the

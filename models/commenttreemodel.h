@@ -1,4 +1,4 @@
-// One post's thread (楼中楼) as a two-level tree, as design.md "Thread view" describes:
+// One post's thread (楼中楼) as a two-level tree, as docs/design.md "Thread view" describes:
 //   top level: the floors (root comments), then a "load more floors" row while the server has more
 //   under a floor: its replies as one flat list in `seq` order ("张三 回复 李四"), the first 3
 //                  shown, then a "more replies (N)" row that loads and expands the rest in place

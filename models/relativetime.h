@@ -1,5 +1,5 @@
 // Relative post times ("just now", "5 minutes ago", "3 hours ago", "11-28 14:05",
-// "2025-11-28"), following design.md "What a post looks like":
+// "2025-11-28"), following docs/design.md "What a post looks like":
 //   under 1 minute      -> just now (刚刚); a time in the future (clock skew) too
 //   under 1 hour        -> N minutes ago (N分钟前), floor
 //   under 24 hours      -> N hours ago (N小时前), floor: 1 h 27 min -> 1 hour ago

@@ -1,7 +1,7 @@
 // Feeds a CommentTreeModel with one post's thread: the cache first (instant, and all there is
 // offline), then the server, page by page — floors ≤ 200 a page (default 50) with their first 3
 // replies in one call, the rest of a floor by `rootId` when its "more replies (N)" row is
-// activated (design.md "Seed lessons": never a whole thread at once). What the server says goes
+// activated (docs/design.md "Seed lessons": never a whole thread at once). What the server says goes
 // into the post store and the cache; the model reads the store. Errors reach error() in words and
 // never clear what is shown.
 #pragma once

@@ -1,4 +1,4 @@
-// PostDelegate: one post of a timeline as a card (design.md, "What a post looks like"): avatar,
+// PostDelegate: one post of a timeline as a card (docs/design.md, "What a post looks like"): avatar,
 // nickname, relative time and device, the content wrapped, up to 9 pictures ("+N" on the 9th),
 // the like and comment buttons, the likers' names and the newest comments inline.
 //

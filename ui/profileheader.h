@@ -7,7 +7,7 @@
 //   connect(header, &ProfileHeader::followChanged, …);             // (uid, following), at once
 //   header->setUser(10003, session.uid());                         // GET /api/v1/users/10003
 //
-// Following is optimistic (design.md, "How data flows" 3–4): a click changes the button and the
+// Following is optimistic (docs/design.md, "How data flows" 3–4): a click changes the button and the
 // follower count at once and sends the change — through Outbox::setFollow when an outbox is
 // given (durable, coalesced, replayed after an offline period; its baseline is what the server
 // said), else PUT/DELETE /users/{uid}/follow directly. While a change is pending it is laid over

@@ -1,4 +1,4 @@
-// The thread pane (design.md "Thread view"): one post's comments as floors (楼) with their replies
+// The thread pane (docs/design.md "Thread view"): one post's comments as floors (楼) with their replies
 // (楼中楼) in a tree, above it the post itself and the order switch, below it the reply box.
 //   header:   author, the post's text (3 lines, elided), "N comments", [By floor | Best first] [×]
 //   status:   what went wrong loading, in words (dismissible, with Retry), and a busy bar
