@@ -40,7 +40,7 @@ void TimeTicker::arm(qint64 msFromNow)
 void TimeTicker::fire()
 {
     m_dueAt = -1;
-    emit tick(m_clock());
+    Q_EMIT tick(m_clock());
     // The listeners re-arm from their slots; if none did, tick again in a minute.
     if (!m_timer.isActive())
         arm(MaxIntervalMs);

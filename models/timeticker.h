@@ -36,7 +36,7 @@ public:
     qint64 dueAtMs() const { return m_dueAt; }
     bool isActive() const { return m_timer.isActive(); }
 
-signals:
+Q_SIGNALS:
     void tick(qint64 nowMs);
 
 private:

@@ -367,7 +367,7 @@ void ProfileHeader::onLoaded(core::ApiReply *reply, qint64 uid)
             setStatus(message, true);
         }
         render();
-        emit loadFailed(message);
+        Q_EMIT loadFailed(message);
         return;
     }
     const auto decoded = core::decodeUserProfile(reply->body());
@@ -378,7 +378,7 @@ void ProfileHeader::onLoaded(core::ApiReply *reply, qint64 uid)
                 .arg(core::ApiError::decode(decoded.error().toString()).describe());
         setStatus(message, true);
         render();
-        emit loadFailed(message);
+        Q_EMIT loadFailed(message);
         return;
     }
     m_notFound = false;
@@ -386,7 +386,7 @@ void ProfileHeader::onLoaded(core::ApiReply *reply, qint64 uid)
     setStatus({}, false);
     render();
     if (const auto shown = profile())
-        emit loaded(*shown);
+        Q_EMIT loaded(*shown);
 }
 
 void ProfileHeader::remember(const core::UserProfile &profile)
@@ -666,7 +666,7 @@ void ProfileHeader::render()
     m_shownUid = m_uid;
     m_shownFollowing = following;
     if (changed)
-        emit followChanged(m_uid, *following);
+        Q_EMIT followChanged(m_uid, *following);
 }
 
 void ProfileHeader::keyPressEvent(QKeyEvent *event)
