@@ -1,5 +1,6 @@
-// A deterministic thread for tests and benchmarks: `roots` floors, the rest replies spread over
-// them unevenly, each answering the root or an earlier reply of its floor.
+// A deterministic thread for tests and benchmarks (header only; no library code uses it):
+// `roots` floors, the rest replies spread over them unevenly, each answering the root or an
+// earlier reply of its floor. Here, beside the models, so that bench/ includes no test header.
 #pragma once
 
 #include "wiretypes.h"
