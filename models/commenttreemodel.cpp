@@ -684,7 +684,7 @@ QVariant CommentTreeModel::commentData(qint64 id, int role) const
     case HiddenRole:
         return c->status == Comment::Status::Hidden;
     case ModerationReasonRole:
-        return c->moderation ? c->moderation->reason : QString();
+        return c->moderation ? core::sanitizedText(c->moderation->reason) : QString();
     case MoreCountRole:
         return qint64(0);
     case LoadingRole:
