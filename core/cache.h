@@ -24,14 +24,17 @@
 // deleted, never a crash.
 //
 // Storage. WAL, synchronous=NORMAL; schema in cacheschema.h (version in `PRAGMA user_version`,
-// stepwise migrations). Objects are stored whole as a compact binary blob (CacheBlob below)
-// next to the columns that are searched on.
+// stepwise migrations). Objects are stored whole as a compact binary blob (CacheBlob,
+// cacheblob.h) next to the columns that are searched on.
+//
+// Files. This facade is cache.cpp; the worker side is detail::CacheStore (cachestore.h: its
+// requests in cachestore.cpp, opening and rebuilding in cacheopen.cpp) over the raw sqlite3
+// wrappers of sqlitestatement.h; the blob codec is cacheblob.cpp.
 #pragma once
 
+#include "cacheblob.h" // CacheBlob, the rows' format: users of the cache find it here
 #include "wiretypes.h"
 
-#include <QByteArray>
-#include <QByteArrayView>
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -75,23 +78,6 @@ struct HistoryEntry
     std::optional<Post> post; // absent when the post is not (or no longer) in the cache
 
     friend bool operator==(const HistoryEntry &, const HistoryEntry &) = default;
-};
-
-// The blob format of the cache's rows: a compact, versioned binary encoding of the wire types
-// (varints, UTF-8 strings). Decoding is total: malformed input gives std::nullopt.
-struct CacheBlob
-{
-    static void encode(const Post &post, QByteArray &out); // appends to out
-    static void encode(const Comment &comment, QByteArray &out);
-    static void encode(const Like &like, QByteArray &out);
-    static void encode(const UserBrief &user, QByteArray &out);
-    [[nodiscard]] static QByteArray encode(const Post &post);
-    [[nodiscard]] static QByteArray encode(const Comment &comment);
-
-    [[nodiscard]] static std::optional<Post> decodePost(QByteArrayView blob);
-    [[nodiscard]] static std::optional<Comment> decodeComment(QByteArrayView blob);
-    [[nodiscard]] static std::optional<Like> decodeLike(QByteArrayView blob);
-    [[nodiscard]] static std::optional<UserBrief> decodeUser(QByteArrayView blob);
 };
 
 class Cache : public QObject

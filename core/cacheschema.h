@@ -21,7 +21,7 @@ namespace threadline::core::cacheschema {
 inline constexpr qint32 kApplicationId = 0x54484c43; // "THLC"
 
 // Version 1: posts, users, comments, likes, timeline pages and their cursors, key/value meta.
-// Every object row holds the whole object as a blob (cache.h, CacheBlob) plus the columns
+// Every object row holds the whole object as a blob (CacheBlob, cacheblob.h) plus the columns
 // that are searched or ordered on.
 inline constexpr std::array kStepTo1 = {
     "CREATE TABLE posts ("

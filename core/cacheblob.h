@@ -1,0 +1,33 @@
+// The cache's blob format: a compact, versioned binary encoding of the wire types that the
+// cache stores whole in its rows (core/cachestore.cpp), next to the columns searched on.
+// Decoding is total: malformed input — a damaged or foreign row — gives std::nullopt, never a
+// crash (fuzzed by tests/fuzz/fuzz_cacheblob.cpp). Declared here, included by cache.h.
+#pragma once
+
+#include "wiretypes.h"
+
+#include <QByteArray>
+#include <QByteArrayView>
+
+#include <optional>
+
+namespace threadline::core {
+
+// The blob format of the cache's rows: a compact, versioned binary encoding of the wire types
+// (varints, UTF-8 strings). Decoding is total: malformed input gives std::nullopt.
+struct CacheBlob
+{
+    static void encode(const Post &post, QByteArray &out); // appends to out
+    static void encode(const Comment &comment, QByteArray &out);
+    static void encode(const Like &like, QByteArray &out);
+    static void encode(const UserBrief &user, QByteArray &out);
+    [[nodiscard]] static QByteArray encode(const Post &post);
+    [[nodiscard]] static QByteArray encode(const Comment &comment);
+
+    [[nodiscard]] static std::optional<Post> decodePost(QByteArrayView blob);
+    [[nodiscard]] static std::optional<Comment> decodeComment(QByteArrayView blob);
+    [[nodiscard]] static std::optional<Like> decodeLike(QByteArrayView blob);
+    [[nodiscard]] static std::optional<UserBrief> decodeUser(QByteArrayView blob);
+};
+
+} // namespace threadline::core

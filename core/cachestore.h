@@ -1,0 +1,145 @@
+// The worker side of the Cache (cache.h): CacheStore runs on the cache's own thread only and
+// holds its connection. The Cache facade queues each request as a job that calls run(), which
+// answers on the Cache's thread through reply(). Its parts:
+//   cachestore.cpp  the requests — the prepared SQL and every save, load and remove
+//   cacheopen.cpp   opening: the checks that tell an unusable file, migrations, the schema
+//                   compared with the migrations', the integrity check after the first page,
+//                   moving a damaged file aside and rebuilding
+// Internal to threadline_core: nothing outside core includes it.
+#pragma once
+
+#include "cache.h"
+#include "sqlitestatement.h"
+
+#include <QLoggingCategory>
+#include <QMetaObject>
+#include <QSqlDatabase>
+#include <QString>
+
+#include <atomic>
+#include <exception>
+#include <functional>
+#include <optional>
+#include <utility>
+
+namespace threadline::core::detail {
+
+Q_DECLARE_LOGGING_CATEGORY(lcCache) // "threadline.cache"
+
+class CacheStore
+{
+public:
+    CacheStore(Cache *owner, QObject *worker)
+        : m_owner(owner)
+        , m_worker(worker)
+    {
+    }
+    ~CacheStore() { closeDb(); }
+
+    // Runs one request: observer, the not-open check, errors to `failed`, corruption to a
+    // rebuild.
+    template<class Job> void run(const char *name, quint64 id, bool needsOpen, Job &job)
+    {
+        if (m_observer)
+            m_observer(name);
+        if (needsOpen && !m_sql.handle()) {
+            fail(id, QStringLiteral("the cache is not open"));
+            return;
+        }
+        try {
+            job(*this, id);
+        } catch (const SqlError &e) {
+            qCWarning(lcCache) << name << "failed:" << e.message;
+            fail(id, e.message);
+            if (e.corrupt())
+                recover(e.message);
+        } catch (const std::exception &e) {
+            qCWarning(lcCache) << name << "failed:" << e.what();
+            fail(id, QString::fromLocal8Bit(e.what()));
+        }
+    }
+
+    // Answers on the owner's thread. The Cache outlives every answer it can receive: its
+    // destructor stops this thread first, and Qt drops events posted to a deleted object.
+    template<class F> void reply(F &&f)
+    {
+        Cache *owner = m_owner;
+        QMetaObject::invokeMethod(
+            owner, [owner, f = std::forward<F>(f)]() { f(owner); }, Qt::QueuedConnection);
+    }
+    void done(quint64 id)
+    {
+        reply([id](Cache *c) { emit c->done(id); });
+    }
+    void fail(quint64 id, const QString &error)
+    {
+        reply([id, error](Cache *c) { emit c->failed(id, error); });
+    }
+
+    // ---- opening (cacheopen.cpp)
+
+    void open(const QString &path);
+    void close();
+    void closeDb();
+
+    // ---- requests (cachestore.cpp)
+
+    void savePosts(const QList<Post> &posts, const QString &scope, bool replace,
+                   const std::optional<QString> &next, qint64 now);
+    void placePostsByTime(const QList<Post> &posts, const QString &scope, qint64 now);
+    TimelinePage loadTimeline(const QString &scope, int limit, int offset);
+    std::optional<Post> loadPost(qint64 id);
+    void removePost(qint64 id);
+    void saveUsers(const QList<UserBrief> &users);
+    QList<UserBrief> loadUsers(const QList<qint64> &uids);
+    void saveComments(qint64 postId, const QList<Comment> &comments);
+    FloorPage loadFloors(qint64 postId, qint64 afterFloor, int limit, int repliesPerRoot);
+    ReplyPage loadReplies(qint64 rootId, qint64 afterSeq, int limit);
+    void removeComment(qint64 id);
+    void trimComments(qint64 postId, int keep);
+    void saveLikes(qint64 postId, const QList<Like> &likes, bool replace);
+    QList<Like> loadLikes(qint64 postId, int limit);
+    void saveMeta(const QString &key, const QString &value);
+    void removeMeta(const QString &key);
+    std::optional<QString> loadMeta(const QString &key);
+    void markViewed(qint64 postId, qint64 when, qint64 now);
+    QList<HistoryEntry> loadHistory(qint64 now);
+    void clear();
+
+    int m_commentLimit = Cache::kDefaultCommentLimit;
+    std::atomic<bool> m_closing{false}; // set by ~Cache: skip the integrity check
+    std::function<void(const char *)> m_observer;
+
+private:
+    enum class Verdict { Ok, Corrupt, Failed };
+
+    // opening (cacheopen.cpp)
+    void scheduleIntegrityCheck();
+    void integrityCheck(quint64 generation);
+    void recover(const QString &why);
+    Verdict attempt(const QString &path, QString &why);
+    bool bindHandle(QString &why);
+    QString schemaMismatch();
+    void migrate(int from);
+    static QString moveAside(const QString &path, QString &error);
+
+    // requests (cachestore.cpp)
+    void appendPlaces(const QList<Post> &posts, const QString &scope);
+    void upsertPosts(const QList<Post> &posts);
+    void dropPosts(const QList<qint64> &ids);
+    void dropComments(const QList<qint64> &ids);
+    void trim(qint64 postId, int keep);
+    static void readComments(Stmt &q, QList<Comment> &out, QList<qint64> &bad);
+    void pruneHistory(qint64 now);
+
+    Cache *m_owner;
+    QObject *m_worker; // lives on this thread: the target of queued jobs
+    QString m_path;
+    bool m_existed = false;   // the file was there before the last attempt
+    quint64 m_generation = 0; // bumped by every close: stale queued checks do nothing
+    QString m_connection;
+    QSqlDatabase m_db;
+    SqliteConnection m_sql; // the sqlite3* of m_db and its prepared statements
+};
+
+} // namespace threadline::core::detail
