@@ -89,7 +89,7 @@ namespace threadline::core {
 
 class ApiClient;
 class ApiReply;
-struct RequestOptions;
+struct OutboxRequest;
 
 class Outbox : public QObject
 {
@@ -124,9 +124,9 @@ public:
     void setLikeDelayMs(int ms) { m_likes.setDelayMs(ms); }
     [[nodiscard]] int likeDelayMs() const { return m_likes.delayMs(); }
     void setBackoff(int baseMs, int capMs);
-    [[nodiscard]] int backoffBaseMs() const { return m_backoffBaseMs; }
-    [[nodiscard]] int backoffCapMs() const { return m_backoffCapMs; }
-    void setRequestTimeoutMs(int ms) { m_requestTimeoutMs = ms; }
+    [[nodiscard]] int backoffBaseMs() const { return m_settings.backoffBaseMs; }
+    [[nodiscard]] int backoffCapMs() const { return m_settings.backoffCapMs; }
+    void setRequestTimeoutMs(int ms) { m_settings.requestTimeoutMs = ms; }
     void setRandomSeed(quint32 seed) { m_rng.seed(seed); }
 
     // --- Actions ----------------------------------------------------------------------------
@@ -172,7 +172,7 @@ public:
     // An entry still to be sent, or a failed one.
     [[nodiscard]] std::optional<OutboxEntry> entry(qint64 id) const;
     // The entry whose request is in flight (0: none).
-    [[nodiscard]] qint64 sendingId() const { return m_inFlightId; }
+    [[nodiscard]] qint64 sendingId() const { return m_inFlight.id; }
     // Offline (the API client's switch): nothing is sent.
     [[nodiscard]] bool isOffline() const;
     // The whole queue waits until then (ms since the epoch) after a network error, a timeout
@@ -182,9 +182,12 @@ public:
     [[nodiscard]] std::optional<OutboxEntry> pendingToggle(OutboxEntry::Kind kind,
                                                            qint64 targetId) const;
     [[nodiscard]] bool isPaused() const { return m_paused; }
-    [[nodiscard]] bool isSending() const { return m_inFlightId != 0; }
+    [[nodiscard]] bool isSending() const { return m_inFlight.id != 0; }
     // The server id a local id became (0 while unknown; this session only).
-    [[nodiscard]] qint64 resolvedId(qint64 localId) const { return m_resolved.value(localId); }
+    [[nodiscard]] qint64 resolvedId(qint64 localId) const
+    {
+        return m_localIds.resolved.value(localId);
+    }
 
     // After sign-in: leaves the pause a 401 caused and sends what is due.
     void resume();
@@ -269,6 +272,58 @@ private:
         int desired = 0;
     };
 
+    // How sending waits and retries (setBackoff(), setRequestTimeoutMs()).
+    struct Settings
+    {
+        int backoffBaseMs = kDefaultBackoffBaseMs;
+        int backoffCapMs = kDefaultBackoffCapMs;
+        int requestTimeoutMs = kDefaultRequestTimeoutMs;
+    };
+    // Local ids (this session): what each became, or why its creation failed.
+    struct LocalIds
+    {
+        QHash<qint64, qint64> resolved;       // local id → server id
+        QHash<qint64, QString> failedCreates; // local id → the reason its creation failed
+    };
+    // The file's bookkeeping: what each batch does once committed, and which entries have a
+    // change not committed yet. The tickets number the file reads too.
+    struct Writes
+    {
+        quint64 nextTicket = 0;
+        QHash<quint64, WriteInfo> pending; // ticket → what to do once it is committed
+        QHash<qint64, quint64> unsaved;    // entry id → the ticket of its latest write
+    };
+    // The one request in flight.
+    struct InFlight
+    {
+        ApiReply *reply = nullptr;
+        qint64 id = 0; // set from just before sent() until the answer is handled
+        OutboxEntry entry;
+    };
+    // The upload of a picture of the post in flight, before the post itself.
+    struct PictureUpload
+    {
+        int index = -1;         // the picture being uploaded for the entry in flight (-1: none)
+        quint64 readTicket = 0; // its file being read before its upload (0: none)
+    };
+    // Signals given at most once per event-loop turn, or only when their value changed.
+    struct Notices
+    {
+        bool pumpQueued = false;
+        bool changeQueued = false;
+        int lastCount = 0;
+        int lastFailedCount = 0;
+    };
+    // The replay after an offline period, until its summary is given.
+    struct Replay
+    {
+        bool offlinePeriod = false; // went offline with work, summary not given yet
+        bool summaryDue = false;    // back online: summarize once the queue has done its work
+        QSet<qint64> waitFor;       // entries of the offline period not yet tried since
+        QStringList failures;
+        int saved = 0; // completed since the replay started
+    };
+
     // An action on one target (its payload as given), queued once the file is loaded.
     qint64 queueOn(OutboxEntry::Kind kind, qint64 targetId, const QString &target,
                    const QJsonObject &payload = {});
@@ -298,8 +353,7 @@ private:
     void pump();                  // picks and sends the next due entry, or arms the timer
     void send(OutboxEntry entry); // a copy: slots of sent() may change m_entries
     // Emits sent() and makes the request (the answer: onReplyFinished()).
-    void dispatch(const OutboxEntry &entry, const QByteArray &method, const QString &path,
-                  const QByteArray &body, const RequestOptions &options);
+    void dispatch(const OutboxEntry &entry, const OutboxRequest &request);
     void onReplyFinished();
     // The answer to the upload of picture `index` of `entry`.
     void onUploadFinished(const OutboxEntry &entry, int index, ApiReply *reply);
@@ -321,9 +375,7 @@ private:
     OutboxStore *m_store = nullptr;
     LikeCoalescer m_likes;
     QRandomGenerator m_rng;
-    int m_backoffBaseMs = kDefaultBackoffBaseMs;
-    int m_backoffCapMs = kDefaultBackoffCapMs;
-    int m_requestTimeoutMs = kDefaultRequestTimeoutMs;
+    Settings m_settings;
 
     bool m_opening = false;
     bool m_loaded = false;
@@ -331,32 +383,17 @@ private:
     QList<OutboxEntry> m_entries;            // the mirror, in creation order
     QList<OutboxEntry> m_failed;             // failed for good, kept for the user
     qint64 m_lastId = 0;
-    QHash<qint64, qint64> m_resolved;       // local id → server id
-    QHash<qint64, QString> m_failedCreates; // local id → the reason its creation failed
+    LocalIds m_localIds;
     QSet<qint64> m_uncertain; // coalesced entries that may have reached the server already
+    Writes m_writes;
 
-    quint64 m_nextTicket = 0;
-    QHash<quint64, WriteInfo> m_writes;
-    QHash<qint64, quint64> m_unsaved; // entry id → the ticket of its latest write
-
-    ApiReply *m_inFlight = nullptr;
-    qint64 m_inFlightId = 0;    // set from just before sent() until the answer is handled
-    int m_inFlightPicture = -1; // the picture being uploaded for m_inFlightId (-1: none)
-    quint64 m_readTicket = 0;   // the picture file being read before its upload (0: none)
-    OutboxEntry m_inFlightEntry;
+    InFlight m_inFlight;
+    PictureUpload m_upload;
     bool m_paused = false;
     qint64 m_gateUntil = 0; // the whole queue waits until then (network down, 429)
     QTimer *m_timer = nullptr;
-    bool m_pumpQueued = false;
-    int m_lastCount = 0;
-    int m_lastFailedCount = 0;
-    bool m_changeQueued = false;
-
-    bool m_offlinePeriod = false;  // went offline with work, summary not given yet
-    bool m_summaryDue = false;     // back online: summarize once the queue has done its work
-    QSet<qint64> m_summaryWaitFor; // entries of the offline period not yet tried since
-    QStringList m_summary;
-    int m_summarySaved = 0; // completed since the replay started
+    Notices m_notices;
+    Replay m_replay;
 };
 
 } // namespace threadline::core
