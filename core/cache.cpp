@@ -178,7 +178,7 @@ quint64 Cache::loadTimeline(const QString &scopeKey, int limit, int offset)
     return enqueue("loadTimeline", [scopeKey, limit = std::max(limit, 0),
                                     offset = std::max(offset, 0)](CacheStore &s, quint64 id) {
         TimelinePage page = s.loadTimeline(scopeKey, limit, offset);
-        s.reply([id, page = std::move(page)](Cache *c) { emit c->timelineLoaded(id, page); });
+        s.reply([id, page = std::move(page)](Cache *c) { Q_EMIT c->timelineLoaded(id, page); });
     });
 }
 
@@ -187,7 +187,7 @@ quint64 Cache::loadPost(qint64 postId)
     return enqueue("loadPost", [postId](CacheStore &s, quint64 id) {
         std::optional<Post> post = s.loadPost(postId);
         s.reply([id, postId, post = std::move(post)](Cache *c) {
-            emit c->postLoaded(id, postId, post);
+            Q_EMIT c->postLoaded(id, postId, post);
         });
     });
 }
@@ -212,7 +212,7 @@ quint64 Cache::loadUsers(const QList<qint64> &uids)
 {
     return enqueue("loadUsers", [uids](CacheStore &s, quint64 id) {
         QList<UserBrief> users = s.loadUsers(uids);
-        s.reply([id, users = std::move(users)](Cache *c) { emit c->usersLoaded(id, users); });
+        s.reply([id, users = std::move(users)](Cache *c) { Q_EMIT c->usersLoaded(id, users); });
     });
 }
 
@@ -230,7 +230,7 @@ quint64 Cache::loadFloors(qint64 postId, qint64 afterFloor, int limit, int repli
                    [postId, afterFloor, limit, repliesPerRoot](CacheStore &s, quint64 id) {
                        FloorPage page = s.loadFloors(postId, afterFloor, limit, repliesPerRoot);
                        s.reply([id, postId, page = std::move(page)](Cache *c) {
-                           emit c->floorsLoaded(id, postId, page);
+                           Q_EMIT c->floorsLoaded(id, postId, page);
                        });
                    });
 }
@@ -240,7 +240,7 @@ quint64 Cache::loadReplies(qint64 rootId, qint64 afterSeq, int limit)
     return enqueue("loadReplies", [rootId, afterSeq, limit](CacheStore &s, quint64 id) {
         ReplyPage page = s.loadReplies(rootId, afterSeq, limit);
         s.reply([id, rootId, page = std::move(page)](Cache *c) {
-            emit c->repliesLoaded(id, rootId, page);
+            Q_EMIT c->repliesLoaded(id, rootId, page);
         });
     });
 }
@@ -274,7 +274,7 @@ quint64 Cache::loadLikes(qint64 postId, int limit)
     return enqueue("loadLikes", [postId, limit](CacheStore &s, quint64 id) {
         QList<Like> likes = s.loadLikes(postId, limit);
         s.reply([id, postId, likes = std::move(likes)](Cache *c) {
-            emit c->likesLoaded(id, postId, likes);
+            Q_EMIT c->likesLoaded(id, postId, likes);
         });
     });
 }
@@ -300,7 +300,7 @@ quint64 Cache::loadMeta(const QString &key)
     return enqueue("loadMeta", [key](CacheStore &s, quint64 id) {
         std::optional<QString> value = s.loadMeta(key);
         s.reply(
-            [id, key, value = std::move(value)](Cache *c) { emit c->metaLoaded(id, key, value); });
+            [id, key, value = std::move(value)](Cache *c) { Q_EMIT c->metaLoaded(id, key, value); });
     });
 }
 
@@ -319,7 +319,7 @@ quint64 Cache::loadHistory()
     return enqueue("loadHistory", [now = now()](CacheStore &s, quint64 id) {
         QList<HistoryEntry> entries = s.loadHistory(now);
         s.reply(
-            [id, entries = std::move(entries)](Cache *c) { emit c->historyLoaded(id, entries); });
+            [id, entries = std::move(entries)](Cache *c) { Q_EMIT c->historyLoaded(id, entries); });
     });
 }
 

@@ -179,7 +179,7 @@ public:
     // Test hook: called on the worker thread at the start of every request with its name.
     void setRequestObserver(std::function<void(const char *request)> observer);
 
-signals:
+Q_SIGNALS:
     // `error`: why opening failed, or (recovered) why the old file was moved aside.
     void opened(bool ok, const QString &error, bool recovered, const QString &movedAsidePath);
     void done(quint64 requestId);

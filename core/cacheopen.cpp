@@ -43,7 +43,7 @@ void CacheStore::open(const QString &path)
         if (movedAside.isEmpty()) {
             const QString error = u"the cache file is unusable (%1) and could not be moved "
                                   u"aside: %2"_s.arg(why, moveError);
-            reply([error](Cache *c) { emit c->opened(false, error, false, {}); });
+            reply([error](Cache *c) { Q_EMIT c->opened(false, error, false, {}); });
             return;
         }
         recovered = true;
@@ -56,7 +56,7 @@ void CacheStore::open(const QString &path)
     if (ok && !recovered)
         why.clear();
     reply([ok, why, recovered, movedAside](Cache *c) {
-        emit c->opened(ok, why, recovered, movedAside);
+        Q_EMIT c->opened(ok, why, recovered, movedAside);
     });
     if (ok && !recovered && m_existed)
         scheduleIntegrityCheck();
@@ -102,13 +102,13 @@ void CacheStore::recover(const QString &why)
     const QString moved = moveAside(m_path, moveError);
     if (moved.isEmpty()) {
         const QString error = why + u"; could not move the cache aside: "_s + moveError;
-        reply([error](Cache *c) { emit c->opened(false, error, false, {}); });
+        reply([error](Cache *c) { Q_EMIT c->opened(false, error, false, {}); });
         return;
     }
     QString again;
     const bool ok = attempt(m_path, again) == Verdict::Ok;
     const QString error = ok ? why : again;
-    reply([ok, error, moved](Cache *c) { emit c->opened(ok, error, true, moved); });
+    reply([ok, error, moved](Cache *c) { Q_EMIT c->opened(ok, error, true, moved); });
 }
 
 void CacheStore::close()

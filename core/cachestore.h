@@ -69,11 +69,11 @@ public:
     }
     void done(quint64 id)
     {
-        reply([id](Cache *c) { emit c->done(id); });
+        reply([id](Cache *c) { Q_EMIT c->done(id); });
     }
     void fail(quint64 id, const QString &error)
     {
-        reply([id, error](Cache *c) { emit c->failed(id, error); });
+        reply([id, error](Cache *c) { Q_EMIT c->failed(id, error); });
     }
 
     // ---- opening (cacheopen.cpp)

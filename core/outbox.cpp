@@ -161,9 +161,9 @@ void Outbox::onOpened(bool ok, const QList<OutboxEntry> &entries, const QString 
     for (const auto &action : deferred)
         action();
     countChanged();
-    emit opened(ok, error);
+    Q_EMIT opened(ok, error);
     if (!ok)
-        emit storageError(error);
+        Q_EMIT storageError(error);
     schedule();
 }
 
@@ -264,14 +264,14 @@ void Outbox::onApplied(quint64 ticket, bool ok, const QString &error)
             m_writes.unsaved.erase(it);
     }
     if (!ok)
-        emit storageError(error);
+        Q_EMIT storageError(error);
     if (ok) {
         for (const qint64 id : info.announce) {
             if (indexOf(id) >= 0)
-                emit persisted(id);
+                Q_EMIT persisted(id);
         }
         if (info.toggle)
-            emit toggleSaved(info.kind, info.targetId, info.desired);
+            Q_EMIT toggleSaved(info.kind, info.targetId, info.desired);
     }
     schedule();
 }
@@ -510,7 +510,7 @@ void Outbox::notifyChanged()
         this,
         [this] {
             m_notices.changeQueued = false;
-            emit entriesChanged();
+            Q_EMIT entriesChanged();
         },
         Qt::QueuedConnection);
 }
@@ -603,7 +603,7 @@ bool Outbox::retry(qint64 id)
     write(batch);
     countChanged();
     for (const OutboxEntry &e : std::as_const(again))
-        emit requeued(e);
+        Q_EMIT requeued(e);
     schedule();
     return true;
 }
@@ -670,7 +670,7 @@ void Outbox::removeEntries(const QSet<qint64> &ids)
     write(batch);
     countChanged();
     for (const OutboxEntry &e : std::as_const(removed))
-        emit discarded(e);
+        Q_EMIT discarded(e);
     schedule();
 }
 
@@ -679,13 +679,13 @@ void Outbox::countChanged()
     notifyChanged();
     if (const int failed = failedCount(); failed != m_notices.lastFailedCount) {
         m_notices.lastFailedCount = failed;
-        emit failedCountChanged(failed);
+        Q_EMIT failedCountChanged(failed);
     }
     const int count = pendingCount();
     if (count == m_notices.lastCount)
         return;
     m_notices.lastCount = count;
-    emit pendingCountChanged(count);
+    Q_EMIT pendingCountChanged(count);
 }
 
 QString Outbox::replayReport(int saved, const QStringList &failures)

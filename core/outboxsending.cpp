@@ -236,7 +236,7 @@ void Outbox::onFileRead(quint64 ticket, bool ok, const QByteArray &data, const Q
 void Outbox::dispatch(const OutboxEntry &entry, const OutboxRequest &request)
 {
     notifyChanged();
-    emit sent(entry);
+    Q_EMIT sent(entry);
     if (m_inFlight.id != entry.id || !m_api)
         return; // a slot of sent() changed everything (e.g. destroyed the client)
     RequestOptions options = request.options;
@@ -300,7 +300,7 @@ void Outbox::onReplyFinished()
     } else if (error.isAuth()) {
         m_paused = true;
         notifyChanged();
-        emit authRequired();
+        Q_EMIT authRequired();
     } else {
         // Transient (network, timeout, 5xx, 429), TLS, or an answer we could not read.
         retryLater(entry, error);
@@ -332,7 +332,7 @@ void Outbox::onUploadFinished(const OutboxEntry &entry, int index, ApiReply *rep
         e.lastErrorText.clear();
         const OutboxEntry copy = e;
         write({{copy}, {}, 0});
-        emit pictureUploaded(copy.id, index, url);
+        Q_EMIT pictureUploaded(copy.id, index, url);
     } else if (error.isPermanent() && error.kind != ApiError::Kind::Decode) {
         failEntries({{entry, outboxphrases::pictureRefused(entry, index, error)}});
     } else if (error.kind == ApiError::Kind::Offline || error.kind == ApiError::Kind::Cancelled) {
@@ -340,7 +340,7 @@ void Outbox::onUploadFinished(const OutboxEntry &entry, int index, ApiReply *rep
     } else if (error.isAuth()) {
         m_paused = true;
         notifyChanged();
-        emit authRequired();
+        Q_EMIT authRequired();
     } else {
         retryLater(entry, error);
     }
@@ -380,8 +380,8 @@ void Outbox::succeed(const OutboxEntry &entry, const QJsonObject &answer)
         ++m_replay.saved;
     countChanged();
     if (local != 0)
-        emit localIdResolved(local, serverId);
-    emit completed(entry, answer);
+        Q_EMIT localIdResolved(local, serverId);
+    Q_EMIT completed(entry, answer);
 }
 
 void Outbox::retryLater(const OutboxEntry &entry, const ApiError &error)
@@ -408,7 +408,7 @@ void Outbox::retryLater(const OutboxEntry &entry, const ApiError &error)
         m_gateUntil = e.nextAttemptAt; // the server is away or wants us to slow down
     const OutboxEntry copy = e;
     write({{copy}, {}, 0});
-    emit retryScheduled(copy, error);
+    Q_EMIT retryScheduled(copy, error);
 }
 
 void Outbox::failEntries(const QList<QPair<OutboxEntry, QString>> &failures)
@@ -459,7 +459,7 @@ void Outbox::failEntries(const QList<QPair<OutboxEntry, QString>> &failures)
             m_replay.failures.append(message);
         OutboxEntry e = failedEntry;
         e.failure = message;
-        emit failed(e, message);
+        Q_EMIT failed(e, message);
     }
 }
 
@@ -480,8 +480,8 @@ void Outbox::maybeSummarize()
     m_replay.offlinePeriod = false;
     const QStringList failures = std::exchange(m_replay.failures, {});
     const int saved = std::exchange(m_replay.saved, 0);
-    emit summaryReady(failures);
-    emit replayFinished(saved, failures);
+    Q_EMIT summaryReady(failures);
+    Q_EMIT replayFinished(saved, failures);
 }
 
 } // namespace threadline::core

@@ -569,7 +569,7 @@ void OutboxStore::open(const QString &path)
                 self.data(),
                 [self, ok, entries, error] {
                     if (self)
-                        emit self->opened(ok, entries, error);
+                        Q_EMIT self->opened(ok, entries, error);
                 },
                 Qt::QueuedConnection);
         },
@@ -591,7 +591,7 @@ void OutboxStore::apply(const OutboxBatch &batch)
                 self.data(),
                 [self, ticket = batch.ticket, ok, error] {
                     if (self)
-                        emit self->applied(ticket, ok, error);
+                        Q_EMIT self->applied(ticket, ok, error);
                 },
                 Qt::QueuedConnection);
         },
@@ -614,7 +614,7 @@ void OutboxStore::readFile(const QString &name, quint64 ticket)
                 self.data(),
                 [self, ticket, ok, data, error] {
                     if (self)
-                        emit self->fileRead(ticket, ok, data, error);
+                        Q_EMIT self->fileRead(ticket, ok, data, error);
                 },
                 Qt::QueuedConnection);
         },

@@ -164,7 +164,7 @@ public:
     [[nodiscard]] static QString mediaDirFor(const QString &path);
     [[nodiscard]] QString mediaDir() const { return mediaDirFor(m_path); }
 
-signals:
+Q_SIGNALS:
     // The entries in creation order; ok false (with a reason) when the file could not be opened.
     void opened(bool ok, const QList<threadline::core::OutboxEntry> &entries, const QString &error);
     // The batch is committed (ok) or was rolled back (error names why).

@@ -176,7 +176,7 @@ class TestCacheCorruption : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void readOnlyCacheIsMovedAside_data();
     void readOnlyCacheIsMovedAside();

@@ -388,7 +388,7 @@ class TestCodec : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
 
     // The sample, verbatim.

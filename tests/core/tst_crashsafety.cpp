@@ -104,7 +104,7 @@ class TestCrashSafety : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void killedSessionsLoseNothingAndDoubleNothing();
 

@@ -15,7 +15,7 @@ class TstDeviceModel : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void cleanup() { qunsetenv(core::kDeviceEnvVar); }
 
     void environmentOverrides()

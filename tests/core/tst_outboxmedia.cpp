@@ -212,7 +212,7 @@ class TestOutboxMedia : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();

@@ -50,7 +50,7 @@ class TstTls : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void trustedAuthority();

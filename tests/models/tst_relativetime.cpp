@@ -37,7 +37,7 @@ qint64 utc8(int y, int mo, int d, int h, int mi, int s = 0)
 class TestRelativeTime : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void format_data();

@@ -138,7 +138,7 @@ private:
         return r.items().isEmpty() ? 0 : idOf(r.items().first());
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
 
     void listShape();

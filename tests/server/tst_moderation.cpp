@@ -404,7 +404,7 @@ private:
         return run;
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
 
     // reports

@@ -49,7 +49,7 @@ class TstPgConcurrency : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void concurrentRepliesGetDistinctSeqs();
     void syncLosesNoChangeUnderConcurrentWrites();

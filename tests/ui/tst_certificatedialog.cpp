@@ -24,7 +24,7 @@ class TstCertificateDialog : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void escapeCancels();
     void trustPinsAndRetries();
