@@ -34,39 +34,6 @@ constexpr int kReplyText = kPanelPad + CommentDelegate::kReplyAvatar + 6; // fro
 constexpr int kToggleGap = 14;
 constexpr int kHitSlop = 4;
 
-QFont smallerFont(const QFont &base)
-{
-    QFont f = base;
-    if (base.pointSizeF() > 0)
-        f.setPointSizeF(std::max(7.0, base.pointSizeF() * 0.88));
-    else if (base.pixelSize() > 0)
-        f.setPixelSize(std::max(9, int(base.pixelSize() * 0.88)));
-    return f;
-}
-
-// The width a single line of text needs, rounded up (elidedText() elides at a rounded-down width).
-int advance(const QFont &font, const QString &text)
-{
-    return int(std::ceil(QFontMetricsF(font).horizontalAdvance(text))) + 1;
-}
-
-QColor mix(const QColor &a, const QColor &b, qreal t)
-{
-    return QColor::fromRgbF(a.redF() * (1 - t) + b.redF() * t,
-                            a.greenF() * (1 - t) + b.greenF() * t,
-                            a.blueF() * (1 - t) + b.blueF() * t);
-}
-
-// The first character of a name (a whole code point), for the avatar placeholder.
-QString initialOf(const QString &name)
-{
-    const QString trimmed = name.trimmed();
-    if (trimmed.isEmpty())
-        return QStringLiteral("?");
-    const int n = trimmed.at(0).isHighSurrogate() && trimmed.size() > 1 ? 2 : 1;
-    return trimmed.left(n).toUpper();
-}
-
 // "赞 12" / "赞": a toggle's words and its count.
 QString toggleText(const QString &word, qint64 count)
 {
@@ -335,24 +302,23 @@ struct Colours
 Colours coloursFor(const QStyleOptionViewItem &opt)
 {
     const QPalette &p = opt.palette;
-    const QPalette::ColorGroup cg = !(opt.state & QStyle::State_Enabled) ? QPalette::Disabled
-                                    : (opt.state & QStyle::State_Active) ? QPalette::Normal
-                                                                         : QPalette::Inactive;
+    const QPalette::ColorGroup cg = colorGroup(opt);
     const bool selected = opt.state & QStyle::State_Selected;
     Colours c;
     c.text = p.color(cg, selected ? QPalette::HighlightedText : QPalette::Text);
     c.muted =
-        selected ? c.text : mix(p.color(cg, QPalette::Text), p.color(cg, QPalette::Base), 0.45);
+        selected ? c.text : blend(p.color(cg, QPalette::Text), p.color(cg, QPalette::Base), 0.45);
     c.link = selected ? c.text : p.color(cg, QPalette::Link);
     c.name =
-        selected ? c.text : mix(p.color(cg, QPalette::Link), p.color(cg, QPalette::Text), 0.35);
+        selected ? c.text : blend(p.color(cg, QPalette::Link), p.color(cg, QPalette::Text), 0.35);
     c.accent = selected ? c.text : p.color(cg, QPalette::Highlight);
     // A failure mark: the text colour leaning to red, readable on light and dark bases.
-    c.warning = selected ? c.text : mix(p.color(cg, QPalette::Text), QColor(0xd0, 0x30, 0x30), 0.8);
+    c.warning =
+        selected ? c.text : blend(p.color(cg, QPalette::Text), QColor(0xd0, 0x30, 0x30), 0.8);
     c.panel = p.color(cg, QPalette::AlternateBase);
     if (c.panel == p.color(cg, QPalette::Base))
-        c.panel = mix(p.color(cg, QPalette::Base), p.color(cg, QPalette::Text), 0.05);
-    c.line = mix(p.color(cg, QPalette::Base), p.color(cg, QPalette::Text), 0.12);
+        c.panel = blend(p.color(cg, QPalette::Base), p.color(cg, QPalette::Text), 0.05);
+    c.line = blend(p.color(cg, QPalette::Base), p.color(cg, QPalette::Text), 0.12);
     return c;
 }
 } // namespace
@@ -404,7 +370,7 @@ void CommentDelegate::paintAvatar(QPainter *painter, const QRect &rect,
     painter->setFont(f);
     painter->setPen(Qt::white);
     painter->drawText(rect, Qt::AlignCenter,
-                      initialOf(index.data(CommentTreeModel::AuthorNameRole).toString()));
+                      firstCharacter(index.data(CommentTreeModel::AuthorNameRole).toString()));
 }
 
 void CommentDelegate::paintComment(QPainter *painter, const QStyleOptionViewItem &opt,

@@ -2,16 +2,16 @@
 // and comments, what was done about them, and the moderation log.
 //   tabs:     Open | Closed | Log — each list loads when it is first shown; F5 reloads the one
 //             that is visible; scrolling to the end loads the next page (the models' fetchMore)
-//   queue:    one card per item (QueueCardDelegate, private to moderationview.cpp): "Post by 张三"
-//   /
+//   queue:    one card per item (QueueCardDelegate, ui/queuecarddelegate.h): "Post by 张三" /
 //             "Comment by 李四", Hidden and "Auto-flagged: “word”" badges, the time; the content
 //             (3 lines, elided; "Deleted post" when gone); for a comment, its post (one muted
 //             line); "2 reports · Spam · Abuse"; up to 3 reporters with their notes; the pending
 //             mark (Queued… / Failed: why)
-//   context:  beside the list (a splitter), the selected item in its place (ModerationContext):
-//             its post (author, the start of its text); for a comment, its floor's root and up to
-//             2 replies before and after it in seq order, the reported one marked; for a root, its
-//             first replies; for a post, its first comments. "author: text" a line, elided;
+//   context:  beside the list (a splitter), the selected item in its place (ModerationContext,
+//             painted by ContextPane, ui/contextpane.h): its post (author, the start of its
+//             text); for a comment, its floor's root and up to 2 replies before and after it in
+//             seq order, the reported one marked; for a root, its first replies; for a post, its
+//             first comments. "author: text" a line, elided;
 //             hidden ones greyed "Hidden by a moderator"; loading and failure in words
 //   actions:  under the list, for the selected item: Hide…, Unhide…, Dismiss… each open one inline
 //             reason line that names the action and its target ("Hide 李四's comment — reason:");

@@ -1,11 +1,16 @@
 #include "paintutil.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QAction>
+#include <QFontMetricsF>
 #include <QMenu>
+#include <QStyle>
+#include <QStyleOptionViewItem>
 #include <QTextBoundaryFinder>
 #include <QTextDocument>
+#include <QTextLayout>
 
 namespace threadline::ui {
 
@@ -14,6 +19,63 @@ QColor blend(const QColor &a, const QColor &b, qreal t)
     return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
                             float(a.greenF() * (1 - t) + b.greenF() * t),
                             float(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
+QPalette::ColorGroup colorGroup(const QStyleOptionViewItem &opt)
+{
+    if (!(opt.state & QStyle::State_Enabled))
+        return QPalette::Disabled;
+    return (opt.state & QStyle::State_Active) ? QPalette::Normal : QPalette::Inactive;
+}
+
+QFont smallerFont(const QFont &base)
+{
+    QFont f = base;
+    if (base.pointSizeF() > 0)
+        f.setPointSizeF(std::max(7.0, base.pointSizeF() * 0.88));
+    else if (base.pixelSize() > 0)
+        f.setPixelSize(std::max(9, int(base.pixelSize() * 0.88)));
+    return f;
+}
+
+QFont boldFont(QFont f)
+{
+    f.setBold(true);
+    return f;
+}
+
+int advance(const QFont &font, const QString &text)
+{
+    return int(std::ceil(QFontMetricsF(font).horizontalAdvance(text))) + 1;
+}
+
+QStringList wrappedLines(const QString &content, const QFont &font, int width, int maxLines)
+{
+    QStringList lines;
+    QString text = content.trimmed();
+    text.replace(QLatin1Char('\n'), QChar::LineSeparator);
+    QTextLayout layout(text, font);
+    QTextOption option;
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    layout.setTextOption(option);
+    const QFontMetrics fm(font);
+    layout.beginLayout();
+    for (int n = 0; n < maxLines; ++n) {
+        QTextLine line = layout.createLine();
+        if (!line.isValid())
+            break;
+        line.setLineWidth(width);
+        QString part = text.mid(line.textStart(), line.textLength());
+        if (n == maxLines - 1 && line.textStart() + line.textLength() < text.size()) {
+            QString rest = text.mid(line.textStart());
+            rest.replace(QChar::LineSeparator, QLatin1Char(' '));
+            part = fm.elidedText(rest, Qt::ElideRight, width);
+        }
+        part.remove(QChar::LineSeparator);
+        lines.append(part);
+    }
+    layout.endLayout();
+    return lines;
 }
 
 QString firstCharacter(const QString &name)

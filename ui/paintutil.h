@@ -4,16 +4,40 @@
 #include "usertext.h"
 
 #include <QColor>
+#include <QFont>
 #include <QKeySequence>
+#include <QPalette>
 #include <QString>
+#include <QStringList>
 
 class QAction;
 class QMenu;
+class QStyleOptionViewItem;
 
 namespace threadline::ui {
 
 // a and b mixed: t = 0 is a, t = 1 is b (palette-derived shades: muted text, tinted panels).
 [[nodiscard]] QColor blend(const QColor &a, const QColor &b, qreal t);
+
+// The palette group an item is painted in: Disabled, else Normal when its window is active,
+// else Inactive.
+[[nodiscard]] QPalette::ColorGroup colorGroup(const QStyleOptionViewItem &opt);
+
+// The font of a delegate's small lines (times, counts, badges): 0.88 of `base`, at least 7 pt
+// (9 px for a pixel-sized font).
+[[nodiscard]] QFont smallerFont(const QFont &base);
+
+// `f`, bold.
+[[nodiscard]] QFont boldFont(QFont f);
+
+// The width a single line of text needs, rounded up (elidedText() elides at a rounded-down
+// width, so a text given this much room is never elided).
+[[nodiscard]] int advance(const QFont &font, const QString &text);
+
+// Plain text wrapped to `width` in at most `maxLines` lines, the last one elided when the text
+// goes on; line breaks kept, leading and trailing blanks dropped.
+[[nodiscard]] QStringList wrappedLines(const QString &content, const QFont &font, int width,
+                                       int maxLines);
 
 // The first grapheme of a name (an emoji or a CJK character stays whole), upper-cased; "?" for
 // an empty name. The placeholder avatar shows it until the picture is loaded.

@@ -55,12 +55,6 @@ QColor errorColor(const QPalette &palette)
     return palette.color(QPalette::Base).lightness() < 128 ? red.lighter(150) : red;
 }
 
-QFont boldFont(QFont font)
-{
-    font.setBold(true);
-    return font;
-}
-
 QFont smallFont(QFont font)
 {
     if (font.pointSizeF() > 0)
