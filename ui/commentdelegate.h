@@ -1,4 +1,4 @@
-// Paints the rows of a CommentTreeModel in a QTreeView (design.md "Thread view"):
+// Paints the rows of a CommentTreeModel in a QTreeView (docs/design.md "Thread view"):
 //   a floor (root comment): 32 px avatar, the author, "N楼", the content wrapped, then a line
 //       with the relative time, the reply count, my pending / hidden marks, and on the right the
 //       赞 (like) and 踩 (oppose) toggles with their counts, highlighted when they are mine;

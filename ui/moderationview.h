@@ -1,4 +1,4 @@
-// The moderators' page (design.md "Who uses it"): the queue of reported and auto-flagged posts
+// The moderators' page (docs/design.md "Who uses it"): the queue of reported and auto-flagged posts
 // and comments, what was done about them, and the moderation log.
 //   tabs:     Open | Closed | Log — each list loads when it is first shown; F5 reloads the one
 //             that is visible; scrolling to the end loads the next page (the models' fetchMore)
