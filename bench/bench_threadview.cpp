@@ -1,8 +1,8 @@
 // Thread pane (the UI's other hot path): how long the GUI thread spends when a page of floors
 // arrives in the tree (layout + paint) and per frame while scrolling. Offscreen, no server: the
 // pages are handed to the model as the loader would (200 floors, 3 replies each, emoji text).
-//   cmake --build build --target bench_threadview && \
-//     QT_QPA_PLATFORM=offscreen build/bench/bench_threadview --runs 5
+//   cmake --build build --target bench_threadview
+//   QT_QPA_PLATFORM=offscreen build/bench/bench_threadview --runs 5
 #include "commenttreemodel.h"
 #include "poststore.h"
 #include "threadview.h"

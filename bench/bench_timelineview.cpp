@@ -2,8 +2,8 @@
 // cards — a window's first screen of a 10,000-post timeline, a frame while scrolling (the viewport
 // rendered after each 400 px step), and a relayout after the width changes. Offscreen, no images
 // (placeholders), medians over --runs runs. A frame under 16 ms keeps 60 Hz scrolling smooth.
-//   cmake --build build --target bench_timelineview && \
-//     QT_QPA_PLATFORM=offscreen build/bench/bench_timelineview
+//   cmake --build build --target bench_timelineview
+//   QT_QPA_PLATFORM=offscreen build/bench/bench_timelineview
 #include "poststore.h"
 #include "timelinemodel.h"
 #include "timelineview.h"

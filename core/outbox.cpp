@@ -306,7 +306,7 @@ void Outbox::toggle(Kind kind, qint64 targetId, int baseline, int desired, const
             const qsizetype i = indexOf(decision.entry.id);
             if (i >= 0)
                 m_entries.removeAt(i);
-            write({{}, {decision.entry.id}, 0}, {}, note);
+            write({.removals = {decision.entry.id}}, {}, note);
             countChanged();
             schedule();
             return;
@@ -317,7 +317,7 @@ void Outbox::toggle(Kind kind, qint64 targetId, int baseline, int desired, const
                 m_entries[i] = decision.entry;
             else
                 m_entries.append(decision.entry);
-            write({{decision.entry}, {}, 0}, {decision.entry.id}, note);
+            write({.upserts = {decision.entry}}, {decision.entry.id}, note);
             countChanged();
             schedule();
             return;
@@ -547,7 +547,7 @@ bool Outbox::retry(qint64 id)
         e.notBefore = 0;
         e.nextAttemptAt = 0;
         m_gateUntil = 0;
-        write({{e}, {}, 0});
+        write({.upserts = {e}});
         schedule();
         return true;
     }

@@ -142,7 +142,7 @@ void Outbox::pump()
             }
             if (m_localIds.resolved.contains(ref)) { // created meanwhile: name the server's id
                 m_entries[i].rewriteRef(ref, m_localIds.resolved.value(ref));
-                write({{m_entries.at(i)}, {}, 0});
+                write({.upserts = {m_entries.at(i)}});
                 continue;
             }
             const OutboxEntry &e = m_entries.at(i);
@@ -331,7 +331,7 @@ void Outbox::onUploadFinished(const OutboxEntry &entry, int index, ApiReply *rep
         e.lastError.clear();
         e.lastErrorText.clear();
         const OutboxEntry copy = e;
-        write({{copy}, {}, 0});
+        write({.upserts = {copy}});
         Q_EMIT pictureUploaded(copy.id, index, url);
     } else if (error.isPermanent() && error.kind != ApiError::Kind::Decode) {
         failEntries({{entry, outboxphrases::pictureRefused(entry, index, error)}});
@@ -354,7 +354,7 @@ void Outbox::succeed(const OutboxEntry &entry, const QJsonObject &answer)
             supersede(entry);
         } else {
             m_entries[indexOf(entry.id)] = *next;
-            write({{*next}, {}, 0});
+            write({.upserts = {*next}});
         }
         return;
     }
@@ -407,7 +407,7 @@ void Outbox::retryLater(const OutboxEntry &entry, const ApiError &error)
         (error.kind == ApiError::Kind::Http && error.status == 429))
         m_gateUntil = e.nextAttemptAt; // the server is away or wants us to slow down
     const OutboxEntry copy = e;
-    write({{copy}, {}, 0});
+    write({.upserts = {copy}});
     Q_EMIT retryScheduled(copy, error);
 }
 

@@ -65,7 +65,8 @@ bool demoActive(qint64 uid, int daysAgo, int weekday /* 1 = Monday */)
     default: // the likers of the hot post: a fifth gone quiet, the rest now and then
         if (uid % 5 == 0 && daysAgo <= 9)
             return false;
-        return (quint64(uid) * 2654435761u + quint64(daysAgo) * 40503u) % 97 < 18 + uid % 4 * 6;
+        return (quint64(uid) * 2654435761u + quint64(daysAgo) * 40503u) % 97 <
+               quint64(18 + uid % 4 * 6);
     }
 }
 

@@ -50,8 +50,8 @@ ModerationView::ModerationView(core::ApiClient *api, core::Outbox *outbox, QWidg
     , m_outbox(outbox)
     , m_logModel(new ModerationLogModel(this))
     , m_logFeed(new ModerationLogFeed(api, m_logModel, this))
-    , m_logLines(new LogLineDelegate(this))
     , m_context(new models::ModerationContext(api, this))
+    , m_logLines(new LogLineDelegate(this))
 {
     m_open.model = new ModerationQueueModel(this);
     m_open.feed = new ModerationQueueFeed(api, outbox, m_open.model, this);
