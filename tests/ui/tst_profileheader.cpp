@@ -459,7 +459,7 @@ private Q_SLOTS:
     // languages.
     void screenshots()
     {
-        for (const QString lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QString &lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
             installTranslations(*qApp, QLocale(lang));
             auto s = side();
             for (const qint64 uid : {kWangwu, kLongName, kModerator}) {
