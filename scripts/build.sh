@@ -7,8 +7,11 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build_dir=${BUILD_DIR:-build}
 
+# THREADLINE_WERROR=ON (CI sets it): a compiler warning fails the build, so a clean build stays
+# at zero warnings.
 if [[ ! -f $build_dir/build.ninja || ! -f $build_dir/CMakeCache.txt ]]; then
-    cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DTHREADLINE_WERROR="${THREADLINE_WERROR:-OFF}"
 fi
 
 targets=()
