@@ -34,6 +34,8 @@ class HttpConnection;
 // - connections: at most --max-connections, --max-connections-per-peer from one address; one
 //   more is answered 503 and closed; accept errors (out of descriptors) pause accepting briefly.
 // Password checks (Api::Deferred) run on a worker pool; the request thread keeps answering.
+// This class is the listener, the caps and the pool; one connection's state machine is
+// HttpConnection (httpconnection.h), the parsing and serialising of HTTP/1.1 is httpwire.h.
 //
 // HTTPS (--tls-cert/--tls-key, configureTls()): every accepted socket is a QSslSocket that starts
 // its server handshake at once, inside the same connection object, so every cap and timeout
