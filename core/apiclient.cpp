@@ -1,4 +1,6 @@
 #include "apiclient.h"
+
+#include "endpoints.h"
 #include "stucksockets.h"
 
 #include <QCoreApplication>
@@ -33,6 +35,9 @@ constexpr char kOfflineProperty[] = "threadline_offline";
 // The property that marks a reply whose certificate errors were ignored for its pin.
 constexpr char kPinnedProperty[] = "threadline_tlsPinned";
 const QByteArray kAuthorization = QByteArrayLiteral("Authorization");
+// Set by the client itself on a sign-in call to a server other than baseUrl: the origin its
+// token belongs to (RequestOptions::server).
+const auto kTokenOriginAttribute = QNetworkRequest::Attribute(QNetworkRequest::User + 17);
 const QByteArray kFaultBody = QByteArray(
     R"json({"error":{"code":"fault_injected","message":"service unavailable (simulated fault)"}})json");
 
@@ -146,7 +151,10 @@ protected:
         request.setAttribute(QNetworkRequest::CookieLoadControlAttribute, QNetworkRequest::Manual);
         request.setAttribute(QNetworkRequest::CookieSaveControlAttribute, QNetworkRequest::Manual);
         if (request.hasRawHeader(kAuthorization)) {
-            if (!m_client->isSameOrigin(request.url())) {
+            const QVariant own = request.attribute(kTokenOriginAttribute);
+            const bool ownOrigin =
+                own.isValid() && own.toString() == TlsPins::originOf(request.url());
+            if (!ownOrigin && !m_client->isSameOrigin(request.url())) {
                 request.setRawHeader(kAuthorization, QByteArray()); // null: removes the header
             } else {
                 // A redirect must never carry the token to another origin: with the token, a
@@ -311,7 +319,7 @@ void ApiReply::beginAttempt()
         finish(offlineError());
         return;
     }
-    if (m_client->m_holdWithoutToken && m_client->m_token.isEmpty() &&
+    if (m_client->m_holdWithoutToken && m_client->m_token.isEmpty() && !m_options.token &&
         !ApiClient::isPublicPath(m_path)) {
         finish(errorOf(ApiError::Kind::Offline, QStringLiteral("not signed in: nothing was sent")));
         return;
@@ -363,7 +371,8 @@ void ApiReply::startAttempt()
         finish(offlineError());
         return;
     }
-    const QUrl url = m_client->resolve(m_path);
+    const QUrl url = m_options.server.isEmpty() ? m_client->resolve(m_path)
+                                                : ApiClient::resolve(m_path, m_options.server);
     if (!isHttpUrl(url)) {
         // A caller's mistake or no base URL yet: nothing to send, nothing to retry.
         finish(errorOf(ApiError::Kind::Network,
@@ -382,7 +391,8 @@ void ApiReply::startAttempt()
 
     bool withToken = false;
     const QNetworkRequest request = m_client->buildRequest(*this, url, &withToken);
-    m_sentAuthorization = withToken;
+    // A 401 to a sign-in's own token is the session's to read, not the app's sign-out.
+    m_sentAuthorization = withToken && !m_options.token;
     QNetworkAccessManager *nam = m_client->network();
     QNetworkReply *net = nullptr;
     if (m_method == "GET")
@@ -644,10 +654,14 @@ void ApiClient::setToken(const QString &token)
 
 bool ApiClient::isPublicPath(const QString &path)
 {
-    const QString p = QUrl(path).path();
-    return p.endsWith(QLatin1String("/api/v1/auth/login")) ||
-           p.endsWith(QLatin1String("/api/v1/health")) ||
-           p.contains(QLatin1String("/api/v1/media/"));
+    return endpoint::isPublicPath(path);
+}
+
+ApiReply *ApiClient::send(const Call &call, QObject *owner, RequestOptions options)
+{
+    if (call.keyed && options.idempotencyKey.isEmpty())
+        options.idempotencyKey = newIdempotencyKey();
+    return request(call.method, call.path, call.body, owner, options);
 }
 
 void ApiClient::setOffline(bool offline)
@@ -749,15 +763,21 @@ ApiReply *ApiClient::del(const QString &path, QObject *owner, const RequestOptio
 
 QUrl ApiClient::resolve(const QString &path) const
 {
+    return resolve(path, m_baseUrl);
+}
+
+QUrl ApiClient::resolve(const QString &path, const QUrl &server)
+{
     if (path.startsWith(QLatin1String("http://"), Qt::CaseInsensitive) ||
         path.startsWith(QLatin1String("https://"), Qt::CaseInsensitive))
         return QUrl(path);
-    if (m_baseUrl.isEmpty())
+    if (server.isEmpty())
         return {};
     // The base's own path (a reverse proxy's prefix) is kept: base + "/api/v1/…".
-    QString base = QString::fromUtf8(
-        m_baseUrl.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::StripTrailingSlash)
-            .toEncoded());
+    QString base = QString::fromUtf8(server
+                                         .adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment |
+                                                   QUrl::RemoveUserInfo | QUrl::StripTrailingSlash)
+                                         .toEncoded());
     if (base.endsWith(QLatin1Char('/')))
         base.chop(1);
     return QUrl(base + (path.startsWith(QLatin1Char('/')) ? path : QLatin1Char('/') + path));
@@ -765,14 +785,19 @@ QUrl ApiClient::resolve(const QString &path) const
 
 bool ApiClient::isSameOrigin(const QUrl &url) const
 {
-    if (!isHttpUrl(url) || !isHttpUrl(m_baseUrl))
+    return sameOrigin(url, m_baseUrl);
+}
+
+bool ApiClient::sameOrigin(const QUrl &a, const QUrl &b)
+{
+    if (!isHttpUrl(a) || !isHttpUrl(b))
         return false;
-    const QString scheme = url.scheme().toLower();
-    if (scheme != m_baseUrl.scheme().toLower())
+    const QString scheme = a.scheme().toLower();
+    if (scheme != b.scheme().toLower())
         return false;
-    if (url.host().compare(m_baseUrl.host(), Qt::CaseInsensitive) != 0)
+    if (a.host().compare(b.host(), Qt::CaseInsensitive) != 0)
         return false;
-    return url.port(defaultPort(scheme)) == m_baseUrl.port(defaultPort(scheme));
+    return a.port(defaultPort(scheme)) == b.port(defaultPort(scheme));
 }
 
 int ApiClient::backoffCapMs(int retryIndex, const RetryPolicy &policy)
@@ -818,9 +843,17 @@ QNetworkRequest ApiClient::buildRequest(const ApiReply &reply, const QUrl &url,
         request.setHeader(QNetworkRequest::ContentTypeHeader, reply.m_options.contentType);
     if (!reply.m_options.idempotencyKey.isEmpty())
         request.setRawHeader(QByteArrayLiteral("Idempotency-Key"), reply.m_options.idempotencyKey);
-    *withToken = !m_token.isEmpty() && isSameOrigin(url);
-    if (*withToken)
-        request.setRawHeader(kAuthorization, "Bearer " + m_token.toLatin1());
+    // A sign-in's own call (Session) carries the token of the server it names, to that server
+    // only; every other call the client's token, to baseUrl's origin only.
+    const RequestOptions &o = reply.m_options;
+    const QString &token = o.token ? *o.token : m_token;
+    const bool ownServer = !o.server.isEmpty() && sameOrigin(url, o.server);
+    *withToken = !token.isEmpty() && (o.server.isEmpty() ? isSameOrigin(url) : ownServer);
+    if (*withToken) {
+        request.setRawHeader(kAuthorization, "Bearer " + token.toLatin1());
+        if (ownServer)
+            request.setAttribute(kTokenOriginAttribute, TlsPins::originOf(url));
+    }
     return request;
 }
 

@@ -1,6 +1,6 @@
 // The API client: the client's one HTTP entry point over one QNetworkAccessManager
-// (docs/design.md, "House style": every reply is owned by its requester and deleteLater()ed, all 2xx
-// are success, every request has a timeout, errors reach the caller and one app-wide sink).
+// (docs/design.md, "House style": every reply is owned by its requester and deleteLater()ed, all
+// 2xx are success, every request has a timeout, errors reach the caller and one app-wide sink).
 //
 //   ApiReply *r = api->get(QStringLiteral("/api/v1/posts/90012"), this);
 //   connect(r, &ApiReply::finished, this, [this, r] {
@@ -52,6 +52,8 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <optional>
+
 class QJsonObject;
 class QNetworkAccessManager;
 class QNetworkReply;
@@ -62,6 +64,7 @@ namespace threadline::core {
 
 class ApiClient;
 class GuardedNetworkAccessManager;
+struct Call;
 
 // Capped exponential backoff with full jitter: before retry n (0-based), wait
 // random(0, min(maxDelayMs, baseDelayMs × 2^n)) ms. maxAttempts counts the first attempt.
@@ -83,6 +86,11 @@ struct RequestOptions
     // timer quiet for ever): -1 (or 0) is 4 × the inactivity timeout, at least 60 s.
     int deadlineMs = -1;
     bool retry = true; // false: one attempt, whatever the method
+    // A sign-in's own calls (Session): the server they go to instead of baseUrl (its path
+    // prefix kept) and the token they carry instead of the client's ("" none). That token goes
+    // to that server's origin only.
+    QUrl server;
+    std::optional<QString> token;
 };
 
 // One request, across all its attempts. Owned by the requester (the owner given to request()),
@@ -217,11 +225,17 @@ public:
     ApiReply *put(const QString &path, QObject *owner,
                   const RequestOptions &options = {}); // no body
     ApiReply *del(const QString &path, QObject *owner, const RequestOptions &options = {});
+    // One of the contract's calls (endpoints.h). A keyed call gets a fresh Idempotency-Key
+    // unless the options carry one (the outbox's, kept across restarts).
+    ApiReply *send(const Call &call, QObject *owner, RequestOptions options = {});
 
     // The URL a path resolves to now (see request()).
     [[nodiscard]] QUrl resolve(const QString &path) const;
+    // The same against another server (RequestOptions::server).
+    [[nodiscard]] static QUrl resolve(const QString &path, const QUrl &server);
     // True when url has baseUrl's origin: same scheme, host and port (default ports filled in).
     [[nodiscard]] bool isSameOrigin(const QUrl &url) const;
+    [[nodiscard]] static bool sameOrigin(const QUrl &a, const QUrl &b);
     // Before retry `retryIndex` (0 for the first retry): random(0, min(max, base × 2^index)).
     [[nodiscard]] static int backoffDelayMs(int retryIndex, const RetryPolicy &policy,
                                             QRandomGenerator &rng);

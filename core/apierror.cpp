@@ -53,8 +53,53 @@ bool ApiError::isPermanent() const
     return kind == Kind::Http && !isTransient() && !isAuth();
 }
 
-QString ApiError::describe() const
+namespace {
+
+// A sign-in's own words, where they differ from a request's; "" where they do not.
+QString signInWords(const ApiError &e)
 {
+    using Kind = ApiError::Kind;
+    switch (e.kind) {
+    case Kind::Offline:
+        return QCoreApplication::translate("ApiError",
+                                           "You are offline; signing in needs the server");
+    case Kind::Timeout:
+        return QCoreApplication::translate("ApiError", "The server did not answer in time");
+    case Kind::Tls:
+        if (e.code == QLatin1String("untrusted_certificate") ||
+            e.code == QLatin1String("certificate_changed"))
+            return e.message;
+        return QCoreApplication::translate("ApiError",
+                                           "A secure connection to the server could not be made");
+    case Kind::Http:
+        break;
+    default:
+        return {};
+    }
+    if (e.status == 401)
+        return QCoreApplication::translate("ApiError", "Wrong username or password");
+    if (e.status == 429) {
+        return e.retryAfterSecs > 0
+                   ? QCoreApplication::translate(
+                         "ApiError", "Too many sign-in attempts; try again in %n second(s)",
+                         nullptr, e.retryAfterSecs)
+                   : QCoreApplication::translate("ApiError",
+                                                 "Too many sign-in attempts; try again later");
+    }
+    if (e.status >= 500 && e.status <= 599)
+        return {};
+    return QCoreApplication::translate("ApiError", "The server refused the sign-in (HTTP %1)")
+        .arg(e.status);
+}
+
+} // namespace
+
+QString ApiError::describe(Context context) const
+{
+    if (context == Context::SignIn) {
+        if (const QString words = signInWords(*this); !words.isEmpty())
+            return words;
+    }
     switch (kind) {
     case Kind::None:
         return QCoreApplication::translate("ApiError", "No error");

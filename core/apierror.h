@@ -40,8 +40,13 @@ struct ApiError
     // transient, auth and permanent: offline and TLS are conditions to wait out or fix, not
     // verdicts on the request.
     [[nodiscard]] bool isPermanent() const;
-    // Human words for the user (translated, context "ApiError"); never the raw server text alone.
-    [[nodiscard]] QString describe() const;
+    // Where the words are read: most calls say what went wrong with the request; a sign-in
+    // says it of the sign-in ("Wrong username or password" for a 401, not "you are signed out").
+    enum class Context { Request, SignIn };
+    // Human words for the user (translated, context "ApiError"); never the raw server text
+    // alone. The one place where an error becomes a sentence: callers that add what failed
+    // ("Your like on … could not be saved: <this>") put these words at the end.
+    [[nodiscard]] QString describe(Context context = Context::Request) const;
     // "Http 404 not_found: no such post" — for logs (no secrets: nothing of the request), at
     // most kMaxLogChars characters whatever a server sent.
     [[nodiscard]] QString toLogString() const;

@@ -3,6 +3,7 @@
 #include "actions.h"
 #include "apiclient.h"
 #include "cache.h"
+#include "endpoints.h"
 #include "imagecache.h"
 #include "keychain.h"
 #include "outbox.h"
@@ -19,7 +20,7 @@ AppCore::AppCore(QObject *parent)
     : QObject(parent)
     , m_api(std::make_unique<ApiClient>())
     , m_keychain(std::make_unique<Keychain>())
-    , m_session(std::make_unique<Session>(m_api->network(), m_keychain.get()))
+    , m_session(std::make_unique<Session>(m_api.get(), m_keychain.get()))
     , m_images(std::make_unique<ImageCache>(m_api->network()))
     , m_store(std::make_unique<PostStore>())
     , m_cache(std::make_unique<Cache>())
@@ -35,7 +36,6 @@ AppCore::AppCore(QObject *parent)
     connect(m_session.get(), &Session::keychainUnavailable, this, &AppCore::userMessage);
     connect(m_api.get(), &ApiClient::unauthorized, this, &AppCore::signInRequired);
     connect(m_api.get(), &ApiClient::offlineChanged, this, [this](bool offline) {
-        m_session->setOffline(offline);
         m_images->setOffline(offline);
         if (!offline && m_accountStarted && !m_anonymous) {
             m_outbox->retryNow();
@@ -97,7 +97,7 @@ void AppCore::identify()
     RequestOptions ask;
     ask.timeoutMs = 5000;
     ask.retry = false;
-    ApiReply *reply = m_api->get(QStringLiteral("/api/v1/health"), this, ask);
+    ApiReply *reply = m_api->send(endpoint::health(), this, ask);
     connect(reply, &ApiReply::finished, this, [this, reply] {
         if (reply->ok())
             ServerIdentity::remember(
@@ -143,7 +143,7 @@ void AppCore::checkIdentity(const QString &opened)
         return;
     RequestOptions ask;
     ask.retry = false;
-    ApiReply *reply = m_api->get(QStringLiteral("/api/v1/health"), this, ask);
+    ApiReply *reply = m_api->send(endpoint::health(), this, ask);
     connect(reply, &ApiReply::finished, this, [this, reply, opened] {
         if (!reply->ok())
             return;

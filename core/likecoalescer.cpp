@@ -49,26 +49,22 @@ LikeCoalescer::decide(const std::optional<OutboxEntry> &pending, bool uncertain,
     return d;
 }
 
-LikeCoalescer::Request LikeCoalescer::requestFor(const OutboxEntry &e)
+Call LikeCoalescer::requestFor(const OutboxEntry &e)
 {
-    const QString id = QString::number(e.targetId);
     switch (e.kind) {
     case OutboxEntry::Kind::PostLike:
-        return {e.desired ? QByteArrayLiteral("PUT") : QByteArrayLiteral("DELETE"),
-                QStringLiteral("/api/v1/posts/%1/like").arg(id)};
+        return endpoint::likePost(e.targetId, e.desired != 0);
     case OutboxEntry::Kind::Follow:
-        return {e.desired ? QByteArrayLiteral("PUT") : QByteArrayLiteral("DELETE"),
-                QStringLiteral("/api/v1/users/%1/follow").arg(id)};
+        return endpoint::follow(e.targetId, e.desired != 0);
     case OutboxEntry::Kind::CommentVote:
         if (e.desired > 0)
-            return {QByteArrayLiteral("PUT"), QStringLiteral("/api/v1/comments/%1/like").arg(id)};
+            return endpoint::likeComment(e.targetId, true);
         if (e.desired < 0)
-            return {QByteArrayLiteral("PUT"), QStringLiteral("/api/v1/comments/%1/oppose").arg(id)};
+            return endpoint::opposeComment(e.targetId, true);
         // None: take back what the server has (likes and opposes exclude each other); from an
         // unknown state the like first, then (nextStep) the oppose.
-        return {QByteArrayLiteral("DELETE"),
-                e.baseline < 0 ? QStringLiteral("/api/v1/comments/%1/oppose").arg(id)
-                               : QStringLiteral("/api/v1/comments/%1/like").arg(id)};
+        return e.baseline < 0 ? endpoint::opposeComment(e.targetId, false)
+                              : endpoint::likeComment(e.targetId, false);
     default:
         return {};
     }

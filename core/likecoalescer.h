@@ -10,6 +10,7 @@
 // result.
 #pragma once
 
+#include "endpoints.h"
 #include "outboxstore.h"
 
 #include <QByteArray>
@@ -65,12 +66,7 @@ public:
     // The request that brings the server from entry.baseline to entry.desired. A comment vote
     // "none" from kUnknownVote takes back the like first; Outbox then continues with the oppose
     // (nextStep()).
-    struct Request
-    {
-        QByteArray method; // "PUT" or "DELETE"
-        QString path;      // "/api/v1/…"
-    };
-    [[nodiscard]] static Request requestFor(const OutboxEntry &entry);
+    [[nodiscard]] static Call requestFor(const OutboxEntry &entry);
     // After a successful request: the entry that still has to be sent (a comment vote "none"
     // from kUnknownVote continues with the oppose), or nullopt when the entry is done.
     [[nodiscard]] static std::optional<OutboxEntry> nextStep(const OutboxEntry &entry);

@@ -1,5 +1,6 @@
 #include "outboxrequests.h"
 
+#include "endpoints.h"
 #include "jsoncodec.h"
 #include "likecoalescer.h"
 
@@ -30,60 +31,41 @@ QJsonObject postBody(const OutboxEntry &e)
     return body;
 }
 
-struct Request
+Call callOf(const OutboxEntry &e)
 {
-    QByteArray method;
-    QString path;
-    QByteArray body;
-    bool keyed = false; // a POST: carries the Idempotency-Key
-};
-
-Request requestOf(const OutboxEntry &e)
-{
-    const QString id = QString::number(e.targetId);
     const QString reason = e.payload.value(QLatin1String("reason")).toString();
     const std::optional<QString> optReason =
         reason.isEmpty() ? std::nullopt : std::optional<QString>(reason);
     switch (e.kind) {
     case Kind::PostLike:
     case Kind::CommentVote:
-    case Kind::Follow: {
-        const LikeCoalescer::Request r = LikeCoalescer::requestFor(e);
-        return {r.method, r.path, {}, false};
-    }
+    case Kind::Follow:
+        return LikeCoalescer::requestFor(e);
     case Kind::CreateComment: {
         NewComment c;
         c.content = e.payload.value(QLatin1String("content")).toString();
         if (e.parentId != 0)
             c.parentId = e.parentId;
-        return {"POST", QStringLiteral("/api/v1/posts/%1/comments").arg(e.postId),
-                encodeNewComment(c), true};
+        return endpoint::createComment(e.postId, c);
     }
     case Kind::DeleteComment:
-        return {"DELETE", QStringLiteral("/api/v1/comments/%1").arg(id), {}, false};
+        return endpoint::deleteComment(e.targetId);
     case Kind::CreatePost:
-        return {"POST", QStringLiteral("/api/v1/posts"),
-                QJsonDocument(postBody(e)).toJson(QJsonDocument::Compact), true};
+        return endpoint::createPost(QJsonDocument(postBody(e)).toJson(QJsonDocument::Compact));
     case Kind::DeletePost:
-        return {"DELETE", QStringLiteral("/api/v1/posts/%1").arg(id), {}, false};
+        return endpoint::deletePost(e.targetId);
     case Kind::Report:
-        return {"POST", QStringLiteral("/api/v1/reports"),
-                QJsonDocument(e.payload).toJson(QJsonDocument::Compact), true};
+        return endpoint::report(QJsonDocument(e.payload).toJson(QJsonDocument::Compact));
     case Kind::HideComment:
-        return {"POST", QStringLiteral("/api/v1/moderation/comments/%1/hide").arg(id),
-                encodeModerationReason(reason), true};
+        return endpoint::moderate(TargetType::Comment, e.targetId, true, reason);
     case Kind::UnhideComment:
-        return {"POST", QStringLiteral("/api/v1/moderation/comments/%1/unhide").arg(id),
-                encodeModerationReason(optReason), true};
+        return endpoint::moderate(TargetType::Comment, e.targetId, false, optReason);
     case Kind::HidePost:
-        return {"POST", QStringLiteral("/api/v1/moderation/posts/%1/hide").arg(id),
-                encodeModerationReason(reason), true};
+        return endpoint::moderate(TargetType::Post, e.targetId, true, reason);
     case Kind::UnhidePost:
-        return {"POST", QStringLiteral("/api/v1/moderation/posts/%1/unhide").arg(id),
-                encodeModerationReason(optReason), true};
+        return endpoint::moderate(TargetType::Post, e.targetId, false, optReason);
     case Kind::DismissReport:
-        return {"POST", QStringLiteral("/api/v1/moderation/items/%1/dismiss").arg(id),
-                encodeModerationReason(optReason), true};
+        return endpoint::dismissItem(e.targetId, optReason);
     }
     return {};
 }
@@ -92,7 +74,7 @@ Request requestOf(const OutboxEntry &e)
 
 OutboxRequest requestFor(const OutboxEntry &entry)
 {
-    const Request r = requestOf(entry);
+    const Call r = callOf(entry);
     OutboxRequest request{r.method, r.path, r.body, {}};
     if (r.keyed)
         request.options.idempotencyKey = entry.idempotencyKey.toLatin1();
@@ -101,7 +83,8 @@ OutboxRequest requestFor(const OutboxEntry &entry)
 
 OutboxRequest pictureUploadFor(const OutboxEntry::LocalPicture &picture, const QByteArray &bytes)
 {
-    OutboxRequest request{"POST", QStringLiteral("/api/v1/media"), bytes, {}};
+    const Call upload = endpoint::uploadMedia(bytes);
+    OutboxRequest request{upload.method, upload.path, upload.body, {}};
     request.options.idempotencyKey = picture.idempotencyKey.toLatin1();
     request.options.contentType = picture.mime.toLatin1();
     return request;

@@ -1,14 +1,11 @@
 #include "session.h"
 
+#include "apiclient.h"
+#include "endpoints.h"
 #include "jsoncodec.h"
-#include "tlspins.h"
 
 #include <QMetaObject>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QSettings>
-#include <QTimer>
 
 #include <algorithm>
 
@@ -24,21 +21,14 @@ const QString kNickNameKey = QStringLiteral("session/nickName");
 const QString kHeadImgKey = QStringLiteral("session/headImg");
 const QString kRoleKey = QStringLiteral("session/role");
 
-int retryAfterSeconds(const QNetworkReply *reply)
-{
-    bool ok = false;
-    const int secs = reply->rawHeader("Retry-After").trimmed().toInt(&ok);
-    return ok && secs > 0 ? secs : -1;
-}
-
 } // namespace
 
-Session::Session(QNetworkAccessManager *network, Keychain *keychain, QObject *parent)
+Session::Session(ApiClient *api, Keychain *keychain, QObject *parent)
     : QObject(parent)
-    , m_network(network)
+    , m_api(api)
     , m_keychain(keychain)
 {
-    Q_ASSERT(network);
+    Q_ASSERT(api);
     Q_ASSERT(keychain);
     connect(keychain, &Keychain::writeFinished, this, &Session::onWriteFinished);
     connect(keychain, &Keychain::readFinished, this, &Session::onReadFinished);
@@ -65,43 +55,18 @@ QString Session::currentKey() const
     return Keychain::keyFor(m_server, m_username);
 }
 
-QUrl Session::apiUrl(const QString &path) const
+ApiReply *Session::send(const Call &call, const QString &token)
 {
-    QUrl url = m_server.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo |
-                                 QUrl::StripTrailingSlash);
-    url.setPath(url.path() + QStringLiteral("/api/v1") + path);
-    return url;
-}
-
-QNetworkReply *Session::send(const QByteArray &verb, const QString &path, const QByteArray &body,
-                             const QString &token)
-{
-    QNetworkRequest req(apiUrl(path));
-    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    req.setRawHeader("Accept", "application/json");
-    if (!token.isEmpty())
-        req.setRawHeader("Authorization", "Bearer " + token.toUtf8());
-    req.setTransferTimeout(m_timeoutMs);
-    // Nothing of a sign-in follows a redirect or lands in a cache.
-    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                     QNetworkRequest::ManualRedirectPolicy);
-    req.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
-    req.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
-    QNetworkReply *reply = verb == "GET" ? m_network->get(req) : m_network->post(req, body);
-    // Ours: destroyed (and so aborted) with the session at the latest.
-    reply->setParent(this);
-    // The transfer timeout is for silence; an answer that trickles in (a byte every few
-    // seconds) is cut off by an overall deadline: "Signing in…" never lasts for ever.
-    auto *deadline = new QTimer(reply);
-    deadline->setSingleShot(true);
-    connect(deadline, &QTimer::timeout, reply, [reply] {
-        if (reply->isRunning()) {
-            reply->setProperty("threadline.deadline", true);
-            reply->abort();
-        }
-    });
-    deadline->start(4 * m_timeoutMs); // 60 s by default
-    return reply;
+    // The server this session names, with the token it holds: one attempt (a sign-in is not
+    // repeated behind the user's back), the session's timeout; the client's overall deadline
+    // cuts off an answer that trickles in, so "Signing in…" never lasts for ever.
+    RequestOptions options;
+    options.server = m_server;
+    options.token = token;
+    options.timeoutMs = m_timeoutMs;
+    options.deadlineMs = 4 * m_timeoutMs; // 60 s by default
+    options.retry = false;
+    return m_api->send(call, this, options);
 }
 
 void Session::setState(State state)
@@ -114,11 +79,10 @@ void Session::setState(State state)
 
 void Session::abortCurrent()
 {
-    if (QNetworkReply *reply = m_current.data()) {
+    if (ApiReply *reply = m_current.data()) {
         m_current.clear();
         reply->disconnect(this);
         reply->abort();
-        reply->deleteLater();
     }
 }
 
@@ -217,55 +181,30 @@ void Session::login(const QUrl &server, const QString &username, const QString &
         return failLogin(generation, tr("The server address is not valid"));
     if (m_username.isEmpty() || password.isEmpty())
         return failLogin(generation, tr("Enter your username and password"));
-    if (m_offline)
-        return failLogin(generation, tr("You are offline; signing in needs the server"));
+    if (m_api->isOffline())
+        return failLogin(generation,
+                         ApiError{ApiError::Kind::Offline}.describe(ApiError::Context::SignIn));
 
-    QNetworkReply *reply = send("POST", QStringLiteral("/auth/login"),
-                                encodeLogin(LoginRequest{m_username, password}), {});
+    ApiReply *reply = send(endpoint::login(LoginRequest{m_username, password}), {});
     m_current = reply;
-    connect(reply, &QNetworkReply::finished, this,
+    connect(reply, &ApiReply::finished, this,
             [this, reply, generation] { onLoginReply(reply, generation); });
 }
 
-void Session::onLoginReply(QNetworkReply *reply, quint64 generation)
+void Session::onLoginReply(ApiReply *reply, quint64 generation)
 {
-    reply->deleteLater();
     if (m_current == reply)
         m_current.clear();
     if (generation != m_generation)
         return;
+    if (!reply->ok())
+        return failLogin(generation, reply->error().describe(ApiError::Context::SignIn));
 
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray body = reply->readAll();
-    if (status == 0) {
-        // A certificate not trusted (the manager said why, ApiClient::untrustedCertificate
-        // offers trust): the password was never sent.
-        if (const auto problem = CertificateProblem::of(reply))
-            return failLogin(generation, problem->describe());
-        if (reply->error() == QNetworkReply::SslHandshakeFailedError)
-            return failLogin(generation, tr("A secure connection to the server could not be made"));
-        if (reply->error() == QNetworkReply::OperationCanceledError ||
-            reply->error() == QNetworkReply::TimeoutError)
-            return failLogin(generation, tr("The server did not answer in time"));
-        return failLogin(generation, tr("The server could not be reached"));
-    }
-    if (status == 401)
-        return failLogin(generation, tr("Wrong username or password"));
-    if (status == 429) {
-        const int secs = retryAfterSeconds(reply);
+    Result<LoginResult> result = decodeLoginResult(reply->body());
+    if (!result || result->token.isEmpty())
         return failLogin(
             generation,
-            secs > 0 ? tr("Too many sign-in attempts; try again in %n second(s)", nullptr, secs)
-                     : tr("Too many sign-in attempts; try again later"));
-    }
-    if (status >= 500)
-        return failLogin(generation, tr("The server had a problem; try again later"));
-    if (status < 200 || status > 299)
-        return failLogin(generation, tr("The server refused the sign-in (HTTP %1)").arg(status));
-
-    Result<LoginResult> result = decodeLoginResult(body);
-    if (!result || result->token.isEmpty())
-        return failLogin(generation, tr("The server's answer could not be read"));
+            ApiError::decode(QStringLiteral("login")).describe(ApiError::Context::SignIn));
 
     m_user = result->user;
     m_verified = true;
@@ -339,28 +278,25 @@ void Session::onReadFinished(const QString &key, Keychain::Status status, const 
 
     m_tokenStored = true;
     setToken(secret);
-    if (m_offline) {
+    if (m_api->isOffline()) {
         // Nothing may leave the process: trust the token until the server says otherwise.
         m_user = rememberedProfile();
         return finishSignedIn(generation);
     }
-    QNetworkReply *reply = send("GET", QStringLiteral("/me"), {}, m_token);
+    ApiReply *reply = send(endpoint::me(), m_token);
     m_current = reply;
-    connect(reply, &QNetworkReply::finished, this,
+    connect(reply, &ApiReply::finished, this,
             [this, reply, generation] { onMeReply(reply, generation); });
 }
 
-void Session::onMeReply(QNetworkReply *reply, quint64 generation)
+void Session::onMeReply(ApiReply *reply, quint64 generation)
 {
-    reply->deleteLater();
     if (m_current == reply)
         m_current.clear();
     if (generation != m_generation)
         return;
 
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray body = reply->readAll();
-    if (status == 401) {
+    if (reply->error().isAuth()) {
         // The stored token is dead (revoked or expired): forget it everywhere.
         const QString key = currentKey();
         m_tokenStored = false;
@@ -368,8 +304,8 @@ void Session::onMeReply(QNetworkReply *reply, quint64 generation)
         keychainOp(KeychainOp::Remove, key, 0);
         return finishSignedOut(generation);
     }
-    if (status >= 200 && status <= 299) {
-        Result<UserProfile> profile = decodeUserProfile(body);
+    if (reply->ok()) {
+        Result<UserProfile> profile = decodeUserProfile(reply->body());
         if (profile) {
             m_user = *profile;
             m_verified = true;
@@ -402,13 +338,12 @@ void Session::logout()
         settings.remove(k);
 
     m_logoutGeneration = generation;
-    m_logoutServerDone = token.isEmpty() || m_offline;
+    m_logoutServerDone = token.isEmpty() || m_api->isOffline();
     m_logoutKeychainDone = key.isEmpty() || !m_keychain;
     if (!m_logoutServerDone) {
         // Not m_current: a login() right after must not cancel the revocation.
-        QNetworkReply *reply = send("POST", QStringLiteral("/auth/logout"), "{}", token);
-        connect(reply, &QNetworkReply::finished, this, [this, reply, generation] {
-            reply->deleteLater();
+        ApiReply *reply = send(endpoint::logout(), token);
+        connect(reply, &ApiReply::finished, this, [this, generation] {
             if (generation != m_logoutGeneration)
                 return;
             m_logoutServerDone = true;

@@ -1,6 +1,6 @@
 // Session: who is signed in, with which token, and where that token is kept.
 //
-//   Session session(api.network(), &keychain);
+//   Session session(&api, &keychain);
 //   connect(&session, &Session::tokenChanged, &api, &ApiClient::setToken);
 //   connect(&session, &Session::signedIn, …);       // the user's profile
 //   connect(&session, &Session::loginFailed, …);    // human words for the login form
@@ -19,25 +19,27 @@
 // is dropped: tokenChanged("")); signedOut() follows when the server has revoked the token and
 // the keychain entry is gone. Results always come later, never from inside the call.
 //
-// HTTP goes through the QNetworkAccessManager given (ApiClient::network() in the app): POST
-// /api/v1/auth/login, GET /api/v1/me, POST /api/v1/auth/logout. Offline (setOffline(true)) no
-// request is made: login fails with "You are offline", restore() trusts the stored token without
-// checking it, logout() forgets the token locally only.
+// HTTP goes through the API client given (endpoint::login, me and logout), to the server the
+// session names and with the token it holds (RequestOptions::server and token), one attempt
+// each. While the client is offline no request is made: login fails with "You are offline",
+// restore() trusts the stored token without checking it, logout() forgets the token locally
+// only. Failures are worded by ApiError::describe(ApiError::Context::SignIn).
 #pragma once
 
 #include "keychain.h"
 #include "wiretypes.h"
 
 #include <QList>
-#include <QNetworkReply>
 #include <QObject>
 #include <QPointer>
 #include <QString>
 #include <QUrl>
 
-class QNetworkAccessManager;
-
 namespace threadline::core {
+
+class ApiClient;
+class ApiReply;
+struct Call;
 
 class Session : public QObject
 {
@@ -48,7 +50,7 @@ public:
     Q_ENUM(State)
 
     // Neither is owned; both must outlive the session.
-    Session(QNetworkAccessManager *network, Keychain *keychain, QObject *parent = nullptr);
+    Session(ApiClient *api, Keychain *keychain, QObject *parent = nullptr);
     ~Session() override;
 
     // POST /auth/login; on success the token goes to the keychain (and tokenChanged), then
@@ -66,8 +68,6 @@ public:
     // POST /auth/logout (the server revokes the token), then deletes the keychain entry.
     void logout();
 
-    void setOffline(bool offline) { m_offline = offline; }
-    [[nodiscard]] bool isOffline() const { return m_offline; }
     // Per request; default 15 s.
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
     [[nodiscard]] int timeoutMs() const { return m_timeoutMs; }
@@ -112,9 +112,7 @@ private:
     };
 
     [[nodiscard]] QString currentKey() const;
-    [[nodiscard]] QUrl apiUrl(const QString &path) const;
-    QNetworkReply *send(const QByteArray &verb, const QString &path, const QByteArray &body,
-                        const QString &token);
+    ApiReply *send(const Call &call, const QString &token);
     void setState(State state);
     void abortCurrent(); // the login or /me request in flight, if any
     void setToken(const QString &token);
@@ -125,8 +123,8 @@ private:
                     const QString &secret = {});
     [[nodiscard]] bool takePending(KeychainOp op, const QString &key, quint64 *generation);
 
-    void onLoginReply(QNetworkReply *reply, quint64 generation);
-    void onMeReply(QNetworkReply *reply, quint64 generation);
+    void onLoginReply(ApiReply *reply, quint64 generation);
+    void onMeReply(ApiReply *reply, quint64 generation);
     void onWriteFinished(const QString &key, Keychain::Status status, const QString &message);
     void onReadFinished(const QString &key, Keychain::Status status, const QString &secret,
                         const QString &message);
@@ -136,7 +134,7 @@ private:
     void rememberAccount() const;
     [[nodiscard]] UserProfile rememberedProfile() const;
 
-    QNetworkAccessManager *m_network;
+    ApiClient *m_api;
     QPointer<Keychain> m_keychain;
     State m_state = State::SignedOut;
     QUrl m_server;
@@ -145,11 +143,10 @@ private:
     UserProfile m_user;
     bool m_tokenStored = false;
     bool m_verified = false;
-    bool m_offline = false;
     int m_timeoutMs = 15000;
 
     quint64 m_generation = 0; // bumped by login/restore/logout: older answers are ignored
-    QPointer<QNetworkReply> m_current;
+    QPointer<ApiReply> m_current;
     QList<PendingKeychainOp> m_pendingKeychain;
 
     // logout(): signedOut once both are done, if nothing newer started.

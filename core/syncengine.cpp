@@ -2,6 +2,7 @@
 
 #include "apiclient.h"
 #include "cache.h"
+#include "endpoints.h"
 #include "jsoncodec.h"
 #include "poststore.h"
 
@@ -95,10 +96,7 @@ void SyncEngine::syncNow()
 void SyncEngine::requestSync(const QString &since, int rounds, int applied)
 {
     setSyncing(true);
-    QString path = QStringLiteral("/api/v1/sync?limit=500");
-    if (!since.isEmpty())
-        path += QStringLiteral("&since=") + QString::fromLatin1(QUrl::toPercentEncoding(since));
-    ApiReply *reply = m_api->get(path, this);
+    ApiReply *reply = m_api->send(endpoint::sync(500, since), this);
     connect(reply, &ApiReply::finished, this, [this, reply, since, rounds, applied] {
         if (!reply->ok()) {
             const ApiError e = reply->error();
@@ -214,11 +212,8 @@ void SyncEngine::refreshTimeline()
 void SyncEngine::fetchTimelinePage(const std::optional<QString> &before, int pagesLeft,
                                    QList<qint64> acc)
 {
-    QString path = QStringLiteral("/api/v1/timeline?scope=all&limit=20");
-    if (before)
-        path += QStringLiteral("&before=") + QString::fromLatin1(QUrl::toPercentEncoding(*before));
     const bool first = !before; // the first page starts the cached scope over
-    ApiReply *reply = m_api->get(path, this);
+    ApiReply *reply = m_api->send(endpoint::timeline({}, 20, before), this);
     connect(reply, &ApiReply::finished, this, [this, reply, pagesLeft, acc, first]() mutable {
         if (!reply->ok()) {
             setRefreshing(false);

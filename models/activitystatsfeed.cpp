@@ -1,6 +1,7 @@
 #include "activitystatsfeed.h"
 
 #include "apiclient.h"
+#include "endpoints.h"
 #include "jsoncodec.h"
 
 #include <QDateTime>
@@ -157,8 +158,7 @@ void ActivityStatsFeed::pump()
 {
     while (m_api && !m_queue.isEmpty() && m_inFlight.size() < kMaxInFlight) {
         const QDate day = m_queue.takeFirst();
-        core::ApiReply *reply =
-            m_api->get(QStringLiteral("/api/v1/moderation/stats?date=") + dayCode(day), this);
+        core::ApiReply *reply = m_api->send(core::endpoint::dayStats(day), this);
         ++m_sent;
         m_inFlight.insert(day, reply);
         connect(reply, &core::ApiReply::finished, this,
@@ -259,9 +259,7 @@ void UserActivityFeed::load(qint64 uid, const QDate &month)
     m_uid = uid;
     m_month = first;
     m_forbidden = false;
-    core::ApiReply *reply = m_api->get(
-        QStringLiteral("/api/v1/moderation/stats/users/%1?month=%2").arg(uid).arg(monthCode(first)),
-        this);
+    core::ApiReply *reply = m_api->send(core::endpoint::userStats(uid, first), this);
     m_reply = reply;
     connect(reply, &core::ApiReply::finished, this,
             [this, reply, uid, first] { onAnswer(reply, uid, first); });

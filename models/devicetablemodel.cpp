@@ -1,6 +1,7 @@
 #include "devicetablemodel.h"
 
 #include "apiclient.h"
+#include "endpoints.h"
 #include "jsoncodec.h"
 #include "rolenames.h"
 #include "usertext.h"
@@ -299,7 +300,7 @@ void DeviceTableFeed::refresh()
         old->disconnect(this);
         old->abort();
     }
-    core::ApiReply *reply = m_api->get(QStringLiteral("/api/v1/devices"), this);
+    core::ApiReply *reply = m_api->send(core::endpoint::devices(), this);
     m_load = reply;
     connect(reply, &core::ApiReply::finished, this, [this, reply] { onLoadFinished(reply); });
     Q_EMIT loadingChanged(true);
@@ -366,9 +367,7 @@ bool DeviceTableFeed::save(const QString &rawIn, const QString &displayIn, bool 
         return true; // nothing changed: nothing to send
     if (!m_model->beginSave(raw, display))
         return false;
-    core::ApiReply *reply = m_api->put(
-        QStringLiteral("/api/v1/devices"),
-        QJsonObject{{QStringLiteral("raw"), raw}, {QStringLiteral("display"), display}}, this);
+    core::ApiReply *reply = m_api->send(core::endpoint::putDevice({raw, display}), this);
     connect(reply, &core::ApiReply::finished, this,
             [this, reply, raw] { onSaveFinished(reply, raw); });
     setPending(m_pending + 1);
@@ -406,9 +405,7 @@ bool DeviceTableFeed::remove(const QString &rawIn)
                         .arg(core::shownName(raw)));
         return false;
     }
-    core::ApiReply *reply = m_api->del(QStringLiteral("/api/v1/devices?raw=") +
-                                           QString::fromLatin1(QUrl::toPercentEncoding(raw)),
-                                       this);
+    core::ApiReply *reply = m_api->send(core::endpoint::deleteDevice(raw), this);
     connect(reply, &core::ApiReply::finished, this,
             [this, reply, raw] { onRemoveFinished(reply, raw); });
     setPending(m_pending + 1);

@@ -2,6 +2,7 @@
 
 #include "apiclient.h"
 #include "cache.h"
+#include "endpoints.h"
 #include "jsoncodec.h"
 #include "poststore.h"
 
@@ -121,10 +122,7 @@ void HistoryModel::markViewed(qint64 postId)
         m_cache->savePost(*post);
     if (!m_api->isOffline()) {
         // Counted at most once per user, post and day by the server: safe to repeat.
-        core::RequestOptions options;
-        options.idempotencyKey = core::ApiClient::newIdempotencyKey();
-        ApiReply *reply = m_api->postJson(QStringLiteral("/api/v1/posts/%1/views").arg(postId),
-                                          QJsonObject{}, this, options);
+        ApiReply *reply = m_api->send(core::endpoint::countView(postId), this);
         connect(reply, &ApiReply::finished, this, [this, reply, postId] {
             if (reply->error().kind != ApiError::Kind::Cancelled)
                 Q_EMIT viewReported(postId, reply->ok());
@@ -173,7 +171,7 @@ void HistoryModel::fetchPost(qint64 postId, qint64 viewedAt)
     m_fetching.insert(postId, std::max(viewedAt, m_fetching.value(postId, 0)));
     if (running)
         return;
-    ApiReply *reply = m_api->get(QStringLiteral("/api/v1/posts/%1").arg(postId), this);
+    ApiReply *reply = m_api->send(core::endpoint::post(postId), this);
     connect(reply, &ApiReply::finished, this, [this, reply, postId] {
         if (!m_fetching.contains(postId))
             return;

@@ -1,6 +1,7 @@
 #include "moderationcontext.h"
 
 #include "apiclient.h"
+#include "endpoints.h"
 #include "jsoncodec.h"
 
 #include <algorithm>
@@ -138,19 +139,19 @@ void ModerationContext::load()
     }
     m_state = State::Loading;
 
-    QString rootPath;
+    core::endpoint::FloorsQuery floors;
+    qint64 postId = m_item->targetId;
     if (m_item->targetType == TargetType::Post) {
-        rootPath = QStringLiteral("/api/v1/posts/%1/comments?limit=%2&replies=0")
-                       .arg(m_item->targetId)
-                       .arg(kPostFloors);
+        floors.limit = kPostFloors;
+        floors.replies = 0;
     } else {
         // the floor's root (a root target: with its first replies)
-        rootPath = QStringLiteral("/api/v1/posts/%1/comments?after=%2&limit=1&replies=%3")
-                       .arg(comment->postId)
-                       .arg(std::max<qint64>(comment->floor - 1, 0))
-                       .arg(comment->isRoot() ? kRootReplies : 0);
+        postId = comment->postId;
+        floors.after = std::max<qint64>(comment->floor - 1, 0);
+        floors.limit = 1;
+        floors.replies = comment->isRoot() ? kRootReplies : 0;
     }
-    core::ApiReply *root = m_api->get(rootPath, this);
+    core::ApiReply *root = m_api->send(core::endpoint::floors(postId, floors), this);
     m_rootReply = root;
     connect(root, &core::ApiReply::finished, this,
             [this, root, generation] { onRootPage(root, generation); });
@@ -161,11 +162,7 @@ void ModerationContext::load()
         const qint64 after = std::max<qint64>(comment->seq - 1 - kWindowBack, 0);
         const int limit = int(comment->seq - 1 - after) + 1 + kNeighbours + 1;
         core::ApiReply *window =
-            m_api->get(QStringLiteral("/api/v1/comments/%1/replies?after=%2&limit=%3")
-                           .arg(comment->rootId)
-                           .arg(after)
-                           .arg(limit),
-                       this);
+            m_api->send(core::endpoint::replies(comment->rootId, limit, after), this);
         m_windowReply = window;
         m_windowBefore = after;
         connect(window, &core::ApiReply::finished, this,

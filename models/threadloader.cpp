@@ -2,6 +2,7 @@
 
 #include "apiclient.h"
 #include "cache.h"
+#include "endpoints.h"
 #include "jsoncodec.h"
 
 #include <QUrl>
@@ -78,6 +79,7 @@ void ThreadLoader::open(qint64 postId, CommentTreeModel::Order order)
         Q_EMIT busyChanged(false);
     }
     m_model->setPost(postId, order);
+    fetchPostIfMissing();
     // The cache paints first and the server's page follows; best order is the server's ranking,
     // so the cache (which keeps floor order) serves it only offline.
     if (m_cache && (order == CommentTreeModel::Order::Floor || !online()))
@@ -86,6 +88,27 @@ void ThreadLoader::open(qint64 postId, CommentTreeModel::Order order)
         loadFloorsFromServer();
     else if (!m_cache)
         Q_EMIT error(tr("Offline: the comments are not available."));
+}
+
+void ThreadLoader::fetchPostIfMissing()
+{
+    if (m_store->containsPost(m_postId) || !online() || m_fetchingPost == m_postId)
+        return;
+    const qint64 postId = m_postId;
+    m_fetchingPost = postId;
+    core::ApiReply *reply = m_api->send(core::endpoint::post(postId), this);
+    connect(reply, &core::ApiReply::finished, this, [this, reply, postId] {
+        if (m_fetchingPost == postId)
+            m_fetchingPost = 0;
+        if (!reply->ok()) { // error() says what went wrong with the thread
+            if (!m_store->containsPost(postId))
+                Q_EMIT postUnavailable(postId);
+            return;
+        }
+        const auto post = core::decodePost(reply->body());
+        if (post.ok() && !m_store->containsPost(postId))
+            m_store->upsertPost(post.value());
+    });
 }
 
 void ThreadLoader::setOrder(CommentTreeModel::Order order)
@@ -103,21 +126,17 @@ void ThreadLoader::reload()
 
 void ThreadLoader::loadFloorsFromServer()
 {
-    QString path = QStringLiteral("/api/v1/posts/%1/comments?limit=%2&replies=%3")
-                       .arg(m_postId)
-                       .arg(m_floorPage)
-                       .arg(CommentTreeModel::kPreviewReplies);
-    if (m_model->order() == CommentTreeModel::Order::Best) {
-        path += QStringLiteral("&order=best");
-        if (m_serverAnswered && m_nextBefore)
-            path += QStringLiteral("&before=") +
-                    QString::fromLatin1(QUrl::toPercentEncoding(*m_nextBefore));
-    } else if (m_serverAnswered && m_nextAfter) {
-        path += QStringLiteral("&after=%1").arg(*m_nextAfter);
+    core::endpoint::FloorsQuery query;
+    query.limit = m_floorPage;
+    query.replies = CommentTreeModel::kPreviewReplies;
+    query.best = m_model->order() == CommentTreeModel::Order::Best;
+    if (m_serverAnswered) {
+        query.after = m_nextAfter;
+        query.before = m_nextBefore;
     }
     const quint64 generation = m_generation;
     busy(+1);
-    core::ApiReply *reply = m_api->get(path, this);
+    core::ApiReply *reply = m_api->send(core::endpoint::floors(m_postId, query), this);
     connect(reply, &core::ApiReply::finished, this, [this, reply, generation] {
         if (generation != m_generation)
             return;
@@ -229,13 +248,10 @@ void ThreadLoader::onMoreReplies(qint64 rootId, qint64 afterSeq)
 
 void ThreadLoader::loadRepliesFromServer(qint64 rootId, qint64 afterSeq)
 {
-    QString path =
-        QStringLiteral("/api/v1/comments/%1/replies?limit=%2").arg(rootId).arg(m_replyPage);
-    if (afterSeq > 0)
-        path += QStringLiteral("&after=%1").arg(afterSeq);
     const quint64 generation = m_generation;
     busy(+1);
-    core::ApiReply *reply = m_api->get(path, this);
+    core::ApiReply *reply =
+        m_api->send(core::endpoint::replies(rootId, m_replyPage, afterSeq), this);
     connect(reply, &core::ApiReply::finished, this, [this, reply, generation, rootId, afterSeq] {
         if (generation != m_generation)
             return;

@@ -1,9 +1,9 @@
 // Feeds a CommentTreeModel with one post's thread: the cache first (instant, and all there is
 // offline), then the server, page by page — floors ≤ 200 a page (default 50) with their first 3
 // replies in one call, the rest of a floor by `rootId` when its "more replies (N)" row is
-// activated (docs/design.md "Seed lessons": never a whole thread at once). What the server says goes
-// into the post store and the cache; the model reads the store. Errors reach error() in words and
-// never clear what is shown.
+// activated (docs/design.md "Seed lessons": never a whole thread at once). What the server says
+// goes into the post store and the cache; the model reads the store. Errors reach error() in words
+// and never clear what is shown.
 #pragma once
 
 #include "commenttreemodel.h"
@@ -54,8 +54,13 @@ Q_SIGNALS:
     void totalFloorsChanged(qint64 total);
     // The post is gone (deleted, or hidden for this user): the view should close or say so.
     void postGone(qint64 postId);
+    // The post itself (not in the store: opened from a link, the history, the queue) could not
+    // be loaded; error() or postGone() says why.
+    void postUnavailable(qint64 postId);
 
 private:
+    // GET /posts/{id} when the store lacks the post, so that the header has something to show.
+    void fetchPostIfMissing();
     void loadFloorsFromServer();
     void loadFloorsFromCache(qint64 afterFloor);
     void loadRepliesFromServer(qint64 rootId, qint64 afterSeq);
@@ -78,6 +83,7 @@ private:
     int m_replyPage = kMaxPage;
 
     qint64 m_postId = 0;
+    qint64 m_fetchingPost = 0;           // the post GET /posts/{id} is loading
     quint64 m_generation = 0;            // answers to an earlier open() are dropped
     bool m_serverAnswered = false;       // the server gave the first page of this open()
     std::optional<qint64> m_nextAfter;   // floor order: the server's next `after`

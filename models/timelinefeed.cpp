@@ -18,7 +18,6 @@ using core::Post;
 namespace {
 // Pages in a row that may add nothing new (all shown already) before the feed stops asking.
 constexpr int kMaxEmptyPages = 10;
-constexpr int kMaxHotLimit = 50;
 
 QList<qint64> idsOf(const QList<Post> &posts)
 {
@@ -48,31 +47,25 @@ QString TimelineFeed::Scope::key() const
     return {};
 }
 
-QString TimelineFeed::Scope::path(int limit, const std::optional<QString> &before) const
+core::Call TimelineFeed::Scope::call(int limit, const std::optional<QString> &before) const
 {
-    if (kind == Kind::Hot)
-        return QStringLiteral("/api/v1/hot?window=%1&by=%2&limit=%3")
-            .arg(window == Window::Day ? QLatin1String("day") : QLatin1String("week"),
-                 by == Rank::Likes ? QLatin1String("likes") : QLatin1String("views"))
-            .arg(std::clamp(limit, 1, kMaxHotLimit));
-    QString path = QStringLiteral("/api/v1/timeline?scope=");
+    using core::endpoint::TimelineQuery;
     switch (kind) {
-    case Kind::All:
     case Kind::Hot:
-        path += QLatin1String("all");
-        break;
+        return core::endpoint::hot(window == Window::Day ? core::endpoint::HotWindow::Day
+                                                         : core::endpoint::HotWindow::Week,
+                                   by == Rank::Likes ? core::endpoint::HotRank::Likes
+                                                     : core::endpoint::HotRank::Views,
+                                   limit);
     case Kind::Following:
-        path += QLatin1String("following");
-        break;
+        return core::endpoint::timeline({TimelineQuery::Scope::Following}, limit, before);
     case Kind::User:
     case Kind::Mine:
-        path += QStringLiteral("user&uid=%1").arg(uid);
+        return core::endpoint::timeline({TimelineQuery::Scope::User, uid}, limit, before);
+    case Kind::All:
         break;
     }
-    path += QStringLiteral("&limit=%1").arg(limit);
-    if (before)
-        path += QStringLiteral("&before=") + QString::fromLatin1(QUrl::toPercentEncoding(*before));
-    return path;
+    return core::endpoint::timeline({}, limit, before);
 }
 
 TimelineFeed::TimelineFeed(core::ApiClient *api, core::Cache *cache, core::PostStore *store,
@@ -237,7 +230,7 @@ void TimelineFeed::refresh()
 
 void TimelineFeed::requestFirstPage()
 {
-    ApiReply *reply = m_api->get(m_scope.path(m_pageSize), this);
+    ApiReply *reply = m_api->send(m_scope.call(m_pageSize), this);
     m_firstReply = reply;
     connect(reply, &ApiReply::finished, this, [this, reply] { onFirstPage(reply); });
 }
@@ -406,7 +399,7 @@ void TimelineFeed::loadMore()
     if (!m_scope.isHot() && m_cacheOffset < m_cacheStored) {
         m_cachePageRequest = m_cache->loadTimeline(m_scope.key(), m_pageSize, int(m_cacheOffset));
     } else if (!m_scope.isHot() && m_next && !m_api->isOffline()) {
-        ApiReply *reply = m_api->get(m_scope.path(m_pageSize, m_next), this);
+        ApiReply *reply = m_api->send(m_scope.call(m_pageSize, m_next), this);
         m_pageReply = reply;
         connect(reply, &ApiReply::finished, this, [this, reply] { onServerPage(reply); });
     } else {

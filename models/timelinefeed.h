@@ -6,6 +6,7 @@
 
 #include "apiclient.h"
 #include "apierror.h"
+#include "endpoints.h"
 #include "wiretypes.h"
 
 #include <QList>
@@ -56,9 +57,8 @@ public:
         // The cache's scope key: "all" (the sync engine's), "following", "user:10003" (Mine
         // too: the same list), "hot:day:likes", "hot:week:views", …
         [[nodiscard]] QString key() const;
-        // The request of a page: /api/v1/timeline?scope=…&limit=…[&before=…] or
-        // /api/v1/hot?window=…&by=…&limit=… (hot has no pages; limit at most 50).
-        [[nodiscard]] QString path(int limit, const std::optional<QString> &before = {}) const;
+        // The call of a page: GET /timeline or, for hot, GET /hot (no pages; limit at most 50).
+        [[nodiscard]] core::Call call(int limit, const std::optional<QString> &before = {}) const;
 
         friend bool operator==(const Scope &, const Scope &) = default;
     };

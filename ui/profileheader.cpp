@@ -3,6 +3,8 @@
 #include "activitycalendar.h"
 #include "paintutil.h"
 
+#include "profileloader.h"
+
 #include "apiclient.h"
 #include "imagecache.h"
 #include "jsoncodec.h"
@@ -23,15 +25,6 @@
 #include <algorithm>
 
 namespace threadline::ui {
-
-namespace {
-
-QString followPath(qint64 uid)
-{
-    return QStringLiteral("/api/v1/users/%1/follow").arg(uid);
-}
-
-} // namespace
 
 // The avatar: the image centre-cropped into a rounded square, or a placeholder with the first
 // character of the name.
@@ -167,6 +160,7 @@ ProfileHeader::ProfileHeader(core::ApiClient *api, core::Outbox *outbox, core::I
                              QWidget *parent)
     : QWidget(parent)
     , m_api(api)
+    , m_profiles(new models::ProfileLoader(api, this))
     , m_outbox(outbox)
     , m_images(images)
     , m_avatar(new ProfileAvatar(this))
@@ -245,6 +239,8 @@ ProfileHeader::ProfileHeader(core::ApiClient *api, core::Outbox *outbox, core::I
 
     if (m_api)
         connect(m_api, &core::ApiClient::offlineChanged, this, &ProfileHeader::onOfflineChanged);
+    connect(m_profiles, &models::ProfileLoader::loaded, this, &ProfileHeader::onLoaded);
+    connect(m_profiles, &models::ProfileLoader::failed, this, &ProfileHeader::onLoadFailed);
     if (m_outbox) {
         connect(m_outbox, &core::Outbox::completed, this, &ProfileHeader::onOutboxCompleted);
         connect(m_outbox, &core::Outbox::failed, this, &ProfileHeader::onOutboxFailed);
@@ -312,9 +308,9 @@ void ProfileHeader::setModeratorTools(bool on)
 
 void ProfileHeader::reload()
 {
-    if (!m_api || m_uid <= 0)
+    if (!m_profiles->hasClient() || m_uid <= 0)
         return;
-    if (m_api->isOffline()) {
+    if (m_profiles->isOffline()) {
         cancelLoad();
         if (m_server)
             setStatus(tr("Offline: showing the profile as last loaded."), false);
@@ -326,63 +322,49 @@ void ProfileHeader::reload()
     cancelLoad();
     if (!m_server && !m_notFound)
         setStatus(tr("Loading…"), false);
-    const qint64 uid = m_uid;
-    core::ApiReply *reply = m_api->get(QStringLiteral("/api/v1/users/%1").arg(uid), this);
-    m_reply = reply;
-    connect(reply, &core::ApiReply::finished, this, [this, reply, uid] { onLoaded(reply, uid); });
+    m_profiles->load(m_uid);
 }
 
 void ProfileHeader::cancelLoad()
 {
-    if (core::ApiReply *old = m_reply.data()) {
-        m_reply = nullptr; // its finished() (Cancelled) is then ignored
-        old->abort();
-    }
+    m_profiles->cancel();
 }
 
-void ProfileHeader::onLoaded(core::ApiReply *reply, qint64 uid)
+bool ProfileHeader::isLoading() const
 {
-    if (reply != m_reply || uid != m_uid)
+    return m_profiles->isLoading();
+}
+
+void ProfileHeader::onLoadFailed(qint64 uid, const core::ApiError &error)
+{
+    if (uid != m_uid)
         return;
-    m_reply = nullptr;
-    if (!reply->ok()) {
-        const core::ApiError error = reply->error();
-        QString message;
-        if (error.kind == core::ApiError::Kind::Http && error.status == 404) {
-            m_notFound = true;
-            m_server.reset();
-            m_cache.remove(uid);
-            m_avatar->setImage({});
-            message = tr("This person does not exist.");
-            setStatus(message, true);
-        } else if (error.kind == core::ApiError::Kind::Offline) {
-            message = m_server ? tr("Offline: showing the profile as last loaded.")
-                               : tr("Offline: the profile cannot be loaded.");
-            setStatus(message, !m_server);
-        } else if (m_server) {
-            message = tr("The profile could not be refreshed: %1").arg(error.describe());
-            setStatus(message, true);
-        } else {
-            message = tr("The profile could not be loaded: %1").arg(error.describe());
-            setStatus(message, true);
-        }
-        render();
-        Q_EMIT loadFailed(message);
-        return;
+    QString message;
+    if (error.kind == core::ApiError::Kind::Http && error.status == 404) {
+        m_notFound = true;
+        m_server.reset();
+        m_cache.remove(uid);
+        m_avatar->setImage({});
+        message = tr("This person does not exist.");
+    } else if (error.kind == core::ApiError::Kind::Offline) {
+        message = m_server ? tr("Offline: showing the profile as last loaded.")
+                           : tr("Offline: the profile cannot be loaded.");
+    } else if (m_server) {
+        message = tr("The profile could not be refreshed: %1").arg(error.describe());
+    } else {
+        message = tr("The profile could not be loaded: %1").arg(error.describe());
     }
-    const auto decoded = core::decodeUserProfile(reply->body());
-    if (!decoded.ok()) {
-        const QString message =
-            (m_server ? tr("The profile could not be refreshed: %1")
-                      : tr("The profile could not be loaded: %1"))
-                .arg(core::ApiError::decode(decoded.error().toString()).describe());
-        setStatus(message, true);
-        render();
-        Q_EMIT loadFailed(message);
+    setStatus(message, error.kind != core::ApiError::Kind::Offline || !m_server);
+    render();
+    Q_EMIT loadFailed(message);
+}
+
+void ProfileHeader::onLoaded(qint64 uid, const core::UserProfile &fresh)
+{
+    if (uid != m_uid)
         return;
-    }
     m_notFound = false;
-    remember(decoded.value());
+    remember(fresh);
     setStatus({}, false);
     render();
     if (const auto shown = profile())
@@ -471,54 +453,16 @@ QString ProfileHeader::countsText() const
 
 void ProfileHeader::toggleFollow()
 {
-    if (!m_api || !m_server || m_uid <= 0 || m_uid == m_myUid)
+    if (!m_outbox || !m_server || m_uid <= 0 || m_uid == m_myUid)
         return;
     const qint64 uid = m_uid;
     const bool desired = !isFollowing();
-    const bool serverFollowing = m_server->followedByMe;
-    const QString who = m_server->brief.nickName;
     m_clicked.insert(uid, desired);
     setStatus({}, false);
-    if (m_outbox) {
-        m_outbox->setFollow(uid, serverFollowing, desired, who);
-    } else {
-        const int seq = m_directSeq.value(uid) + 1;
-        m_directSeq.insert(uid, seq);
-        core::ApiReply *reply =
-            desired ? m_api->put(followPath(uid), this) : m_api->del(followPath(uid), this);
-        connect(reply, &core::ApiReply::finished, this,
-                [this, reply, uid, desired, seq] { onDirectAnswer(reply, uid, desired, seq); });
-    }
+    // One path for every follow: the outbox (durable, coalesced, replayed after an offline
+    // period); its baseline is what the server said.
+    m_outbox->setFollow(uid, m_server->followedByMe, desired, m_server->brief.nickName);
     render();
-}
-
-void ProfileHeader::onDirectAnswer(core::ApiReply *reply, qint64 uid, bool desired, int seq)
-{
-    const bool latest = m_directSeq.value(uid) == seq;
-    if (reply->ok()) {
-        const auto state = core::decodeFollowState(reply->body());
-        if (state.ok()) {
-            if (latest)
-                m_clicked.remove(uid);
-            applyFollowState(uid, state.value());
-            return;
-        }
-    }
-    if (!latest)
-        return; // a newer click is on its way; its answer decides
-    m_clicked.remove(uid);
-    core::ApiError error = reply->error();
-    if (reply->ok())
-        error = core::ApiError::decode(QStringLiteral("not a follow state"));
-    QString name = uid == m_uid && m_server ? m_server->brief.nickName : QString();
-    if (name.isEmpty())
-        name = tr("this person");
-    if (uid == m_uid) {
-        setStatus((desired ? tr("Could not follow %1: %2") : tr("Could not unfollow %1: %2"))
-                      .arg(name, error.describe()),
-                  true);
-        render();
-    }
 }
 
 void ProfileHeader::applyFollowState(qint64 uid, const core::FollowState &state)
@@ -640,7 +584,7 @@ void ProfileHeader::render()
         m_badge->setText(tr("Moderator"));
         m_badge->setVisible(shown->role == core::UserProfile::Role::Moderator);
         const bool mine = m_myUid != 0 && shown->brief.uid == m_myUid;
-        m_follow->setVisible(!mine);
+        m_follow->setVisible(!mine && m_outbox);
         m_follow->setChecked(shown->followedByMe);
         // "Follow" stands out in the highlight colour; "Following" is a plain button.
         QPalette pal = palette();

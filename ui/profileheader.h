@@ -7,12 +7,12 @@
 //   connect(header, &ProfileHeader::followChanged, …);             // (uid, following), at once
 //   header->setUser(10003, session.uid());                         // GET /api/v1/users/10003
 //
-// Following is optimistic (docs/design.md, "How data flows" 3–4): a click changes the button and the
-// follower count at once and sends the change — through Outbox::setFollow when an outbox is
-// given (durable, coalesced, replayed after an offline period; its baseline is what the server
-// said), else PUT/DELETE /users/{uid}/follow directly. While a change is pending it is laid over
-// whatever the server says; the server's answer sets the count; a failure rolls the button and
-// the count back and says why in the status line.
+// Following is optimistic (docs/design.md, "How data flows" 3–4): a click changes the button and
+// the follower count at once and sends the change through Outbox::setFollow (durable, coalesced,
+// replayed after an offline period; its baseline is what the server said) — the one path of a
+// follow; the profile itself comes from a models::ProfileLoader. While a change is pending it is
+// laid over whatever the server says; the server's answer sets the count; a failure rolls the
+// button and the count back and says why in the status line.
 //
 // Offline (ApiClient::isOffline()) nothing is requested: the header shows what it last loaded for
 // that person (a small in-memory cache per uid) or "Offline: the profile cannot be loaded.", and
@@ -48,6 +48,10 @@ struct ApiError;
 struct OutboxEntry;
 } // namespace threadline::core
 
+namespace threadline::models {
+class ProfileLoader;
+} // namespace threadline::models
+
 namespace threadline::ui {
 
 class ActivityCalendar;
@@ -62,8 +66,8 @@ public:
     static constexpr int kAvatarSize = 64;
     static constexpr int kCacheSize = 64; // profiles remembered for offline use
 
-    // api: required. outbox: may be null (follows then go straight through api). images: may be
-    // null (the placeholder only). None is owned.
+    // api: required. outbox: may be null (then there is no follow button: every follow goes
+    // through the outbox). images: may be null (the placeholder only). None is owned.
     ProfileHeader(core::ApiClient *api, core::Outbox *outbox, core::ImageCache *images,
                   QWidget *parent = nullptr);
     ~ProfileHeader() override;
@@ -86,7 +90,7 @@ public:
     [[nodiscard]] std::optional<core::UserProfile> profile() const;
     [[nodiscard]] bool isFollowing() const;     // as shown (optimistic)
     [[nodiscard]] qint64 followerCount() const; // as shown (optimistic)
-    [[nodiscard]] bool isLoading() const { return !m_reply.isNull(); }
+    [[nodiscard]] bool isLoading() const;
     // The words in the status line ("" when it is hidden).
     [[nodiscard]] QString statusText() const { return m_statusText; }
     // The full nickname and the counts line as shown (for tests and accessibility).
@@ -112,8 +116,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    void onLoaded(core::ApiReply *reply, qint64 uid);
-    void onDirectAnswer(core::ApiReply *reply, qint64 uid, bool desired, int seq);
+    void onLoaded(qint64 uid, const core::UserProfile &profile);
+    void onLoadFailed(qint64 uid, const core::ApiError &error);
     void onOutboxCompleted(const core::OutboxEntry &entry, const QJsonObject &answer);
     void onOutboxFailed(const core::OutboxEntry &entry, const QString &message);
     void onOutboxToggleSaved(qint64 uid);
@@ -131,7 +135,8 @@ private:
     void updateAvatar();
     void cancelLoad();
 
-    QPointer<core::ApiClient> m_api;
+    QPointer<core::ApiClient> m_api; // for the calendar's feed
+    models::ProfileLoader *m_profiles;
     QPointer<core::Outbox> m_outbox;
     QPointer<core::ImageCache> m_images;
 
@@ -149,8 +154,6 @@ private:
     std::optional<core::UserProfile> m_server; // the server's view of m_uid
     QCache<qint64, core::UserProfile> m_cache; // the server's view, per uid
     QHash<qint64, bool> m_clicked;             // the latest click per uid, while pending
-    QHash<qint64, int> m_directSeq;            // the latest direct request per uid
-    QPointer<core::ApiReply> m_reply;          // the profile load in flight
     QString m_statusText;
     bool m_statusIsError = false;
     bool m_notFound = false;

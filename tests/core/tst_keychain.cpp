@@ -9,6 +9,7 @@
 // whose DBUS_SESSION_BUS_ADDRESS points at a socket that does not exist (UnavailableChild).
 // No fake keychain is used anywhere. Waits on signals only, never sleeps.
 
+#include "apiclient.h"
 #include "keychain.h"
 #include "session.h"
 #include "testserver.h"
@@ -20,7 +21,6 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
 #include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
@@ -197,8 +197,8 @@ class TestKeychain : public QObject
 
 private:
     TestServer m_server;
-    QNetworkAccessManager m_network;
-    QString m_token; // zhangsan's, from login()
+    threadline::core::ApiClient m_api; // the sessions' HTTP
+    QString m_token;                   // zhangsan's, from login()
 
     int countLogged(const QByteArray &prefix)
     {
@@ -212,6 +212,8 @@ private:
     }
 
 private Q_SLOTS:
+    void init() { m_api.setOffline(false); }
+
     void initTestCase()
     {
         Keychain kc;
@@ -317,7 +319,7 @@ private Q_SLOTS:
     void loginStoresTokenInKeychainOnly()
     {
         Keychain kc;
-        Session s(&m_network, &kc);
+        Session s(&m_api, &kc);
         SessionLog log(&s);
         QSignalSpy states(&s, &Session::stateChanged);
         s.login(m_server.baseUrl(), QStringLiteral("zhangsan"), QStringLiteral("demo"));
@@ -431,8 +433,8 @@ private Q_SLOTS:
 
         const int loginsBefore = countLogged("POST /api/v1/auth/login ");
         Keychain kc;
-        Session s(&m_network, &kc);
-        s.setOffline(offline);
+        Session s(&m_api, &kc);
+        m_api.setOffline(offline);
         SessionLog log(&s);
         s.login(url, username, password);
         QVERIFY(log.waitEnd());
@@ -452,7 +454,7 @@ private Q_SLOTS:
     {
         QVERIFY(!m_token.isEmpty());
         Keychain kc;
-        Session s(&m_network, &kc);
+        Session s(&m_api, &kc);
         SessionLog log(&s);
         const int meBefore = countLogged("GET /api/v1/me ");
         s.restore(m_server.baseUrl(), QStringLiteral("zhangsan"));
@@ -467,7 +469,7 @@ private Q_SLOTS:
         QCOMPARE(countLogged("GET /api/v1/me "), meBefore + 1); // checked with the server
 
         // The remembered account, the same way.
-        Session again(&m_network, &kc);
+        Session again(&m_api, &kc);
         SessionLog log2(&again);
         QVERIFY(again.restoreRemembered());
         QVERIFY(log2.waitEnd());
@@ -479,8 +481,8 @@ private Q_SLOTS:
     void restoreOffline()
     {
         Keychain kc;
-        Session s(&m_network, &kc);
-        s.setOffline(true);
+        Session s(&m_api, &kc);
+        m_api.setOffline(true);
         SessionLog log(&s);
         const int before = countLogged("GET /api/v1/me ");
         s.restore(m_server.baseUrl(), QStringLiteral("zhangsan"));
@@ -497,7 +499,7 @@ private Q_SLOTS:
     void logoutRevokesAndDeletes()
     {
         Keychain kc;
-        Session s(&m_network, &kc);
+        Session s(&m_api, &kc);
         SessionLog log(&s);
         s.restore(m_server.baseUrl(), QStringLiteral("zhangsan"));
         QVERIFY(log.waitEnd());
@@ -520,7 +522,7 @@ private Q_SLOTS:
                  Keychain::Status::NotFound);
 
         // Nothing to restore any more; the username is still offered, the profile is gone.
-        Session fresh(&m_network, &kc);
+        Session fresh(&m_api, &kc);
         SessionLog log2(&fresh);
         fresh.restore(m_server.baseUrl(), QStringLiteral("zhangsan"));
         QVERIFY(log2.waitEnd());
@@ -536,7 +538,7 @@ private Q_SLOTS:
         Keychain kc;
         QString token;
         {
-            Session s(&m_network, &kc);
+            Session s(&m_api, &kc);
             SessionLog log(&s);
             s.login(m_server.baseUrl(), QStringLiteral("lisi"), QStringLiteral("demo"));
             QVERIFY(log.waitEnd());
@@ -547,7 +549,7 @@ private Q_SLOTS:
         c.setToken(token);
         QCOMPARE(c.post(QStringLiteral("/api/v1/auth/logout")).status, 204); // behind its back
 
-        Session s(&m_network, &kc);
+        Session s(&m_api, &kc);
         SessionLog log(&s);
         s.restore(m_server.baseUrl(), QStringLiteral("lisi"));
         QVERIFY(log.waitEnd());
@@ -594,7 +596,7 @@ class UnavailableChild : public QObject
 
 private:
     QUrl m_server;
-    QNetworkAccessManager m_network;
+    threadline::core::ApiClient m_api; // the sessions' HTTP
     QString m_token;
 
 private Q_SLOTS:
@@ -622,7 +624,7 @@ private Q_SLOTS:
     void loginWorksForTheRun()
     {
         Keychain kc;
-        Session s(&m_network, &kc);
+        Session s(&m_api, &kc);
         SessionLog log(&s);
         s.login(m_server, QStringLiteral("mazi"), QStringLiteral("demo"));
         QVERIFY(log.waitEnd());
@@ -659,7 +661,7 @@ private Q_SLOTS:
     void restoreTellsTheUser()
     {
         Keychain kc;
-        Session s(&m_network, &kc);
+        Session s(&m_api, &kc);
         SessionLog log(&s);
         s.restore(m_server, QStringLiteral("mazi"));
         QVERIFY(log.waitEnd());

@@ -288,7 +288,7 @@ void TstTls::signInNeverSendsThePassword()
 
     ApiClient api;
     core::Keychain keychain;
-    core::Session session(api.network(), &keychain);
+    core::Session session(&api, &keychain);
     QSignalSpy failed(&session, &core::Session::loginFailed);
     QSignalSpy untrusted(&api, &ApiClient::untrustedCertificate);
     session.login(server->baseUrl(), QStringLiteral("zhangsan"), QStringLiteral("demo"));

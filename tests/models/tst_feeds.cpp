@@ -197,9 +197,9 @@ private Q_SLOTS:
         QCOMPARE(Scope::mine(10001).key(), QStringLiteral("user:10001"));
         QCOMPARE(Scope::hot(Scope::Window::Week, Scope::Rank::Views).key(),
                  QStringLiteral("hot:week:views"));
-        QCOMPARE(Scope::user(10003).path(20, QStringLiteral("a+b")),
+        QCOMPARE(Scope::user(10003).call(20, QStringLiteral("a+b")).path,
                  QStringLiteral("/api/v1/timeline?scope=user&uid=10003&limit=20&before=a%2Bb"));
-        QCOMPARE(Scope::hot(Scope::Window::Day, Scope::Rank::Likes).path(80),
+        QCOMPARE(Scope::hot(Scope::Window::Day, Scope::Rank::Likes).call(80).path,
                  QStringLiteral("/api/v1/hot?window=day&by=likes&limit=50"));
     }
 

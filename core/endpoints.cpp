@@ -1,0 +1,276 @@
+#include "endpoints.h"
+
+#include "jsoncodec.h"
+
+#include <QUrl>
+
+#include <algorithm>
+
+namespace threadline::core::endpoint {
+
+namespace {
+
+QString path(QStringView rest)
+{
+    QString p = QLatin1String(kPrefix);
+    p += rest;
+    return p;
+}
+
+QString id(qint64 value)
+{
+    return QString::number(value);
+}
+
+QString encoded(const QString &value)
+{
+    return QString::fromLatin1(QUrl::toPercentEncoding(value));
+}
+
+// "&name=value" when there is a value.
+QString optional(QLatin1String name, const std::optional<QString> &value)
+{
+    return value ? QLatin1Char('&') + name + QLatin1Char('=') + encoded(*value) : QString();
+}
+
+Call get(const QString &p)
+{
+    return {QByteArrayLiteral("GET"), p, {}, false};
+}
+
+Call del(const QString &p)
+{
+    return {QByteArrayLiteral("DELETE"), p, {}, false};
+}
+
+Call putOrDelete(bool put, const QString &p)
+{
+    return {put ? QByteArrayLiteral("PUT") : QByteArrayLiteral("DELETE"), p, {}, false};
+}
+
+Call keyedPost(const QString &p, const QByteArray &body)
+{
+    return {QByteArrayLiteral("POST"), p, body, true};
+}
+
+} // namespace
+
+Call health()
+{
+    return get(path(u"/health"));
+}
+
+Call login(const LoginRequest &request)
+{
+    // One attempt: a sign-in is never repeated behind the user's back.
+    return {QByteArrayLiteral("POST"), path(u"/auth/login"), encodeLogin(request), false};
+}
+
+Call logout()
+{
+    return {QByteArrayLiteral("POST"), path(u"/auth/logout"), QByteArrayLiteral("{}"), false};
+}
+
+Call me()
+{
+    return get(path(u"/me"));
+}
+
+Call timeline(const TimelineQuery &query, int limit, const std::optional<QString> &before)
+{
+    QString p = path(u"/timeline?scope=");
+    switch (query.scope) {
+    case TimelineQuery::Scope::All:
+        p += QLatin1String("all");
+        break;
+    case TimelineQuery::Scope::Following:
+        p += QLatin1String("following");
+        break;
+    case TimelineQuery::Scope::User:
+        p += QLatin1String("user&uid=") + id(query.uid);
+        break;
+    }
+    return get(p + QLatin1String("&limit=") + id(limit) +
+               optional(QLatin1String("before"), before));
+}
+
+Call hot(HotWindow window, HotRank by, int limit)
+{
+    return get(path(u"/hot?window=") +
+               (window == HotWindow::Day ? QLatin1String("day") : QLatin1String("week")) +
+               QLatin1String("&by=") +
+               (by == HotRank::Likes ? QLatin1String("likes") : QLatin1String("views")) +
+               QLatin1String("&limit=") + id(std::clamp(limit, 1, kMaxHotLimit)));
+}
+
+Call activity(int limit, const std::optional<QString> &before)
+{
+    return get(path(u"/activity?limit=") + id(limit) + optional(QLatin1String("before"), before));
+}
+
+Call sync(int limit, const QString &since)
+{
+    return get(path(u"/sync?limit=") + id(limit) +
+               optional(QLatin1String("since"),
+                        since.isEmpty() ? std::nullopt : std::optional<QString>(since)));
+}
+
+Call post(qint64 postId)
+{
+    return get(path(u"/posts/") + id(postId));
+}
+
+Call createPost(const QByteArray &body)
+{
+    return keyedPost(path(u"/posts"), body);
+}
+
+Call deletePost(qint64 postId)
+{
+    return del(path(u"/posts/") + id(postId));
+}
+
+Call likePost(qint64 postId, bool like)
+{
+    return putOrDelete(like, path(u"/posts/") + id(postId) + QLatin1String("/like"));
+}
+
+Call countView(qint64 postId)
+{
+    // Counted at most once per user, post and day by the server: safe to repeat, so keyed.
+    return keyedPost(path(u"/posts/") + id(postId) + QLatin1String("/views"),
+                     QByteArrayLiteral("{}"));
+}
+
+Call likes(qint64 postId, int limit, const std::optional<QString> &before)
+{
+    return get(path(u"/posts/") + id(postId) + QLatin1String("/likes?limit=") + id(limit) +
+               optional(QLatin1String("before"), before));
+}
+
+Call floors(qint64 postId, const FloorsQuery &query)
+{
+    QString p = path(u"/posts/") + id(postId) + QLatin1String("/comments?limit=") +
+                id(query.limit) + QLatin1String("&replies=") + id(query.replies);
+    if (query.best)
+        p += QLatin1String("&order=best") + optional(QLatin1String("before"), query.before);
+    else if (query.after)
+        p += QLatin1String("&after=") + id(*query.after);
+    return get(p);
+}
+
+Call replies(qint64 rootId, int limit, qint64 afterSeq)
+{
+    QString p = path(u"/comments/") + id(rootId) + QLatin1String("/replies?limit=") + id(limit);
+    if (afterSeq > 0)
+        p += QLatin1String("&after=") + id(afterSeq);
+    return get(p);
+}
+
+Call createComment(qint64 postId, const NewComment &comment)
+{
+    return keyedPost(path(u"/posts/") + id(postId) + QLatin1String("/comments"),
+                     encodeNewComment(comment));
+}
+
+Call deleteComment(qint64 commentId)
+{
+    return del(path(u"/comments/") + id(commentId));
+}
+
+Call likeComment(qint64 commentId, bool on)
+{
+    return putOrDelete(on, path(u"/comments/") + id(commentId) + QLatin1String("/like"));
+}
+
+Call opposeComment(qint64 commentId, bool on)
+{
+    return putOrDelete(on, path(u"/comments/") + id(commentId) + QLatin1String("/oppose"));
+}
+
+Call user(qint64 uid)
+{
+    return get(path(u"/users/") + id(uid));
+}
+
+Call follow(qint64 uid, bool follow)
+{
+    return putOrDelete(follow, path(u"/users/") + id(uid) + QLatin1String("/follow"));
+}
+
+Call uploadMedia(const QByteArray &bytes)
+{
+    return keyedPost(path(u"/media"), bytes);
+}
+
+Call report(const QByteArray &body)
+{
+    return keyedPost(path(u"/reports"), body);
+}
+
+Call moderationQueue(QueueStatus status, int limit, const std::optional<QString> &before)
+{
+    return get(path(u"/moderation/queue?status=") +
+               (status == QueueStatus::Open ? QLatin1String("open") : QLatin1String("closed")) +
+               QLatin1String("&limit=") + id(limit) + optional(QLatin1String("before"), before));
+}
+
+Call moderate(TargetType type, qint64 targetId, bool hide, const std::optional<QString> &reason)
+{
+    return keyedPost(
+        path(type == TargetType::Comment ? u"/moderation/comments/" : u"/moderation/posts/") +
+            id(targetId) + (hide ? QLatin1String("/hide") : QLatin1String("/unhide")),
+        encodeModerationReason(reason));
+}
+
+Call dismissItem(qint64 itemId, const std::optional<QString> &reason)
+{
+    return keyedPost(path(u"/moderation/items/") + id(itemId) + QLatin1String("/dismiss"),
+                     encodeModerationReason(reason));
+}
+
+Call moderationLog(const LogQuery &query, int limit, const std::optional<QString> &before)
+{
+    QString p = path(u"/moderation/log?limit=") + id(limit);
+    if (query.moderator)
+        p += QLatin1String("&moderator=") + id(query.moderator);
+    if (!query.action.isEmpty())
+        p += QLatin1String("&action=") + encoded(query.action);
+    return get(p + optional(QLatin1String("before"), before));
+}
+
+Call dayStats(QDate day)
+{
+    return get(path(u"/moderation/stats?date=") + day.toString(QStringLiteral("yyyy-MM-dd")));
+}
+
+Call userStats(qint64 uid, QDate month)
+{
+    return get(path(u"/moderation/stats/users/") + id(uid) + QLatin1String("?month=") +
+               month.toString(QStringLiteral("yyyy-MM")));
+}
+
+Call devices()
+{
+    return get(path(u"/devices"));
+}
+
+Call putDevice(const DeviceName &device)
+{
+    return {QByteArrayLiteral("PUT"), path(u"/devices"), encodeDeviceName(device), false};
+}
+
+Call deleteDevice(const QString &raw)
+{
+    return del(path(u"/devices?raw=") + encoded(raw));
+}
+
+bool isPublicPath(const QString &pathAndQuery)
+{
+    const QString p = QUrl(pathAndQuery).path();
+    return p.endsWith(QLatin1String("/api/v1/auth/login")) ||
+           p.endsWith(QLatin1String("/api/v1/health")) ||
+           p.contains(QLatin1String("/api/v1/media/"));
+}
+
+} // namespace threadline::core::endpoint
