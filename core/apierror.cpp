@@ -163,6 +163,70 @@ QString ApiError::describe(Context context) const
         .arg(status);
 }
 
+QString ApiError::reason(Subject subject) const
+{
+    if (kind != Kind::Http)
+        return describe();
+    switch (status) {
+    case 400:
+        return QCoreApplication::translate("ApiError", "the server could not read the request");
+    case 403:
+        return QCoreApplication::translate("ApiError", "you are not allowed to do that");
+    case 404:
+        switch (subject) {
+        case Subject::Post:
+        case Subject::NewComment:
+        case Subject::NewReply:
+            return QCoreApplication::translate("ApiError", "the post was deleted");
+        case Subject::Comment:
+            return QCoreApplication::translate("ApiError", "the comment was deleted");
+        case Subject::User:
+            return QCoreApplication::translate("ApiError", "this person does not exist");
+        case Subject::Report:
+            return QCoreApplication::translate("ApiError", "the report was not found");
+        }
+        break;
+    case 409:
+        return QCoreApplication::translate("ApiError", "it conflicts with an earlier request");
+    case 413:
+        return QCoreApplication::translate("ApiError", "it is too large");
+    case 422:
+        if (subject == Subject::NewReply && message.contains(QLatin1String("parentId")))
+            return QCoreApplication::translate("ApiError", "the comment it answers was deleted");
+        if (message.isEmpty())
+            return QCoreApplication::translate("ApiError", "it was not accepted");
+        return QCoreApplication::translate("ApiError", "it was not accepted (%1)").arg(message);
+    default:
+        break;
+    }
+    return describe();
+}
+
+QString ApiError::pictureReason(int number) const
+{
+    const QString n = QString::number(number);
+    if (kind == Kind::Http) {
+        switch (status) {
+        case 413:
+            return QCoreApplication::translate("ApiError", "picture %1 is too large").arg(n);
+        case 422:
+            if (message.contains(QLatin1String("megapixel")))
+                return QCoreApplication::translate("ApiError", "picture %1 has too many pixels")
+                    .arg(n);
+            return QCoreApplication::translate("ApiError", "picture %1 is not a valid image")
+                .arg(n);
+        case 403:
+            return QCoreApplication::translate(
+                       "ApiError", "picture %1 was refused: you are not allowed to do that")
+                .arg(n);
+        default:
+            break;
+        }
+    }
+    return QCoreApplication::translate("ApiError", "picture %1 could not be uploaded: %2")
+        .arg(n, describe());
+}
+
 QString ApiError::toLogString() const
 {
     QString s = QString::fromLatin1(kindName(kind));

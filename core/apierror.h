@@ -47,6 +47,13 @@ struct ApiError
     // alone. The one place where an error becomes a sentence: callers that add what failed
     // ("Your like on … could not be saved: <this>") put these words at the end.
     [[nodiscard]] QString describe(Context context = Context::Request) const;
+    // What a refused action was about (the outbox's entries), for the words of its reason.
+    enum class Subject { Post, Comment, User, Report, NewComment, NewReply };
+    // Why an action was refused, as the end of a sentence ("Your like on 王五's post could not
+    // be saved: the post was deleted"): the status in words of its subject, else describe().
+    [[nodiscard]] QString reason(Subject subject) const;
+    // Why the server would not take picture `number` of a new post, as the end of a sentence.
+    [[nodiscard]] QString pictureReason(int number) const;
     // "Http 404 not_found: no such post" — for logs (no secrets: nothing of the request), at
     // most kMaxLogChars characters whatever a server sent.
     [[nodiscard]] QString toLogString() const;

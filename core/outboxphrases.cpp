@@ -41,65 +41,22 @@ Noun nounOf(const OutboxEntry &e)
     return Noun::Post;
 }
 
-// Why a permanent failure happened, as the end of the sentence.
-QString reasonPhrase(const OutboxEntry &e, const ApiError &error)
+ApiError::Subject subjectOf(const OutboxEntry &e)
 {
-    if (error.kind != ApiError::Kind::Http)
-        return error.describe();
-    switch (error.status) {
-    case 400:
-        return Outbox::tr("the server could not read the request");
-    case 403:
-        return Outbox::tr("you are not allowed to do that");
-    case 404:
-        switch (nounOf(e)) {
-        case Noun::Post:
-            return Outbox::tr("the post was deleted");
-        case Noun::Comment:
-            return e.kind == Kind::CreateComment ? Outbox::tr("the post was deleted")
-                                                 : Outbox::tr("the comment was deleted");
-        case Noun::User:
-            return Outbox::tr("this person does not exist");
-        case Noun::Report:
-            return Outbox::tr("the report was not found");
-        }
-        break;
-    case 409:
-        return Outbox::tr("it conflicts with an earlier request");
-    case 413:
-        return Outbox::tr("it is too large");
-    case 422:
-        if (e.kind == Kind::CreateComment && e.parentId != 0 &&
-            error.message.contains(QLatin1String("parentId")))
-            return Outbox::tr("the comment it answers was deleted");
-        if (error.message.isEmpty())
-            return Outbox::tr("it was not accepted");
-        return Outbox::tr("it was not accepted (%1)").arg(error.message);
-    default:
-        break;
+    using Subject = ApiError::Subject;
+    if (e.kind == Kind::CreateComment)
+        return e.parentId != 0 ? Subject::NewReply : Subject::NewComment;
+    switch (nounOf(e)) {
+    case Noun::Post:
+        return Subject::Post;
+    case Noun::Comment:
+        return Subject::Comment;
+    case Noun::User:
+        return Subject::User;
+    case Noun::Report:
+        return Subject::Report;
     }
-    return error.describe();
-}
-
-// Why the server would not take picture `number`, as the end of publishSentence().
-QString pictureReason(int number, const ApiError &error)
-{
-    const QString n = QString::number(number);
-    if (error.kind == ApiError::Kind::Http) {
-        switch (error.status) {
-        case 413:
-            return Outbox::tr("picture %1 is too large").arg(n);
-        case 422:
-            if (error.message.contains(QLatin1String("megapixel")))
-                return Outbox::tr("picture %1 has too many pixels").arg(n);
-            return Outbox::tr("picture %1 is not a valid image").arg(n);
-        case 403:
-            return Outbox::tr("picture %1 was refused: you are not allowed to do that").arg(n);
-        default:
-            break;
-        }
-    }
-    return Outbox::tr("picture %1 could not be uploaded: %2").arg(n, error.describe());
+    return Subject::Post;
 }
 
 } // namespace
@@ -167,7 +124,7 @@ QString sentence(const OutboxEntry &e, const QString &reason)
 
 QString failureSentence(const OutboxEntry &entry, const ApiError &error)
 {
-    return sentence(entry, reasonPhrase(entry, error));
+    return sentence(entry, error.reason(subjectOf(entry)));
 }
 
 QString dependencyReason(const OutboxEntry &creation)
@@ -196,7 +153,7 @@ QString publishSentence(const QString &reason)
 
 QString pictureRefused(const OutboxEntry &entry, int index, const ApiError &error)
 {
-    return publishSentence(pictureReason(pictureNumber(entry, index), error));
+    return publishSentence(error.pictureReason(pictureNumber(entry, index)));
 }
 
 QString pictureLost(const OutboxEntry &entry, int index)
