@@ -1,0 +1,325 @@
+// tst_pagedlistmodel: the cursor-paged list that the queue, the log, the activity and the likers
+// share (models/pagedlistmodel.h, models/pagedfeed.h), on its own: each item once across pages,
+// fetchMore() once a page, a refresh's stale answers dropped, a failed page asked for again (at
+// once, or by hand). The feed talks to the real threadline-server; the list is /timeline's posts.
+#include "apiclient.h"
+#include "jsoncodec.h"
+#include "pagedfeed.h"
+#include "pagedlistmodel.h"
+#include "testserver.h"
+
+#include <QAbstractItemModelTester>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUrl>
+
+using namespace threadline;
+using namespace threadline::models;
+using threadline::test::Client;
+using threadline::test::TestServer;
+
+namespace {
+
+constexpr int kWaitMs = 20000;
+constexpr qint64 kAuthor = 10003; // a demo user with a few dozen posts
+
+core::Post post(qint64 id)
+{
+    core::Post p;
+    p.id = id;
+    return p;
+}
+
+QList<core::Post> posts(std::initializer_list<qint64> ids)
+{
+    QList<core::Post> out;
+    for (const qint64 id : ids)
+        out.append(post(id));
+    return out;
+}
+
+// Post ids, one a row (Qt::DisplayRole).
+class PostList : public PagedListModel<core::Post>
+{
+public:
+    explicit PostList(QObject *parent = nullptr)
+        : PagedListModel(parent)
+    {
+    }
+
+    [[nodiscard]] QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+            return {};
+        return role == Qt::DisplayRole ? QVariant(at(index.row()).id) : QVariant();
+    }
+
+    [[nodiscard]] QList<qint64> ids() const
+    {
+        QList<qint64> out;
+        for (const core::Post &p : items())
+            out.append(p.id);
+        return out;
+    }
+};
+
+// A feed of /timeline pages; `query` says which list ("scope=all", "scope=user&uid=…").
+class PostFeed : public PagedFeed<PostList>
+{
+public:
+    PostFeed(core::ApiClient *api, PostList *model, int pageSize)
+        : PagedFeed(
+              model,
+              [this, api](const std::optional<QString> &cursor, QObject *owner) {
+                  ++requests;
+                  return api->get(QStringLiteral("/api/v1/timeline?%1&limit=%2")
+                                          .arg(query)
+                                          .arg(this->pageSize()) +
+                                      beforeParameter(cursor),
+                                  owner);
+              },
+              qOverload<const QByteArray &>(&core::decodePostPage), pageSize)
+    {
+    }
+
+    using PagedFeedBase::retryPage;
+    using PagedFeedBase::setRetryByHand;
+
+    QString query = QStringLiteral("scope=all");
+    int requests = 0;
+};
+
+QList<qint64> serverIds(Client &c, const QString &query)
+{
+    QList<qint64> ids;
+    QString before;
+    for (int page = 0; page < 100; ++page) {
+        const auto r =
+            c.get(QStringLiteral("/api/v1/timeline?%1&limit=50").arg(query) +
+                  (before.isEmpty() ? QString()
+                                    : QStringLiteral("&before=") +
+                                          QString::fromLatin1(QUrl::toPercentEncoding(before))));
+        if (r.status != 200)
+            return {};
+        for (const QJsonValue &v : r.items())
+            ids.append(v.toObject().value(QStringLiteral("id")).toInteger());
+        const QJsonValue next = r.obj().value(QStringLiteral("next"));
+        if (!next.isString())
+            break;
+        before = next.toString();
+    }
+    return ids;
+}
+
+} // namespace
+
+class TstPagedListModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(m_server.start(), m_server.stderrLog().right(2000).constData());
+        m_client = std::make_unique<Client>(m_server.baseUrl());
+        m_token = m_client->login(QStringLiteral("zhangsan"));
+        QVERIFY(!m_token.isEmpty());
+        m_byAuthor = serverIds(*m_client, byAuthor());
+        QVERIFY(m_byAuthor.size() > 6);
+    }
+
+    void init()
+    {
+        m_api = std::make_unique<core::ApiClient>();
+        m_api->setBaseUrl(m_server.baseUrl());
+        m_api->setToken(m_token);
+        m_api->setRetryPolicy(core::RetryPolicy{1, 0, 0}); // a failure comes at once
+    }
+
+    // Each item once, whichever page brings it again; fetchMore() asks once a page.
+    void eachItemOnceAcrossPages()
+    {
+        PostList model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy more(&model, &PagedListModelBase::moreRequested);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+
+        model.appendPage(posts({9, 8, 8, 7}), QStringLiteral("c1")); // twice on one page too
+        QCOMPARE(model.ids(), (QList<qint64>{9, 8, 7}));
+        QCOMPARE(more.count(), 1); // the tester asked, as a view would
+        QCOMPARE(more.at(0).at(0).toString(), QStringLiteral("c1"));
+        QVERIFY(model.isFetchingMore());
+        model.fetchMore({}); // until it is answered: no second request
+        QCOMPARE(more.count(), 1);
+
+        // The page failed: the cursor stays and the next fetchMore() asks for it again.
+        model.pageFailed();
+        QCOMPARE(model.nextCursor(), std::optional<QString>(QStringLiteral("c1")));
+        QVERIFY(model.canFetchMore({}));
+        model.fetchMore({});
+        QCOMPARE(more.count(), 2);
+        QCOMPARE(more.at(1).at(0).toString(), QStringLiteral("c1"));
+
+        // 7 and 8 moved onto the next page: listed once, at their first place.
+        model.appendPage(posts({8, 7, 6, 5}), QStringLiteral("c2"));
+        QCOMPARE(model.ids(), (QList<qint64>{9, 8, 7, 6, 5}));
+        QCOMPARE(model.rowOf(6), 3);
+        QVERIFY(model.contains(5));
+        QCOMPARE(inserted.count(), 2);
+        QCOMPARE(more.count(), 3);
+        QCOMPARE(more.at(2).at(0).toString(), QStringLiteral("c2"));
+        // Nothing new on the last page: no insert, no more pages.
+        model.appendPage(posts({5, 9}), std::nullopt);
+        QCOMPARE(inserted.count(), 2);
+        QCOMPARE(model.rowCount(), 5);
+        QVERIFY(!model.canFetchMore({}));
+        QVERIFY(!model.isFetchingMore());
+
+        // A refresh replaces everything (one reset), each item once.
+        model.replaceAll(posts({4, 4, 3}), QStringLiteral("c3"));
+        QCOMPARE(reset.count(), 1);
+        QCOMPARE(model.ids(), (QList<qint64>{4, 3}));
+        QCOMPARE(model.rowOf(9), -1);
+        QCOMPARE(model.rowOf(3), 1);
+        model.clear();
+        QCOMPARE(reset.count(), 2);
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(!model.nextCursor());
+        QVERIFY(!model.canFetchMore({}));
+    }
+
+    // A page in flight when the list is refreshed (another list now) never reaches the model;
+    // neither does the answer to a refresh overtaken by another.
+    void staleAnswersAfterRefreshAreDropped()
+    {
+        PostList model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        PostFeed feed(m_api.get(), &model, 3);
+        QSignalSpy loaded(&feed, &PagedFeedBase::loaded);
+        QSignalSpy failed(&feed, &PagedFeedBase::loadFailed);
+
+        feed.refresh();
+        QVERIFY(loaded.wait(kWaitMs));
+        QCOMPARE(loaded.at(0).at(0).toBool(), true);
+        QCOMPARE(model.rowCount(), 3);
+        // The tester asked for the next page at once: it is on its way.
+        QVERIFY(model.isFetchingMore());
+        QVERIFY(feed.isLoading());
+        const int requests = feed.requests;
+
+        // Another list: its first page replaces the rows; the page of the old list is stale.
+        feed.query = byAuthor();
+        feed.refresh();
+        QCOMPARE(feed.requests, requests + 1);
+        // A refresh overtaken at once by another: only the last one answers.
+        feed.refresh();
+        QCOMPARE(feed.requests, requests + 2);
+        loaded.clear();
+        QVERIFY(loaded.wait(kWaitMs));
+        QCOMPARE(loaded.at(0).at(0).toBool(), true); // not the old list's page
+        // The tester pages on to the end of the new list.
+        QTRY_VERIFY_WITH_TIMEOUT(!feed.isLoading() && !model.nextCursor(), kWaitMs);
+        QCOMPARE(failed.count(), 0); // an abandoned request is no failure
+        int firsts = 0;
+        for (const auto &args : loaded)
+            firsts += args.at(0).toBool() ? 1 : 0;
+        QCOMPARE(firsts, 1);
+        QCOMPARE(model.ids(), m_byAuthor);
+    }
+
+    // A further page that fails: the rows stay, the cursor stays, fetchMore() asks again.
+    void failedPageMayBeAskedAgain()
+    {
+        PostList model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        PostFeed feed(m_api.get(), &model, 3);
+        feed.query = byAuthor();
+        QSignalSpy loaded(&feed, &PagedFeedBase::loaded);
+        QSignalSpy failed(&feed, &PagedFeedBase::loadFailed);
+        QSignalSpy loading(&feed, &PagedFeedBase::loadingChanged);
+        // Offline the moment the first page is in: the page the tester asks for next fails.
+        connect(
+            &feed, &PagedFeedBase::loaded, m_api.get(), [this] { m_api->setOffline(true); },
+            Qt::SingleShotConnection);
+        feed.refresh();
+        QVERIFY(loaded.wait(kWaitMs));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kWaitMs);
+        QCOMPARE(failed.at(0).at(1).value<core::ApiError>().kind, core::ApiError::Kind::Offline);
+        QCOMPARE(failed.at(0).at(0).toString(),
+                 failed.at(0).at(1).value<core::ApiError>().describe());
+        QCOMPARE(model.ids(), m_byAuthor.mid(0, 3));
+        const auto cursor = model.nextCursor();
+        QVERIFY(cursor);
+        QVERIFY(!feed.isLoading());
+        QCOMPARE(loading.last().at(0).toBool(), false);
+        QVERIFY(model.canFetchMore({})); // a later scroll may ask again
+
+        // A refresh that fails keeps the rows (no reset) and the cursor.
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        feed.refresh();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, kWaitMs);
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(model.ids(), m_byAuthor.mid(0, 3));
+        QCOMPARE(model.nextCursor(), cursor);
+
+        // Online again: the same page is asked for, and the list goes on to its end.
+        m_api->setOffline(false);
+        model.fetchMore({});
+        QVERIFY(feed.isLoading());
+        QTRY_VERIFY_WITH_TIMEOUT(!feed.isLoading() && !model.nextCursor(), kWaitMs);
+        QCOMPARE(model.ids(), m_byAuthor);
+        QCOMPARE(failed.count(), 2);
+    }
+
+    // By hand (a Retry button, the likers): after a failure only retryPage() asks again, so that
+    // a view cannot ask by itself in a loop against a server that is away.
+    void failedPageRetriedByHand()
+    {
+        PostList model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        PostFeed feed(m_api.get(), &model, 3);
+        feed.query = byAuthor();
+        feed.setRetryByHand(true);
+        QSignalSpy loaded(&feed, &PagedFeedBase::loaded);
+        QSignalSpy failed(&feed, &PagedFeedBase::loadFailed);
+        connect(
+            &feed, &PagedFeedBase::loaded, m_api.get(), [this] { m_api->setOffline(true); },
+            Qt::SingleShotConnection);
+        feed.refresh();
+        QVERIFY(loaded.wait(kWaitMs));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kWaitMs);
+        QCOMPARE(model.rowCount(), 3);
+        QVERIFY(model.nextCursor());
+        QVERIFY(!model.canFetchMore({})); // held until retryPage()
+        const int requests = feed.requests;
+        model.fetchMore({});
+        QCOMPARE(feed.requests, requests);
+
+        m_api->setOffline(false);
+        feed.retryPage();
+        QCOMPARE(feed.requests, requests + 1);
+        feed.retryPage(); // nothing failed now: nothing more
+        QCOMPARE(feed.requests, requests + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!feed.isLoading() && !model.nextCursor(), kWaitMs);
+        QCOMPARE(model.ids(), m_byAuthor);
+    }
+
+private:
+    static QString byAuthor() { return QStringLiteral("scope=user&uid=%1").arg(kAuthor); }
+
+    TestServer m_server;
+    std::unique_ptr<Client> m_client;
+    QString m_token;
+    QList<qint64> m_byAuthor; // the server's list of kAuthor's posts, newest first
+    std::unique_ptr<core::ApiClient> m_api;
+};
+
+QTEST_GUILESS_MAIN(TstPagedListModel)
+#include "tst_pagedlistmodel.moc"
