@@ -13,7 +13,6 @@
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
-#include <QUrl>
 
 using namespace threadline;
 using namespace threadline::models;
@@ -91,25 +90,15 @@ public:
     int requests = 0;
 };
 
+// The server's whole list (at most 50: one page, its `next` null), newest first.
 QList<qint64> serverIds(Client &c, const QString &query)
 {
+    const auto r = c.get(QStringLiteral("/api/v1/timeline?%1&limit=50").arg(query));
+    if (r.status != 200 || !r.obj().value(QStringLiteral("next")).isNull())
+        return {};
     QList<qint64> ids;
-    QString before;
-    for (int page = 0; page < 100; ++page) {
-        const auto r =
-            c.get(QStringLiteral("/api/v1/timeline?%1&limit=50").arg(query) +
-                  (before.isEmpty() ? QString()
-                                    : QStringLiteral("&before=") +
-                                          QString::fromLatin1(QUrl::toPercentEncoding(before))));
-        if (r.status != 200)
-            return {};
-        for (const QJsonValue &v : r.items())
-            ids.append(v.toObject().value(QStringLiteral("id")).toInteger());
-        const QJsonValue next = r.obj().value(QStringLiteral("next"));
-        if (!next.isString())
-            break;
-        before = next.toString();
-    }
+    for (const QJsonValue &v : r.items())
+        ids.append(v.toObject().value(QStringLiteral("id")).toInteger());
     return ids;
 }
 
@@ -239,17 +228,9 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         PostFeed feed(m_api.get(), &model, 3);
-        feed.query = byAuthor();
-        QSignalSpy loaded(&feed, &PagedFeedBase::loaded);
         QSignalSpy failed(&feed, &PagedFeedBase::loadFailed);
         QSignalSpy loading(&feed, &PagedFeedBase::loadingChanged);
-        // Offline the moment the first page is in: the page the tester asks for next fails.
-        connect(
-            &feed, &PagedFeedBase::loaded, m_api.get(), [this] { m_api->setOffline(true); },
-            Qt::SingleShotConnection);
-        feed.refresh();
-        QVERIFY(loaded.wait(kWaitMs));
-        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kWaitMs);
+        QVERIFY(firstPageThenOffline(feed, failed));
         QCOMPARE(failed.at(0).at(1).value<core::ApiError>().kind, core::ApiError::Kind::Offline);
         QCOMPARE(failed.at(0).at(0).toString(),
                  failed.at(0).at(1).value<core::ApiError>().describe());
@@ -285,16 +266,9 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         PostFeed feed(m_api.get(), &model, 3);
-        feed.query = byAuthor();
         feed.setRetryByHand(true);
-        QSignalSpy loaded(&feed, &PagedFeedBase::loaded);
         QSignalSpy failed(&feed, &PagedFeedBase::loadFailed);
-        connect(
-            &feed, &PagedFeedBase::loaded, m_api.get(), [this] { m_api->setOffline(true); },
-            Qt::SingleShotConnection);
-        feed.refresh();
-        QVERIFY(loaded.wait(kWaitMs));
-        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kWaitMs);
+        QVERIFY(firstPageThenOffline(feed, failed));
         QCOMPARE(model.rowCount(), 3);
         QVERIFY(model.nextCursor());
         QVERIFY(!model.canFetchMore({})); // held until retryPage()
@@ -313,6 +287,20 @@ private Q_SLOTS:
 
 private:
     static QString byAuthor() { return QStringLiteral("scope=user&uid=%1").arg(kAuthor); }
+
+    // Loads kAuthor's posts and goes offline the moment the first page is in: the page the
+    // tester asks for next fails (`failed` counts it).
+    bool firstPageThenOffline(PostFeed &feed, QSignalSpy &failed)
+    {
+        feed.query = byAuthor();
+        QSignalSpy loaded(&feed, &PagedFeedBase::loaded);
+        connect(
+            &feed, &PagedFeedBase::loaded, m_api.get(), [this] { m_api->setOffline(true); },
+            Qt::SingleShotConnection);
+        feed.refresh();
+        return loaded.wait(kWaitMs) &&
+               QTest::qWaitFor([&] { return failed.count() == 1; }, kWaitMs);
+    }
 
     TestServer m_server;
     std::unique_ptr<Client> m_client;
