@@ -102,6 +102,21 @@ QList<qint64> serverIds(Client &c, const QString &query)
     return ids;
 }
 
+// A list under a model tester (which asks for the next page after each one, as a view scrolled
+// down would) and its feed, 3 posts a page.
+struct Paged
+{
+    explicit Paged(core::ApiClient *api)
+        : feed(api, &model, 3)
+    {
+    }
+
+    PostList model;
+    QAbstractItemModelTester tester{&model, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    PostFeed feed;
+    QSignalSpy failed{&feed, &PagedFeedBase::loadFailed};
+};
+
 } // namespace
 
 class TstPagedListModel : public QObject
@@ -185,104 +200,92 @@ private Q_SLOTS:
     // neither does the answer to a refresh overtaken by another.
     void staleAnswersAfterRefreshAreDropped()
     {
-        PostList model;
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
-        PostFeed feed(m_api.get(), &model, 3);
-        QSignalSpy loaded(&feed, &PagedFeedBase::loaded);
-        QSignalSpy failed(&feed, &PagedFeedBase::loadFailed);
+        Paged p(m_api.get());
+        QSignalSpy loaded(&p.feed, &PagedFeedBase::loaded);
 
-        feed.refresh();
+        p.feed.refresh();
         QVERIFY(loaded.wait(kWaitMs));
         QCOMPARE(loaded.at(0).at(0).toBool(), true);
-        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(p.model.rowCount(), 3);
         // The tester asked for the next page at once: it is on its way.
-        QVERIFY(model.isFetchingMore());
-        QVERIFY(feed.isLoading());
-        const int requests = feed.requests;
+        QVERIFY(p.model.isFetchingMore());
+        QVERIFY(p.feed.isLoading());
+        const int requests = p.feed.requests;
 
         // Another list: its first page replaces the rows; the page of the old list is stale.
-        feed.query = byAuthor();
-        feed.refresh();
-        QCOMPARE(feed.requests, requests + 1);
+        p.feed.query = byAuthor();
+        p.feed.refresh();
+        QCOMPARE(p.feed.requests, requests + 1);
         // A refresh overtaken at once by another: only the last one answers.
-        feed.refresh();
-        QCOMPARE(feed.requests, requests + 2);
+        p.feed.refresh();
+        QCOMPARE(p.feed.requests, requests + 2);
         loaded.clear();
         QVERIFY(loaded.wait(kWaitMs));
         QCOMPARE(loaded.at(0).at(0).toBool(), true); // not the old list's page
         // The tester pages on to the end of the new list.
-        QTRY_VERIFY_WITH_TIMEOUT(!feed.isLoading() && !model.nextCursor(), kWaitMs);
-        QCOMPARE(failed.count(), 0); // an abandoned request is no failure
+        QTRY_VERIFY_WITH_TIMEOUT(!p.feed.isLoading() && !p.model.nextCursor(), kWaitMs);
+        QCOMPARE(p.failed.count(), 0); // an abandoned request is no failure
         int firsts = 0;
         for (const auto &args : loaded)
             firsts += args.at(0).toBool() ? 1 : 0;
         QCOMPARE(firsts, 1);
-        QCOMPARE(model.ids(), m_byAuthor);
+        QCOMPARE(p.model.ids(), m_byAuthor);
     }
 
     // A further page that fails: the rows stay, the cursor stays, fetchMore() asks again.
     void failedPageMayBeAskedAgain()
     {
-        PostList model;
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
-        PostFeed feed(m_api.get(), &model, 3);
-        QSignalSpy failed(&feed, &PagedFeedBase::loadFailed);
-        QSignalSpy loading(&feed, &PagedFeedBase::loadingChanged);
-        QVERIFY(firstPageThenOffline(feed, failed));
-        QCOMPARE(failed.at(0).at(1).value<core::ApiError>().kind, core::ApiError::Kind::Offline);
-        QCOMPARE(failed.at(0).at(0).toString(),
-                 failed.at(0).at(1).value<core::ApiError>().describe());
-        QCOMPARE(model.ids(), m_byAuthor.mid(0, 3));
-        const auto cursor = model.nextCursor();
+        Paged p(m_api.get());
+        QSignalSpy loading(&p.feed, &PagedFeedBase::loadingChanged);
+        QVERIFY(firstPageThenOffline(p.feed, p.failed));
+        QCOMPARE(p.failed.at(0).at(1).value<core::ApiError>().kind, core::ApiError::Kind::Offline);
+        QCOMPARE(p.failed.at(0).at(0).toString(),
+                 p.failed.at(0).at(1).value<core::ApiError>().describe());
+        QCOMPARE(p.model.ids(), m_byAuthor.mid(0, 3));
+        const auto cursor = p.model.nextCursor();
         QVERIFY(cursor);
-        QVERIFY(!feed.isLoading());
+        QVERIFY(!p.feed.isLoading());
         QCOMPARE(loading.last().at(0).toBool(), false);
-        QVERIFY(model.canFetchMore({})); // a later scroll may ask again
+        QVERIFY(p.model.canFetchMore({})); // a later scroll may ask again
 
         // A refresh that fails keeps the rows (no reset) and the cursor.
-        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
-        feed.refresh();
-        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, kWaitMs);
+        QSignalSpy reset(&p.model, &QAbstractItemModel::modelReset);
+        p.feed.refresh();
+        QTRY_COMPARE_WITH_TIMEOUT(p.failed.count(), 2, kWaitMs);
         QCOMPARE(reset.count(), 0);
-        QCOMPARE(model.ids(), m_byAuthor.mid(0, 3));
-        QCOMPARE(model.nextCursor(), cursor);
+        QCOMPARE(p.model.ids(), m_byAuthor.mid(0, 3));
+        QCOMPARE(p.model.nextCursor(), cursor);
 
         // Online again: the same page is asked for, and the list goes on to its end.
         m_api->setOffline(false);
-        model.fetchMore({});
-        QVERIFY(feed.isLoading());
-        QTRY_VERIFY_WITH_TIMEOUT(!feed.isLoading() && !model.nextCursor(), kWaitMs);
-        QCOMPARE(model.ids(), m_byAuthor);
-        QCOMPARE(failed.count(), 2);
+        p.model.fetchMore({});
+        QVERIFY(p.feed.isLoading());
+        QTRY_VERIFY_WITH_TIMEOUT(!p.feed.isLoading() && !p.model.nextCursor(), kWaitMs);
+        QCOMPARE(p.model.ids(), m_byAuthor);
+        QCOMPARE(p.failed.count(), 2);
     }
 
     // By hand (a Retry button, the likers): after a failure only retryPage() asks again, so that
     // a view cannot ask by itself in a loop against a server that is away.
     void failedPageRetriedByHand()
     {
-        PostList model;
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
-        PostFeed feed(m_api.get(), &model, 3);
-        feed.setRetryByHand(true);
-        QSignalSpy failed(&feed, &PagedFeedBase::loadFailed);
-        QVERIFY(firstPageThenOffline(feed, failed));
-        QCOMPARE(model.rowCount(), 3);
-        QVERIFY(model.nextCursor());
-        QVERIFY(!model.canFetchMore({})); // held until retryPage()
-        const int requests = feed.requests;
-        model.fetchMore({});
-        QCOMPARE(feed.requests, requests);
+        Paged p(m_api.get());
+        p.feed.setRetryByHand(true);
+        QVERIFY(firstPageThenOffline(p.feed, p.failed));
+        QCOMPARE(p.model.rowCount(), 3);
+        QVERIFY(p.model.nextCursor());
+        QVERIFY(!p.model.canFetchMore({})); // held until retryPage()
+        const int requests = p.feed.requests;
+        p.model.fetchMore({});
+        QCOMPARE(p.feed.requests, requests);
 
         m_api->setOffline(false);
-        feed.retryPage();
-        QCOMPARE(feed.requests, requests + 1);
-        feed.retryPage(); // nothing failed now: nothing more
-        QCOMPARE(feed.requests, requests + 1);
-        QTRY_VERIFY_WITH_TIMEOUT(!feed.isLoading() && !model.nextCursor(), kWaitMs);
-        QCOMPARE(model.ids(), m_byAuthor);
+        p.feed.retryPage();
+        QCOMPARE(p.feed.requests, requests + 1);
+        p.feed.retryPage(); // nothing failed now: nothing more
+        QCOMPARE(p.feed.requests, requests + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!p.feed.isLoading() && !p.model.nextCursor(), kWaitMs);
+        QCOMPARE(p.model.ids(), m_byAuthor);
     }
 
 private:
