@@ -5,17 +5,14 @@
 #include "jsoncodec.h"
 
 #include <QMetaEnum>
-#include <QUrl>
-#include <algorithm>
 
 namespace threadline::models {
 
 using core::Activity;
-using core::ApiError;
 using core::ApiReply;
 
 ActivityModel::ActivityModel(QObject *parent)
-    : QAbstractListModel(parent)
+    : PagedListModel(parent)
 {
 }
 
@@ -37,78 +34,21 @@ QString ActivityModel::text(const Activity &a)
     return {};
 }
 
-QList<Activity> ActivityModel::fresh(const QList<Activity> &entries) const
-{
-    QList<Activity> out;
-    QSet<qint64> seen;
-    for (const Activity &a : entries)
-        if (!m_ids.contains(a.id) && !seen.contains(a.id)) {
-            seen.insert(a.id);
-            out.append(a);
-        }
-    return out;
-}
-
-void ActivityModel::insertAt(int row, const QList<Activity> &entries)
-{
-    const QList<Activity> add = fresh(entries);
-    if (add.isEmpty()) // rows are inserted only for a non-empty batch
-        return;
-    beginInsertRows({}, row, row + int(add.size()) - 1);
-    m_entries.insert(row, add.size(), Activity{});
-    std::copy(add.cbegin(), add.cend(), m_entries.begin() + row);
-    endInsertRows();
-    for (const Activity &a : add)
-        m_ids.insert(a.id);
-}
-
-void ActivityModel::setEntries(const QList<Activity> &entries, const std::optional<QString> &next)
-{
-    beginResetModel();
-    m_entries.clear();
-    m_ids.clear();
-    for (const Activity &a : entries)
-        if (!m_ids.contains(a.id)) {
-            m_ids.insert(a.id);
-            m_entries.append(a);
-        }
-    m_next = next;
-    m_fetching = false;
-    endResetModel();
-}
-
-void ActivityModel::appendPage(const QList<Activity> &entries, const std::optional<QString> &next)
-{
-    m_fetching = false;
-    m_next = next;
-    insertAt(int(m_entries.size()), entries);
-}
-
 void ActivityModel::prependEntries(const QList<Activity> &entries)
 {
-    insertAt(0, entries);
-}
-
-void ActivityModel::clear()
-{
-    setEntries({}, std::nullopt);
+    insertItems(0, entries);
 }
 
 qint64 ActivityModel::idAt(int row) const
 {
-    return row >= 0 && row < m_entries.size() ? m_entries.at(row).id : 0;
-}
-
-int ActivityModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_entries.size());
+    return row >= 0 && row < rowCount() ? at(row).id : 0;
 }
 
 QVariant ActivityModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Activity &a = m_entries.at(index.row());
+    const Activity &a = at(index.row());
     switch (role) {
     case Qt::DisplayRole:
     case TextRole:
@@ -156,135 +96,51 @@ QHash<int, QByteArray> ActivityModel::roleNames() const
     return names;
 }
 
-bool ActivityModel::canFetchMore(const QModelIndex &parent) const
-{
-    return !parent.isValid() && m_next.has_value() && !m_fetching;
-}
-
-void ActivityModel::fetchMore(const QModelIndex &parent)
-{
-    if (!canFetchMore(parent))
-        return;
-    m_fetching = true;
-    Q_EMIT moreRequested(*m_next);
-}
-
 // ---- ActivityFeed ----------------------------------------------------------------------------
 
 ActivityFeed::ActivityFeed(core::ApiClient *api, ActivityModel *model, QObject *parent)
-    : QObject(parent)
+    : PagedFeed(model, std::bind_front(&ActivityFeed::activityPage, this),
+                qOverload<const QByteArray &>(&core::decodeActivityPage), kDefaultPageSize, parent)
     , m_api(api)
-    , m_model(model)
 {
-    connect(m_model, &ActivityModel::moreRequested, this, &ActivityFeed::onMoreRequested);
+    setMergesRefresh(true);
+    connect(this, &PagedFeedBase::loadingChanged, this, &ActivityFeed::busyChanged);
+    connect(this, &PagedFeedBase::loaded, this, [this](bool first, int added) {
+        if (first)
+            Q_EMIT refreshed(added);
+        else
+            Q_EMIT pageLoaded(added);
+    });
+    connect(this, &PagedFeedBase::loadFailed, this, [this](const QString &message) {
+        Q_EMIT error(tr("Could not load the activity of people you follow: %1").arg(message));
+    });
 }
 
-void ActivityFeed::setPageSize(int size)
+ApiReply *ActivityFeed::activityPage(const std::optional<QString> &cursor, QObject *owner) const
 {
-    m_pageSize = std::clamp(size, 1, 50);
+    return m_api->get(QStringLiteral("/api/v1/activity?limit=%1").arg(pageSize()) +
+                          beforeParameter(cursor),
+                      owner);
 }
 
-void ActivityFeed::updateBusy()
+int ActivityFeed::takeFirstPage(const QList<Activity> &items, const std::optional<QString> &next)
 {
-    if (isBusy() == m_busy)
-        return;
-    m_busy = isBusy();
-    Q_EMIT busyChanged(m_busy);
-}
-
-void ActivityFeed::fail(const ApiError &e)
-{
-    if (e.kind == ApiError::Kind::Cancelled)
-        return;
-    Q_EMIT error(tr("Could not load the activity of people you follow: %1").arg(e.describe()));
-}
-
-void ActivityFeed::start()
-{
-    if (m_firstReply)
-        return;
-    ApiReply *reply = m_api->get(QStringLiteral("/api/v1/activity?limit=%1").arg(m_pageSize), this);
-    m_firstReply = reply;
-    connect(reply, &ApiReply::finished, this, [this, reply] { onFirstPage(reply); });
-    updateBusy();
-}
-
-void ActivityFeed::onFirstPage(ApiReply *reply)
-{
-    if (reply != m_firstReply)
-        return;
-    m_firstReply = nullptr;
-    if (!reply->ok()) {
-        fail(reply->error());
-        updateBusy();
-        return;
-    }
-    const auto page = core::decodeActivityPage(reply->body());
-    if (!page.ok()) {
-        fail(ApiError::decode(page.error().toString())); // the model keeps its rows
-        updateBusy();
-        return;
-    }
-    const QList<Activity> &items = page.value().items;
     // New entries on top: those before the first one already listed. When none is listed
     // (a first load, or a gap) the page replaces everything.
     qsizetype known = 0;
-    while (known < items.size() && !m_model->contains(items.at(known).id))
+    while (known < items.size() && !model()->contains(items.at(known).id))
         ++known;
-    int added = 0;
-    if (m_model->rowCount() == 0) {
-        added = int(items.size());
-        m_model->appendPage(items, page.value().next); // inserted, no reset needed
-    } else if (known == items.size()) {
-        if (ApiReply *r = m_pageReply) { // a page after the old list: no longer wanted
-            m_pageReply = nullptr;
-            r->abort();
-        }
-        added = int(items.size());
-        m_model->setEntries(items, page.value().next);
-    } else {
-        added = int(known);
-        m_model->prependEntries(items.mid(0, known));
+    if (model()->rowCount() == 0) {
+        model()->appendPage(items, next); // inserted, no reset needed
+        return int(items.size());
     }
-    updateBusy();
-    Q_EMIT refreshed(added);
-}
-
-void ActivityFeed::onMoreRequested(const QString &cursor)
-{
-    if (m_pageReply)
-        return;
-    ApiReply *reply = m_api->get(QStringLiteral("/api/v1/activity?limit=%1&before=%2")
-                                     .arg(m_pageSize)
-                                     .arg(QString::fromLatin1(QUrl::toPercentEncoding(cursor))),
-                                 this);
-    m_pageReply = reply;
-    connect(reply, &ApiReply::finished, this, [this, reply] { onPage(reply); });
-    updateBusy();
-}
-
-void ActivityFeed::onPage(ApiReply *reply)
-{
-    if (reply != m_pageReply)
-        return;
-    m_pageReply = nullptr;
-    if (!reply->ok()) {
-        fail(reply->error());
-        m_model->pageFailed();
-        updateBusy();
-        return;
+    if (known == items.size()) {
+        abandonPage(); // a page after the old list: no longer wanted
+        model()->replaceAll(items, next);
+        return int(items.size());
     }
-    const auto page = core::decodeActivityPage(reply->body());
-    if (!page.ok()) {
-        fail(ApiError::decode(page.error().toString()));
-        m_model->pageFailed();
-        updateBusy();
-        return;
-    }
-    const int before = m_model->rowCount();
-    updateBusy();
-    m_model->appendPage(page.value().items, page.value().next);
-    Q_EMIT pageLoaded(m_model->rowCount() - before);
+    model()->prependEntries(items.mid(0, known));
+    return int(known);
 }
 
 } // namespace threadline::models

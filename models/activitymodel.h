@@ -3,20 +3,22 @@
 // ActivityFeed loads it: the first page, refreshes (new entries on top) and further pages.
 #pragma once
 
-#include "apiclient.h"
-#include "apierror.h"
+#include "pagedfeed.h"
+#include "pagedlistmodel.h"
 #include "wiretypes.h"
 
-#include <QAbstractListModel>
 #include <QList>
-#include <QPointer>
-#include <QSet>
 
 #include <optional>
 
+namespace threadline::core {
+class ApiClient;
+class ApiReply;
+} // namespace threadline::core
+
 namespace threadline::models {
 
-class ActivityModel : public QAbstractListModel
+class ActivityModel : public PagedListModel<core::Activity>
 {
     Q_OBJECT
 public:
@@ -40,53 +42,33 @@ public:
     // The one-line text of an entry ("张三 liked a post"), translated, plain text.
     [[nodiscard]] static QString text(const core::Activity &activity);
 
-    // Everything replaced (a first load, or a refresh that does not meet what is shown).
-    void setEntries(const QList<core::Activity> &entries, const std::optional<QString> &next);
-    // A further page at the bottom; entries already listed are skipped. Ends a fetchMore.
-    void appendPage(const QList<core::Activity> &entries, const std::optional<QString> &next);
+    // Paging (PagedListModel): replaceAll() everything (a first load, or a refresh that does
+    // not meet what is shown), appendPage() a further page at the bottom (entries already listed
+    // skipped; ends a fetchMore), pageFailed() (the cursor stays, the next fetchMore tries
+    // again), clear(), nextCursor(), contains(id).
+
     // Newer entries on top (a refresh); entries already listed are skipped.
     void prependEntries(const QList<core::Activity> &entries);
-    // A fetchMore that failed: the cursor stays, so the next fetchMore tries again.
-    void pageFailed() { m_fetching = false; }
-    void clear();
-
-    [[nodiscard]] std::optional<QString> nextCursor() const { return m_next; }
     [[nodiscard]] qint64 idAt(int row) const;
-    [[nodiscard]] bool contains(qint64 id) const { return m_ids.contains(id); }
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role) const override;
     [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
-    [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
-    void fetchMore(const QModelIndex &parent) override;
-
-Q_SIGNALS:
-    // fetchMore(): the owner loads the page after `cursor` and calls appendPage().
-    void moreRequested(const QString &cursor);
-
-private:
-    [[nodiscard]] QList<core::Activity> fresh(const QList<core::Activity> &entries) const;
-    void insertAt(int row, const QList<core::Activity> &entries);
-
-    QList<core::Activity> m_entries;
-    QSet<qint64> m_ids;
-    std::optional<QString> m_next;
-    bool m_fetching = false;
 };
 
-// Loads an ActivityModel from the server.
-class ActivityFeed : public QObject
+// Loads an ActivityModel from the server (PagedFeed: setPageSize(), the `limit`, 1..50). Its
+// refresh merges: new entries on top, no reset where the page meets what is shown.
+class ActivityFeed : public PagedFeed<ActivityModel>
 {
     Q_OBJECT
 public:
+    static constexpr int kDefaultPageSize = 20;
+
     ActivityFeed(core::ApiClient *api, ActivityModel *model, QObject *parent = nullptr);
 
-    void setPageSize(int size); // the `limit`, 1..50; default 20
-    // The first page; again for the user's "refresh" (new entries on top, no reset where the
-    // page meets what is shown).
-    void start();
-    void refresh() { start(); }
-    [[nodiscard]] bool isBusy() const { return m_firstReply || m_pageReply; }
+    // The first page; again (refresh()) for the user's "refresh". While one is in flight, that
+    // one answers.
+    void start() { refresh(); }
+    [[nodiscard]] bool isBusy() const { return isLoading(); }
 
 Q_SIGNALS:
     void busyChanged(bool busy);
@@ -97,19 +79,15 @@ Q_SIGNALS:
     // A further page added `rows` rows.
     void pageLoaded(int rows);
 
+protected:
+    int takeFirstPage(const QList<core::Activity> &items,
+                      const std::optional<QString> &next) override;
+
 private:
-    void onFirstPage(core::ApiReply *reply);
-    void onMoreRequested(const QString &cursor);
-    void onPage(core::ApiReply *reply);
-    void fail(const core::ApiError &error);
-    void updateBusy();
+    // GET /activity: the page after `cursor`.
+    core::ApiReply *activityPage(const std::optional<QString> &cursor, QObject *owner) const;
 
     core::ApiClient *m_api;
-    ActivityModel *m_model;
-    int m_pageSize = 20;
-    QPointer<core::ApiReply> m_firstReply;
-    QPointer<core::ApiReply> m_pageReply;
-    bool m_busy = false;
 };
 
 } // namespace threadline::models

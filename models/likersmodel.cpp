@@ -1,50 +1,20 @@
 #include "likersmodel.h"
 
+#include "apiclient.h"
+#include "jsoncodec.h"
+
 namespace threadline::models {
 
 LikersModel::LikersModel(QObject *parent)
-    : QAbstractListModel(parent)
+    : PagedListModel(parent, [](const core::Like &like) { return like.user.uid; })
 {
-}
-
-void LikersModel::appendPage(const QList<core::Like> &likes, const std::optional<QString> &next)
-{
-    m_fetching = false;
-    m_next = next;
-    QList<core::Like> fresh;
-    for (const core::Like &l : likes) {
-        if (m_uids.contains(l.user.uid))
-            continue;
-        m_uids.insert(l.user.uid);
-        fresh.append(l);
-    }
-    if (fresh.isEmpty())
-        return;
-    beginInsertRows({}, int(m_likes.size()), int(m_likes.size() + fresh.size()) - 1);
-    m_likes += fresh;
-    endInsertRows();
-}
-
-void LikersModel::clear()
-{
-    beginResetModel();
-    m_likes.clear();
-    m_uids.clear();
-    m_next.reset();
-    m_fetching = false;
-    endResetModel();
-}
-
-int LikersModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_likes.size());
 }
 
 QVariant LikersModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const core::Like &l = m_likes.at(index.row());
+    const core::Like &l = at(index.row());
     switch (role) {
     case Qt::DisplayRole:
     case NameRole:
@@ -69,17 +39,60 @@ QHash<int, QByteArray> LikersModel::roleNames() const
     return names;
 }
 
-bool LikersModel::canFetchMore(const QModelIndex &parent) const
+// --- LikersFeed -------------------------------------------------------------------------------
+
+LikersFeed::LikersFeed(core::ApiClient *api, LikersModel *model, qint64 postId, QObject *parent)
+    : PagedFeed(model, std::bind_front(&LikersFeed::likesPage, this),
+                qOverload<const QByteArray &>(&core::decodeLikePage), kDefaultPageSize, parent)
+    , m_api(api)
+    , m_postId(postId)
 {
-    return !parent.isValid() && m_next.has_value() && !m_fetching;
+    setRetryByHand(true);
+    connect(this, &PagedFeedBase::loadFailed, this,
+            [this](const QString &, const core::ApiError &error) {
+                if (error.kind == core::ApiError::Kind::Http && error.status == 404)
+                    m_gone = true;
+            });
+    // A page that added no one new (every liker on it already listed) changes nothing a view
+    // would react to: ask for the next one at once.
+    connect(this, &PagedFeedBase::loaded, this, [this](bool, int added) {
+        if (added == 0 && this->model()->nextCursor())
+            QMetaObject::invokeMethod(this, &LikersFeed::loadMore, Qt::QueuedConnection);
+    });
 }
 
-void LikersModel::fetchMore(const QModelIndex &parent)
+core::ApiReply *LikersFeed::likesPage(const std::optional<QString> &cursor, QObject *owner) const
 {
-    if (!canFetchMore(parent))
-        return;
-    m_fetching = true;
-    Q_EMIT moreRequested(*m_next);
+    return m_api->get(
+        QStringLiteral("/api/v1/posts/%1/likes?limit=%2").arg(m_postId).arg(pageSize()) +
+            beforeParameter(cursor),
+        owner);
+}
+
+void LikersFeed::reload()
+{
+    m_gone = false;
+    model()->clear();
+    refresh();
+}
+
+void LikersFeed::loadMore()
+{
+    if (!m_gone && !isLoading())
+        model()->fetchMore({});
+}
+
+void LikersFeed::retry()
+{
+    if (!m_gone)
+        retryPage();
+}
+
+int LikersFeed::takeFirstPage(const QList<core::Like> &items, const std::optional<QString> &next)
+{
+    const int before = model()->rowCount();
+    model()->appendPage(items, next);
+    return model()->rowCount() - before;
 }
 
 } // namespace threadline::models

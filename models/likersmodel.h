@@ -1,14 +1,26 @@
-// The people who liked a post, newest first, each once (GET /posts/{id}/likes pages).
+// The people who liked a post, newest first, each once (GET /posts/{id}/likes pages), and
+// LikersFeed, which loads them.
+//
+//   LikersModel model;
+//   LikersFeed feed(&api, &model, postId);
+//   connect(&feed, &LikersFeed::loadFailed, ui, …);  // the ApiError; a 404: isGone()
+//   feed.reload();                                   // the first page; fetchMore() the rest
 #pragma once
 
+#include "pagedfeed.h"
+#include "pagedlistmodel.h"
 #include "wiretypes.h"
 
-#include <QAbstractListModel>
-#include <QSet>
+#include <optional>
+
+namespace threadline::core {
+class ApiClient;
+class ApiReply;
+} // namespace threadline::core
 
 namespace threadline::models {
 
-class LikersModel : public QAbstractListModel
+class LikersModel : public PagedListModel<core::Like>
 {
     Q_OBJECT
 public:
@@ -22,26 +34,48 @@ public:
 
     explicit LikersModel(QObject *parent = nullptr);
 
-    // A page from the server (or the cache); a user already listed is not listed again.
-    void appendPage(const QList<core::Like> &likes, const std::optional<QString> &next);
-    void clear();
-    [[nodiscard]] std::optional<QString> nextCursor() const { return m_next; }
+    // Paging (PagedListModel): appendPage() a page from the server (or the cache) — a user
+    // already listed is not listed again —, clear(), nextCursor(); fetchMore() asks for the page
+    // after nextCursor() (moreRequested).
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role) const override;
     [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
-    [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
-    void fetchMore(const QModelIndex &parent) override;
+};
 
-Q_SIGNALS:
-    // fetchMore(): the owner loads the page after nextCursor() and calls appendPage().
-    void moreRequested(const QString &cursor);
+// Loads a post's likers into a LikersModel: reload() starts again from the first page (the rows
+// go at once), the model's fetchMore() (a view scrolling, or loadMore()) loads the next ones. A
+// page that failed is asked for again only by retry() (a Retry button), never by a view alone; a
+// page that added no one new is followed by the next at once. A 404 means the post is gone:
+// nothing more is asked until reload(). Errors are loadFailed(message, error) (PagedFeed).
+class LikersFeed : public PagedFeed<LikersModel>
+{
+    Q_OBJECT
+public:
+    static constexpr int kDefaultPageSize = 50;
+
+    LikersFeed(core::ApiClient *api, LikersModel *model, qint64 postId, QObject *parent = nullptr);
+
+    [[nodiscard]] qint64 postId() const { return m_postId; }
+    // Starts again from the first page; what is in flight is abandoned.
+    void reload();
+    // Asks for the page after the last one loaded, if there is one and none is loading.
+    void loadMore();
+    // Asks again for the page that failed.
+    void retry();
+    // The post answered 404: nothing more to load.
+    [[nodiscard]] bool isGone() const { return m_gone; }
+
+protected:
+    // Appended: reload() has already cleared the rows.
+    int takeFirstPage(const QList<core::Like> &items, const std::optional<QString> &next) override;
 
 private:
-    QList<core::Like> m_likes;
-    QSet<qint64> m_uids;
-    std::optional<QString> m_next;
-    bool m_fetching = false;
+    // GET /posts/{id}/likes: the page after `cursor`.
+    core::ApiReply *likesPage(const std::optional<QString> &cursor, QObject *owner) const;
+
+    core::ApiClient *m_api;
+    qint64 m_postId;
+    bool m_gone = false;
 };
 
 } // namespace threadline::models

@@ -7,14 +7,12 @@
 //   feed.refresh();                                   // fetchMore() loads the following pages
 #pragma once
 
-#include "apierror.h"
+#include "pagedfeed.h"
+#include "pagedlistmodel.h"
 #include "wiretypes.h"
 
-#include <QAbstractListModel>
 #include <QHash>
-#include <QList>
 #include <QObject>
-#include <QPointer>
 #include <QString>
 
 #include <optional>
@@ -26,7 +24,7 @@ class ApiReply;
 
 namespace threadline::models {
 
-class ModerationLogModel : public QAbstractListModel
+class ModerationLogModel : public PagedListModel<core::LogEntry>
 {
     Q_OBJECT
 public:
@@ -48,44 +46,27 @@ public:
 
     explicit ModerationLogModel(QObject *parent = nullptr);
 
-    // Everything replaced by a first page (a refresh): one reset.
-    void replaceAll(const QList<core::LogEntry> &entries, const std::optional<QString> &next);
-    // A page loaded further down; entries already listed are skipped.
-    void appendPage(const QList<core::LogEntry> &entries, const std::optional<QString> &next);
-    // Removes every row (a reset).
-    void clear();
-    [[nodiscard]] std::optional<QString> nextCursor() const { return m_next; }
-    // The owner could not load the page fetchMore() asked for: fetchMore() may ask again.
-    void fetchFailed() { m_fetching = false; }
-    [[nodiscard]] int rowOf(qint64 entryId) const { return m_rowOf.value(entryId, -1); }
+    // Paging (PagedListModel): replaceAll() a first page, appendPage() the next ones (entries
+    // already listed skipped), clear(), nextCursor(), pageFailed(), rowOf(entryId).
     [[nodiscard]] std::optional<core::LogEntry> entryAt(int row) const;
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role) const override;
     [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
-    [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
-    void fetchMore(const QModelIndex &parent) override;
 
     // "hide" … "device" (the contract's codes) and the translated verb.
     [[nodiscard]] static QString actionCode(core::LogEntry::Action action);
     [[nodiscard]] static QString actionText(core::LogEntry::Action action);
 
-Q_SIGNALS:
-    // fetchMore(): the owner loads the page after `cursor` and calls appendPage(); once a page.
-    void moreRequested(const QString &cursor);
-
 private:
     [[nodiscard]] QString summary(const core::LogEntry &entry) const;
-
-    QList<core::LogEntry> m_entries;
-    QHash<qint64, int> m_rowOf;
-    std::optional<QString> m_next;
-    bool m_fetching = false;
 };
 
-// Loads the log into a ModerationLogModel: the first page on refresh(), the next ones when the
-// model asks (fetchMore()).
-class ModerationLogFeed : public QObject
+// Loads the log into a ModerationLogModel (PagedFeed): the first page on refresh() (it replaces
+// the model's rows; what they showed stays until the answer is there, and when it fails; a page
+// in flight is abandoned), the next ones when the model asks (fetchMore()); setPageSize()
+// (1–50), isLoading(), loadingChanged(), loaded(first), loadFailed(message, error) — 403, the
+// server down, a malformed body.
+class ModerationLogFeed : public PagedFeed<ModerationLogModel>
 {
     Q_OBJECT
 public:
@@ -99,33 +80,14 @@ public:
     [[nodiscard]] std::optional<qint64> moderatorFilter() const { return m_moderator; }
     void setActionFilter(std::optional<core::LogEntry::Action> action) { m_action = action; }
     [[nodiscard]] std::optional<core::LogEntry::Action> actionFilter() const { return m_action; }
-    // Entries per page (1–50, the server's maximum).
-    void setPageSize(int limit);
-    [[nodiscard]] int pageSize() const { return m_limit; }
-
-    // Loads the first page and replaces the model's rows with it; what it showed stays until
-    // the answer is there, and when it fails. A page in flight is abandoned.
-    void refresh();
-    [[nodiscard]] bool isLoading() const { return m_loading; }
-
-Q_SIGNALS:
-    void loadingChanged(bool loading);
-    void loaded(bool first);
-    // A page could not be loaded (403, the server down, a malformed body): the reason in words.
-    void loadFailed(const QString &message, const threadline::core::ApiError &error);
 
 private:
-    void request(const std::optional<QString> &before);
-    void onReplyFinished(core::ApiReply *reply, bool first);
-    void setLoading(bool loading);
+    // GET /moderation/log: the page after `cursor`, with the filters.
+    core::ApiReply *logPage(const std::optional<QString> &cursor, QObject *owner) const;
 
     core::ApiClient *m_api;
-    ModerationLogModel *m_model;
     std::optional<qint64> m_moderator;
     std::optional<core::LogEntry::Action> m_action;
-    int m_limit = kDefaultPageSize;
-    QPointer<core::ApiReply> m_reply; // the page in flight
-    bool m_loading = false;
 };
 
 } // namespace threadline::models

@@ -7,8 +7,6 @@
 #include "outbox.h"
 
 #include <QMetaEnum>
-#include <QSet>
-#include <QUrl>
 
 namespace threadline::models {
 
@@ -175,7 +173,7 @@ QVariant valueOf(const QueueItem &item, int role)
 // --- ModerationQueueModel ---------------------------------------------------------------------
 
 ModerationQueueModel::ModerationQueueModel(QObject *parent)
-    : QAbstractListModel(parent)
+    : PagedListModel(parent)
 {
 }
 
@@ -225,56 +223,11 @@ QList<int> ModerationQueueModel::changedRoles(const QueueItem &before, const Que
     return roles;
 }
 
-void ModerationQueueModel::reindexFrom(int row)
-{
-    for (int i = row; i < int(m_items.size()); ++i)
-        m_rowOf.insert(m_items.at(i).id, i);
-}
-
-void ModerationQueueModel::replaceAll(const QList<QueueItem> &items,
-                                      const std::optional<QString> &next)
-{
-    beginResetModel();
-    m_items.clear();
-    m_rowOf.clear();
-    for (const QueueItem &item : items) {
-        if (m_rowOf.contains(item.id))
-            continue;
-        m_rowOf.insert(item.id, int(m_items.size()));
-        m_items.append(item);
-    }
-    m_next = next;
-    m_fetching = false;
-    endResetModel();
-}
-
-void ModerationQueueModel::appendPage(const QList<QueueItem> &items,
-                                      const std::optional<QString> &next)
-{
-    m_fetching = false;
-    m_next = next;
-    QList<QueueItem> fresh;
-    QSet<qint64> seen;
-    for (const QueueItem &item : items) {
-        if (m_rowOf.contains(item.id) || seen.contains(item.id))
-            continue;
-        seen.insert(item.id);
-        fresh.append(item);
-    }
-    if (fresh.isEmpty()) // rows are inserted only for a non-empty batch
-        return;
-    const int first = int(m_items.size());
-    beginInsertRows({}, first, first + int(fresh.size()) - 1);
-    m_items += fresh;
-    reindexFrom(first); // the lookup is part of the change: right inside rowsInserted too
-    endInsertRows();
-}
-
 int ModerationQueueModel::placeFor(const QueueItem &item, qint64 skipId) const
 {
     // The rows are newest first: the place is after every row newer than the item.
     int place = 0;
-    for (const QueueItem &other : m_items) {
+    for (const QueueItem &other : items()) {
         if (other.id == skipId)
             continue;
         if (!newerThan(other, item))
@@ -286,54 +239,30 @@ int ModerationQueueModel::placeFor(const QueueItem &item, qint64 skipId) const
 
 void ModerationQueueModel::upsertItem(const QueueItem &item)
 {
-    const int row = rowOf(item.id);
+    int row = rowOf(item.id);
     if (row < 0) {
         const int place = placeFor(item, 0);
-        if (place == int(m_items.size()) && m_next.has_value())
+        if (place == rowCount() && nextCursor().has_value())
             return; // below what is loaded: it comes with its page
-        beginInsertRows({}, place, place);
-        m_items.insert(place, item);
-        reindexFrom(place);
-        endInsertRows();
+        insertItems(place, {item});
         return;
     }
-    const QList<int> roles = changedRoles(m_items.at(row), item);
-    int at = row;
-    if (m_items.at(row).createtime != item.createtime) {
+    const QList<int> roles = changedRoles(at(row), item);
+    if (at(row).createtime != item.createtime) {
         const int to = placeFor(item, item.id); // its index once the others are in order
-        if (to != row) {
-            beginMoveRows({}, row, row, {}, to > row ? to + 1 : to);
-            m_items.move(row, to);
-            reindexFrom(qMin(row, to));
-            endMoveRows();
-            at = to;
-        }
+        moveItem(row, to);
+        row = to;
     }
-    m_items[at] = item;
+    replaceItemAt(row, item);
     if (!roles.isEmpty())
-        Q_EMIT dataChanged(index(at), index(at), roles);
+        Q_EMIT dataChanged(index(row), index(row), roles);
 }
 
 void ModerationQueueModel::removeItem(qint64 itemId)
 {
     const int row = rowOf(itemId);
-    if (row < 0)
-        return;
-    beginRemoveRows({}, row, row);
-    m_items.removeAt(row);
-    m_rowOf.remove(itemId);
-    reindexFrom(row);
-    endRemoveRows();
-}
-
-void ModerationQueueModel::clear()
-{
-    beginResetModel();
-    m_items.clear();
-    m_rowOf.clear();
-    m_next.reset();
-    m_fetching = false;
-    endResetModel();
+    if (row >= 0)
+        removeItemAt(row);
 }
 
 void ModerationQueueModel::setPending(qint64 itemId, Pending state, const QString &message)
@@ -355,15 +284,10 @@ ModerationQueueModel::Pending ModerationQueueModel::pending(qint64 itemId) const
     return m_marks.value(itemId).state;
 }
 
-int ModerationQueueModel::rowOf(qint64 itemId) const
-{
-    return m_rowOf.value(itemId, -1);
-}
-
 int ModerationQueueModel::rowOfTarget(TargetType type, qint64 targetId) const
 {
-    for (int i = 0; i < int(m_items.size()); ++i) {
-        if (m_items.at(i).targetType == type && m_items.at(i).targetId == targetId)
+    for (int i = 0; i < rowCount(); ++i) {
+        if (at(i).targetType == type && at(i).targetId == targetId)
             return i;
     }
     return -1;
@@ -371,13 +295,13 @@ int ModerationQueueModel::rowOfTarget(TargetType type, qint64 targetId) const
 
 qint64 ModerationQueueModel::itemIdAt(int row) const
 {
-    return row >= 0 && row < int(m_items.size()) ? m_items.at(row).id : 0;
+    return row >= 0 && row < rowCount() ? at(row).id : 0;
 }
 
 std::optional<QueueItem> ModerationQueueModel::item(qint64 itemId) const
 {
     const int row = rowOf(itemId);
-    return row >= 0 ? std::optional<QueueItem>(m_items.at(row)) : std::nullopt;
+    return row >= 0 ? std::optional<QueueItem>(at(row)) : std::nullopt;
 }
 
 QString ModerationQueueModel::summary(const QueueItem &item) const
@@ -405,16 +329,11 @@ QString ModerationQueueModel::summary(const QueueItem &item) const
     return parts.join(QStringLiteral(" · "));
 }
 
-int ModerationQueueModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_items.size());
-}
-
 QVariant ModerationQueueModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const QueueItem &item = m_items.at(index.row());
+    const QueueItem &item = at(index.row());
     switch (role) {
     case Qt::DisplayRole:
         return summary(item);
@@ -432,19 +351,6 @@ QVariant ModerationQueueModel::data(const QModelIndex &index, int role) const
 QHash<int, QByteArray> ModerationQueueModel::roleNames() const
 {
     return roleNamesOf<Role>(QAbstractListModel::roleNames());
-}
-
-bool ModerationQueueModel::canFetchMore(const QModelIndex &parent) const
-{
-    return !parent.isValid() && m_next.has_value() && !m_fetching;
-}
-
-void ModerationQueueModel::fetchMore(const QModelIndex &parent)
-{
-    if (!canFetchMore(parent))
-        return;
-    m_fetching = true;
-    Q_EMIT moreRequested(*m_next);
 }
 
 // --- ModerationQueueFeed ----------------------------------------------------------------------
@@ -469,17 +375,13 @@ bool isModeration(OutboxEntry::Kind kind)
 
 ModerationQueueFeed::ModerationQueueFeed(core::ApiClient *api, core::Outbox *outbox,
                                          ModerationQueueModel *model, QObject *parent)
-    : QObject(parent)
+    : PagedFeed(model, std::bind_front(&ModerationQueueFeed::queuePage, this),
+                qOverload<const QByteArray &>(&core::decodeQueuePage), kDefaultPageSize, parent)
     , m_api(api)
     , m_outbox(outbox)
-    , m_model(model)
 {
-    connect(m_model, &ModerationQueueModel::moreRequested, this, [this](const QString &cursor) {
-        if (!m_reply) // a refresh in flight replaces everything anyway
-            request(cursor);
-        else
-            m_model->fetchFailed(); // not asked now: a later scroll may ask again
-    });
+    // What the page's items are acted on in the outbox (e.g. in an earlier session).
+    connect(this, &PagedFeedBase::loaded, this, &ModerationQueueFeed::adoptOutboxEntries);
     connect(m_outbox, &core::Outbox::completed, this, &ModerationQueueFeed::onCompleted);
     connect(m_outbox, &core::Outbox::failed, this, &ModerationQueueFeed::onFailed);
     connect(m_outbox, &core::Outbox::opened, this, &ModerationQueueFeed::adoptOutboxEntries);
@@ -497,74 +399,15 @@ ModerationQueueFeed::ModerationQueueFeed(core::ApiClient *api, core::Outbox *out
     connect(m_outbox, &core::Outbox::requeued, this, &ModerationQueueFeed::adoptOutboxEntries);
 }
 
-void ModerationQueueFeed::setPageSize(int limit)
+core::ApiReply *ModerationQueueFeed::queuePage(const std::optional<QString> &cursor,
+                                               QObject *owner) const
 {
-    m_limit = qBound(1, limit, 50);
-}
-
-void ModerationQueueFeed::refresh()
-{
-    request(std::nullopt);
-}
-
-void ModerationQueueFeed::request(const std::optional<QString> &before)
-{
-    if (m_reply) { // abandoned: the new request answers instead
-        core::ApiReply *old = m_reply;
-        m_reply = nullptr;
-        old->disconnect(this);
-        old->abort();
-        m_model->fetchFailed(); // a page it was may be asked for again
-    }
-    QString path = QStringLiteral("/api/v1/moderation/queue?status=%1&limit=%2")
-                       .arg(m_status == QueueItem::Status::Open ? QStringLiteral("open")
-                                                                : QStringLiteral("closed"))
-                       .arg(m_limit);
-    if (before)
-        path += QStringLiteral("&before=") + QString::fromLatin1(QUrl::toPercentEncoding(*before));
-    core::ApiReply *reply = m_api->get(path, this);
-    m_reply = reply;
-    const bool first = !before.has_value();
-    connect(reply, &core::ApiReply::finished, this,
-            [this, reply, first] { onReplyFinished(reply, first); });
-    setLoading(true);
-}
-
-void ModerationQueueFeed::onReplyFinished(core::ApiReply *reply, bool first)
-{
-    if (reply != m_reply)
-        return;
-    m_reply = nullptr;
-    core::ApiError error = reply->error();
-    std::optional<core::QueuePage> page;
-    if (error.ok()) {
-        auto decoded = core::decodeQueuePage(reply->body());
-        if (decoded.ok())
-            page = std::move(decoded).value();
-        else
-            error = core::ApiError::decode(decoded.error().toString());
-    }
-    if (!page) {
-        m_model->fetchFailed();         // scrolling down may ask again
-        setLoading(m_reply != nullptr); // a view may have asked for the next page already
-        Q_EMIT loadFailed(error.describe(), error);
-        return;
-    }
-    if (first)
-        m_model->replaceAll(page->items, page->next);
-    else
-        m_model->appendPage(page->items, page->next);
-    adoptOutboxEntries();
-    setLoading(m_reply != nullptr); // a view may have asked for the next page already
-    Q_EMIT loaded(first);
-}
-
-void ModerationQueueFeed::setLoading(bool loading)
-{
-    if (m_loading == loading)
-        return;
-    m_loading = loading;
-    Q_EMIT loadingChanged(loading);
+    const QString status =
+        m_status == QueueItem::Status::Open ? QStringLiteral("open") : QStringLiteral("closed");
+    return m_api->get(
+        QStringLiteral("/api/v1/moderation/queue?status=%1&limit=%2").arg(status).arg(pageSize()) +
+            beforeParameter(cursor),
+        owner);
 }
 
 QString ModerationQueueFeed::describeTarget(const QueueItem &item)
@@ -582,13 +425,13 @@ qint64 ModerationQueueFeed::track(qint64 entryId, qint64 itemId)
     if (entryId == 0)
         return 0;
     m_entryItem.insert(entryId, itemId);
-    m_model->setPending(itemId, ModerationQueueModel::Pending::Queued);
+    model()->setPending(itemId, ModerationQueueModel::Pending::Queued);
     return entryId;
 }
 
 qint64 ModerationQueueFeed::hideTarget(qint64 itemId, const QString &reason)
 {
-    const auto item = m_model->item(itemId);
+    const auto item = model()->item(itemId);
     if (!item || !item->target)
         return 0;
     const QString what = describeTarget(*item);
@@ -600,7 +443,7 @@ qint64 ModerationQueueFeed::hideTarget(qint64 itemId, const QString &reason)
 
 qint64 ModerationQueueFeed::unhideTarget(qint64 itemId, const QString &reason)
 {
-    const auto item = m_model->item(itemId);
+    const auto item = model()->item(itemId);
     if (!item || !item->target)
         return 0;
     const QString what = describeTarget(*item);
@@ -612,7 +455,7 @@ qint64 ModerationQueueFeed::unhideTarget(qint64 itemId, const QString &reason)
 
 qint64 ModerationQueueFeed::dismiss(qint64 itemId, const QString &reason)
 {
-    const auto item = m_model->item(itemId);
+    const auto item = model()->item(itemId);
     if (!item)
         return 0;
     return track(m_outbox->dismissReport(itemId, reason, describeTarget(*item)), itemId);
@@ -622,13 +465,13 @@ qint64 ModerationQueueFeed::itemIdFor(const OutboxEntry &entry) const
 {
     switch (entry.kind) {
     case OutboxEntry::Kind::DismissReport:
-        return m_model->rowOf(entry.targetId) >= 0 ? entry.targetId : 0;
+        return model()->rowOf(entry.targetId) >= 0 ? entry.targetId : 0;
     case OutboxEntry::Kind::HidePost:
     case OutboxEntry::Kind::UnhidePost:
-        return m_model->itemIdAt(m_model->rowOfTarget(TargetType::Post, entry.targetId));
+        return model()->itemIdAt(model()->rowOfTarget(TargetType::Post, entry.targetId));
     case OutboxEntry::Kind::HideComment:
     case OutboxEntry::Kind::UnhideComment:
-        return m_model->itemIdAt(m_model->rowOfTarget(TargetType::Comment, entry.targetId));
+        return model()->itemIdAt(model()->rowOfTarget(TargetType::Comment, entry.targetId));
     default:
         return 0;
     }
@@ -651,7 +494,7 @@ void ModerationQueueFeed::settle(qint64 itemId, ModerationQueueModel::Pending st
         if (it.value() == itemId)
             return; // another action on it is still queued
     }
-    m_model->setPending(itemId, state, message);
+    model()->setPending(itemId, state, message);
 }
 
 void ModerationQueueFeed::onCompleted(const OutboxEntry &entry, const QJsonObject &answer)
@@ -671,10 +514,10 @@ void ModerationQueueFeed::onCompleted(const OutboxEntry &entry, const QJsonObjec
         auto decoded = core::decodeQueueItem(QJsonValue(answer));
         if (decoded.ok()) {
             updated = std::move(decoded).value();
-        } else if ((updated = m_model->item(itemId))) {
+        } else if ((updated = model()->item(itemId))) {
             updated->status = QueueItem::Status::Closed; // what a dismissal does
         }
-    } else if ((updated = m_model->item(itemId))) {
+    } else if ((updated = model()->item(itemId))) {
         // The answer is the target as the moderator sees it now.
         if (updated->targetType == TargetType::Post) {
             auto post = core::decodePost(QJsonValue(answer));
@@ -692,9 +535,9 @@ void ModerationQueueFeed::onCompleted(const OutboxEntry &entry, const QJsonObjec
     }
     if (updated) {
         if (updated->status != m_status)
-            m_model->removeItem(itemId);
+            model()->removeItem(itemId);
         else
-            m_model->upsertItem(*updated);
+            model()->upsertItem(*updated);
     }
     Q_EMIT actionCompleted(itemId);
 }

@@ -11,15 +11,14 @@
 //                                                      // has taken it
 #pragma once
 
-#include "apierror.h"
+#include "pagedfeed.h"
+#include "pagedlistmodel.h"
 #include "wiretypes.h"
 
-#include <QAbstractListModel>
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
-#include <QPointer>
 #include <QString>
 
 #include <optional>
@@ -33,7 +32,7 @@ struct OutboxEntry;
 
 namespace threadline::models {
 
-class ModerationQueueModel : public QAbstractListModel
+class ModerationQueueModel : public PagedListModel<core::QueueItem>
 {
     Q_OBJECT
 public:
@@ -75,10 +74,10 @@ public:
 
     explicit ModerationQueueModel(QObject *parent = nullptr);
 
-    // Everything replaced by a first page (a refresh): one reset.
-    void replaceAll(const QList<core::QueueItem> &items, const std::optional<QString> &next);
-    // A page loaded further down (after fetchMore()); items already listed are skipped.
-    void appendPage(const QList<core::QueueItem> &items, const std::optional<QString> &next);
+    // Paging (PagedListModel): replaceAll() a first page, appendPage() the next ones (items
+    // already listed skipped), clear() every row (a reset; the pending overlay stays),
+    // nextCursor(), pageFailed(), rowOf(itemId).
+
     // The server's newer view of an item: updated in place (dataChanged naming the roles that
     // changed), moved when its createtime changed (a reopening), or inserted at its place,
     // newest first. An item that would sort below the loaded rows while more pages remain is
@@ -86,28 +85,18 @@ public:
     void upsertItem(const core::QueueItem &item);
     // Removes the item's row (no-op when it is not listed).
     void removeItem(qint64 itemId);
-    // Removes every row (a reset); the pending overlay stays.
-    void clear();
-    // The page after the last loaded one; fetchMore() is possible while it is set.
-    [[nodiscard]] std::optional<QString> nextCursor() const { return m_next; }
-    // The owner could not load the page fetchMore() asked for: fetchMore() may ask again.
-    void fetchFailed() { m_fetching = false; }
 
     // My pending actions (see Pending); dataChanged for the row when it is listed.
     void setPending(qint64 itemId, Pending state, const QString &message = {});
     [[nodiscard]] Pending pending(qint64 itemId) const;
 
-    [[nodiscard]] int rowOf(qint64 itemId) const;
     // The row of the item about this post or comment, -1 when none is listed.
     [[nodiscard]] int rowOfTarget(core::TargetType type, qint64 targetId) const;
     [[nodiscard]] qint64 itemIdAt(int row) const;
     [[nodiscard]] std::optional<core::QueueItem> item(qint64 itemId) const;
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role) const override;
     [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
-    [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
-    void fetchMore(const QModelIndex &parent) override;
 
     // "spam" / "Spam" (translated), and the like for the other reasons.
     [[nodiscard]] static QString reasonCode(core::Report::Reason reason);
@@ -115,10 +104,6 @@ public:
     // The roles whose values differ between two versions of an item.
     [[nodiscard]] static QList<int> changedRoles(const core::QueueItem &before,
                                                  const core::QueueItem &after);
-
-Q_SIGNALS:
-    // fetchMore(): the owner loads the page after `cursor` and calls appendPage(); once a page.
-    void moreRequested(const QString &cursor);
 
 private:
     struct Mark
@@ -129,19 +114,18 @@ private:
 
     // Where an item of this (createtime, id) goes, newest first, among the other rows.
     [[nodiscard]] int placeFor(const core::QueueItem &item, qint64 skipId) const;
-    void reindexFrom(int row);
     [[nodiscard]] QString summary(const core::QueueItem &item) const;
 
-    QList<core::QueueItem> m_items;
-    QHash<qint64, int> m_rowOf;
     QHash<qint64, Mark> m_marks;
-    std::optional<QString> m_next;
-    bool m_fetching = false;
 };
 
 // Loads the queue (one status at a time) into a ModerationQueueModel and carries the
 // moderator's actions to the server through the outbox, marking the row pending meanwhile.
-class ModerationQueueFeed : public QObject
+// Paging (PagedFeed): refresh() loads the first page and replaces the model's rows with it
+// (what it showed stays until the answer is there, and when it fails; a page in flight is
+// abandoned), setPageSize() (1–50), isLoading(), loadingChanged(), loaded(first),
+// loadFailed(message, error) — 403 for a non-moderator, the server down, a malformed body.
+class ModerationQueueFeed : public PagedFeed<ModerationQueueModel>
 {
     Q_OBJECT
 public:
@@ -153,14 +137,6 @@ public:
     // Which list: open (the default) or closed. Takes effect at the next refresh().
     void setStatus(core::QueueItem::Status status) { m_status = status; }
     [[nodiscard]] core::QueueItem::Status status() const { return m_status; }
-    // Items per page (1–50, the server's maximum).
-    void setPageSize(int limit);
-    [[nodiscard]] int pageSize() const { return m_limit; }
-
-    // Loads the first page and replaces the model's rows with it (what it showed stays until
-    // the answer is there, and when it fails). A page in flight is abandoned.
-    void refresh();
-    [[nodiscard]] bool isLoading() const { return m_loading; }
 
     // Moderation actions on the item's target (or the item), queued in the outbox; the row is
     // marked pending at once. Each returns the outbox entry id, 0 when the item is not listed
@@ -174,21 +150,14 @@ public:
     [[nodiscard]] static QString describeTarget(const core::QueueItem &item);
 
 Q_SIGNALS:
-    void loadingChanged(bool loading);
-    // A page arrived and is in the model (first: it was the first page).
-    void loaded(bool first);
-    // A page could not be loaded (403 for a non-moderator, the server down, a malformed body):
-    // the reason in words; the model keeps what it showed.
-    void loadFailed(const QString &message, const threadline::core::ApiError &error);
     // The server took an action on the item (it may have left the list).
     void actionCompleted(qint64 itemId);
     // An action failed for good: `message` is the outbox's sentence for the user.
     void actionFailed(qint64 itemId, const QString &message);
 
 private:
-    void request(const std::optional<QString> &before);
-    void onReplyFinished(core::ApiReply *reply, bool first);
-    void setLoading(bool loading);
+    // GET /moderation/queue: the page after `cursor` of the list of this status.
+    core::ApiReply *queuePage(const std::optional<QString> &cursor, QObject *owner) const;
     qint64 track(qint64 entryId, qint64 itemId);
     // Marks the listed items that outbox entries (e.g. of an earlier session) act on.
     void adoptOutboxEntries();
@@ -200,11 +169,7 @@ private:
 
     core::ApiClient *m_api;
     core::Outbox *m_outbox;
-    ModerationQueueModel *m_model;
     core::QueueItem::Status m_status = core::QueueItem::Status::Open;
-    int m_limit = kDefaultPageSize;
-    QPointer<core::ApiReply> m_reply; // the page in flight
-    bool m_loading = false;
     QHash<qint64, qint64> m_entryItem; // outbox entry id → queue item id
 };
 

@@ -2,10 +2,7 @@
 
 #include "paintutil.h"
 
-#include "apiclient.h"
 #include "imagecache.h"
-#include "jsoncodec.h"
-#include "likersmodel.h"
 
 #include <QCache>
 #include <QDateTime>
@@ -16,12 +13,12 @@
 #include <QListView>
 #include <QPainter>
 #include <QPainterPath>
+#include <QPointer>
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QStyledItemDelegate>
 #include <QTextBoundaryFinder>
 #include <QTimer>
-#include <QUrl>
 #include <QVBoxLayout>
 #include <climits>
 
@@ -159,10 +156,8 @@ private:
 LikersDialog::LikersDialog(core::ApiClient *api, core::ImageCache *images, qint64 postId,
                            QWidget *parent)
     : QDialog(parent)
-    , m_api(api)
-    , m_images(images)
-    , m_postId(postId)
     , m_model(new models::LikersModel(this))
+    , m_feed(new models::LikersFeed(api, m_model, postId, this))
     , m_delegate(new LikersDelegate(images, this))
     , m_view(new QListView(this))
     , m_stack(new QStackedWidget(this))
@@ -221,8 +216,20 @@ LikersDialog::LikersDialog(core::ApiClient *api, core::ImageCache *images, qint6
 
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_retry, &QPushButton::clicked, this, &LikersDialog::reload);
-    connect(m_retryMore, &QPushButton::clicked, this, [this] { request(m_failedCursor); });
-    connect(m_model, &models::LikersModel::moreRequested, this, &LikersDialog::request);
+    connect(m_retryMore, &QPushButton::clicked, m_feed, &models::LikersFeed::retry);
+    connect(m_feed, &models::LikersFeed::loadingChanged, this, [this](bool loading) {
+        if (loading)
+            m_errorText.clear();
+        updateState();
+    });
+    connect(m_feed, &models::LikersFeed::loaded, this,
+            [this](bool, int added) { onLoaded(added); });
+    connect(m_feed, &models::LikersFeed::loadFailed, this, [this](const QString &message) {
+        if (m_feed->isGone())
+            showError(tr("This post is no longer available."));
+        else
+            showError(tr("The likes could not be loaded.") + QLatin1Char('\n') + message);
+    });
     connect(m_view, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
         if (index.isValid())
             Q_EMIT userActivated(index.data(models::LikersModel::UidRole).toLongLong());
@@ -250,7 +257,7 @@ LikersDialog::LikersDialog(core::ApiClient *api, core::ImageCache *images, qint6
         Qt::QueuedConnection);
 }
 
-LikersDialog::~LikersDialog() = default; // the reply is ours (its owner): cancelled silently
+LikersDialog::~LikersDialog() = default; // the feed's reply is cancelled silently with it
 
 void LikersDialog::setLikeCount(qint64 count)
 {
@@ -260,7 +267,7 @@ void LikersDialog::setLikeCount(qint64 count)
 
 void LikersDialog::setPageSize(int size)
 {
-    m_pageSize = std::clamp(size, 1, kDefaultPageSize);
+    m_feed->setPageSize(size);
 }
 
 void LikersDialog::setTimeZone(models::RelativeTime::Zone zone)
@@ -292,75 +299,22 @@ void LikersDialog::changeEvent(QEvent *event)
 void LikersDialog::reload()
 {
     m_started = true;
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply = nullptr;
-    }
-    m_gone = false;
-    m_model->clear();
-    request(QString());
+    m_feed->reload();
 }
 
 void LikersDialog::loadMore()
 {
-    if (!m_reply && m_model->canFetchMore({}))
-        m_model->fetchMore({});
+    m_feed->loadMore();
 }
 
-void LikersDialog::request(const QString &cursor)
+void LikersDialog::onLoaded(int added)
 {
-    if (m_reply || m_gone)
-        return;
-    QString path = QStringLiteral("/api/v1/posts/%1/likes?limit=%2").arg(m_postId).arg(m_pageSize);
-    if (!cursor.isEmpty())
-        path += QStringLiteral("&before=") + QString::fromLatin1(QUrl::toPercentEncoding(cursor));
-    m_replyCursor = cursor;
-    m_errorText.clear();
-    m_reply = m_api->get(path, this);
-    connect(m_reply, &core::ApiReply::finished, this, &LikersDialog::onFinished);
-    updateState();
-}
-
-void LikersDialog::onFinished()
-{
-    core::ApiReply *reply = m_reply;
-    m_reply = nullptr;
-    if (!reply)
-        return;
-    const QString cursor = m_replyCursor;
-    if (!reply->ok()) {
-        const core::ApiError error = reply->error();
-        if (error.kind == core::ApiError::Kind::Cancelled)
-            return updateState();
-        m_failedCursor = cursor;
-        if (error.kind == core::ApiError::Kind::Http && error.status == 404) {
-            m_gone = true;
-            showError(tr("This post is no longer available."));
-        } else {
-            showError(tr("The likes could not be loaded.") + QLatin1Char('\n') + error.describe());
-        }
-        return;
-    }
-    const auto page = core::decodeLikePage(reply->body());
-    if (!page.ok()) {
-        m_failedCursor = cursor;
-        showError(tr("The likes could not be loaded.") + QLatin1Char('\n') +
-                  core::ApiError::decode(page.error().toString()).describe());
-        return;
-    }
-    m_failedCursor.clear();
-    const int before = m_model->rowCount();
-    m_model->appendPage(page.value().items, page.value().next);
+    const int before = m_model->rowCount() - added;
     if (before == 0 && m_model->rowCount() > 0 && !m_view->currentIndex().isValid())
         m_view->selectionModel()->setCurrentIndex(m_model->index(0, 0),
                                                   QItemSelectionModel::NoUpdate);
     updateState();
     Q_EMIT pageFinished(true);
-    // A page that added no one new (every liker on it already listed) changes nothing the view
-    // would react to; ask for the next one at once.
-    if (page.value().next && m_model->rowCount() == before)
-        QMetaObject::invokeMethod(this, &LikersDialog::loadMore, Qt::QueuedConnection);
 }
 
 void LikersDialog::showError(const QString &message)
@@ -380,16 +334,16 @@ void LikersDialog::updateState()
     QString text;
     if (error)
         text = m_errorText;
-    else if (m_reply)
+    else if (m_feed->isLoading())
         text = empty ? tr("Loading…") : tr("Loading more…");
     else if (m_started && empty)
         text = tr("No one has liked this post yet.");
     const QString color = error ? QStringLiteral("color: #c0392b") : QString();
-    if (empty || m_gone) {
+    if (empty || m_feed->isGone()) {
         m_stack->setCurrentWidget(m_placeholder);
         m_message->setText(text);
         m_message->setStyleSheet(color);
-        m_retry->setVisible(error && !m_gone);
+        m_retry->setVisible(error && !m_feed->isGone());
         m_status->hide();
         m_retryMore->hide();
     } else {

@@ -1,6 +1,6 @@
-// Who liked a post: newest first, each person once (GET /api/v1/posts/{id}/likes pages into a
-// models::LikersModel; further pages with `before` as the list scrolls, on the model's
-// moreRequested). Each row: the avatar (28 px, from the ImageCache when it is ready, else a
+// Who liked a post: newest first, each person once (a models::LikersModel that a
+// models::LikersFeed loads: further pages as the list scrolls; the dialog itself asks the
+// server nothing). Each row: the avatar (28 px, from the ImageCache when it is ready, else a
 // placeholder with the first character of the name), the nickname and when they liked it.
 //
 //   auto *dlg = new LikersDialog(api, images, post.id, mainWindow);
@@ -13,10 +13,10 @@
 // the ApiError's words otherwise) with a Retry button; nothing is thrown away. Esc closes.
 #pragma once
 
+#include "likersmodel.h"
 #include "relativetime.h"
 
 #include <QDialog>
-#include <QPointer>
 
 class QLabel;
 class QListView;
@@ -26,13 +26,8 @@ class QTimer;
 
 namespace threadline::core {
 class ApiClient;
-class ApiReply;
 class ImageCache;
 } // namespace threadline::core
-
-namespace threadline::models {
-class LikersModel;
-} // namespace threadline::models
 
 namespace threadline::ui {
 
@@ -42,29 +37,28 @@ class LikersDialog : public QDialog
 {
     Q_OBJECT
 public:
-    static constexpr int kDefaultPageSize = 50;
-
     // images may be null (placeholders only). The first page is requested on the next turn of
     // the event loop, so that setPageSize() right after construction applies to it.
     LikersDialog(core::ApiClient *api, core::ImageCache *images, qint64 postId,
                  QWidget *parent = nullptr);
     ~LikersDialog() override;
 
-    [[nodiscard]] qint64 postId() const { return m_postId; }
+    [[nodiscard]] qint64 postId() const { return m_feed->postId(); }
     // The post's likeCount, for the title ("Liked by N people"); -1 (the default): unknown.
     void setLikeCount(qint64 count);
     [[nodiscard]] qint64 likeCount() const { return m_likeCount; }
     // Likes per request (1–50; the server clamps above 50). Default 50.
     void setPageSize(int size);
-    [[nodiscard]] int pageSize() const { return m_pageSize; }
+    [[nodiscard]] int pageSize() const { return m_feed->pageSize(); }
     // How the times read (default UTC+8, as the spec says; the app's setting may choose the
     // system's zone).
     void setTimeZone(models::RelativeTime::Zone zone);
 
     [[nodiscard]] models::LikersModel *model() const { return m_model; }
+    [[nodiscard]] models::LikersFeed *feed() const { return m_feed; }
     [[nodiscard]] QListView *view() const { return m_view; }
     // A request is in flight.
-    [[nodiscard]] bool isLoading() const { return !m_reply.isNull(); }
+    [[nodiscard]] bool isLoading() const { return m_feed->isLoading(); }
     // The words shown for the last failure ("" when the last request succeeded).
     [[nodiscard]] QString errorText() const { return m_errorText; }
 
@@ -83,21 +77,16 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    void request(const QString &cursor);
-    void onFinished();
+    void onLoaded(int added);
     void showError(const QString &message);
     void updateTitle();
     void updateState();
 
-    core::ApiClient *m_api;
-    QPointer<core::ImageCache> m_images;
-    qint64 m_postId;
     qint64 m_likeCount = -1;
-    int m_pageSize = kDefaultPageSize;
     bool m_started = false;
-    bool m_gone = false; // the post answered 404: nothing more to load
 
     models::LikersModel *m_model;
+    models::LikersFeed *m_feed;
     LikersDelegate *m_delegate;
     QListView *m_view;
     QStackedWidget *m_stack;
@@ -108,9 +97,6 @@ private:
     QPushButton *m_retryMore;
     QPushButton *m_close;
     QTimer *m_ageTimer;
-    QPointer<core::ApiReply> m_reply;
-    QString m_replyCursor; // the cursor of the request in flight ("" for the first page)
-    QString m_failedCursor;
     QString m_errorText;
 };
 
