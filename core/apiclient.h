@@ -136,6 +136,9 @@ private:
     ApiReply(ApiClient *client, QByteArray method, QString path, QByteArray body,
              RequestOptions options, QObject *parent);
 
+    // Before each step of an attempt: false (and finished) when the request cannot go on —
+    // already finished, the client gone (Cancelled) or offline.
+    [[nodiscard]] bool mayGoOn();
     void startAttempt(); // after latency: sends (or fakes) one attempt
     void beginAttempt(); // rolls the faults, waits the latency
     void onNetworkFinished();

@@ -77,18 +77,25 @@ bool ApiReply::isRetryable() const
     return !m_options.idempotencyKey.isEmpty(); // POST (and anything else) only with a key
 }
 
-void ApiReply::beginAttempt()
+bool ApiReply::mayGoOn()
 {
     if (m_finished)
-        return;
+        return false;
     if (!m_client) {
         finish(errorOf(ApiError::Kind::Cancelled, QStringLiteral("the client went away")));
-        return;
+        return false;
     }
     if (m_client->isOffline()) {
         finish(offlineError());
-        return;
+        return false;
     }
+    return true;
+}
+
+void ApiReply::beginAttempt()
+{
+    if (!mayGoOn())
+        return;
     if (m_client->m_holdWithoutToken && m_client->m_token.isEmpty() && !m_options.token &&
         !ApiClient::isPublicPath(m_path)) {
         finish(errorOf(ApiError::Kind::Offline, QStringLiteral("not signed in: nothing was sent")));
@@ -131,16 +138,8 @@ void ApiReply::beginAttempt()
 
 void ApiReply::startAttempt()
 {
-    if (m_finished)
+    if (!mayGoOn())
         return;
-    if (!m_client) {
-        finish(errorOf(ApiError::Kind::Cancelled, QStringLiteral("the client went away")));
-        return;
-    }
-    if (m_client->isOffline()) {
-        finish(offlineError());
-        return;
-    }
     const QUrl url = m_options.server.isEmpty() ? m_client->resolve(m_path)
                                                 : ApiClient::resolve(m_path, m_options.server);
     if (!isHttpUrl(url)) {

@@ -2,6 +2,7 @@
 #include "usertext.h"
 
 #include "apiclient.h"
+#include "endpoints.h"
 #include "jsoncodec.h"
 
 #include <QMetaEnum>
@@ -118,9 +119,7 @@ ActivityFeed::ActivityFeed(core::ApiClient *api, ActivityModel *model, QObject *
 
 ApiReply *ActivityFeed::activityPage(const std::optional<QString> &cursor, QObject *owner) const
 {
-    return m_api->get(QStringLiteral("/api/v1/activity?limit=%1").arg(pageSize()) +
-                          beforeParameter(cursor),
-                      owner);
+    return m_api->send(core::endpoint::activity(pageSize(), cursor), owner);
 }
 
 int ActivityFeed::takeFirstPage(const QList<Activity> &items, const std::optional<QString> &next)

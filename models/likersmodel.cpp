@@ -1,6 +1,7 @@
 #include "likersmodel.h"
 
 #include "apiclient.h"
+#include "endpoints.h"
 #include "jsoncodec.h"
 
 namespace threadline::models {
@@ -63,10 +64,7 @@ LikersFeed::LikersFeed(core::ApiClient *api, LikersModel *model, qint64 postId, 
 
 core::ApiReply *LikersFeed::likesPage(const std::optional<QString> &cursor, QObject *owner) const
 {
-    return m_api->get(
-        QStringLiteral("/api/v1/posts/%1/likes?limit=%2").arg(m_postId).arg(pageSize()) +
-            beforeParameter(cursor),
-        owner);
+    return m_api->send(core::endpoint::likes(m_postId, pageSize(), cursor), owner);
 }
 
 void LikersFeed::reload()

@@ -3,6 +3,7 @@
 #include "usertext.h"
 
 #include "apiclient.h"
+#include "endpoints.h"
 #include "jsoncodec.h"
 
 #include <QMetaEnum>
@@ -147,12 +148,11 @@ ModerationLogFeed::ModerationLogFeed(core::ApiClient *api, ModerationLogModel *m
 core::ApiReply *ModerationLogFeed::logPage(const std::optional<QString> &cursor,
                                            QObject *owner) const
 {
-    QString path = QStringLiteral("/api/v1/moderation/log?limit=%1").arg(pageSize());
-    if (m_moderator)
-        path += QStringLiteral("&moderator=%1").arg(*m_moderator);
+    core::endpoint::LogQuery query;
+    query.moderator = m_moderator.value_or(0);
     if (m_action)
-        path += QStringLiteral("&action=") + ModerationLogModel::actionCode(*m_action);
-    return m_api->get(path + beforeParameter(cursor), owner);
+        query.action = ModerationLogModel::actionCode(*m_action);
+    return m_api->send(core::endpoint::moderationLog(query, pageSize(), cursor), owner);
 }
 
 } // namespace threadline::models

@@ -3,6 +3,7 @@
 #include "usertext.h"
 
 #include "apiclient.h"
+#include "endpoints.h"
 #include "jsoncodec.h"
 #include "outbox.h"
 
@@ -402,12 +403,12 @@ ModerationQueueFeed::ModerationQueueFeed(core::ApiClient *api, core::Outbox *out
 core::ApiReply *ModerationQueueFeed::queuePage(const std::optional<QString> &cursor,
                                                QObject *owner) const
 {
-    const QString status =
-        m_status == QueueItem::Status::Open ? QStringLiteral("open") : QStringLiteral("closed");
-    return m_api->get(
-        QStringLiteral("/api/v1/moderation/queue?status=%1&limit=%2").arg(status).arg(pageSize()) +
-            beforeParameter(cursor),
-        owner);
+    using core::endpoint::QueueStatus;
+    return m_api->send(core::endpoint::moderationQueue(m_status == QueueItem::Status::Open
+                                                           ? QueueStatus::Open
+                                                           : QueueStatus::Closed,
+                                                       pageSize(), cursor),
+                       owner);
 }
 
 QString ModerationQueueFeed::describeTarget(const QueueItem &item)

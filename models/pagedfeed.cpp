@@ -2,16 +2,7 @@
 
 #include "apiclient.h"
 
-#include <QUrl>
-
 namespace threadline::models {
-
-QString beforeParameter(const std::optional<QString> &cursor)
-{
-    return cursor
-               ? QStringLiteral("&before=") + QString::fromLatin1(QUrl::toPercentEncoding(*cursor))
-               : QString();
-}
 
 PagedFeedBase::PagedFeedBase(PagedListModelBase *model, Request request, int pageSize,
                              QObject *parent)

@@ -38,9 +38,6 @@ class ApiReply;
 
 namespace threadline::models {
 
-// The query's cursor parameter: "&before=<cursor, percent-encoded>", or "" for the first page.
-[[nodiscard]] QString beforeParameter(const std::optional<QString> &cursor);
-
 class PagedFeedBase : public QObject
 {
     Q_OBJECT

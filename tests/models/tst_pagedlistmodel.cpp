@@ -73,11 +73,13 @@ public:
               model,
               [this, api](const std::optional<QString> &cursor, QObject *owner) {
                   ++requests;
-                  return api->get(QStringLiteral("/api/v1/timeline?%1&limit=%2")
-                                          .arg(query)
-                                          .arg(this->pageSize()) +
-                                      beforeParameter(cursor),
-                                  owner);
+                  QString path = QStringLiteral("/api/v1/timeline?%1&limit=%2")
+                                     .arg(query)
+                                     .arg(this->pageSize());
+                  if (cursor)
+                      path += QStringLiteral("&before=") +
+                              QString::fromLatin1(QUrl::toPercentEncoding(*cursor));
+                  return api->get(path, owner);
               },
               qOverload<const QByteArray &>(&core::decodePostPage), pageSize)
     {
