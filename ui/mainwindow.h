@@ -5,6 +5,8 @@
 // in. Docks: the outbox panel (View → Outbox, Ctrl+Shift+Q) and the QA panel (--qa, or View →
 // QA panel, Ctrl+Shift+F; remembered). Everything it shows comes from the models over the core's
 // post store; what the user does goes to core::Actions (the outbox first).
+// mainwindow.cpp holds the account's pages and the status bar; mainwindowmenus.cpp the menus,
+// their shortcuts, the docks, the settings the menus change and the window's words.
 #pragma once
 
 #include "appcore.h"

@@ -1,38 +1,37 @@
-// The thread pane (docs/design.md "Thread view"): one post's comments as floors (楼) with their replies
-// (楼中楼) in a tree, above it the post itself and the order switch, below it the reply box.
-//   header:   author, the post's text (3 lines, elided), "N comments", [By floor | Best first] [×]
+// The thread pane (docs/design.md "Thread view"): one post's comments as floors (楼) with their
+// replies (楼中楼) in a tree, above it the post itself and the order switch, below it the reply
+// box.
+//   header:   ThreadHeader: author, the post's text (3 lines, elided), "N comments",
+//             [By floor | Best first] [×]
 //   status:   what went wrong loading, in words (dismissible, with Retry), and a busy bar
 //   tree:     CommentTreeModel fed by ThreadLoader, painted by CommentDelegate; every floor is
 //             expanded as it appears; scrolling to the end loads more floors; "more replies (N)"
 //             loads the rest of a floor in place (click, or Return on the row)
-//   reply:    the box whose hint says whom it answers ("评论" for the post, "回复 李四" after
-//             choosing a comment), Send (Ctrl+Return); Esc goes back to answering the post, and
-//             with an empty box closes the pane (closeRequested)
+//   reply:    ReplyBox: the box whose hint says whom it answers ("评论" for the post, "回复 李四"
+//             after choosing a comment), Send (Ctrl+Return); Esc goes back to answering the
+//             post, and with an empty box closes the pane (closeRequested)
 // The context menu of a comment (right-click, the Menu key or Shift+F10 on the current row):
 // Reply, Copy text (Ctrl+C), Delete comment (mine; any, when the post is mine or I moderate;
 // Delete; asks first), Report… (others' comments: the ReportDialog). Both go through
-// core::Actions (deleteComment, report): the row leaves at once.
+// core::Actions (deleteComment, report): the row leaves at once. The questions and dialogs are
+// ItemActions', shared with the timeline's cards.
 // Writing goes through core::Actions (the pending comment shows at once via the post store);
 // failures of those actions are shown by the window (Actions::actionFailed), not here.
 #pragma once
 
 #include "commenttreemodel.h"
+#include "itemactions.h"
+#include "replybox.h"
 
 #include <QPointer>
 #include <QWidget>
 
-#include <functional>
-
 class QAbstractProxyModel;
 class QMenu;
-class QButtonGroup;
-class QFrame;
-class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QTimer;
-class QToolButton;
 class QTreeView;
 
 namespace threadline::core {
@@ -51,16 +50,15 @@ class RelativeTime;
 
 namespace threadline::ui {
 
-class MessageBar;
-
 class CommentDelegate;
-class ElidedText;
+class MessageBar;
+class ThreadHeader;
 
 class ThreadView : public QWidget
 {
     Q_OBJECT
 public:
-    static constexpr int kMaxCommentLength = 500; // code points, after trimming (the server's)
+    static constexpr int kMaxCommentLength = ReplyBox::kMaxLength; // code points, trimmed
 
     // cache and images may be null.
     ThreadView(core::ApiClient *api, core::Cache *cache, core::PostStore *store,
@@ -89,17 +87,17 @@ public:
     [[nodiscard]] models::ThreadLoader *loader() const { return m_loader; }
     [[nodiscard]] QTreeView *treeView() const { return m_tree; }
     [[nodiscard]] CommentDelegate *delegate() const { return m_delegate; }
-    [[nodiscard]] QPlainTextEdit *replyEdit() const { return m_edit; }
-    [[nodiscard]] QPushButton *sendButton() const { return m_send; }
+    [[nodiscard]] QPlainTextEdit *replyEdit() const;
+    [[nodiscard]] QPushButton *sendButton() const;
     // The comment the box answers (0: the post itself).
-    [[nodiscard]] qint64 replyTarget() const { return m_targetId; }
+    [[nodiscard]] qint64 replyTarget() const;
     // What the status line says ("" when it is hidden).
     [[nodiscard]] QString statusText() const;
 
     // The yes/no question before a deletion (true: go ahead); by default a QMessageBox whose
     // default button is Cancel. Tests replace it.
-    using Confirmation = std::function<bool(const QString &question, const QString &detail)>;
-    void setConfirmation(Confirmation confirm) { m_confirm = std::move(confirm); }
+    using Confirmation = ItemActions::Confirmation;
+    void setConfirmation(Confirmation confirm) { m_items.setConfirmation(std::move(confirm)); }
     // For a comment row (a tree or a model index): may I delete it / report it?
     [[nodiscard]] bool canDelete(const QModelIndex &index) const;
     [[nodiscard]] bool canReport(const QModelIndex &index) const;
@@ -135,25 +133,22 @@ Q_SIGNALS:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
-    void changeEvent(QEvent *event) override;
 
 private:
     void buildUi();
     void tryReveal();
-    void retranslate();
     void updateHeader();
     void fetchPostIfMissing();
     void updateSendState();
-    void updateEditHeight();
     void showStatus(const QString &message);
     void hideStatus();
     void onActivated(const QModelIndex &index);
     void onRowsInserted(const QModelIndex &parent, int first, int last);
-    bool handleEscape();
     void updateCursor(const QPoint &viewportPos);
     void fetchMoreIfNearEnd();
     [[nodiscard]] bool isCommentRow(const QModelIndex &index) const;
-    [[nodiscard]] bool confirm(const QString &question, const QString &detail);
+    // the comment's author as the dialogs name the comment ("李四's comment")
+    [[nodiscard]] QString commentName(const QModelIndex &row) const;
     // Keys and context-menu events of the tree: true when handled.
     bool handleTreeKey(QKeyEvent *event);
 
@@ -167,34 +162,16 @@ private:
     QTimer *m_fetchCheck; // coalesces "is the end of the thread near?" after scrolls and layouts
 
     qint64 m_postId = 0;
-    qint64 m_targetId = 0; // the comment answered, 0 for the post
-    QString m_targetHint;  // its ReplyHintRole
     bool m_postGone = false;
     qint64 m_reveal = 0; // revealComment(): the comment to show once its row is there
     qint64 m_myUid = 0;
-    Confirmation m_confirm;
-    bool m_menuOpen = false;
+    ItemActions m_items{this}; // the questions and dialogs before deleting, reporting, hiding
 
-    // header
-    QLabel *m_author = nullptr;
-    ElidedText *m_postText = nullptr;
-    QLabel *m_count = nullptr;
-    QToolButton *m_byFloor = nullptr;
-    QToolButton *m_best = nullptr;
-    QButtonGroup *m_order = nullptr;
-    QToolButton *m_close = nullptr;
-    // status
+    ThreadHeader *m_header = nullptr; // the post, the order switch, close
     QProgressBar *m_busy = nullptr;
     MessageBar *m_statusBar = nullptr;
-    // the thread
     QTreeView *m_tree = nullptr;
-    // the reply box
-    QFrame *m_targetBar = nullptr;
-    QLabel *m_targetLabel = nullptr;
-    QToolButton *m_cancelTarget = nullptr;
-    QPlainTextEdit *m_edit = nullptr;
-    QPushButton *m_send = nullptr;
-    QLabel *m_counter = nullptr;
+    ReplyBox *m_reply = nullptr;
 };
 
 } // namespace threadline::ui

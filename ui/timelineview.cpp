@@ -2,22 +2,14 @@
 
 #include "paintutil.h"
 
-#include "reasondialog.h"
-#include "reportdialog.h"
 #include "timelinemodel.h"
 
-#include <QClipboard>
 #include <QContextMenuEvent>
-#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QMenu>
-#include <QMessageBox>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QPushButton>
 #include <QScrollBar>
-
-#include <memory>
 
 namespace threadline::ui {
 
@@ -144,9 +136,9 @@ QMenu *TimelineView::createContextMenu(const QModelIndex &index, QWidget *parent
         connect(report, &QAction::triggered, this, [this, row] { requestReport(row); });
     }
     if (m_moderator && postId > 0) {
-        const bool hidden = index.data(TimelineModel::HiddenRole).toBool();
-        QAction *a = add(hidden ? QStringLiteral("unhidePost") : QStringLiteral("hidePost"),
-                         hidden ? tr("&Unhide post…") : tr("&Hide post…"), {});
+        QAction *a = ItemActions::addModerationEntry(
+            menu, index.data(TimelineModel::HiddenRole).toBool(), QStringLiteral("Post"),
+            tr("&Hide post…"), tr("&Unhide post…"));
         connect(a, &QAction::triggered, this, [this, row] { requestModeration(row); });
     }
     return menu;
@@ -154,44 +146,21 @@ QMenu *TimelineView::createContextMenu(const QModelIndex &index, QWidget *parent
 
 void TimelineView::showContextMenu(const QModelIndex &index, const QPoint &globalPos)
 {
-    if (!index.isValid() || m_menuOpen)
+    if (!index.isValid())
         return;
-    QPoint at = globalPos;
-    if (at.isNull()) { // from the keyboard: under the top left corner of what shows of the row
-        scrollTo(index);
-        QRect r = visualRect(index).intersected(viewport()->rect());
-        if (r.isEmpty())
-            r = viewport()->rect();
-        at = viewport()->mapToGlobal(QPoint(r.left() + 24, r.top() + std::min(r.height() / 2, 32)));
-    }
-    const std::unique_ptr<QMenu> menu(createContextMenu(index));
-    m_menuOpen = true;
-    menu->exec(at);
-    m_menuOpen = false;
+    m_items.runMenu(this, index, globalPos, 32, [this, index] { return createContextMenu(index); });
 }
 
 void TimelineView::copyText(const QModelIndex &index) const
 {
-    if (!index.isValid())
-        return;
-    const QString text = index.data(TimelineModel::ContentRole).toString();
-    if (!text.isEmpty())
-        QGuiApplication::clipboard()->setText(text);
+    if (index.isValid())
+        ItemActions::copyText(index.data(TimelineModel::ContentRole).toString());
 }
 
-bool TimelineView::confirm(const QString &question, const QString &detail)
+QString TimelineView::postName(const QModelIndex &index) const
 {
-    if (m_confirm)
-        return m_confirm(question, detail);
-    QMessageBox box(QMessageBox::Warning, tr("Delete post"), question, QMessageBox::NoButton, this);
-    box.setTextFormat(Qt::PlainText);
-    box.setInformativeText(detail);
-    QPushButton *del = box.addButton(tr("&Delete"), QMessageBox::DestructiveRole);
-    QPushButton *cancel = box.addButton(QMessageBox::Cancel);
-    box.setDefaultButton(cancel);
-    box.setEscapeButton(cancel);
-    box.exec();
-    return box.clickedButton() == del;
+    const QString name = index.data(TimelineModel::AuthorNameRole).toString();
+    return name.isEmpty() ? tr("this post") : tr("%1's post").arg(name);
 }
 
 void TimelineView::requestDelete(const QModelIndex &index)
@@ -199,9 +168,9 @@ void TimelineView::requestDelete(const QModelIndex &index)
     if (!isMine(index))
         return;
     const qint64 postId = index.data(TimelineModel::IdRole).toLongLong();
-    if (!confirm(tr("Delete this post?"),
-                 tr("It will be gone for everyone, with its comments and likes. This cannot be "
-                    "undone.")))
+    if (!m_items.confirmDelete(tr("Delete post"), tr("Delete this post?"),
+                               tr("It will be gone for everyone, with its comments and likes. This "
+                                  "cannot be undone.")))
         return;
     Q_EMIT deleteRequested(postId);
 }
@@ -213,11 +182,8 @@ void TimelineView::requestReport(const QModelIndex &index)
     const qint64 postId = index.data(TimelineModel::IdRole).toLongLong();
     if (postId <= 0)
         return;
-    const QString name = index.data(TimelineModel::AuthorNameRole).toString();
-    ReportDialog dialog(name.isEmpty() ? tr("this post") : tr("%1's post").arg(name), this);
-    if (dialog.exec() != QDialog::Accepted || !dialog.reason())
-        return;
-    Q_EMIT reportRequested(core::TargetType::Post, postId, *dialog.reason(), dialog.note());
+    if (const auto report = m_items.askReport(postName(index)))
+        Q_EMIT reportRequested(core::TargetType::Post, postId, report->reason, report->note);
 }
 
 void TimelineView::requestModeration(const QModelIndex &index)
@@ -228,18 +194,13 @@ void TimelineView::requestModeration(const QModelIndex &index)
     if (postId <= 0)
         return;
     const bool hide = !index.data(TimelineModel::HiddenRole).toBool();
-    const QString name = index.data(TimelineModel::AuthorNameRole).toString();
-    const QString what = name.isEmpty() ? tr("this post") : tr("%1's post").arg(name);
-    const auto reason =
-        hide ? ReasonDialog::ask(this, tr("Hide %1").arg(what),
-                                 tr("Its comments are hidden with it. Moderators still see it, "
-                                    "greyed, and can unhide it."),
-                                 true)
-             : ReasonDialog::ask(this, tr("Unhide %1").arg(what),
-                                 tr("Everyone sees it again, with its comments."), false);
-    if (!reason)
-        return;
-    Q_EMIT moderationRequested(core::TargetType::Post, postId, hide, *reason);
+    const auto reason = m_items.askModeration(
+        postName(index), hide,
+        hide ? tr("Its comments are hidden with it. Moderators still see it, greyed, and can "
+                  "unhide it.")
+             : tr("Everyone sees it again, with its comments."));
+    if (reason)
+        Q_EMIT moderationRequested(core::TargetType::Post, postId, hide, *reason);
 }
 
 void TimelineView::contextMenuEvent(QContextMenuEvent *event)
@@ -308,28 +269,26 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
 {
     const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
     const QModelIndex current = currentIndex();
-    if (current.isValid() && event->matches(QKeySequence::Copy)) {
+    switch (current.isValid() ? ItemActions::keyOf(event) : ItemActions::Key::None) {
+    case ItemActions::Key::Copy:
         copyText(current);
         event->accept();
         return;
-    }
-    switch (event->key()) {
-    case Qt::Key_Menu:
-    case Qt::Key_F10: // Shift+F10
-        if (current.isValid() &&
-            mods == (event->key() == Qt::Key_Menu ? Qt::NoModifier : Qt::ShiftModifier)) {
-            showContextMenu(current);
-            event->accept();
-            return;
-        }
-        break;
-    case Qt::Key_Delete:
-        if (mods == Qt::NoModifier && isMine(current)) {
+    case ItemActions::Key::Menu:
+        showContextMenu(current);
+        event->accept();
+        return;
+    case ItemActions::Key::Delete:
+        if (isMine(current)) {
             requestDelete(current);
             event->accept();
             return;
         }
         break;
+    case ItemActions::Key::None:
+        break;
+    }
+    switch (event->key()) {
     case Qt::Key_Return:
     case Qt::Key_Enter:
         if (mods == Qt::NoModifier && current.isValid()) {

@@ -5,7 +5,8 @@
 // The context menu of a card (right-click, the Menu key or Shift+F10 on the current card):
 // Open thread, Who liked this, Copy text (Ctrl+C), then Delete post (my own posts, Delete; asks
 // first) or Report… (others' posts: the ReportDialog). Deleting and reporting come out as
-// deleteRequested / reportRequested for the window to hand to core::Actions.
+// deleteRequested / reportRequested for the window to hand to core::Actions. The questions and
+// dialogs are ItemActions', shared with the thread's comments.
 //
 //   TimelineView view(&images);
 //   view.setModel(&timelineModel);
@@ -16,13 +17,12 @@
 // the viewport. With no rows it says so in the viewport ("No posts yet", or setEmptyText()).
 #pragma once
 
+#include "itemactions.h"
 #include "postdelegate.h"
 #include "wiretypes.h"
 
 #include <QListView>
 #include <QMetaObject>
-
-#include <functional>
 
 class QMenu;
 
@@ -64,8 +64,8 @@ public:
 
     // The yes/no question before a deletion (true: go ahead); by default a QMessageBox whose
     // default button is Cancel. Tests replace it.
-    using Confirmation = std::function<bool(const QString &question, const QString &detail)>;
-    void setConfirmation(Confirmation confirm) { m_confirm = std::move(confirm); }
+    using Confirmation = ItemActions::Confirmation;
+    void setConfirmation(Confirmation confirm) { m_items.setConfirmation(std::move(confirm)); }
 
     // The context menu of a row (null for an invalid index); the caller owns it. Its actions,
     // by objectName: openThread, whoLiked, copyText, then deletePost (mine) or report (others').
@@ -111,15 +111,15 @@ private:
                        const QList<int> &roles);
     void relayoutAll();
     void updateCursor(const QPoint &pos);
-    [[nodiscard]] bool confirm(const QString &question, const QString &detail);
+    // the post's author as the dialogs name the post ("王五's post")
+    [[nodiscard]] QString postName(const QModelIndex &index) const;
 
     PostDelegate *m_delegate;
     QString m_emptyText; // "" for the default
     QList<QMetaObject::Connection> m_modelConnections;
     qint64 m_myUid = 0;
     bool m_moderator = false;
-    Confirmation m_confirm;
-    bool m_menuOpen = false;
+    ItemActions m_items{this}; // the questions and dialogs before deleting, reporting, hiding
 };
 
 } // namespace threadline::ui

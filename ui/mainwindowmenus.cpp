@@ -1,0 +1,251 @@
+// MainWindow, its menus and what hangs off them: File (New post…, Sign out, Quit) and View
+// (Refresh, Work offline, the time zone, the outbox and QA docks, the comments a card shows,
+// Go to each page: Ctrl+1…9) with their shortcuts, the two docks, the settings the menus change
+// (remembered), and the words of the whole window (retranslate, the pages' titles). The
+// account's pages and the status bar are in mainwindow.cpp.
+#include "mainwindow.h"
+#include "mainwindowshared.h"
+
+#include "historymodel.h"
+#include "moderationview.h"
+#include "outboxpanel.h"
+#include "qapanel.h"
+#include "session.h"
+#include "threadview.h"
+#include "timelinemodel.h"
+#include "timelineview.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QDockWidget>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTreeView>
+
+#include <algorithm>
+
+namespace threadline::ui {
+
+using namespace mainwindow;
+
+void MainWindow::buildDocks()
+{
+    m_outboxPanel = new OutboxPanel(m_core->outbox(), m_core->store(), this);
+    m_outboxDock = new QDockWidget(this);
+    m_outboxDock->setObjectName(QStringLiteral("outboxDock"));
+    m_outboxDock->setWidget(m_outboxPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, m_outboxDock);
+    m_outboxDock->hide();
+    // The replay report stays in the panel until dismissed; the status bar says it once.
+    connect(m_outboxPanel, &OutboxPanel::replayReportChanged, this, [this](const QString &report) {
+        if (report.isEmpty())
+            return;
+        // On one line: "12 changes saved; 2 could not be: …; …".
+        QStringList lines = report.split(QLatin1Char('\n'));
+        const QString head = lines.takeFirst();
+        statusBar()->showMessage(
+            lines.isEmpty() ? head : head + QLatin1Char(' ') + lines.join(QStringLiteral("; ")),
+            15000);
+    });
+
+    m_qaPanel = new QaPanel(m_core->api(), this);
+    m_qaDock = new QDockWidget(this);
+    m_qaDock->setObjectName(QStringLiteral("qaDock"));
+    m_qaDock->setWidget(m_qaPanel);
+    addDockWidget(Qt::RightDockWidgetArea, m_qaDock);
+    m_qaDock->hide();
+}
+
+void MainWindow::showOutbox()
+{
+    m_outboxDock->show();
+    m_outboxDock->raise();
+    m_outboxPanel->view()->setFocus();
+}
+
+void MainWindow::setQaPanelVisible(bool visible)
+{
+    m_qaDock->setVisible(visible);
+}
+
+void MainWindow::setInlineCommentCount(int n)
+{
+    m_inline = std::clamp(n, 3, 5);
+    QSettings().setValue(QLatin1String(kInlineKey), m_inline);
+    for (const Feed &f : std::as_const(m_feeds))
+        f.model->setInlineCommentCount(m_inline);
+    if (m_history)
+        m_history->setInlineCommentCount(m_inline);
+    for (QAction *a : std::as_const(m_inlineActions))
+        a->setChecked(a->data().toInt() == m_inline);
+}
+
+// --- menus ----------------------------------------------------------------------------------
+
+void MainWindow::buildMenus()
+{
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_newPost = m_fileMenu->addAction(QString(), this, &MainWindow::newPost);
+    m_newPost->setShortcut(QKeySequence::New);
+    m_fileMenu->addSeparator();
+    m_signOut = m_fileMenu->addAction(QString(), this, [this] {
+        if (m_started && m_me.brief.uid <= 0) {
+            // nobody's cache (QA's --cache): sign in over it, the pages stay
+            Q_EMIT signOutRequested();
+            return;
+        }
+        if (m_core->session())
+            m_core->session()->logout();
+        clearAccount();
+        Q_EMIT signOutRequested();
+    });
+    m_quit = m_fileMenu->addAction(QString(), qApp, &QApplication::closeAllWindows);
+    m_quit->setShortcut(QKeySequence::Quit);
+    m_quit->setMenuRole(QAction::QuitRole);
+
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_refresh = m_viewMenu->addAction(QString(), this, &MainWindow::refresh);
+    m_refresh->setShortcuts({QKeySequence::Refresh, QKeySequence(Qt::CTRL | Qt::Key_R)});
+    m_offline = m_viewMenu->addAction(QString());
+    m_offline->setCheckable(true);
+    m_offline->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_offline->setChecked(m_core->isOffline());
+    connect(m_offline, &QAction::toggled, this, [this](bool on) {
+        m_core->setOffline(on);
+        updateStatus();
+    });
+    m_systemZone = m_viewMenu->addAction(QString());
+    m_systemZone->setCheckable(true);
+    m_systemZone->setChecked(m_format.zone() == models::RelativeTime::Zone::System);
+    connect(m_systemZone, &QAction::toggled, this, &MainWindow::setUseSystemTimeZone);
+    m_outboxAction = m_outboxDock->toggleViewAction();
+    m_outboxAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Q));
+    m_viewMenu->addAction(m_outboxAction);
+    connect(m_outboxAction, &QAction::triggered, this, [this](bool on) {
+        if (on)
+            showOutbox();
+    });
+    m_qaAction = m_qaDock->toggleViewAction();
+    m_qaAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    m_viewMenu->addAction(m_qaAction);
+    connect(m_qaAction, &QAction::triggered, this, [](bool on) {
+        QSettings().setValue(QLatin1String(kQaPanelKey), on); // a setting: remembered
+    });
+    m_inlineMenu = m_viewMenu->addMenu(QString());
+    auto *inlineGroup = new QActionGroup(this);
+    for (int n = 3; n <= 5; ++n) {
+        QAction *a = m_inlineMenu->addAction(QString::number(n));
+        a->setCheckable(true);
+        a->setData(n);
+        a->setChecked(n == m_inline);
+        inlineGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, n] { setInlineCommentCount(n); });
+        m_inlineActions.append(a);
+    }
+    m_viewMenu->addSeparator();
+    for (int i = 0; i < int(kBasePages.size() + kModeratorPages.size()); ++i) { // + moderators
+        QAction *a = m_viewMenu->addAction(QString());
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        connect(a, &QAction::triggered, this, [this, i] {
+            if (i < int(m_navPages.size()))
+                showPage(m_navPages.at(i));
+        });
+        a->setVisible(i < int(kBasePages.size()));
+        m_pageActions.append(a);
+    }
+    for (QAction *a : {m_newPost, m_refresh})
+        a->setEnabled(false);
+}
+
+static QString pageTitle(MainWindow::Page page)
+{
+    switch (page) {
+    case MainWindow::Page::All:
+        return MainWindow::tr("All");
+    case MainWindow::Page::Following:
+        return MainWindow::tr("Following");
+    case MainWindow::Page::Mine:
+        return MainWindow::tr("My posts");
+    case MainWindow::Page::HotDay:
+        return MainWindow::tr("Hot today");
+    case MainWindow::Page::HotWeek:
+        return MainWindow::tr("Hot this week");
+    case MainWindow::Page::History:
+        return MainWindow::tr("Recently viewed");
+    case MainWindow::Page::Activity:
+        return MainWindow::tr("Activity");
+    case MainWindow::Page::Profile:
+        return MainWindow::tr("Profile");
+    case MainWindow::Page::Moderation:
+        return MainWindow::tr("Moderation");
+    case MainWindow::Page::Statistics:
+        return MainWindow::tr("Statistics");
+    }
+    return {};
+}
+
+void MainWindow::retranslate()
+{
+    // Nobody (uid 0): a cache opened with no account (QA's --cache, or --offline on a new
+    // machine) — read and queue, and Sign in… to send.
+    const bool someone = m_started && m_me.brief.uid > 0;
+    setWindowTitle(someone ? tr("Threadline — %1").arg(m_me.brief.nickName) : tr("Threadline"));
+    static_cast<QLabel *>(m_placeholder)
+        ->setText(m_started ? QString() : tr("Signing in… Your saved posts appear here."));
+    for (int i = 0; i < int(m_navPages.size()); ++i) {
+        m_nav->item(i)->setText(pageTitle(m_navPages.at(i)));
+        m_pageActions.at(i)->setText(tr("Go to %1").arg(pageTitle(m_navPages.at(i))));
+    }
+    for (int i = 0; i < int(kModeratorPages.size()); ++i)
+        m_pageActions.at(int(kBasePages.size()) + i)
+            ->setText(tr("Go to %1").arg(pageTitle(kModeratorPages.at(i))));
+    m_fileMenu->setTitle(tr("&File"));
+    m_newPost->setText(tr("&New post…"));
+    m_signOut->setText(someone ? tr("Sign &out") : tr("Sign &in…"));
+    m_quit->setText(tr("&Quit"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_refresh->setText(tr("&Refresh"));
+    m_offline->setText(tr("Work &offline"));
+    m_systemZone->setText(tr("Show times in the system's time &zone"));
+    m_outboxDock->setWindowTitle(tr("Outbox"));
+    m_outboxAction->setText(tr("Out&box: changes waiting"));
+    m_qaDock->setWindowTitle(tr("QA: faults"));
+    m_qaAction->setText(tr("&QA panel: faults and offline"));
+    m_inlineMenu->setTitle(tr("Comments shown on a &card"));
+    m_userLabel->setText(someone     ? tr("Signed in as %1").arg(m_me.brief.nickName)
+                         : m_started ? tr("Not signed in")
+                                     : QString());
+    updateStatus();
+}
+
+void MainWindow::applyTimeFormat()
+{
+    for (const Feed &f : std::as_const(m_feeds))
+        f.model->setTicker(m_ticker, m_format);
+    if (m_history)
+        m_history->setTicker(m_ticker, m_format);
+    if (m_thread)
+        m_thread->model()->setTicker(m_ticker, m_format);
+    if (m_moderation)
+        m_moderation->setTicker(m_ticker, m_format);
+    for (QWidget *w : {static_cast<QWidget *>(m_historyView), m_pages->currentWidget()})
+        if (w)
+            w->update();
+}
+
+void MainWindow::setUseSystemTimeZone(bool system)
+{
+    m_format.setZone(system ? models::RelativeTime::Zone::System
+                            : models::RelativeTime::Zone::Utc8);
+    QSettings().setValue(QLatin1String(kSystemZoneKey), system);
+    if (m_systemZone->isChecked() != system)
+        m_systemZone->setChecked(system);
+    applyTimeFormat();
+}
+
+} // namespace threadline::ui

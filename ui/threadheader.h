@@ -1,0 +1,69 @@
+// The top of the thread pane (ThreadView): the post whose comments are shown, and the pane's
+// own buttons.
+//   [author]                                  [By floor | Best first] [×]
+//   the post's text, at most 3 lines, the last one elided
+//   "N comments" ("Loading the post…" while the post is on its way)
+// Object names for tests: "threadHeader", "postAuthor", "postText", "commentCount",
+// "orderByFloor", "orderBest", "closeThread". The author and the text are plain text.
+#pragma once
+
+#include "commenttreemodel.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QButtonGroup;
+class QLabel;
+class QToolButton;
+
+namespace threadline::core {
+struct Post;
+}
+
+namespace threadline::ui {
+
+class ElidedText;
+
+class ThreadHeader : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ThreadHeader(QWidget *parent = nullptr);
+
+    // Shows the post: its author, its text, its comment count.
+    void setPost(const core::Post &post);
+    // No post to show: "Loading the post…" when it is on its way (loading), else nothing.
+    void setNoPost(bool loading);
+    // The post could not be fetched: the count line says nothing (until the next change).
+    void clearCount();
+
+    // The order chosen (By floor at first).
+    [[nodiscard]] models::CommentTreeModel::Order order() const;
+
+Q_SIGNALS:
+    // The user chose an order (a click on By floor or Best first).
+    void orderChosen(threadline::models::CommentTreeModel::Order order);
+    // The × button.
+    void closeRequested();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslate();
+    void updateCount();
+
+    std::optional<qint64> m_commentCount; // the post's, while one is shown
+    bool m_loading = false;
+
+    QLabel *m_author;
+    ElidedText *m_postText;
+    QLabel *m_count;
+    QToolButton *m_byFloor;
+    QToolButton *m_best;
+    QButtonGroup *m_order;
+    QToolButton *m_close;
+};
+
+} // namespace threadline::ui
