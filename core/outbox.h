@@ -359,6 +359,9 @@ private:
     void onUploadFinished(const OutboxEntry &entry, int index, ApiReply *reply);
     void succeed(const OutboxEntry &entry, const QJsonObject &answer);
     void retryLater(const OutboxEntry &entry, const ApiError &error);
+    // A failure that is not permanent: offline or cancelled (nothing to do), 401 (the queue
+    // pauses until the user signs in), else retryLater().
+    void waitOrRetry(const OutboxEntry &entry, const ApiError &error);
     // Removes the entries (and, transitively, what depends on them) and emits failed().
     void failEntries(const QList<QPair<OutboxEntry, QString>> &failures);
     void countChanged();

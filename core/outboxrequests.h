@@ -1,7 +1,7 @@
-// The outbox's endpoint table: for each kind of entry, the request that carries it to the
-// server — method, path under /api/v1, body, and for a POST the entry's Idempotency-Key — and
-// whether its answer is a JSON object. A new post's pictures go first, each as POST /media with
-// its own key and Content-Type (pictureUploadFor()). See api.md for the endpoints themselves.
+// For each kind of outbox entry, the request that carries it to the server: the entry's call
+// from endpoints.h (method, path, body) with, for a keyed POST, the entry's own Idempotency-Key
+// (kept across restarts), and whether its answer is a JSON object. A new post's pictures go
+// first, each as POST /media with its own key and Content-Type (pictureUploadFor()).
 #pragma once
 
 #include "apiclient.h"

@@ -295,17 +295,24 @@ void Outbox::onReplyFinished()
         failEntries({{entry, message}});
     } else if (supersede(entry)) {
         // A newer toggle of the same target was waiting: it goes instead (whatever went wrong).
-    } else if (error.kind == ApiError::Kind::Offline || error.kind == ApiError::Kind::Cancelled) {
-        // Not an attempt: it stays as it is and goes when we are online again.
-    } else if (error.isAuth()) {
+    } else {
+        waitOrRetry(entry, error);
+    }
+    schedule();
+}
+
+void Outbox::waitOrRetry(const OutboxEntry &entry, const ApiError &error)
+{
+    if (error.kind == ApiError::Kind::Offline || error.kind == ApiError::Kind::Cancelled)
+        return; // not an attempt: it stays as it is and goes when we are online again
+    if (error.isAuth()) {
         m_paused = true;
         notifyChanged();
         Q_EMIT authRequired();
-    } else {
-        // Transient (network, timeout, 5xx, 429), TLS, or an answer we could not read.
-        retryLater(entry, error);
+        return;
     }
-    schedule();
+    // Transient (network, timeout, 5xx, 429), TLS, or an answer we could not read.
+    retryLater(entry, error);
 }
 
 void Outbox::onUploadFinished(const OutboxEntry &entry, int index, ApiReply *reply)
@@ -335,14 +342,8 @@ void Outbox::onUploadFinished(const OutboxEntry &entry, int index, ApiReply *rep
         Q_EMIT pictureUploaded(copy.id, index, url);
     } else if (error.isPermanent() && error.kind != ApiError::Kind::Decode) {
         failEntries({{entry, outboxphrases::pictureRefused(entry, index, error)}});
-    } else if (error.kind == ApiError::Kind::Offline || error.kind == ApiError::Kind::Cancelled) {
-        // Not an attempt: it goes when we are online again.
-    } else if (error.isAuth()) {
-        m_paused = true;
-        notifyChanged();
-        Q_EMIT authRequired();
     } else {
-        retryLater(entry, error);
+        waitOrRetry(entry, error);
     }
 }
 

@@ -69,6 +69,19 @@ ApiReply *Session::send(const Call &call, const QString &token)
     return m_api->send(call, this, options);
 }
 
+void Session::ask(const Call &call, const QString &token, quint64 generation,
+                  void (Session::*onAnswer)(ApiReply *, quint64))
+{
+    ApiReply *reply = send(call, token);
+    m_current = reply;
+    connect(reply, &ApiReply::finished, this, [this, reply, generation, onAnswer] {
+        if (m_current == reply)
+            m_current.clear();
+        if (generation == m_generation) // else a newer login/restore/logout answers
+            (this->*onAnswer)(reply, generation);
+    });
+}
+
 void Session::setState(State state)
 {
     if (m_state == state)
@@ -185,18 +198,12 @@ void Session::login(const QUrl &server, const QString &username, const QString &
         return failLogin(generation,
                          ApiError{ApiError::Kind::Offline}.describe(ApiError::Context::SignIn));
 
-    ApiReply *reply = send(endpoint::login(LoginRequest{m_username, password}), {});
-    m_current = reply;
-    connect(reply, &ApiReply::finished, this,
-            [this, reply, generation] { onLoginReply(reply, generation); });
+    ask(endpoint::login(LoginRequest{m_username, password}), {}, generation,
+        &Session::onLoginReply);
 }
 
 void Session::onLoginReply(ApiReply *reply, quint64 generation)
 {
-    if (m_current == reply)
-        m_current.clear();
-    if (generation != m_generation)
-        return;
     if (!reply->ok())
         return failLogin(generation, reply->error().describe(ApiError::Context::SignIn));
 
@@ -283,18 +290,11 @@ void Session::onReadFinished(const QString &key, Keychain::Status status, const 
         m_user = rememberedProfile();
         return finishSignedIn(generation);
     }
-    ApiReply *reply = send(endpoint::me(), m_token);
-    m_current = reply;
-    connect(reply, &ApiReply::finished, this,
-            [this, reply, generation] { onMeReply(reply, generation); });
+    ask(endpoint::me(), m_token, generation, &Session::onMeReply);
 }
 
 void Session::onMeReply(ApiReply *reply, quint64 generation)
 {
-    if (m_current == reply)
-        m_current.clear();
-    if (generation != m_generation)
-        return;
 
     if (reply->error().isAuth()) {
         // The stored token is dead (revoked or expired): forget it everywhere.

@@ -113,6 +113,9 @@ private:
 
     [[nodiscard]] QString currentKey() const;
     ApiReply *send(const Call &call, const QString &token);
+    // send() as the request in flight (m_current), answered to onAnswer if nothing newer started.
+    void ask(const Call &call, const QString &token, quint64 generation,
+             void (Session::*onAnswer)(ApiReply *, quint64));
     void setState(State state);
     void abortCurrent(); // the login or /me request in flight, if any
     void setToken(const QString &token);

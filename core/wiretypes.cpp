@@ -4,6 +4,19 @@
 
 namespace threadline::core {
 
+QString wireName(TargetType type)
+{
+    switch (type) {
+    case TargetType::Post:
+        return QStringLiteral("post");
+    case TargetType::Comment:
+        return QStringLiteral("comment");
+    case TargetType::Device:
+        return QStringLiteral("device");
+    }
+    return {};
+}
+
 void sortNewestFirst(QList<Comment> &comments)
 {
     std::stable_sort(comments.begin(), comments.end(), [](const Comment &a, const Comment &b) {

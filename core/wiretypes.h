@@ -122,6 +122,8 @@ struct Post
 
 // What a report or a moderation log entry is about.
 enum class TargetType { Post, Comment, Device };
+// The contract's word for it: "post", "comment", "device".
+[[nodiscard]] QString wireName(TargetType type);
 
 struct Report
 {

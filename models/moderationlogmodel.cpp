@@ -13,23 +13,6 @@ namespace threadline::models {
 using core::LogEntry;
 using core::TargetType;
 
-namespace {
-
-QString typeCode(TargetType type)
-{
-    switch (type) {
-    case TargetType::Post:
-        return QStringLiteral("post");
-    case TargetType::Comment:
-        return QStringLiteral("comment");
-    case TargetType::Device:
-        return QStringLiteral("device");
-    }
-    return {};
-}
-
-} // namespace
-
 // --- ModerationLogModel -----------------------------------------------------------------------
 
 ModerationLogModel::ModerationLogModel(QObject *parent)
@@ -119,7 +102,7 @@ QVariant ModerationLogModel::data(const QModelIndex &index, int role) const
     case ActionTextRole:
         return actionText(e.action);
     case TargetTypeRole:
-        return typeCode(e.targetType);
+        return core::wireName(e.targetType);
     case TargetIdRole:
         return e.targetId;
     case ReasonRole:

@@ -22,19 +22,6 @@ namespace {
 
 constexpr int kSummaryChars = 60;
 
-QString typeCode(TargetType type)
-{
-    switch (type) {
-    case TargetType::Post:
-        return QStringLiteral("post");
-    case TargetType::Comment:
-        return QStringLiteral("comment");
-    case TargetType::Device:
-        return QStringLiteral("device");
-    }
-    return {};
-}
-
 // The target's author, or nothing when it has been deleted.
 const core::UserBrief *targetAuthor(const QueueItem &item)
 {
@@ -128,7 +115,7 @@ QVariant valueOf(const QueueItem &item, int role)
     case M::IdRole:
         return item.id;
     case M::TargetTypeRole:
-        return typeCode(item.targetType);
+        return core::wireName(item.targetType);
     case M::TargetIdRole:
         return item.targetId;
     case M::TargetAuthorIdRole:

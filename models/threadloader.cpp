@@ -134,13 +134,7 @@ void ThreadLoader::loadFloorsFromServer()
         query.after = m_nextAfter;
         query.before = m_nextBefore;
     }
-    const quint64 generation = m_generation;
-    busy(+1);
-    core::ApiReply *reply = m_api->send(core::endpoint::floors(m_postId, query), this);
-    connect(reply, &core::ApiReply::finished, this, [this, reply, generation] {
-        if (generation != m_generation)
-            return;
-        busy(-1);
+    ask(core::endpoint::floors(m_postId, query), [this](core::ApiReply *reply) {
         if (!reply->ok()) {
             const ApiError e = reply->error();
             if (e.kind == ApiError::Kind::Http && e.status == 404) {
@@ -166,6 +160,20 @@ void ThreadLoader::loadFloorsFromServer()
         }
         applyFloors(page.value(), true);
     });
+}
+
+void ThreadLoader::ask(const core::Call &call, std::function<void(core::ApiReply *)> onAnswer)
+{
+    const quint64 generation = m_generation;
+    busy(+1);
+    core::ApiReply *reply = m_api->send(call, this);
+    connect(reply, &core::ApiReply::finished, this,
+            [this, reply, generation, onAnswer = std::move(onAnswer)] {
+                if (generation != m_generation)
+                    return; // an answer to an earlier open()
+                busy(-1);
+                onAnswer(reply);
+            });
 }
 
 void ThreadLoader::loadFloorsFromCache(qint64 afterFloor)
@@ -248,42 +256,36 @@ void ThreadLoader::onMoreReplies(qint64 rootId, qint64 afterSeq)
 
 void ThreadLoader::loadRepliesFromServer(qint64 rootId, qint64 afterSeq)
 {
-    const quint64 generation = m_generation;
-    busy(+1);
-    core::ApiReply *reply =
-        m_api->send(core::endpoint::replies(rootId, m_replyPage, afterSeq), this);
-    connect(reply, &core::ApiReply::finished, this, [this, reply, generation, rootId, afterSeq] {
-        if (generation != m_generation)
-            return;
-        busy(-1);
-        if (!reply->ok()) {
-            const ApiError e = reply->error();
-            if (e.kind == ApiError::Kind::Http && e.status == 404) {
-                // the floor was deleted (or hidden): it leaves the thread
-                m_store->removeComment(rootId);
+    ask(core::endpoint::replies(rootId, m_replyPage, afterSeq),
+        [this, rootId](core::ApiReply *reply) {
+            if (!reply->ok()) {
+                const ApiError e = reply->error();
+                if (e.kind == ApiError::Kind::Http && e.status == 404) {
+                    // the floor was deleted (or hidden): it leaves the thread
+                    m_store->removeComment(rootId);
+                    if (m_cache)
+                        m_cache->removeComment(rootId);
+                    Q_EMIT error(tr("This floor is no longer available."));
+                    return;
+                }
+                fail(tr("Could not load the replies"), e);
                 if (m_cache)
-                    m_cache->removeComment(rootId);
-                Q_EMIT error(tr("This floor is no longer available."));
+                    loadRepliesFromCache(rootId, m_model->lastSeq(rootId));
+                else
+                    m_model->repliesFailed(rootId);
                 return;
             }
-            fail(tr("Could not load the replies"), e);
-            if (m_cache)
-                loadRepliesFromCache(rootId, m_model->lastSeq(rootId));
-            else
+            const auto page = core::decodeReplyPage(reply->body());
+            if (!page.ok()) {
                 m_model->repliesFailed(rootId);
-            return;
-        }
-        const auto page = core::decodeReplyPage(reply->body());
-        if (!page.ok()) {
-            m_model->repliesFailed(rootId);
-            fail(tr("Could not load the replies"), ApiError::decode(page.error().toString()));
-            return;
-        }
-        if (m_cache)
-            m_cache->saveComments(m_postId, page->items);
-        m_model->appendReplies(rootId, page->items, !page->next.has_value(),
-                               CommentTreeModel::Source::Server);
-    });
+                fail(tr("Could not load the replies"), ApiError::decode(page.error().toString()));
+                return;
+            }
+            if (m_cache)
+                m_cache->saveComments(m_postId, page->items);
+            m_model->appendReplies(rootId, page->items, !page->next.has_value(),
+                                   CommentTreeModel::Source::Server);
+        });
 }
 
 void ThreadLoader::loadRepliesFromCache(qint64 rootId, qint64 afterSeq)

@@ -11,12 +11,14 @@
 #include <QObject>
 #include <QPointer>
 #include <QSet>
+#include <functional>
 #include <optional>
 
 namespace threadline::core {
 class ApiClient;
 class ApiReply;
 class Cache;
+struct Call;
 struct ApiError;
 } // namespace threadline::core
 
@@ -61,6 +63,9 @@ Q_SIGNALS:
 private:
     // GET /posts/{id} when the store lacks the post, so that the header has something to show.
     void fetchPostIfMissing();
+    // Sends a call of this open(): busy until it is answered; an answer to an earlier open() is
+    // dropped (busy was reset by the open()).
+    void ask(const core::Call &call, std::function<void(core::ApiReply *)> onAnswer);
     void loadFloorsFromServer();
     void loadFloorsFromCache(qint64 afterFloor);
     void loadRepliesFromServer(qint64 rootId, qint64 afterSeq);

@@ -48,87 +48,125 @@
 <context>
     <name>ApiError</name>
     <message>
-        <location filename="../core/apierror.cpp" line="60"/>
-        <source>No error</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/apierror.cpp" line="62"/>
-        <source>Offline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/apierror.cpp" line="64"/>
-        <source>The server could not be reached</source>
+        <source>You are offline; signing in needs the server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="66"/>
-        <source>The request timed out</source>
+        <location filename="../core/apierror.cpp" line="67"/>
+        <source>The server did not answer in time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/apierror.cpp" line="72"/>
+        <source>A secure connection to the server could not be made</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="80"/>
+        <source>Wrong username or password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/apierror.cpp" line="83"/>
+        <source>Too many sign-in attempts; try again in %n second(s)</source>
+        <translation>
+            <numerusform>Too many sign-in attempts; try again in %n second</numerusform>
+            <numerusform>Too many sign-in attempts; try again in %n seconds</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="86"/>
+        <source>Too many sign-in attempts; try again later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="91"/>
+        <source>The server refused the sign-in (HTTP %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="105"/>
+        <source>No error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="107"/>
+        <source>Offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="109"/>
+        <source>The server could not be reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="111"/>
+        <source>The request timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="117"/>
         <source>The secure connection to the server failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="75"/>
+        <location filename="../core/apierror.cpp" line="120"/>
         <source>The server&apos;s answer could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="77"/>
+        <location filename="../core/apierror.cpp" line="122"/>
         <source>Cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="83"/>
+        <location filename="../core/apierror.cpp" line="128"/>
         <source>You are signed out; please sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="85"/>
+        <location filename="../core/apierror.cpp" line="130"/>
         <source>You are not allowed to do this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="87"/>
+        <location filename="../core/apierror.cpp" line="132"/>
         <source>It no longer exists; it may have been deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="90"/>
+        <location filename="../core/apierror.cpp" line="135"/>
         <source>This conflicts with an earlier change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="92"/>
+        <location filename="../core/apierror.cpp" line="137"/>
         <source>The local copy is out of date and has to be refreshed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="95"/>
+        <location filename="../core/apierror.cpp" line="140"/>
         <source>It is too large to send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="99"/>
+        <location filename="../core/apierror.cpp" line="144"/>
         <source>The server did not accept it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="100"/>
+        <location filename="../core/apierror.cpp" line="145"/>
         <source>The server did not accept it: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="104"/>
+        <location filename="../core/apierror.cpp" line="149"/>
         <source>The server did not understand the request</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/apierror.cpp" line="107"/>
+        <location filename="../core/apierror.cpp" line="152"/>
         <source>Too many requests; try again in %n second(s)</source>
         <translation>
             <numerusform>Too many requests; try again in %n second</numerusform>
@@ -136,23 +174,103 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="110"/>
+        <location filename="../core/apierror.cpp" line="155"/>
         <source>Too many requests; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="113"/>
+        <location filename="../core/apierror.cpp" line="158"/>
         <source>The server is unavailable (simulated fault)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="116"/>
+        <location filename="../core/apierror.cpp" line="161"/>
         <source>The server had a problem; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="117"/>
+        <location filename="../core/apierror.cpp" line="162"/>
         <source>The server answered with an error (HTTP %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="172"/>
+        <source>the server could not read the request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="174"/>
+        <source>you are not allowed to do that</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="180"/>
+        <source>the post was deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="182"/>
+        <source>the comment was deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="184"/>
+        <source>this person does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="186"/>
+        <source>the report was not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="190"/>
+        <source>it conflicts with an earlier request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="192"/>
+        <source>it is too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="195"/>
+        <source>the comment it answers was deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="197"/>
+        <source>it was not accepted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="198"/>
+        <source>it was not accepted (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="211"/>
+        <source>picture %1 is too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="214"/>
+        <source>picture %1 has too many pixels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="216"/>
+        <source>picture %1 is not a valid image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="219"/>
+        <source>picture %1 was refused: you are not allowed to do that</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="226"/>
+        <source>picture %1 could not be uploaded: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -475,236 +593,154 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox.cpp" line="92"/>
+        <location filename="../core/outboxphrases.cpp" line="71"/>
         <source>the post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="95"/>
+        <location filename="../core/outboxphrases.cpp" line="74"/>
         <source>the comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="98"/>
+        <location filename="../core/outboxphrases.cpp" line="77"/>
         <source>this person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="101"/>
+        <location filename="../core/outboxphrases.cpp" line="80"/>
         <source>the reported content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="107"/>
-        <location filename="../core/outbox.cpp" line="111"/>
+        <location filename="../core/outboxphrases.cpp" line="86"/>
+        <location filename="../core/outboxphrases.cpp" line="90"/>
         <source>like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="108"/>
-        <location filename="../core/outbox.cpp" line="115"/>
+        <location filename="../core/outboxphrases.cpp" line="87"/>
+        <location filename="../core/outboxphrases.cpp" line="94"/>
         <source>unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="113"/>
+        <location filename="../core/outboxphrases.cpp" line="92"/>
         <source>oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="114"/>
+        <location filename="../core/outboxphrases.cpp" line="93"/>
         <source>withdrawn oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="117"/>
+        <location filename="../core/outboxphrases.cpp" line="96"/>
         <source>follow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="118"/>
+        <location filename="../core/outboxphrases.cpp" line="97"/>
         <source>unfollow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="120"/>
+        <location filename="../core/outboxphrases.cpp" line="99"/>
         <source>reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="121"/>
+        <location filename="../core/outboxphrases.cpp" line="100"/>
         <source>comment on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="124"/>
+        <location filename="../core/outboxphrases.cpp" line="103"/>
         <source>deletion of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="126"/>
+        <location filename="../core/outboxphrases.cpp" line="105"/>
         <source>new post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="128"/>
+        <location filename="../core/outboxphrases.cpp" line="107"/>
         <source>report on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="131"/>
+        <location filename="../core/outboxphrases.cpp" line="110"/>
         <source>hiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="134"/>
+        <location filename="../core/outboxphrases.cpp" line="113"/>
         <source>unhiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="136"/>
+        <location filename="../core/outboxphrases.cpp" line="115"/>
         <source>dismissal of the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="148"/>
-        <source>the server could not read the request</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="150"/>
-        <source>you are not allowed to do that</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="154"/>
-        <location filename="../core/outbox.cpp" line="156"/>
-        <source>the post was deleted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="157"/>
-        <source>the comment was deleted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="159"/>
-        <source>this person does not exist</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="161"/>
-        <source>the report was not found</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="165"/>
-        <source>it conflicts with an earlier request</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="167"/>
-        <source>it is too large</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="171"/>
-        <source>the comment it answers was deleted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="173"/>
-        <source>it was not accepted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="174"/>
-        <source>it was not accepted (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="184"/>
+        <location filename="../core/outboxphrases.cpp" line="133"/>
         <source>the post it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="185"/>
+        <location filename="../core/outboxphrases.cpp" line="134"/>
         <source>the comment it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="190"/>
+        <location filename="../core/outboxphrases.cpp" line="122"/>
         <source>Your %1 could not be saved: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="198"/>
+        <location filename="../core/outboxphrases.cpp" line="151"/>
         <source>Your post could not be published: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="215"/>
-        <source>picture %1 is too large</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="218"/>
-        <source>picture %1 has too many pixels</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="219"/>
-        <source>picture %1 is not a valid image</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="221"/>
-        <source>picture %1 was refused: you are not allowed to do that</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="226"/>
-        <source>picture %1 could not be uploaded: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="245"/>
+        <location filename="../core/outboxphrases.cpp" line="172"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="250"/>
-        <location filename="../core/outbox.cpp" line="263"/>
+        <location filename="../core/outboxphrases.cpp" line="178"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="255"/>
+        <location filename="../core/outboxphrases.cpp" line="184"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="287"/>
+        <location filename="../core/outboxphrases.cpp" line="190"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="697"/>
+        <location filename="../core/outboxphrases.cpp" line="167"/>
         <source>A post can have at most %1 pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1147"/>
+        <location filename="../core/outboxphrases.cpp" line="139"/>
         <source>what it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1227"/>
+        <location filename="../core/outboxphrases.cpp" line="161"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox.cpp" line="1492"/>
+        <location filename="../core/outboxphrases.cpp" line="198"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>%n change saved</numerusform>
@@ -712,12 +748,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1494"/>
+        <location filename="../core/outboxphrases.cpp" line="200"/>
         <source>%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox.cpp" line="1495"/>
+        <location filename="../core/outboxphrases.cpp" line="201"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n could not be</numerusform>
@@ -725,7 +761,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1496"/>
+        <location filename="../core/outboxphrases.cpp" line="202"/>
         <source>%1; %2:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -733,80 +769,27 @@
 <context>
     <name>threadline::core::Session</name>
     <message>
-        <location filename="../core/session.cpp" line="217"/>
+        <location filename="../core/session.cpp" line="194"/>
         <source>The server address is not valid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="219"/>
+        <location filename="../core/session.cpp" line="196"/>
         <source>Enter your username and password</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="221"/>
-        <source>You are offline; signing in needs the server</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="246"/>
-        <source>A secure connection to the server could not be made</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="249"/>
-        <source>The server did not answer in time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="250"/>
-        <source>The server could not be reached</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="253"/>
-        <source>Wrong username or password</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../core/session.cpp" line="258"/>
-        <source>Too many sign-in attempts; try again in %n second(s)</source>
-        <translation>
-            <numerusform>Too many sign-in attempts; try again in %n second</numerusform>
-            <numerusform>Too many sign-in attempts; try again in %n seconds</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="259"/>
-        <source>Too many sign-in attempts; try again later</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="262"/>
-        <source>The server had a problem; try again later</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="264"/>
-        <source>The server refused the sign-in (HTTP %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="268"/>
-        <source>The server&apos;s answer could not be read</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="286"/>
+        <location filename="../core/session.cpp" line="232"/>
         <source>Your sign-in cannot be saved because the system keychain is not available (%1). You stay signed in until you quit; next time you will have to sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="332"/>
+        <location filename="../core/session.cpp" line="278"/>
         <source>Your saved sign-in cannot be read because the system keychain is not available (%1). Please sign in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="434"/>
+        <location filename="../core/session.cpp" line="369"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -814,7 +797,7 @@
 <context>
     <name>threadline::core::SyncEngine</name>
     <message>
-        <location filename="../core/syncengine.cpp" line="116"/>
+        <location filename="../core/syncengine.cpp" line="114"/>
         <source>The server refuses every sync position (410 cursor expired); updates are paused until the next refresh.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -822,7 +805,7 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="199"/>
+        <location filename="../models/activitymodel.cpp" line="116"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -830,27 +813,27 @@
 <context>
     <name>threadline::models::ActivityModel</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="27"/>
+        <location filename="../models/activitymodel.cpp" line="25"/>
         <source>%1 posted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="29"/>
+        <location filename="../models/activitymodel.cpp" line="27"/>
         <source>%1 commented on a post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="31"/>
+        <location filename="../models/activitymodel.cpp" line="29"/>
         <source>%1 liked a post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="34"/>
+        <location filename="../models/activitymodel.cpp" line="32"/>
         <source>%1 followed %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="35"/>
+        <location filename="../models/activitymodel.cpp" line="33"/>
         <source>%1 followed someone</source>
         <translation type="unfinished"></translation>
     </message>
@@ -858,12 +841,12 @@
 <context>
     <name>threadline::models::ActivityStatsFeed</name>
     <message>
-        <location filename="../models/activitystatsfeed.cpp" line="21"/>
+        <location filename="../models/activitystatsfeed.cpp" line="22"/>
         <source>Only moderators can see the statistics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitystatsfeed.cpp" line="22"/>
+        <location filename="../models/activitystatsfeed.cpp" line="23"/>
         <source>Could not load the statistics: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -914,33 +897,33 @@
 <context>
     <name>threadline::models::DeviceTableFeed</name>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="331"/>
+        <location filename="../models/devicetablemodel.cpp" line="325"/>
         <source>The device names could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="359"/>
+        <location filename="../models/devicetablemodel.cpp" line="353"/>
         <source>Enter the raw model as devices report it, e.g. “oneplus a6000”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="363"/>
+        <location filename="../models/devicetablemodel.cpp" line="357"/>
         <source>Enter the name to show for “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="368"/>
-        <location filename="../models/devicetablemodel.cpp" line="412"/>
+        <location filename="../models/devicetablemodel.cpp" line="362"/>
+        <location filename="../models/devicetablemodel.cpp" line="404"/>
         <source>“%1” is still being saved; wait for the server&apos;s answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="401"/>
+        <location filename="../models/devicetablemodel.cpp" line="393"/>
         <source>The name for “%1” could not be saved: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="437"/>
+        <location filename="../models/devicetablemodel.cpp" line="427"/>
         <source>“%1” could not be removed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -948,32 +931,32 @@
 <context>
     <name>threadline::models::DeviceTableModel</name>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="37"/>
+        <location filename="../models/devicetablemodel.cpp" line="39"/>
         <source>Saving…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="39"/>
+        <location filename="../models/devicetablemodel.cpp" line="41"/>
         <source>Removing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="217"/>
+        <location filename="../models/devicetablemodel.cpp" line="219"/>
         <source>Saving; the server has “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="237"/>
+        <location filename="../models/devicetablemodel.cpp" line="239"/>
         <source>Raw model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="239"/>
+        <location filename="../models/devicetablemodel.cpp" line="241"/>
         <source>Display name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="241"/>
+        <location filename="../models/devicetablemodel.cpp" line="243"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
@@ -981,47 +964,47 @@
 <context>
     <name>threadline::models::ModerationLogModel</name>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="61"/>
+        <location filename="../models/moderationlogmodel.cpp" line="44"/>
         <source>hid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="63"/>
+        <location filename="../models/moderationlogmodel.cpp" line="46"/>
         <source>unhid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="65"/>
+        <location filename="../models/moderationlogmodel.cpp" line="48"/>
         <source>dismissed the reports on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="67"/>
+        <location filename="../models/moderationlogmodel.cpp" line="50"/>
         <source>deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="69"/>
+        <location filename="../models/moderationlogmodel.cpp" line="52"/>
         <source>changed a device name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="135"/>
+        <location filename="../models/moderationlogmodel.cpp" line="67"/>
         <source>%1 %2 post %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="140"/>
+        <location filename="../models/moderationlogmodel.cpp" line="72"/>
         <source>%1 %2 comment %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="145"/>
+        <location filename="../models/moderationlogmodel.cpp" line="77"/>
         <source>%1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="149"/>
+        <location filename="../models/moderationlogmodel.cpp" line="81"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1029,22 +1012,22 @@
 <context>
     <name>threadline::models::ModerationQueueFeed</name>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="581"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="405"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="582"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="406"/>
         <source>the reported post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="583"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="407"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="584"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="408"/>
         <source>the reported comment</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1052,47 +1035,47 @@
 <context>
     <name>threadline::models::ModerationQueueModel</name>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="200"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="187"/>
         <source>Spam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="202"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="189"/>
         <source>Abuse</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="204"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="191"/>
         <source>Illegal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="206"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="193"/>
         <source>Other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="388"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="301"/>
         <source>Deleted post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="388"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="301"/>
         <source>Deleted comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="394"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="307"/>
         <source>Post by %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="395"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="308"/>
         <source>Comment by %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/moderationqueuemodel.cpp" line="399"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="312"/>
         <source>%n report(s)</source>
         <translation>
             <numerusform>%n report</numerusform>
@@ -1100,12 +1083,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="400"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="313"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="403"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="316"/>
         <source>auto-flagged: “%1”</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1288,54 +1271,54 @@
 <context>
     <name>threadline::models::ThreadLoader</name>
     <message>
-        <location filename="../models/threadloader.cpp" line="88"/>
+        <location filename="../models/threadloader.cpp" line="90"/>
         <source>Offline: the comments are not available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="130"/>
+        <location filename="../models/threadloader.cpp" line="143"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="135"/>
-        <location filename="../models/threadloader.cpp" line="145"/>
+        <location filename="../models/threadloader.cpp" line="148"/>
+        <location filename="../models/threadloader.cpp" line="158"/>
         <source>Could not load the comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="208"/>
+        <location filename="../models/threadloader.cpp" line="235"/>
         <source>Offline: more comments cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="226"/>
+        <location filename="../models/threadloader.cpp" line="253"/>
         <source>Offline: more replies cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="250"/>
+        <location filename="../models/threadloader.cpp" line="268"/>
         <source>This floor is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="253"/>
-        <location filename="../models/threadloader.cpp" line="263"/>
+        <location filename="../models/threadloader.cpp" line="271"/>
+        <location filename="../models/threadloader.cpp" line="281"/>
         <source>Could not load the replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="287"/>
+        <location filename="../models/threadloader.cpp" line="305"/>
         <source>Offline: the rest of this floor is not in the local cache.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="308"/>
+        <location filename="../models/threadloader.cpp" line="326"/>
         <source>The local cache could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="315"/>
+        <location filename="../models/threadloader.cpp" line="333"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1343,48 +1326,48 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="213"/>
-        <location filename="../models/timelinefeed.cpp" line="228"/>
-        <location filename="../models/timelinefeed.cpp" line="257"/>
-        <location filename="../models/timelinefeed.cpp" line="269"/>
+        <location filename="../models/timelinefeed.cpp" line="206"/>
+        <location filename="../models/timelinefeed.cpp" line="221"/>
+        <location filename="../models/timelinefeed.cpp" line="250"/>
+        <location filename="../models/timelinefeed.cpp" line="262"/>
         <source>Offline — showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="215"/>
-        <location filename="../models/timelinefeed.cpp" line="233"/>
+        <location filename="../models/timelinefeed.cpp" line="208"/>
+        <location filename="../models/timelinefeed.cpp" line="226"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="258"/>
+        <location filename="../models/timelinefeed.cpp" line="251"/>
         <source>Showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="260"/>
+        <location filename="../models/timelinefeed.cpp" line="253"/>
         <source>Showing saved posts — updating…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="272"/>
+        <location filename="../models/timelinefeed.cpp" line="265"/>
         <source>Could not load the timeline: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="273"/>
+        <location filename="../models/timelinefeed.cpp" line="266"/>
         <source>Could not load more posts: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="325"/>
-        <location filename="../models/timelinefeed.cpp" line="354"/>
-        <location filename="../models/timelinefeed.cpp" line="387"/>
+        <location filename="../models/timelinefeed.cpp" line="318"/>
+        <location filename="../models/timelinefeed.cpp" line="347"/>
+        <location filename="../models/timelinefeed.cpp" line="380"/>
         <source>Up to date</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinefeed.cpp" line="388"/>
+        <location filename="../models/timelinefeed.cpp" line="381"/>
         <source>%n new post(s)</source>
         <translation>
             <numerusform>%n new post</numerusform>
@@ -1537,23 +1520,23 @@
 <context>
     <name>threadline::ui::CommentDelegate</name>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="244"/>
-        <location filename="../ui/commentdelegate.cpp" line="436"/>
+        <location filename="../ui/commentdelegate.cpp" line="212"/>
+        <location filename="../ui/commentdelegate.cpp" line="407"/>
         <source>Floor %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="261"/>
+        <location filename="../ui/commentdelegate.cpp" line="233"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="263"/>
+        <location filename="../ui/commentdelegate.cpp" line="235"/>
         <source>Oppose</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/commentdelegate.cpp" line="463"/>
+        <location filename="../ui/commentdelegate.cpp" line="443"/>
         <source>%n reply(s)</source>
         <translation>
             <numerusform>%n reply</numerusform>
@@ -1561,22 +1544,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="466"/>
+        <location filename="../ui/commentdelegate.cpp" line="446"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="469"/>
+        <location filename="../ui/commentdelegate.cpp" line="449"/>
         <source>Not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="476"/>
+        <location filename="../ui/commentdelegate.cpp" line="422"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="477"/>
+        <location filename="../ui/commentdelegate.cpp" line="423"/>
         <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1802,19 +1785,37 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::ItemActions</name>
+    <message>
+        <location filename="../ui/itemactions.cpp" line="33"/>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/itemactions.cpp" line="52"/>
+        <source>Hide %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/itemactions.cpp" line="52"/>
+        <source>Unhide %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="275"/>
+        <location filename="../ui/likersdialog.cpp" line="282"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="277"/>
+        <location filename="../ui/likersdialog.cpp" line="284"/>
         <source>No likes yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/likersdialog.cpp" line="279"/>
+        <location filename="../ui/likersdialog.cpp" line="286"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -1823,39 +1824,38 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="339"/>
+        <location filename="../ui/likersdialog.cpp" line="229"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="341"/>
-        <location filename="../ui/likersdialog.cpp" line="348"/>
+        <location filename="../ui/likersdialog.cpp" line="231"/>
         <source>The likes could not be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="375"/>
+        <location filename="../ui/likersdialog.cpp" line="329"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="376"/>
-        <location filename="../ui/likersdialog.cpp" line="377"/>
+        <location filename="../ui/likersdialog.cpp" line="330"/>
+        <location filename="../ui/likersdialog.cpp" line="331"/>
         <source>&amp;Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="384"/>
+        <location filename="../ui/likersdialog.cpp" line="338"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="384"/>
+        <location filename="../ui/likersdialog.cpp" line="338"/>
         <source>Loading more…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="386"/>
+        <location filename="../ui/likersdialog.cpp" line="340"/>
         <source>No one has liked this post yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1891,168 +1891,168 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="312"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="169"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="314"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="171"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="316"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
         <source>My posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="318"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
         <source>Hot today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="320"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
         <source>Hot this week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="322"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="179"/>
         <source>Recently viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="324"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="181"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="326"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="328"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
         <source>Moderation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="330"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="187"/>
         <source>Statistics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="340"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="197"/>
         <source>Threadline — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="340"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="197"/>
         <source>Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="342"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="345"/>
-        <location filename="../ui/mainwindow.cpp" line="349"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="206"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="350"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="351"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="352"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="352"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="353"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="354"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="211"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="355"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="356"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="357"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="358"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="215"/>
         <source>Outbox</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="359"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="216"/>
         <source>Out&amp;box: changes waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="360"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="217"/>
         <source>QA: faults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="361"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="362"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="363"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="364"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="383"/>
+        <location filename="../ui/mainwindow.cpp" line="159"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="499"/>
+        <location filename="../ui/mainwindow.cpp" line="287"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="733"/>
+        <location filename="../ui/mainwindow.cpp" line="523"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2078,59 +2078,59 @@
 <context>
     <name>threadline::ui::ModerationView</name>
     <message>
-        <location filename="../ui/moderationview.cpp" line="486"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="262"/>
         <source>Post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="486"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="262"/>
         <source>Comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="488"/>
-        <location filename="../ui/moderationview.cpp" line="977"/>
+        <location filename="../ui/contextpane.cpp" line="271"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="264"/>
         <source>Post by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="489"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="265"/>
         <source>Comment by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="493"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="269"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="495"/>
-        <location filename="../ui/moderationview.cpp" line="1701"/>
+        <location filename="../ui/moderationactions.cpp" line="98"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="271"/>
         <source>Auto-flagged: “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="539"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="315"/>
         <source>On %1&apos;s post: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="541"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="317"/>
         <source>On post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="570"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="346"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="571"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="347"/>
         <source>%1 · %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderationview.cpp" line="576"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="351"/>
         <source>and %n more</source>
         <translation>
             <numerusform>and %n more</numerusform>
@@ -2138,394 +2138,394 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="584"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="359"/>
         <source>Queued — waiting for the server…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="591"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="366"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="874"/>
+        <location filename="../ui/contextpane.cpp" line="170"/>
         <source>In context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="880"/>
+        <location filename="../ui/contextpane.cpp" line="176"/>
         <source>Select an item to see it in its place: its post and the comments around it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="891"/>
+        <location filename="../ui/contextpane.cpp" line="187"/>
         <source>Someone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="894"/>
-        <location filename="../ui/moderationview.cpp" line="944"/>
+        <location filename="../ui/contextpane.cpp" line="189"/>
+        <location filename="../ui/contextpane.cpp" line="238"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="895"/>
+        <location filename="../ui/contextpane.cpp" line="190"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="900"/>
+        <location filename="../ui/contextpane.cpp" line="195"/>
         <source>Auto-flagged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="901"/>
+        <location filename="../ui/contextpane.cpp" line="196"/>
         <source>Reported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="974"/>
+        <location filename="../ui/contextpane.cpp" line="268"/>
         <source>Post by %1 · 1 comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="976"/>
+        <location filename="../ui/contextpane.cpp" line="270"/>
         <source>Post by %1 · %2 comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="993"/>
+        <location filename="../ui/contextpane.cpp" line="286"/>
         <source>The post is hidden by a moderator.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="997"/>
+        <location filename="../ui/contextpane.cpp" line="290"/>
         <source>The reported post has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="998"/>
+        <location filename="../ui/contextpane.cpp" line="291"/>
         <source>Its post has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1004"/>
+        <location filename="../ui/contextpane.cpp" line="297"/>
         <source>The reported comment has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1018"/>
+        <location filename="../ui/contextpane.cpp" line="311"/>
         <source>First comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1020"/>
+        <location filename="../ui/contextpane.cpp" line="313"/>
         <source>Floor %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1024"/>
+        <location filename="../ui/contextpane.cpp" line="317"/>
         <source>Loading its first comments…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1025"/>
+        <location filename="../ui/contextpane.cpp" line="318"/>
         <source>Loading the floor…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1029"/>
+        <location filename="../ui/contextpane.cpp" line="322"/>
         <source>The context could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1032"/>
+        <location filename="../ui/contextpane.cpp" line="325"/>
         <source>Click here to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1039"/>
+        <location filename="../ui/contextpane.cpp" line="332"/>
         <source>No comments yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1040"/>
+        <location filename="../ui/contextpane.cpp" line="333"/>
         <source>Nothing else is left in this floor.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1048"/>
-        <location filename="../ui/moderationview.cpp" line="1054"/>
+        <location filename="../ui/contextpane.cpp" line="341"/>
+        <location filename="../ui/contextpane.cpp" line="347"/>
         <source>⋯ earlier replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1058"/>
+        <location filename="../ui/contextpane.cpp" line="351"/>
         <source>⋯ %1 more comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1061"/>
+        <location filename="../ui/contextpane.cpp" line="354"/>
         <source>⋯ one more reply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1062"/>
+        <location filename="../ui/contextpane.cpp" line="355"/>
         <source>⋯ %1 more replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1064"/>
+        <location filename="../ui/contextpane.cpp" line="357"/>
         <source>⋯ later replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1408"/>
+        <location filename="../ui/moderationview.cpp" line="378"/>
         <source>Open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1409"/>
+        <location filename="../ui/moderationview.cpp" line="379"/>
         <source>Closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1410"/>
+        <location filename="../ui/moderationview.cpp" line="380"/>
         <source>Log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1412"/>
+        <location filename="../ui/moderationview.cpp" line="382"/>
         <source>Reported and auto-flagged content waiting for a decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1413"/>
+        <location filename="../ui/moderationview.cpp" line="383"/>
         <source>Items that were hidden or dismissed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1414"/>
+        <location filename="../ui/moderationview.cpp" line="384"/>
         <source>What moderators did</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1415"/>
+        <location filename="../ui/moderationview.cpp" line="385"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1416"/>
+        <location filename="../ui/moderationview.cpp" line="386"/>
         <source>Load the list again (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1719"/>
+        <location filename="../ui/moderationactions.cpp" line="116"/>
         <source>Hide %1 — reason:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1725"/>
+        <location filename="../ui/moderationactions.cpp" line="122"/>
         <source>Its floor&apos;s reply is hidden with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1727"/>
+        <location filename="../ui/moderationactions.cpp" line="124"/>
         <source>Its floor&apos;s %1 replies are hidden with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1730"/>
+        <location filename="../ui/moderationactions.cpp" line="127"/>
         <source>Its one comment is hidden with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1732"/>
+        <location filename="../ui/moderationactions.cpp" line="129"/>
         <source>Its %1 comments are hidden with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1737"/>
+        <location filename="../ui/moderationactions.cpp" line="134"/>
         <source>Unhide %1 — reason (optional):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1738"/>
+        <location filename="../ui/moderationactions.cpp" line="135"/>
         <source>Optional: why it is shown again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1742"/>
+        <location filename="../ui/moderationactions.cpp" line="139"/>
         <source>Its floor comes back as it was before it was hidden.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1744"/>
+        <location filename="../ui/moderationactions.cpp" line="141"/>
         <source>Its comments come back with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1750"/>
+        <location filename="../ui/moderationactions.cpp" line="147"/>
         <source>Dismiss the auto-flag on %1 — reason (optional):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1751"/>
+        <location filename="../ui/moderationactions.cpp" line="148"/>
         <source>Dismiss the reports on %1 — reason (optional):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1752"/>
+        <location filename="../ui/moderationactions.cpp" line="149"/>
         <source>Optional: why nothing is hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1720"/>
+        <location filename="../ui/moderationactions.cpp" line="117"/>
         <source>Required: why this is hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1431"/>
-        <location filename="../ui/moderationview.cpp" line="1721"/>
+        <location filename="../ui/moderationactions.cpp" line="118"/>
+        <location filename="../ui/moderationview.cpp" line="401"/>
         <source>Hide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1420"/>
+        <location filename="../ui/moderationview.cpp" line="390"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1422"/>
+        <location filename="../ui/moderationview.cpp" line="392"/>
         <source>Hide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1423"/>
+        <location filename="../ui/moderationview.cpp" line="393"/>
         <source>Hide the content from everyone but moderators (H)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1431"/>
-        <location filename="../ui/moderationview.cpp" line="1739"/>
+        <location filename="../ui/moderationactions.cpp" line="136"/>
+        <location filename="../ui/moderationview.cpp" line="401"/>
         <source>Unhide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1425"/>
+        <location filename="../ui/moderationview.cpp" line="395"/>
         <source>Show the hidden content again (U)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1432"/>
-        <location filename="../ui/moderationview.cpp" line="1753"/>
+        <location filename="../ui/moderationactions.cpp" line="150"/>
+        <location filename="../ui/moderationview.cpp" line="402"/>
         <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1427"/>
+        <location filename="../ui/moderationview.cpp" line="397"/>
         <source>Close the reports without hiding anything (D)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1418"/>
+        <location filename="../ui/moderationview.cpp" line="388"/>
         <source>Device names…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1419"/>
+        <location filename="../ui/moderationview.cpp" line="389"/>
         <source>How raw device models are shown on cards</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1421"/>
+        <location filename="../ui/moderationview.cpp" line="391"/>
         <source>Do nothing (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1424"/>
+        <location filename="../ui/moderationview.cpp" line="394"/>
         <source>Unhide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1426"/>
+        <location filename="../ui/moderationview.cpp" line="396"/>
         <source>Dismiss…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1428"/>
+        <location filename="../ui/moderationview.cpp" line="398"/>
         <source>Open post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1429"/>
+        <location filename="../ui/moderationview.cpp" line="399"/>
         <source>Open the post&apos;s thread (Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1430"/>
+        <location filename="../ui/moderationview.cpp" line="400"/>
         <source>Action:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1431"/>
+        <location filename="../ui/moderationview.cpp" line="401"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1432"/>
+        <location filename="../ui/moderationview.cpp" line="402"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1432"/>
+        <location filename="../ui/moderationview.cpp" line="402"/>
         <source>Device</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1435"/>
+        <location filename="../ui/moderationview.cpp" line="405"/>
         <source>Moderator uid (all)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1436"/>
+        <location filename="../ui/moderationview.cpp" line="406"/>
         <source>Only this moderator&apos;s entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1473"/>
+        <location filename="../ui/moderationview.cpp" line="443"/>
         <source>Nothing to review: no open reports.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1474"/>
+        <location filename="../ui/moderationview.cpp" line="444"/>
         <source>No closed items yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1477"/>
+        <location filename="../ui/moderationview.cpp" line="447"/>
         <source>No log entries.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1508"/>
-        <location filename="../ui/moderationview.cpp" line="1604"/>
+        <location filename="../ui/moderationview.cpp" line="478"/>
+        <location filename="../ui/moderationview.cpp" line="574"/>
         <source>Only moderators can read the moderation log.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1509"/>
-        <location filename="../ui/moderationview.cpp" line="1605"/>
+        <location filename="../ui/moderationview.cpp" line="479"/>
+        <location filename="../ui/moderationview.cpp" line="575"/>
         <source>Only moderators can see the moderation queue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1606"/>
+        <location filename="../ui/moderationview.cpp" line="576"/>
         <source>The moderation log could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1607"/>
+        <location filename="../ui/moderationview.cpp" line="577"/>
         <source>The moderation queue could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2635,74 +2635,74 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PostDelegate</name>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="278"/>
-        <location filename="../ui/postdelegate.cpp" line="686"/>
+        <location filename="../ui/postdelegate.cpp" line="272"/>
+        <location filename="../ui/postdelegate.cpp" line="680"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="286"/>
+        <location filename="../ui/postdelegate.cpp" line="280"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="286"/>
+        <location filename="../ui/postdelegate.cpp" line="280"/>
         <source>Not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="359"/>
-        <location filename="../ui/postdelegate.cpp" line="864"/>
+        <location filename="../ui/postdelegate.cpp" line="353"/>
+        <location filename="../ui/postdelegate.cpp" line="858"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="372"/>
+        <location filename="../ui/postdelegate.cpp" line="366"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="375"/>
+        <location filename="../ui/postdelegate.cpp" line="369"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="494"/>
+        <location filename="../ui/postdelegate.cpp" line="488"/>
         <source>Click to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="496"/>
+        <location filename="../ui/postdelegate.cpp" line="490"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="517"/>
+        <location filename="../ui/postdelegate.cpp" line="511"/>
         <source>+%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="661"/>
+        <location filename="../ui/postdelegate.cpp" line="655"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="691"/>
+        <location filename="../ui/postdelegate.cpp" line="685"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="692"/>
+        <location filename="../ui/postdelegate.cpp" line="686"/>
         <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="860"/>
+        <location filename="../ui/postdelegate.cpp" line="854"/>
         <source>This picture is on another site: click to load it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="862"/>
+        <location filename="../ui/postdelegate.cpp" line="856"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2710,67 +2710,50 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/profileheader.cpp" line="320"/>
-        <location filename="../ui/profileheader.cpp" line="359"/>
+        <location filename="../ui/profileheader.cpp" line="316"/>
+        <location filename="../ui/profileheader.cpp" line="350"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="322"/>
-        <location filename="../ui/profileheader.cpp" line="360"/>
+        <location filename="../ui/profileheader.cpp" line="318"/>
+        <location filename="../ui/profileheader.cpp" line="351"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="328"/>
+        <location filename="../ui/profileheader.cpp" line="324"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="356"/>
+        <location filename="../ui/profileheader.cpp" line="348"/>
         <source>This person does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="363"/>
-        <location filename="../ui/profileheader.cpp" line="376"/>
+        <location filename="../ui/profileheader.cpp" line="353"/>
         <source>The profile could not be refreshed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="366"/>
-        <location filename="../ui/profileheader.cpp" line="377"/>
+        <location filename="../ui/profileheader.cpp" line="355"/>
         <source>The profile could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="515"/>
-        <source>this person</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/profileheader.cpp" line="517"/>
-        <source>Could not follow %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/profileheader.cpp" line="517"/>
-        <source>Could not unfollow %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/profileheader.cpp" line="634"/>
+        <location filename="../ui/profileheader.cpp" line="578"/>
         <source>Avatar of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="637"/>
+        <location filename="../ui/profileheader.cpp" line="581"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="637"/>
+        <location filename="../ui/profileheader.cpp" line="581"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln follower</numerusform>
@@ -2778,7 +2761,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="638"/>
+        <location filename="../ui/profileheader.cpp" line="582"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>%Ln following</numerusform>
@@ -2786,37 +2769,37 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="640"/>
+        <location filename="../ui/profileheader.cpp" line="584"/>
         <source>Moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="652"/>
+        <location filename="../ui/profileheader.cpp" line="596"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="652"/>
+        <location filename="../ui/profileheader.cpp" line="596"/>
         <source>Follow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="654"/>
+        <location filename="../ui/profileheader.cpp" line="598"/>
         <source>Stop following %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="655"/>
+        <location filename="../ui/profileheader.cpp" line="599"/>
         <source>Follow %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="656"/>
+        <location filename="../ui/profileheader.cpp" line="600"/>
         <source>Following %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="657"/>
+        <location filename="../ui/profileheader.cpp" line="601"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2908,33 +2891,67 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ReasonDialog</name>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="82"/>
+        <location filename="../ui/reasondialog.cpp" line="84"/>
         <source>&amp;Reason (kept in the moderation log):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="83"/>
+        <location filename="../ui/reasondialog.cpp" line="85"/>
         <source>&amp;Reason (optional, kept in the moderation log):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="84"/>
+        <location filename="../ui/reasondialog.cpp" line="86"/>
         <source>For example: advertising, abuse</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="85"/>
+        <location filename="../ui/reasondialog.cpp" line="87"/>
         <source>For example: reviewed, breaks no rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="86"/>
+        <location filename="../ui/reasondialog.cpp" line="88"/>
         <source>OK</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="87"/>
+        <location filename="../ui/reasondialog.cpp" line="89"/>
         <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ReplyBox</name>
+    <message>
+        <location filename="../ui/replybox.cpp" line="86"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/replybox.cpp" line="87"/>
+        <source>Comment on the post instead (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/replybox.cpp" line="88"/>
+        <source>Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/replybox.cpp" line="89"/>
+        <source>Send (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/replybox.cpp" line="90"/>
+        <location filename="../ui/replybox.cpp" line="116"/>
+        <source>Comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/replybox.cpp" line="154"/>
+        <source>%1/%2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3129,70 +3146,40 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
 </context>
 <context>
-    <name>threadline::ui::ThreadView</name>
+    <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/threadview.cpp" line="166"/>
-        <source>Comment</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="418"/>
+        <location filename="../ui/threadheader.cpp" line="159"/>
         <source>By floor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="419"/>
+        <location filename="../ui/threadheader.cpp" line="160"/>
         <source>Floors in order, oldest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="420"/>
+        <location filename="../ui/threadheader.cpp" line="161"/>
         <source>Best first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="421"/>
+        <location filename="../ui/threadheader.cpp" line="162"/>
         <source>The best-liked floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="422"/>
+        <location filename="../ui/threadheader.cpp" line="163"/>
         <source>Close (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="423"/>
-        <location filename="../ui/threadview.cpp" line="425"/>
+        <location filename="../ui/threadheader.cpp" line="164"/>
+        <location filename="../ui/threadheader.cpp" line="166"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="426"/>
-        <source>Cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="427"/>
-        <source>Comment on the post instead (Esc)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="428"/>
-        <source>Send</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="429"/>
-        <source>Send (Ctrl+Return)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="480"/>
-        <source>Loading the post…</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="486"/>
+        <location filename="../ui/threadheader.cpp" line="203"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -3200,62 +3187,60 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="621"/>
-        <source>%1/%2</source>
+        <location filename="../ui/threadheader.cpp" line="205"/>
+        <source>Loading the post…</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>threadline::ui::ThreadView</name>
     <message>
-        <location filename="../ui/threadview.cpp" line="747"/>
+        <location filename="../ui/threadviewactions.cpp" line="62"/>
         <source>&amp;Reply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="754"/>
+        <location filename="../ui/threadviewactions.cpp" line="69"/>
         <source>&amp;Copy text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="762"/>
+        <location filename="../ui/threadviewactions.cpp" line="77"/>
         <source>&amp;Delete comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="766"/>
+        <location filename="../ui/threadviewactions.cpp" line="81"/>
         <source>Re&amp;port…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="773"/>
+        <location filename="../ui/threadviewactions.cpp" line="88"/>
         <source>&amp;Unhide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="773"/>
+        <location filename="../ui/threadviewactions.cpp" line="88"/>
         <source>&amp;Hide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="812"/>
+        <location filename="../ui/threadviewactions.cpp" line="133"/>
         <source>Delete comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="816"/>
-        <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="834"/>
+        <location filename="../ui/threadviewactions.cpp" line="124"/>
         <source>Delete your comment?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="835"/>
+        <location filename="../ui/threadviewactions.cpp" line="125"/>
         <source>Delete %1&apos;s comment?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="839"/>
+        <location filename="../ui/threadviewactions.cpp" line="129"/>
         <source>Its floor goes with it: %n reply(s) will be deleted too. This cannot be undone.</source>
         <translation>
             <numerusform>Its floor goes with it: %n reply will be deleted too. This cannot be undone.</numerusform>
@@ -3263,24 +3248,22 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="842"/>
+        <location filename="../ui/threadviewactions.cpp" line="132"/>
         <source>This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="855"/>
-        <location filename="../ui/threadview.cpp" line="871"/>
+        <location filename="../ui/threadviewactions.cpp" line="111"/>
         <source>this comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="855"/>
-        <location filename="../ui/threadview.cpp" line="871"/>
+        <location filename="../ui/threadviewactions.cpp" line="111"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="876"/>
+        <location filename="../ui/threadviewactions.cpp" line="163"/>
         <source>Its floor goes with it: %n reply(s) are hidden too. Moderators still see them, greyed.</source>
         <translation>
             <numerusform>Its floor goes with it: %n reply is hidden too. Moderators still see it, greyed.</numerusform>
@@ -3288,128 +3271,101 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="879"/>
+        <location filename="../ui/threadviewactions.cpp" line="166"/>
         <source>Moderators still see it, greyed, and can unhide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="881"/>
+        <location filename="../ui/threadviewactions.cpp" line="168"/>
         <source>Everyone sees it again, with its floor as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="882"/>
+        <location filename="../ui/threadviewactions.cpp" line="169"/>
         <source>Everyone sees it again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="884"/>
-        <source>Hide %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="884"/>
-        <source>Unhide %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timelineview.cpp" line="49"/>
-        <location filename="../ui/timelineview.cpp" line="401"/>
+        <location filename="../ui/timelineview.cpp" line="41"/>
+        <location filename="../ui/timelineview.cpp" line="360"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="90"/>
+        <location filename="../ui/timelineview.cpp" line="82"/>
         <source>No posts yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="128"/>
+        <location filename="../ui/timelineview.cpp" line="120"/>
         <source>&amp;Open thread</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="131"/>
+        <location filename="../ui/timelineview.cpp" line="123"/>
         <source>&amp;Who liked this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="135"/>
+        <location filename="../ui/timelineview.cpp" line="127"/>
         <source>&amp;Copy text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="140"/>
+        <location filename="../ui/timelineview.cpp" line="132"/>
         <source>&amp;Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="143"/>
+        <location filename="../ui/timelineview.cpp" line="135"/>
         <source>Re&amp;port…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="149"/>
+        <location filename="../ui/timelineview.cpp" line="141"/>
         <source>&amp;Unhide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="149"/>
+        <location filename="../ui/timelineview.cpp" line="141"/>
         <source>&amp;Hide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="186"/>
+        <location filename="../ui/timelineview.cpp" line="171"/>
         <source>Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="189"/>
-        <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/timelineview.cpp" line="202"/>
+        <location filename="../ui/timelineview.cpp" line="171"/>
         <source>Delete this post?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="203"/>
+        <location filename="../ui/timelineview.cpp" line="172"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="217"/>
-        <location filename="../ui/timelineview.cpp" line="232"/>
+        <location filename="../ui/timelineview.cpp" line="163"/>
         <source>this post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="217"/>
-        <location filename="../ui/timelineview.cpp" line="232"/>
+        <location filename="../ui/timelineview.cpp" line="163"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="234"/>
-        <source>Hide %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/timelineview.cpp" line="235"/>
+        <location filename="../ui/timelineview.cpp" line="199"/>
         <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="238"/>
-        <source>Unhide %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/timelineview.cpp" line="239"/>
+        <location filename="../ui/timelineview.cpp" line="201"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation type="unfinished"></translation>
     </message>

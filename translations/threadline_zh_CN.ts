@@ -48,111 +48,228 @@
 <context>
     <name>ApiError</name>
     <message>
-        <location filename="../core/apierror.cpp" line="60"/>
+        <location filename="../core/apierror.cpp" line="64"/>
+        <source>You are offline; signing in needs the server</source>
+        <translation>你处于离线状态，登录需要连接服务器</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="67"/>
+        <source>The server did not answer in time</source>
+        <translation>服务器响应超时</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="72"/>
+        <source>A secure connection to the server could not be made</source>
+        <translation>无法与服务器建立安全连接</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="80"/>
+        <source>Wrong username or password</source>
+        <translation>用户名或密码错误</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/apierror.cpp" line="83"/>
+        <source>Too many sign-in attempts; try again in %n second(s)</source>
+        <translation>
+            <numerusform>登录尝试次数过多，请 %n 秒后重试</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="86"/>
+        <source>Too many sign-in attempts; try again later</source>
+        <translation>登录尝试次数过多，请稍后重试</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="91"/>
+        <source>The server refused the sign-in (HTTP %1)</source>
+        <translation>服务器拒绝了登录请求（HTTP %1）</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="105"/>
         <source>No error</source>
         <translation>没有错误</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="62"/>
+        <location filename="../core/apierror.cpp" line="107"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="64"/>
+        <location filename="../core/apierror.cpp" line="109"/>
         <source>The server could not be reached</source>
         <translation>无法连接服务器</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="66"/>
+        <location filename="../core/apierror.cpp" line="111"/>
         <source>The request timed out</source>
         <translation>请求超时</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="72"/>
+        <location filename="../core/apierror.cpp" line="117"/>
         <source>The secure connection to the server failed</source>
         <translation>与服务器的安全连接失败</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="75"/>
+        <location filename="../core/apierror.cpp" line="120"/>
         <source>The server&apos;s answer could not be read</source>
         <translation>无法读取服务器的响应</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="77"/>
+        <location filename="../core/apierror.cpp" line="122"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="83"/>
+        <location filename="../core/apierror.cpp" line="128"/>
         <source>You are signed out; please sign in again</source>
         <translation>登录已失效，请重新登录</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="85"/>
+        <location filename="../core/apierror.cpp" line="130"/>
         <source>You are not allowed to do this</source>
         <translation>你没有权限执行此操作</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="87"/>
+        <location filename="../core/apierror.cpp" line="132"/>
         <source>It no longer exists; it may have been deleted</source>
         <translation>内容已不存在，可能已被删除</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="90"/>
+        <location filename="../core/apierror.cpp" line="135"/>
         <source>This conflicts with an earlier change</source>
         <translation>与之前的更改冲突</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="92"/>
+        <location filename="../core/apierror.cpp" line="137"/>
         <source>The local copy is out of date and has to be refreshed</source>
         <translation>本地数据已过期，需要刷新</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="95"/>
+        <location filename="../core/apierror.cpp" line="140"/>
         <source>It is too large to send</source>
         <translation>内容过大，无法发送</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="99"/>
+        <location filename="../core/apierror.cpp" line="144"/>
         <source>The server did not accept it</source>
         <translation>服务器未接受此请求</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="100"/>
+        <location filename="../core/apierror.cpp" line="145"/>
         <source>The server did not accept it: %1</source>
         <translation>服务器未接受此请求：%1</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="104"/>
+        <location filename="../core/apierror.cpp" line="149"/>
         <source>The server did not understand the request</source>
         <translation>服务器无法理解此请求</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/apierror.cpp" line="107"/>
+        <location filename="../core/apierror.cpp" line="152"/>
         <source>Too many requests; try again in %n second(s)</source>
         <translation>
             <numerusform>请求过于频繁，请 %n 秒后重试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="110"/>
+        <location filename="../core/apierror.cpp" line="155"/>
         <source>Too many requests; try again later</source>
         <translation>请求过于频繁，请稍后重试</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="113"/>
+        <location filename="../core/apierror.cpp" line="158"/>
         <source>The server is unavailable (simulated fault)</source>
         <translation>服务器不可用（模拟故障）</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="116"/>
+        <location filename="../core/apierror.cpp" line="161"/>
         <source>The server had a problem; try again later</source>
         <translation>服务器出现问题，请稍后重试</translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="117"/>
+        <location filename="../core/apierror.cpp" line="162"/>
         <source>The server answered with an error (HTTP %1)</source>
         <translation>服务器返回错误（HTTP %1）</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="172"/>
+        <source>the server could not read the request</source>
+        <translation>服务器无法读取该请求</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="174"/>
+        <source>you are not allowed to do that</source>
+        <translation>你没有权限这样做</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="180"/>
+        <source>the post was deleted</source>
+        <translation>该动态已被删除</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="182"/>
+        <source>the comment was deleted</source>
+        <translation>该评论已被删除</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="184"/>
+        <source>this person does not exist</source>
+        <translation>该用户不存在</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="186"/>
+        <source>the report was not found</source>
+        <translation>找不到该举报</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="190"/>
+        <source>it conflicts with an earlier request</source>
+        <translation>与之前的请求冲突</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="192"/>
+        <source>it is too large</source>
+        <translation>内容过大</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="195"/>
+        <source>the comment it answers was deleted</source>
+        <translation>所回复的评论已被删除</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="197"/>
+        <source>it was not accepted</source>
+        <translation>服务器未接受</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="198"/>
+        <source>it was not accepted (%1)</source>
+        <translation>服务器未接受（%1）</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="211"/>
+        <source>picture %1 is too large</source>
+        <translation>第 %1 张图片过大</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="214"/>
+        <source>picture %1 has too many pixels</source>
+        <translation>第 %1 张图片像素过多</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="216"/>
+        <source>picture %1 is not a valid image</source>
+        <translation>第 %1 张图片不是有效的图片</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="219"/>
+        <source>picture %1 was refused: you are not allowed to do that</source>
+        <translation>第 %1 张图片被拒绝：你没有权限这样做</translation>
+    </message>
+    <message>
+        <location filename="../core/apierror.cpp" line="226"/>
+        <source>picture %1 could not be uploaded: %2</source>
+        <translation>第 %1 张图片未能上传：%2</translation>
     </message>
 </context>
 <context>
@@ -466,255 +583,173 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox.cpp" line="92"/>
+        <location filename="../core/outboxphrases.cpp" line="71"/>
         <source>the post</source>
         <translation>该动态</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="95"/>
+        <location filename="../core/outboxphrases.cpp" line="74"/>
         <source>the comment</source>
         <translation>该评论</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="98"/>
+        <location filename="../core/outboxphrases.cpp" line="77"/>
         <source>this person</source>
         <translation>该用户</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="101"/>
+        <location filename="../core/outboxphrases.cpp" line="80"/>
         <source>the reported content</source>
         <translation>被举报的内容</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="107"/>
-        <location filename="../core/outbox.cpp" line="111"/>
+        <location filename="../core/outboxphrases.cpp" line="86"/>
+        <location filename="../core/outboxphrases.cpp" line="90"/>
         <source>like on %1</source>
         <translation>对%1的赞</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="108"/>
-        <location filename="../core/outbox.cpp" line="115"/>
+        <location filename="../core/outboxphrases.cpp" line="87"/>
+        <location filename="../core/outboxphrases.cpp" line="94"/>
         <source>unlike of %1</source>
         <translation>取消对%1的赞</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="113"/>
+        <location filename="../core/outboxphrases.cpp" line="92"/>
         <source>oppose on %1</source>
         <translation>对%1的踩</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="114"/>
+        <location filename="../core/outboxphrases.cpp" line="93"/>
         <source>withdrawn oppose on %1</source>
         <translation>取消对%1的踩</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="117"/>
+        <location filename="../core/outboxphrases.cpp" line="96"/>
         <source>follow of %1</source>
         <translation>对%1的关注</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="118"/>
+        <location filename="../core/outboxphrases.cpp" line="97"/>
         <source>unfollow of %1</source>
         <translation>取消对%1的关注</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="120"/>
+        <location filename="../core/outboxphrases.cpp" line="99"/>
         <source>reply to %1</source>
         <translation>对%1的回复</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="121"/>
+        <location filename="../core/outboxphrases.cpp" line="100"/>
         <source>comment on %1</source>
         <translation>对%1的评论</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="124"/>
+        <location filename="../core/outboxphrases.cpp" line="103"/>
         <source>deletion of %1</source>
         <translation>删除%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="126"/>
+        <location filename="../core/outboxphrases.cpp" line="105"/>
         <source>new post %1</source>
         <translation>发布的新动态%1</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="128"/>
+        <location filename="../core/outboxphrases.cpp" line="107"/>
         <source>report on %1</source>
         <translation>对%1的举报</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="131"/>
+        <location filename="../core/outboxphrases.cpp" line="110"/>
         <source>hiding of %1</source>
         <translation>隐藏%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="134"/>
+        <location filename="../core/outboxphrases.cpp" line="113"/>
         <source>unhiding of %1</source>
         <translation>取消隐藏%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="136"/>
+        <location filename="../core/outboxphrases.cpp" line="115"/>
         <source>dismissal of the reports on %1</source>
         <translation>驳回%1所受举报的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="148"/>
-        <source>the server could not read the request</source>
-        <translation>服务器无法读取该请求</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="150"/>
-        <source>you are not allowed to do that</source>
-        <translation>你没有权限这样做</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="154"/>
-        <location filename="../core/outbox.cpp" line="156"/>
-        <source>the post was deleted</source>
-        <translation>该动态已被删除</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="157"/>
-        <source>the comment was deleted</source>
-        <translation>该评论已被删除</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="159"/>
-        <source>this person does not exist</source>
-        <translation>该用户不存在</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="161"/>
-        <source>the report was not found</source>
-        <translation>找不到该举报</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="165"/>
-        <source>it conflicts with an earlier request</source>
-        <translation>与之前的请求冲突</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="167"/>
-        <source>it is too large</source>
-        <translation>内容过大</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="171"/>
-        <source>the comment it answers was deleted</source>
-        <translation>所回复的评论已被删除</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="173"/>
-        <source>it was not accepted</source>
-        <translation>服务器未接受</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="174"/>
-        <source>it was not accepted (%1)</source>
-        <translation>服务器未接受（%1）</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="184"/>
+        <location filename="../core/outboxphrases.cpp" line="133"/>
         <source>the post it refers to could not be saved</source>
         <translation>所关联的动态未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="185"/>
+        <location filename="../core/outboxphrases.cpp" line="134"/>
         <source>the comment it refers to could not be saved</source>
         <translation>所关联的评论未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="190"/>
+        <location filename="../core/outboxphrases.cpp" line="122"/>
         <source>Your %1 could not be saved: %2</source>
         <translation>你%1未能保存：%2</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="198"/>
+        <location filename="../core/outboxphrases.cpp" line="151"/>
         <source>Your post could not be published: %1</source>
         <translation>你的动态未能发布：%1</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="215"/>
-        <source>picture %1 is too large</source>
-        <translation>第 %1 张图片过大</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="218"/>
-        <source>picture %1 has too many pixels</source>
-        <translation>第 %1 张图片像素过多</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="219"/>
-        <source>picture %1 is not a valid image</source>
-        <translation>第 %1 张图片不是有效的图片</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="221"/>
-        <source>picture %1 was refused: you are not allowed to do that</source>
-        <translation>第 %1 张图片被拒绝：你没有权限这样做</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="226"/>
-        <source>picture %1 could not be uploaded: %2</source>
-        <translation>第 %1 张图片未能上传：%2</translation>
-    </message>
-    <message>
-        <location filename="../core/outbox.cpp" line="245"/>
+        <location filename="../core/outboxphrases.cpp" line="172"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation>第 %1 张图片（%2）无法发布：文件不存在</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="250"/>
-        <location filename="../core/outbox.cpp" line="263"/>
+        <location filename="../core/outboxphrases.cpp" line="178"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation>第 %1 张图片（%2）无法发布：无法读取文件（%3）</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="255"/>
+        <location filename="../core/outboxphrases.cpp" line="184"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation>第 %1 张图片（%2）无法发布：文件超过 5 MiB</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="287"/>
+        <location filename="../core/outboxphrases.cpp" line="190"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation>第 %1 张图片（%2）无法发布：不是 PNG、JPEG 或 WebP 图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="697"/>
+        <location filename="../core/outboxphrases.cpp" line="167"/>
         <source>A post can have at most %1 pictures</source>
         <translation>一条动态最多只能有 %1 张图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1147"/>
+        <location filename="../core/outboxphrases.cpp" line="139"/>
         <source>what it refers to could not be saved</source>
         <translation>所关联的内容未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1227"/>
+        <location filename="../core/outboxphrases.cpp" line="161"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation>第 %1 张图片在上传前丢失</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox.cpp" line="1492"/>
+        <location filename="../core/outboxphrases.cpp" line="198"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>已保存 %n 项更改</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1494"/>
+        <location filename="../core/outboxphrases.cpp" line="200"/>
         <source>%1.</source>
         <translation>%1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox.cpp" line="1495"/>
+        <location filename="../core/outboxphrases.cpp" line="201"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n 项未能保存</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox.cpp" line="1496"/>
+        <location filename="../core/outboxphrases.cpp" line="202"/>
         <source>%1; %2:</source>
         <translation>%1；%2：</translation>
     </message>
@@ -722,79 +757,27 @@
 <context>
     <name>threadline::core::Session</name>
     <message>
-        <location filename="../core/session.cpp" line="217"/>
+        <location filename="../core/session.cpp" line="194"/>
         <source>The server address is not valid</source>
         <translation>服务器地址无效</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="219"/>
+        <location filename="../core/session.cpp" line="196"/>
         <source>Enter your username and password</source>
         <translation>请输入用户名和密码</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="221"/>
-        <source>You are offline; signing in needs the server</source>
-        <translation>你处于离线状态，登录需要连接服务器</translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="246"/>
-        <source>A secure connection to the server could not be made</source>
-        <translation>无法与服务器建立安全连接</translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="249"/>
-        <source>The server did not answer in time</source>
-        <translation>服务器响应超时</translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="250"/>
-        <source>The server could not be reached</source>
-        <translation>无法连接服务器</translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="253"/>
-        <source>Wrong username or password</source>
-        <translation>用户名或密码错误</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../core/session.cpp" line="258"/>
-        <source>Too many sign-in attempts; try again in %n second(s)</source>
-        <translation>
-            <numerusform>登录尝试次数过多，请 %n 秒后重试</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="259"/>
-        <source>Too many sign-in attempts; try again later</source>
-        <translation>登录尝试次数过多，请稍后重试</translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="262"/>
-        <source>The server had a problem; try again later</source>
-        <translation>服务器出现问题，请稍后重试</translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="264"/>
-        <source>The server refused the sign-in (HTTP %1)</source>
-        <translation>服务器拒绝了登录请求（HTTP %1）</translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="268"/>
-        <source>The server&apos;s answer could not be read</source>
-        <translation>无法读取服务器的响应</translation>
-    </message>
-    <message>
-        <location filename="../core/session.cpp" line="286"/>
+        <location filename="../core/session.cpp" line="232"/>
         <source>Your sign-in cannot be saved because the system keychain is not available (%1). You stay signed in until you quit; next time you will have to sign in again.</source>
         <translation>系统钥匙串不可用（%1），无法保存登录信息。退出前你会保持登录，下次启动时需要重新登录。</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="332"/>
+        <location filename="../core/session.cpp" line="278"/>
         <source>Your saved sign-in cannot be read because the system keychain is not available (%1). Please sign in.</source>
         <translation>系统钥匙串不可用（%1），无法读取已保存的登录信息。请重新登录。</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="434"/>
+        <location filename="../core/session.cpp" line="369"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
         <translation>系统钥匙串不可用（%1），无法删除已保存的登录信息。</translation>
     </message>
@@ -802,7 +785,7 @@
 <context>
     <name>threadline::core::SyncEngine</name>
     <message>
-        <location filename="../core/syncengine.cpp" line="116"/>
+        <location filename="../core/syncengine.cpp" line="114"/>
         <source>The server refuses every sync position (410 cursor expired); updates are paused until the next refresh.</source>
         <translation>服务器拒绝了所有同步位置（410 游标已过期）；更新已暂停，直到下次刷新。</translation>
     </message>
@@ -810,7 +793,7 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="199"/>
+        <location filename="../models/activitymodel.cpp" line="116"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation>无法加载关注的人的动态：%1</translation>
     </message>
@@ -818,27 +801,27 @@
 <context>
     <name>threadline::models::ActivityModel</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="27"/>
+        <location filename="../models/activitymodel.cpp" line="25"/>
         <source>%1 posted</source>
         <translation>%1 发布了动态</translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="29"/>
+        <location filename="../models/activitymodel.cpp" line="27"/>
         <source>%1 commented on a post</source>
         <translation>%1 评论了一条动态</translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="31"/>
+        <location filename="../models/activitymodel.cpp" line="29"/>
         <source>%1 liked a post</source>
         <translation>%1 赞了一条动态</translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="34"/>
+        <location filename="../models/activitymodel.cpp" line="32"/>
         <source>%1 followed %2</source>
         <translation>%1 关注了 %2</translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="35"/>
+        <location filename="../models/activitymodel.cpp" line="33"/>
         <source>%1 followed someone</source>
         <translation>%1 关注了一个人</translation>
     </message>
@@ -846,12 +829,12 @@
 <context>
     <name>threadline::models::ActivityStatsFeed</name>
     <message>
-        <location filename="../models/activitystatsfeed.cpp" line="21"/>
+        <location filename="../models/activitystatsfeed.cpp" line="22"/>
         <source>Only moderators can see the statistics.</source>
         <translation>只有管理员可以查看统计。</translation>
     </message>
     <message>
-        <location filename="../models/activitystatsfeed.cpp" line="22"/>
+        <location filename="../models/activitystatsfeed.cpp" line="23"/>
         <source>Could not load the statistics: %1</source>
         <translation>无法加载统计：%1</translation>
     </message>
@@ -902,33 +885,33 @@
 <context>
     <name>threadline::models::DeviceTableFeed</name>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="331"/>
+        <location filename="../models/devicetablemodel.cpp" line="325"/>
         <source>The device names could not be loaded: %1</source>
         <translation>无法加载设备名称：%1</translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="359"/>
+        <location filename="../models/devicetablemodel.cpp" line="353"/>
         <source>Enter the raw model as devices report it, e.g. “oneplus a6000”.</source>
         <translation>请输入设备上报的原始型号，例如“oneplus a6000”。</translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="363"/>
+        <location filename="../models/devicetablemodel.cpp" line="357"/>
         <source>Enter the name to show for “%1”.</source>
         <translation>请输入“%1”要显示的名称。</translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="368"/>
-        <location filename="../models/devicetablemodel.cpp" line="412"/>
+        <location filename="../models/devicetablemodel.cpp" line="362"/>
+        <location filename="../models/devicetablemodel.cpp" line="404"/>
         <source>“%1” is still being saved; wait for the server&apos;s answer.</source>
         <translation>“%1”仍在保存中，请等待服务器答复。</translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="401"/>
+        <location filename="../models/devicetablemodel.cpp" line="393"/>
         <source>The name for “%1” could not be saved: %2</source>
         <translation>无法保存“%1”的名称：%2</translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="437"/>
+        <location filename="../models/devicetablemodel.cpp" line="427"/>
         <source>“%1” could not be removed: %2</source>
         <translation>无法删除“%1”：%2</translation>
     </message>
@@ -936,32 +919,32 @@
 <context>
     <name>threadline::models::DeviceTableModel</name>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="37"/>
+        <location filename="../models/devicetablemodel.cpp" line="39"/>
         <source>Saving…</source>
         <translation>正在保存…</translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="39"/>
+        <location filename="../models/devicetablemodel.cpp" line="41"/>
         <source>Removing…</source>
         <translation>正在删除…</translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="217"/>
+        <location filename="../models/devicetablemodel.cpp" line="219"/>
         <source>Saving; the server has “%1”</source>
         <translation>正在保存；服务器上仍是“%1”</translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="237"/>
+        <location filename="../models/devicetablemodel.cpp" line="239"/>
         <source>Raw model</source>
         <translation>原始型号</translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="239"/>
+        <location filename="../models/devicetablemodel.cpp" line="241"/>
         <source>Display name</source>
         <translation>显示名称</translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="241"/>
+        <location filename="../models/devicetablemodel.cpp" line="243"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -969,47 +952,47 @@
 <context>
     <name>threadline::models::ModerationLogModel</name>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="61"/>
+        <location filename="../models/moderationlogmodel.cpp" line="44"/>
         <source>hid</source>
         <translation>隐藏了</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="63"/>
+        <location filename="../models/moderationlogmodel.cpp" line="46"/>
         <source>unhid</source>
         <translation>恢复了</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="65"/>
+        <location filename="../models/moderationlogmodel.cpp" line="48"/>
         <source>dismissed the reports on</source>
         <translation>驳回了举报：</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="67"/>
+        <location filename="../models/moderationlogmodel.cpp" line="50"/>
         <source>deleted</source>
         <translation>删除了</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="69"/>
+        <location filename="../models/moderationlogmodel.cpp" line="52"/>
         <source>changed a device name</source>
         <translation>修改了设备名称</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="135"/>
+        <location filename="../models/moderationlogmodel.cpp" line="67"/>
         <source>%1 %2 post %3</source>
         <translation>%1 %2动态 %3</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="140"/>
+        <location filename="../models/moderationlogmodel.cpp" line="72"/>
         <source>%1 %2 comment %3</source>
         <translation>%1 %2评论 %3</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="145"/>
+        <location filename="../models/moderationlogmodel.cpp" line="77"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="149"/>
+        <location filename="../models/moderationlogmodel.cpp" line="81"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -1017,22 +1000,22 @@
 <context>
     <name>threadline::models::ModerationQueueFeed</name>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="581"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="405"/>
         <source>%1&apos;s post</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="582"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="406"/>
         <source>the reported post</source>
         <translation>被举报的动态</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="583"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="407"/>
         <source>%1&apos;s comment</source>
         <translation>%1 的评论</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="584"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="408"/>
         <source>the reported comment</source>
         <translation>被举报的评论</translation>
     </message>
@@ -1040,59 +1023,59 @@
 <context>
     <name>threadline::models::ModerationQueueModel</name>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="200"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="187"/>
         <source>Spam</source>
         <translation>垃圾广告</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="202"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="189"/>
         <source>Abuse</source>
         <translation>辱骂骚扰</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="204"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="191"/>
         <source>Illegal</source>
         <translation>违法内容</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="206"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="193"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="388"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="301"/>
         <source>Deleted post</source>
         <translation>已删除的动态</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="388"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="301"/>
         <source>Deleted comment</source>
         <translation>已删除的评论</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="394"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="307"/>
         <source>Post by %1: %2</source>
         <translation>%1 的动态：%2</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="395"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="308"/>
         <source>Comment by %1: %2</source>
         <translation>%1 的评论：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/moderationqueuemodel.cpp" line="399"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="312"/>
         <source>%n report(s)</source>
         <translation>
             <numerusform>%n 条举报</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="400"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="313"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="403"/>
+        <location filename="../models/moderationqueuemodel.cpp" line="316"/>
         <source>auto-flagged: “%1”</source>
         <translation>自动标记：“%1”</translation>
     </message>
@@ -1270,54 +1253,54 @@
 <context>
     <name>threadline::models::ThreadLoader</name>
     <message>
-        <location filename="../models/threadloader.cpp" line="88"/>
+        <location filename="../models/threadloader.cpp" line="90"/>
         <source>Offline: the comments are not available.</source>
         <translation>离线：评论不可用。</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="130"/>
+        <location filename="../models/threadloader.cpp" line="143"/>
         <source>This post is no longer available.</source>
         <translation>这条动态已不存在。</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="135"/>
-        <location filename="../models/threadloader.cpp" line="145"/>
+        <location filename="../models/threadloader.cpp" line="148"/>
+        <location filename="../models/threadloader.cpp" line="158"/>
         <source>Could not load the comments</source>
         <translation>无法加载评论</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="208"/>
+        <location filename="../models/threadloader.cpp" line="235"/>
         <source>Offline: more comments cannot be loaded.</source>
         <translation>离线：无法加载更多评论。</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="226"/>
+        <location filename="../models/threadloader.cpp" line="253"/>
         <source>Offline: more replies cannot be loaded.</source>
         <translation>离线：无法加载更多回复。</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="250"/>
+        <location filename="../models/threadloader.cpp" line="268"/>
         <source>This floor is no longer available.</source>
         <translation>这层楼已不存在。</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="253"/>
-        <location filename="../models/threadloader.cpp" line="263"/>
+        <location filename="../models/threadloader.cpp" line="271"/>
+        <location filename="../models/threadloader.cpp" line="281"/>
         <source>Could not load the replies</source>
         <translation>无法加载回复</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="287"/>
+        <location filename="../models/threadloader.cpp" line="305"/>
         <source>Offline: the rest of this floor is not in the local cache.</source>
         <translation>离线：这层楼的其余回复不在本地缓存中。</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="308"/>
+        <location filename="../models/threadloader.cpp" line="326"/>
         <source>The local cache could not be read: %1</source>
         <translation>无法读取本地缓存：%1</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="315"/>
+        <location filename="../models/threadloader.cpp" line="333"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -1325,48 +1308,48 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="213"/>
-        <location filename="../models/timelinefeed.cpp" line="228"/>
-        <location filename="../models/timelinefeed.cpp" line="257"/>
-        <location filename="../models/timelinefeed.cpp" line="269"/>
+        <location filename="../models/timelinefeed.cpp" line="206"/>
+        <location filename="../models/timelinefeed.cpp" line="221"/>
+        <location filename="../models/timelinefeed.cpp" line="250"/>
+        <location filename="../models/timelinefeed.cpp" line="262"/>
         <source>Offline — showing saved posts</source>
         <translation>离线 — 显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="215"/>
-        <location filename="../models/timelinefeed.cpp" line="233"/>
+        <location filename="../models/timelinefeed.cpp" line="208"/>
+        <location filename="../models/timelinefeed.cpp" line="226"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="258"/>
+        <location filename="../models/timelinefeed.cpp" line="251"/>
         <source>Showing saved posts</source>
         <translation>显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="260"/>
+        <location filename="../models/timelinefeed.cpp" line="253"/>
         <source>Showing saved posts — updating…</source>
         <translation>显示已保存的动态 — 正在更新…</translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="272"/>
+        <location filename="../models/timelinefeed.cpp" line="265"/>
         <source>Could not load the timeline: %1</source>
         <translation>无法加载动态列表：%1</translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="273"/>
+        <location filename="../models/timelinefeed.cpp" line="266"/>
         <source>Could not load more posts: %1</source>
         <translation>无法加载更多动态：%1</translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="325"/>
-        <location filename="../models/timelinefeed.cpp" line="354"/>
-        <location filename="../models/timelinefeed.cpp" line="387"/>
+        <location filename="../models/timelinefeed.cpp" line="318"/>
+        <location filename="../models/timelinefeed.cpp" line="347"/>
+        <location filename="../models/timelinefeed.cpp" line="380"/>
         <source>Up to date</source>
         <translation>已是最新</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinefeed.cpp" line="388"/>
+        <location filename="../models/timelinefeed.cpp" line="381"/>
         <source>%n new post(s)</source>
         <translation>
             <numerusform>%n 条新动态</numerusform>
@@ -1517,45 +1500,45 @@
 <context>
     <name>threadline::ui::CommentDelegate</name>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="244"/>
-        <location filename="../ui/commentdelegate.cpp" line="436"/>
+        <location filename="../ui/commentdelegate.cpp" line="212"/>
+        <location filename="../ui/commentdelegate.cpp" line="407"/>
         <source>Floor %1</source>
         <translation>%1楼</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="261"/>
+        <location filename="../ui/commentdelegate.cpp" line="233"/>
         <source>Like</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="263"/>
+        <location filename="../ui/commentdelegate.cpp" line="235"/>
         <source>Oppose</source>
         <translation>踩</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/commentdelegate.cpp" line="463"/>
+        <location filename="../ui/commentdelegate.cpp" line="443"/>
         <source>%n reply(s)</source>
         <translation>
             <numerusform>%n 条回复</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="466"/>
+        <location filename="../ui/commentdelegate.cpp" line="446"/>
         <source>Sending…</source>
         <translation>发送中…</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="469"/>
+        <location filename="../ui/commentdelegate.cpp" line="449"/>
         <source>Not sent</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="476"/>
+        <location filename="../ui/commentdelegate.cpp" line="422"/>
         <source>Hidden by a moderator</source>
         <translation>已被管理员隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="477"/>
+        <location filename="../ui/commentdelegate.cpp" line="423"/>
         <source>Hidden by a moderator: %1</source>
         <translation>已被管理员隐藏：%1</translation>
     </message>
@@ -1780,19 +1763,37 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::ItemActions</name>
+    <message>
+        <location filename="../ui/itemactions.cpp" line="33"/>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/itemactions.cpp" line="52"/>
+        <source>Hide %1</source>
+        <translation>隐藏%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/itemactions.cpp" line="52"/>
+        <source>Unhide %1</source>
+        <translation>取消隐藏%1</translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="275"/>
+        <location filename="../ui/likersdialog.cpp" line="282"/>
         <source>Likes</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="277"/>
+        <location filename="../ui/likersdialog.cpp" line="284"/>
         <source>No likes yet</source>
         <translation>还没有人赞</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/likersdialog.cpp" line="279"/>
+        <location filename="../ui/likersdialog.cpp" line="286"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -1800,39 +1801,38 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="339"/>
+        <location filename="../ui/likersdialog.cpp" line="229"/>
         <source>This post is no longer available.</source>
         <translation>这条动态已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="341"/>
-        <location filename="../ui/likersdialog.cpp" line="348"/>
+        <location filename="../ui/likersdialog.cpp" line="231"/>
         <source>The likes could not be loaded.</source>
         <translation>无法加载点赞列表。</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="375"/>
+        <location filename="../ui/likersdialog.cpp" line="329"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="376"/>
-        <location filename="../ui/likersdialog.cpp" line="377"/>
+        <location filename="../ui/likersdialog.cpp" line="330"/>
+        <location filename="../ui/likersdialog.cpp" line="331"/>
         <source>&amp;Retry</source>
         <translation>重试(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="384"/>
+        <location filename="../ui/likersdialog.cpp" line="338"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="384"/>
+        <location filename="../ui/likersdialog.cpp" line="338"/>
         <source>Loading more…</source>
         <translation>正在加载更多…</translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="386"/>
+        <location filename="../ui/likersdialog.cpp" line="340"/>
         <source>No one has liked this post yet.</source>
         <translation>还没有人赞过这条动态。</translation>
     </message>
@@ -1868,168 +1868,168 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="312"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="169"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="314"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="171"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="316"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
         <source>My posts</source>
         <translation>我的动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="318"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
         <source>Hot today</source>
         <translation>今日热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="320"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
         <source>Hot this week</source>
         <translation>本周热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="322"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="179"/>
         <source>Recently viewed</source>
         <translation>最近浏览</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="324"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="181"/>
         <source>Activity</source>
         <translation>关注动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="326"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
         <source>Profile</source>
         <translation>个人主页</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="328"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
         <source>Moderation</source>
         <translation>内容审核</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="330"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="187"/>
         <source>Statistics</source>
         <translation>统计</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="340"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="197"/>
         <source>Threadline — %1</source>
         <translation>Threadline — %1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="340"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="197"/>
         <source>Threadline</source>
         <translation>Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="342"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="345"/>
-        <location filename="../ui/mainwindow.cpp" line="349"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="206"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="350"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="351"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="352"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="352"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="353"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="354"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="211"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="355"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="356"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="357"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="358"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="215"/>
         <source>Outbox</source>
         <translation>待发送</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="359"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="216"/>
         <source>Out&amp;box: changes waiting</source>
         <translation>待发送的更改(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="360"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="217"/>
         <source>QA: faults</source>
         <translation>测试：故障注入</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="361"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation>测试面板：故障与离线(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="362"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="363"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="364"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
         <source>Not signed in</source>
         <translation>未登录</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="383"/>
+        <location filename="../ui/mainwindow.cpp" line="159"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="499"/>
+        <location filename="../ui/mainwindow.cpp" line="287"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="733"/>
+        <location filename="../ui/mainwindow.cpp" line="523"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -2055,453 +2055,453 @@
 <context>
     <name>threadline::ui::ModerationView</name>
     <message>
-        <location filename="../ui/moderationview.cpp" line="486"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="262"/>
         <source>Post</source>
         <translation>动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="486"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="262"/>
         <source>Comment</source>
         <translation>评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="488"/>
-        <location filename="../ui/moderationview.cpp" line="977"/>
+        <location filename="../ui/contextpane.cpp" line="271"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="264"/>
         <source>Post by %1</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="489"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="265"/>
         <source>Comment by %1</source>
         <translation>%1 的评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="493"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="269"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="495"/>
-        <location filename="../ui/moderationview.cpp" line="1701"/>
+        <location filename="../ui/moderationactions.cpp" line="98"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="271"/>
         <source>Auto-flagged: “%1”</source>
         <translation>自动标记：“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="539"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="315"/>
         <source>On %1&apos;s post: %2</source>
         <translation>%1 的动态：%2</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="541"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="317"/>
         <source>On post %1</source>
         <translation>动态 %1</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="570"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="346"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="571"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="347"/>
         <source>%1 · %2: %3</source>
         <translation>%1 · %2：%3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderationview.cpp" line="576"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="351"/>
         <source>and %n more</source>
         <translation>
             <numerusform>还有 %n 条</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="584"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="359"/>
         <source>Queued — waiting for the server…</source>
         <translation>已排队 — 等待服务器…</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="591"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="366"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="874"/>
+        <location filename="../ui/contextpane.cpp" line="170"/>
         <source>In context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="880"/>
+        <location filename="../ui/contextpane.cpp" line="176"/>
         <source>Select an item to see it in its place: its post and the comments around it.</source>
         <translation>选择一项，查看它所在的位置：它的动态和周围的评论。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="891"/>
+        <location filename="../ui/contextpane.cpp" line="187"/>
         <source>Someone</source>
         <translation>某人</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="894"/>
-        <location filename="../ui/moderationview.cpp" line="944"/>
+        <location filename="../ui/contextpane.cpp" line="189"/>
+        <location filename="../ui/contextpane.cpp" line="238"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="895"/>
+        <location filename="../ui/contextpane.cpp" line="190"/>
         <source>Hidden by a moderator</source>
         <translation>已被管理员隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="900"/>
+        <location filename="../ui/contextpane.cpp" line="195"/>
         <source>Auto-flagged</source>
         <translation>自动标记</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="901"/>
+        <location filename="../ui/contextpane.cpp" line="196"/>
         <source>Reported</source>
         <translation>被举报</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="974"/>
+        <location filename="../ui/contextpane.cpp" line="268"/>
         <source>Post by %1 · 1 comment</source>
         <translation>%1 的动态 · 1 条评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="976"/>
+        <location filename="../ui/contextpane.cpp" line="270"/>
         <source>Post by %1 · %2 comments</source>
         <translation>%1 的动态 · %2 条评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="993"/>
+        <location filename="../ui/contextpane.cpp" line="286"/>
         <source>The post is hidden by a moderator.</source>
         <translation>这条动态已被管理员隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="997"/>
+        <location filename="../ui/contextpane.cpp" line="290"/>
         <source>The reported post has been deleted.</source>
         <translation>被举报的动态已被删除。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="998"/>
+        <location filename="../ui/contextpane.cpp" line="291"/>
         <source>Its post has been deleted.</source>
         <translation>它所在的动态已被删除。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1004"/>
+        <location filename="../ui/contextpane.cpp" line="297"/>
         <source>The reported comment has been deleted.</source>
         <translation>被举报的评论已被删除。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1018"/>
+        <location filename="../ui/contextpane.cpp" line="311"/>
         <source>First comments</source>
         <translation>最早的评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1020"/>
+        <location filename="../ui/contextpane.cpp" line="313"/>
         <source>Floor %1</source>
         <translation>%1楼</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1024"/>
+        <location filename="../ui/contextpane.cpp" line="317"/>
         <source>Loading its first comments…</source>
         <translation>正在加载最早的评论…</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1025"/>
+        <location filename="../ui/contextpane.cpp" line="318"/>
         <source>Loading the floor…</source>
         <translation>正在加载这一楼…</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1029"/>
+        <location filename="../ui/contextpane.cpp" line="322"/>
         <source>The context could not be loaded: %1</source>
         <translation>无法加载上下文：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1032"/>
+        <location filename="../ui/contextpane.cpp" line="325"/>
         <source>Click here to try again.</source>
         <translation>点击这里重试。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1039"/>
+        <location filename="../ui/contextpane.cpp" line="332"/>
         <source>No comments yet.</source>
         <translation>还没有评论。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1040"/>
+        <location filename="../ui/contextpane.cpp" line="333"/>
         <source>Nothing else is left in this floor.</source>
         <translation>这一楼没有其他内容了。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1048"/>
-        <location filename="../ui/moderationview.cpp" line="1054"/>
+        <location filename="../ui/contextpane.cpp" line="341"/>
+        <location filename="../ui/contextpane.cpp" line="347"/>
         <source>⋯ earlier replies</source>
         <translation>⋯ 更早的回复</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1058"/>
+        <location filename="../ui/contextpane.cpp" line="351"/>
         <source>⋯ %1 more comments</source>
         <translation>⋯ 还有 %1 条评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1061"/>
+        <location filename="../ui/contextpane.cpp" line="354"/>
         <source>⋯ one more reply</source>
         <translation>⋯ 还有 1 条回复</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1062"/>
+        <location filename="../ui/contextpane.cpp" line="355"/>
         <source>⋯ %1 more replies</source>
         <translation>⋯ 还有 %1 条回复</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1064"/>
+        <location filename="../ui/contextpane.cpp" line="357"/>
         <source>⋯ later replies</source>
         <translation>⋯ 之后的回复</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1408"/>
+        <location filename="../ui/moderationview.cpp" line="378"/>
         <source>Open</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1409"/>
+        <location filename="../ui/moderationview.cpp" line="379"/>
         <source>Closed</source>
         <translation>已处理</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1410"/>
+        <location filename="../ui/moderationview.cpp" line="380"/>
         <source>Log</source>
         <translation>审核日志</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1412"/>
+        <location filename="../ui/moderationview.cpp" line="382"/>
         <source>Reported and auto-flagged content waiting for a decision</source>
         <translation>等待处理的被举报和自动标记的内容</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1413"/>
+        <location filename="../ui/moderationview.cpp" line="383"/>
         <source>Items that were hidden or dismissed</source>
         <translation>已隐藏或已驳回的条目</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1414"/>
+        <location filename="../ui/moderationview.cpp" line="384"/>
         <source>What moderators did</source>
         <translation>管理员的操作记录</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1415"/>
+        <location filename="../ui/moderationview.cpp" line="385"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1416"/>
+        <location filename="../ui/moderationview.cpp" line="386"/>
         <source>Load the list again (F5)</source>
         <translation>重新加载列表 (F5)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1719"/>
+        <location filename="../ui/moderationactions.cpp" line="116"/>
         <source>Hide %1 — reason:</source>
         <translation>隐藏 %1 — 原因：</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1725"/>
+        <location filename="../ui/moderationactions.cpp" line="122"/>
         <source>Its floor&apos;s reply is hidden with it.</source>
         <translation>这一楼的 1 条回复也会一起隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1727"/>
+        <location filename="../ui/moderationactions.cpp" line="124"/>
         <source>Its floor&apos;s %1 replies are hidden with it.</source>
         <translation>这一楼的 %1 条回复也会一起隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1730"/>
+        <location filename="../ui/moderationactions.cpp" line="127"/>
         <source>Its one comment is hidden with it.</source>
         <translation>它的 1 条评论也会一起隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1732"/>
+        <location filename="../ui/moderationactions.cpp" line="129"/>
         <source>Its %1 comments are hidden with it.</source>
         <translation>它的 %1 条评论也会一起隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1737"/>
+        <location filename="../ui/moderationactions.cpp" line="134"/>
         <source>Unhide %1 — reason (optional):</source>
         <translation>取消隐藏 %1 — 原因（可选）：</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1738"/>
+        <location filename="../ui/moderationactions.cpp" line="135"/>
         <source>Optional: why it is shown again</source>
         <translation>可选：为什么重新显示</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1742"/>
+        <location filename="../ui/moderationactions.cpp" line="139"/>
         <source>Its floor comes back as it was before it was hidden.</source>
         <translation>这一楼会恢复成隐藏之前的样子。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1744"/>
+        <location filename="../ui/moderationactions.cpp" line="141"/>
         <source>Its comments come back with it.</source>
         <translation>它的评论也会一起恢复。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1750"/>
+        <location filename="../ui/moderationactions.cpp" line="147"/>
         <source>Dismiss the auto-flag on %1 — reason (optional):</source>
         <translation>驳回自动标记：%1 — 原因（可选）：</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1751"/>
+        <location filename="../ui/moderationactions.cpp" line="148"/>
         <source>Dismiss the reports on %1 — reason (optional):</source>
         <translation>驳回举报：%1 — 原因（可选）：</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1752"/>
+        <location filename="../ui/moderationactions.cpp" line="149"/>
         <source>Optional: why nothing is hidden</source>
         <translation>可选：为什么不隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1720"/>
+        <location filename="../ui/moderationactions.cpp" line="117"/>
         <source>Required: why this is hidden</source>
         <translation>必填：为什么隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1431"/>
-        <location filename="../ui/moderationview.cpp" line="1721"/>
+        <location filename="../ui/moderationactions.cpp" line="118"/>
+        <location filename="../ui/moderationview.cpp" line="401"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1420"/>
+        <location filename="../ui/moderationview.cpp" line="390"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1422"/>
+        <location filename="../ui/moderationview.cpp" line="392"/>
         <source>Hide…</source>
         <translation>隐藏…</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1423"/>
+        <location filename="../ui/moderationview.cpp" line="393"/>
         <source>Hide the content from everyone but moderators (H)</source>
         <translation>对管理员以外的所有人隐藏该内容 (H)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1431"/>
-        <location filename="../ui/moderationview.cpp" line="1739"/>
+        <location filename="../ui/moderationactions.cpp" line="136"/>
+        <location filename="../ui/moderationview.cpp" line="401"/>
         <source>Unhide</source>
         <translation>取消隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1425"/>
+        <location filename="../ui/moderationview.cpp" line="395"/>
         <source>Show the hidden content again (U)</source>
         <translation>重新显示被隐藏的内容 (U)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1432"/>
-        <location filename="../ui/moderationview.cpp" line="1753"/>
+        <location filename="../ui/moderationactions.cpp" line="150"/>
+        <location filename="../ui/moderationview.cpp" line="402"/>
         <source>Dismiss</source>
         <translation>驳回</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1427"/>
+        <location filename="../ui/moderationview.cpp" line="397"/>
         <source>Close the reports without hiding anything (D)</source>
         <translation>关闭举报，不隐藏任何内容 (D)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1418"/>
+        <location filename="../ui/moderationview.cpp" line="388"/>
         <source>Device names…</source>
         <translation>设备名称…</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1419"/>
+        <location filename="../ui/moderationview.cpp" line="389"/>
         <source>How raw device models are shown on cards</source>
         <translation>设备原始型号在卡片上的显示名称</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1421"/>
+        <location filename="../ui/moderationview.cpp" line="391"/>
         <source>Do nothing (Esc)</source>
         <translation>什么也不做（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1424"/>
+        <location filename="../ui/moderationview.cpp" line="394"/>
         <source>Unhide…</source>
         <translation>取消隐藏…</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1426"/>
+        <location filename="../ui/moderationview.cpp" line="396"/>
         <source>Dismiss…</source>
         <translation>驳回…</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1428"/>
+        <location filename="../ui/moderationview.cpp" line="398"/>
         <source>Open post</source>
         <translation>打开动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1429"/>
+        <location filename="../ui/moderationview.cpp" line="399"/>
         <source>Open the post&apos;s thread (Return)</source>
         <translation>打开动态的评论 (Return)</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1430"/>
+        <location filename="../ui/moderationview.cpp" line="400"/>
         <source>Action:</source>
         <translation>操作：</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1431"/>
+        <location filename="../ui/moderationview.cpp" line="401"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1432"/>
+        <location filename="../ui/moderationview.cpp" line="402"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1432"/>
+        <location filename="../ui/moderationview.cpp" line="402"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1435"/>
+        <location filename="../ui/moderationview.cpp" line="405"/>
         <source>Moderator uid (all)</source>
         <translation>管理员 uid（全部）</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1436"/>
+        <location filename="../ui/moderationview.cpp" line="406"/>
         <source>Only this moderator&apos;s entries</source>
         <translation>只看这位管理员的记录</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1473"/>
+        <location filename="../ui/moderationview.cpp" line="443"/>
         <source>Nothing to review: no open reports.</source>
         <translation>没有待处理的内容。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1474"/>
+        <location filename="../ui/moderationview.cpp" line="444"/>
         <source>No closed items yet.</source>
         <translation>还没有已处理的条目。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1477"/>
+        <location filename="../ui/moderationview.cpp" line="447"/>
         <source>No log entries.</source>
         <translation>没有日志记录。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1508"/>
-        <location filename="../ui/moderationview.cpp" line="1604"/>
+        <location filename="../ui/moderationview.cpp" line="478"/>
+        <location filename="../ui/moderationview.cpp" line="574"/>
         <source>Only moderators can read the moderation log.</source>
         <translation>只有管理员可以查看审核日志。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1509"/>
-        <location filename="../ui/moderationview.cpp" line="1605"/>
+        <location filename="../ui/moderationview.cpp" line="479"/>
+        <location filename="../ui/moderationview.cpp" line="575"/>
         <source>Only moderators can see the moderation queue.</source>
         <translation>只有管理员可以查看审核队列。</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1606"/>
+        <location filename="../ui/moderationview.cpp" line="576"/>
         <source>The moderation log could not be loaded: %1</source>
         <translation>无法加载审核日志：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="1607"/>
+        <location filename="../ui/moderationview.cpp" line="577"/>
         <source>The moderation queue could not be loaded: %1</source>
         <translation>无法加载审核队列：%1</translation>
     </message>
@@ -2609,74 +2609,74 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PostDelegate</name>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="278"/>
-        <location filename="../ui/postdelegate.cpp" line="686"/>
+        <location filename="../ui/postdelegate.cpp" line="272"/>
+        <location filename="../ui/postdelegate.cpp" line="680"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="286"/>
+        <location filename="../ui/postdelegate.cpp" line="280"/>
         <source>Sending…</source>
         <translation>发送中…</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="286"/>
+        <location filename="../ui/postdelegate.cpp" line="280"/>
         <source>Not sent</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="359"/>
-        <location filename="../ui/postdelegate.cpp" line="864"/>
+        <location filename="../ui/postdelegate.cpp" line="353"/>
+        <location filename="../ui/postdelegate.cpp" line="858"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="372"/>
+        <location filename="../ui/postdelegate.cpp" line="366"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="375"/>
+        <location filename="../ui/postdelegate.cpp" line="369"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="494"/>
+        <location filename="../ui/postdelegate.cpp" line="488"/>
         <source>Click to load</source>
         <translation>点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="496"/>
+        <location filename="../ui/postdelegate.cpp" line="490"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="517"/>
+        <location filename="../ui/postdelegate.cpp" line="511"/>
         <source>+%1</source>
         <translation>+%1</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="661"/>
+        <location filename="../ui/postdelegate.cpp" line="655"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="691"/>
+        <location filename="../ui/postdelegate.cpp" line="685"/>
         <source>Hidden by a moderator</source>
         <translation>已被管理员隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="692"/>
+        <location filename="../ui/postdelegate.cpp" line="686"/>
         <source>Hidden by a moderator: %1</source>
         <translation>已被管理员隐藏：%1</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="860"/>
+        <location filename="../ui/postdelegate.cpp" line="854"/>
         <source>This picture is on another site: click to load it</source>
         <translation>图片来自其他网站：点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="862"/>
+        <location filename="../ui/postdelegate.cpp" line="856"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation>图片加载失败：点击重试</translation>
     </message>
@@ -2684,111 +2684,94 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/profileheader.cpp" line="320"/>
-        <location filename="../ui/profileheader.cpp" line="359"/>
+        <location filename="../ui/profileheader.cpp" line="316"/>
+        <location filename="../ui/profileheader.cpp" line="350"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation>离线：显示上次加载的资料。</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="322"/>
-        <location filename="../ui/profileheader.cpp" line="360"/>
+        <location filename="../ui/profileheader.cpp" line="318"/>
+        <location filename="../ui/profileheader.cpp" line="351"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation>离线：无法加载资料。</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="328"/>
+        <location filename="../ui/profileheader.cpp" line="324"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="356"/>
+        <location filename="../ui/profileheader.cpp" line="348"/>
         <source>This person does not exist.</source>
         <translation>这个人不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="363"/>
-        <location filename="../ui/profileheader.cpp" line="376"/>
+        <location filename="../ui/profileheader.cpp" line="353"/>
         <source>The profile could not be refreshed: %1</source>
         <translation>无法刷新资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="366"/>
-        <location filename="../ui/profileheader.cpp" line="377"/>
+        <location filename="../ui/profileheader.cpp" line="355"/>
         <source>The profile could not be loaded: %1</source>
         <translation>无法加载资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="515"/>
-        <source>this person</source>
-        <translation>此人</translation>
-    </message>
-    <message>
-        <location filename="../ui/profileheader.cpp" line="517"/>
-        <source>Could not follow %1: %2</source>
-        <translation>无法关注 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../ui/profileheader.cpp" line="517"/>
-        <source>Could not unfollow %1: %2</source>
-        <translation>无法取消关注 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../ui/profileheader.cpp" line="634"/>
+        <location filename="../ui/profileheader.cpp" line="578"/>
         <source>Avatar of %1</source>
         <translation>%1 的头像</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="637"/>
+        <location filename="../ui/profileheader.cpp" line="581"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="637"/>
+        <location filename="../ui/profileheader.cpp" line="581"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln 位粉丝</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="638"/>
+        <location filename="../ui/profileheader.cpp" line="582"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>关注 %Ln 人</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="640"/>
+        <location filename="../ui/profileheader.cpp" line="584"/>
         <source>Moderator</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="652"/>
+        <location filename="../ui/profileheader.cpp" line="596"/>
         <source>Following</source>
         <translation>已关注</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="652"/>
+        <location filename="../ui/profileheader.cpp" line="596"/>
         <source>Follow</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="654"/>
+        <location filename="../ui/profileheader.cpp" line="598"/>
         <source>Stop following %1 (F)</source>
         <translation>取消关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="655"/>
+        <location filename="../ui/profileheader.cpp" line="599"/>
         <source>Follow %1 (F)</source>
         <translation>关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="656"/>
+        <location filename="../ui/profileheader.cpp" line="600"/>
         <source>Following %1</source>
         <translation>已关注 %1</translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="657"/>
+        <location filename="../ui/profileheader.cpp" line="601"/>
         <source>Follow %1</source>
         <translation>关注 %1</translation>
     </message>
@@ -2880,34 +2863,68 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ReasonDialog</name>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="82"/>
+        <location filename="../ui/reasondialog.cpp" line="84"/>
         <source>&amp;Reason (kept in the moderation log):</source>
         <translation>原因（记入审核日志）(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="83"/>
+        <location filename="../ui/reasondialog.cpp" line="85"/>
         <source>&amp;Reason (optional, kept in the moderation log):</source>
         <translation>原因（可不填，记入审核日志）(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="84"/>
+        <location filename="../ui/reasondialog.cpp" line="86"/>
         <source>For example: advertising, abuse</source>
         <translation>例如：广告、辱骂</translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="85"/>
+        <location filename="../ui/reasondialog.cpp" line="87"/>
         <source>For example: reviewed, breaks no rule</source>
         <translation>例如：已核实，不违规</translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="86"/>
+        <location filename="../ui/reasondialog.cpp" line="88"/>
         <source>OK</source>
         <translation>确定</translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="87"/>
+        <location filename="../ui/reasondialog.cpp" line="89"/>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ReplyBox</name>
+    <message>
+        <location filename="../ui/replybox.cpp" line="86"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../ui/replybox.cpp" line="87"/>
+        <source>Comment on the post instead (Esc)</source>
+        <translation>改为评论动态 (Esc)</translation>
+    </message>
+    <message>
+        <location filename="../ui/replybox.cpp" line="88"/>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location filename="../ui/replybox.cpp" line="89"/>
+        <source>Send (Ctrl+Return)</source>
+        <translation>发送 (Ctrl+Return)</translation>
+    </message>
+    <message>
+        <location filename="../ui/replybox.cpp" line="90"/>
+        <location filename="../ui/replybox.cpp" line="116"/>
+        <source>Comment</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/replybox.cpp" line="154"/>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
     </message>
 </context>
 <context>
@@ -3100,284 +3117,223 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
 </context>
 <context>
-    <name>threadline::ui::ThreadView</name>
+    <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/threadview.cpp" line="166"/>
-        <source>Comment</source>
-        <translation>评论</translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="418"/>
+        <location filename="../ui/threadheader.cpp" line="159"/>
         <source>By floor</source>
         <translation>按楼层</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="419"/>
+        <location filename="../ui/threadheader.cpp" line="160"/>
         <source>Floors in order, oldest first</source>
         <translation>按楼层顺序，从早到晚</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="420"/>
+        <location filename="../ui/threadheader.cpp" line="161"/>
         <source>Best first</source>
         <translation>最热</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="421"/>
+        <location filename="../ui/threadheader.cpp" line="162"/>
         <source>The best-liked floors first</source>
         <translation>赞最多的楼层在前</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="422"/>
+        <location filename="../ui/threadheader.cpp" line="163"/>
         <source>Close (Esc)</source>
         <translation>关闭 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="423"/>
-        <location filename="../ui/threadview.cpp" line="425"/>
+        <location filename="../ui/threadheader.cpp" line="164"/>
+        <location filename="../ui/threadheader.cpp" line="166"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="426"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="427"/>
-        <source>Comment on the post instead (Esc)</source>
-        <translation>改为评论动态 (Esc)</translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="428"/>
-        <source>Send</source>
-        <translation>发送</translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="429"/>
-        <source>Send (Ctrl+Return)</source>
-        <translation>发送 (Ctrl+Return)</translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="480"/>
-        <source>Loading the post…</source>
-        <translation>正在加载动态…</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="486"/>
+        <location filename="../ui/threadheader.cpp" line="203"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="621"/>
-        <source>%1/%2</source>
-        <translation>%1/%2</translation>
+        <location filename="../ui/threadheader.cpp" line="205"/>
+        <source>Loading the post…</source>
+        <translation>正在加载动态…</translation>
     </message>
+</context>
+<context>
+    <name>threadline::ui::ThreadView</name>
     <message>
-        <location filename="../ui/threadview.cpp" line="747"/>
+        <location filename="../ui/threadviewactions.cpp" line="62"/>
         <source>&amp;Reply</source>
         <translation>回复(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="754"/>
+        <location filename="../ui/threadviewactions.cpp" line="69"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="762"/>
+        <location filename="../ui/threadviewactions.cpp" line="77"/>
         <source>&amp;Delete comment</source>
         <translation>删除评论(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="766"/>
+        <location filename="../ui/threadviewactions.cpp" line="81"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="773"/>
+        <location filename="../ui/threadviewactions.cpp" line="88"/>
         <source>&amp;Unhide…</source>
         <translation>取消隐藏(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="773"/>
+        <location filename="../ui/threadviewactions.cpp" line="88"/>
         <source>&amp;Hide…</source>
         <translation>隐藏(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="812"/>
+        <location filename="../ui/threadviewactions.cpp" line="133"/>
         <source>Delete comment</source>
         <translation>删除评论</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="816"/>
-        <source>&amp;Delete</source>
-        <translation>删除(&amp;D)</translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="834"/>
+        <location filename="../ui/threadviewactions.cpp" line="124"/>
         <source>Delete your comment?</source>
         <translation>删除你的评论？</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="835"/>
+        <location filename="../ui/threadviewactions.cpp" line="125"/>
         <source>Delete %1&apos;s comment?</source>
         <translation>删除 %1 的评论？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="839"/>
+        <location filename="../ui/threadviewactions.cpp" line="129"/>
         <source>Its floor goes with it: %n reply(s) will be deleted too. This cannot be undone.</source>
         <translation>
             <numerusform>整层楼会一起删除：%n 条回复也会被删除。此操作无法撤销。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="842"/>
+        <location filename="../ui/threadviewactions.cpp" line="132"/>
         <source>This cannot be undone.</source>
         <translation>此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="855"/>
-        <location filename="../ui/threadview.cpp" line="871"/>
+        <location filename="../ui/threadviewactions.cpp" line="111"/>
         <source>this comment</source>
         <translation>这条评论</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="855"/>
-        <location filename="../ui/threadview.cpp" line="871"/>
+        <location filename="../ui/threadviewactions.cpp" line="111"/>
         <source>%1&apos;s comment</source>
         <translation>%1 的评论</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadview.cpp" line="876"/>
+        <location filename="../ui/threadviewactions.cpp" line="163"/>
         <source>Its floor goes with it: %n reply(s) are hidden too. Moderators still see them, greyed.</source>
         <translation>
             <numerusform>整层一起隐藏：其中 %n 条回复也会被隐藏。管理员仍能看到它们（灰色显示）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="879"/>
+        <location filename="../ui/threadviewactions.cpp" line="166"/>
         <source>Moderators still see it, greyed, and can unhide it.</source>
         <translation>管理员仍能看到它（灰色显示），并可取消隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="881"/>
+        <location filename="../ui/threadviewactions.cpp" line="168"/>
         <source>Everyone sees it again, with its floor as it was.</source>
         <translation>所有人都能再次看到它，整层恢复原样。</translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="882"/>
+        <location filename="../ui/threadviewactions.cpp" line="169"/>
         <source>Everyone sees it again.</source>
         <translation>所有人都能再次看到它。</translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="884"/>
-        <source>Hide %1</source>
-        <translation>隐藏%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/threadview.cpp" line="884"/>
-        <source>Unhide %1</source>
-        <translation>取消隐藏%1</translation>
     </message>
 </context>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timelineview.cpp" line="49"/>
-        <location filename="../ui/timelineview.cpp" line="401"/>
+        <location filename="../ui/timelineview.cpp" line="41"/>
+        <location filename="../ui/timelineview.cpp" line="360"/>
         <source>Timeline</source>
         <translation>动态列表</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="90"/>
+        <location filename="../ui/timelineview.cpp" line="82"/>
         <source>No posts yet</source>
         <translation>还没有动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="128"/>
+        <location filename="../ui/timelineview.cpp" line="120"/>
         <source>&amp;Open thread</source>
         <translation>查看评论(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="131"/>
+        <location filename="../ui/timelineview.cpp" line="123"/>
         <source>&amp;Who liked this</source>
         <translation>谁赞过(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="135"/>
+        <location filename="../ui/timelineview.cpp" line="127"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="140"/>
+        <location filename="../ui/timelineview.cpp" line="132"/>
         <source>&amp;Delete post</source>
         <translation>删除动态(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="143"/>
+        <location filename="../ui/timelineview.cpp" line="135"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="149"/>
+        <location filename="../ui/timelineview.cpp" line="141"/>
         <source>&amp;Unhide post…</source>
         <translation>取消隐藏动态(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="149"/>
+        <location filename="../ui/timelineview.cpp" line="141"/>
         <source>&amp;Hide post…</source>
         <translation>隐藏动态(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="186"/>
+        <location filename="../ui/timelineview.cpp" line="171"/>
         <source>Delete post</source>
         <translation>删除动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="189"/>
-        <source>&amp;Delete</source>
-        <translation>删除(&amp;D)</translation>
-    </message>
-    <message>
-        <location filename="../ui/timelineview.cpp" line="202"/>
+        <location filename="../ui/timelineview.cpp" line="171"/>
         <source>Delete this post?</source>
         <translation>删除这条动态？</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="203"/>
+        <location filename="../ui/timelineview.cpp" line="172"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation>所有人都将看不到它，评论和赞也会一起删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="217"/>
-        <location filename="../ui/timelineview.cpp" line="232"/>
+        <location filename="../ui/timelineview.cpp" line="163"/>
         <source>this post</source>
         <translation>这条动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="217"/>
-        <location filename="../ui/timelineview.cpp" line="232"/>
+        <location filename="../ui/timelineview.cpp" line="163"/>
         <source>%1&apos;s post</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="234"/>
-        <source>Hide %1</source>
-        <translation>隐藏%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/timelineview.cpp" line="235"/>
+        <location filename="../ui/timelineview.cpp" line="199"/>
         <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
         <translation>它的评论也会一起隐藏。管理员仍能看到它（灰色显示），并可取消隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="238"/>
-        <source>Unhide %1</source>
-        <translation>取消隐藏%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/timelineview.cpp" line="239"/>
+        <location filename="../ui/timelineview.cpp" line="201"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation>所有人都能再次看到它和它的评论。</translation>
     </message>

@@ -3,9 +3,9 @@
 // following", a "Moderator" badge for moderators, a Follow / Following button (hidden on my own
 // profile) and a small status line for what went wrong, in words.
 //
-//   auto *header = new ProfileHeader(api, outbox, images, parent); // outbox, images may be null
+//   auto *header = new ProfileHeader(api, outbox, images, parent); // images may be null
 //   connect(header, &ProfileHeader::followChanged, …);             // (uid, following), at once
-//   header->setUser(10003, session.uid());                         // GET /api/v1/users/10003
+//   header->setUser(10003, session.uid());                         // ProfileLoader: GET /users/…
 //
 // Following is optimistic (docs/design.md, "How data flows" 3–4): a click changes the button and
 // the follower count at once and sends the change through Outbox::setFollow (durable, coalesced,

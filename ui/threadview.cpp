@@ -5,10 +5,8 @@
 #include "threadheader.h"
 
 #include "actions.h"
-#include "apiclient.h"
 #include "commentdelegate.h"
 #include "imagecache.h"
-#include "jsoncodec.h"
 #include "poststore.h"
 #include "threadloader.h"
 #include "timeticker.h"
@@ -77,7 +75,6 @@ QFrame *makeLine(QWidget *parent)
 ThreadView::ThreadView(core::ApiClient *api, core::Cache *cache, core::PostStore *store,
                        core::Actions *actions, core::ImageCache *images, QWidget *parent)
     : QWidget(parent)
-    , m_api(api)
     , m_store(store)
     , m_actions(actions)
     , m_model(new CommentTreeModel(store, this))
@@ -95,6 +92,10 @@ ThreadView::ThreadView(core::ApiClient *api, core::Cache *cache, core::PostStore
     // the loader
     connect(m_loader, &models::ThreadLoader::error, this, &ThreadView::showStatus);
     connect(m_loader, &models::ThreadLoader::busyChanged, m_busy, &QWidget::setVisible);
+    connect(m_loader, &models::ThreadLoader::postUnavailable, this, [this](qint64 postId) {
+        if (postId == m_postId)
+            m_header->clearCount(); // the loader's error() says why
+    });
     connect(m_loader, &models::ThreadLoader::postGone, this, [this](qint64 postId) {
         if (postId != m_postId)
             return;
@@ -243,8 +244,7 @@ void ThreadView::openPost(qint64 postId)
     answerPost();
     m_reply->clear();
     updateHeader();
-    fetchPostIfMissing();
-    m_loader->open(postId, m_header->order());
+    m_loader->open(postId, m_header->order()); // fetches the post too if the store lacks it
     updateSendState();
 }
 
@@ -268,24 +268,6 @@ void ThreadView::updateHeader()
         m_header->setPost(*post);
     else
         m_header->setNoPost(m_postId != 0);
-}
-
-void ThreadView::fetchPostIfMissing()
-{
-    if (!m_api || m_store->containsPost(m_postId) || m_api->isOffline())
-        return;
-    const qint64 postId = m_postId;
-    core::ApiReply *reply = m_api->get(QStringLiteral("/api/v1/posts/%1").arg(postId), this);
-    connect(reply, &core::ApiReply::finished, this, [this, reply, postId] {
-        if (!reply->ok()) { // the loader says what went wrong with the thread
-            if (postId == m_postId && !m_store->containsPost(postId))
-                m_header->clearCount();
-            return;
-        }
-        const auto post = core::decodePost(reply->body());
-        if (post.ok() && !m_store->containsPost(postId))
-            m_store->upsertPost(post.value());
-    });
 }
 
 // --- the status line --------------------------------------------------------------------------

@@ -138,7 +138,6 @@ private:
     void buildUi();
     void tryReveal();
     void updateHeader();
-    void fetchPostIfMissing();
     void updateSendState();
     void showStatus(const QString &message);
     void hideStatus();
@@ -152,7 +151,6 @@ private:
     // Keys and context-menu events of the tree: true when handled.
     bool handleTreeKey(QKeyEvent *event);
 
-    core::ApiClient *m_api;
     core::PostStore *m_store;
     QPointer<core::Actions> m_actions;
     models::CommentTreeModel *m_model;
