@@ -6,6 +6,16 @@ namespace threadline::models {
 
 using core::Comment;
 
+bool inReplyOrder(const Comment &a, const Comment &b)
+{
+    return a.seq != b.seq ? a.seq < b.seq : a.id < b.id;
+}
+
+bool inFloorOrder(const Comment &a, const Comment &b)
+{
+    return a.floor != b.floor ? a.floor < b.floor : a.id < b.id;
+}
+
 ThreadIndex assembleThread(const QList<Comment> &comments)
 {
     ThreadIndex t;
@@ -33,10 +43,7 @@ ThreadIndex assembleThread(const QList<Comment> &comments)
         if (c.parentId != c.rootId)
             ++direct[c.parentId];
     }
-    const auto bySeq = [&comments](int a, int b) {
-        return comments[a].seq != comments[b].seq ? comments[a].seq < comments[b].seq
-                                                  : comments[a].id < comments[b].id;
-    };
+    const auto bySeq = [&comments](int a, int b) { return inReplyOrder(comments[a], comments[b]); };
     t.replyCounts.reserve(n);
     for (Floor &f : t.floors) {
         std::sort(f.replies.begin(), f.replies.end(), bySeq);
@@ -45,9 +52,7 @@ ThreadIndex assembleThread(const QList<Comment> &comments)
             t.replyCounts.insert(comments[r].id, direct.value(comments[r].id));
     }
     std::sort(t.floors.begin(), t.floors.end(), [&comments](const Floor &a, const Floor &b) {
-        return comments[a.root].floor != comments[b.root].floor
-                   ? comments[a.root].floor < comments[b.root].floor
-                   : comments[a.root].id < comments[b.root].id;
+        return inFloorOrder(comments[a.root], comments[b.root]);
     });
     std::sort(t.orphans.begin(), t.orphans.end(), bySeq);
     return t;
@@ -82,19 +87,15 @@ ThreadIndex assembleThreadNaive(const QList<Comment> &comments)
             continue;
         Floor f{i, {}};
         collectNaive(comments, comments[i].id, &f.replies);
-        std::sort(f.replies.begin(), f.replies.end(), [&comments](int a, int b) {
-            return comments[a].seq != comments[b].seq ? comments[a].seq < comments[b].seq
-                                                      : comments[a].id < comments[b].id;
-        });
+        std::sort(f.replies.begin(), f.replies.end(),
+                  [&comments](int a, int b) { return inReplyOrder(comments[a], comments[b]); });
         t.replyCounts.insert(comments[i].id, int(f.replies.size()));
         for (int r : std::as_const(f.replies))
             t.replyCounts.insert(comments[r].id, countChildrenNaive(comments, comments[r].id));
         t.floors.append(f);
     }
     std::sort(t.floors.begin(), t.floors.end(), [&comments](const Floor &a, const Floor &b) {
-        return comments[a.root].floor != comments[b.root].floor
-                   ? comments[a.root].floor < comments[b.root].floor
-                   : comments[a.root].id < comments[b.root].id;
+        return inFloorOrder(comments[a.root], comments[b.root]);
     });
     // replies whose root is missing: everything not reached from a root
     QList<bool> reached(comments.size(), false);
@@ -106,10 +107,8 @@ ThreadIndex assembleThreadNaive(const QList<Comment> &comments)
     for (int i = 0; i < int(comments.size()); ++i)
         if (!reached[i])
             t.orphans.append(i);
-    std::sort(t.orphans.begin(), t.orphans.end(), [&comments](int a, int b) {
-        return comments[a].seq != comments[b].seq ? comments[a].seq < comments[b].seq
-                                                  : comments[a].id < comments[b].id;
-    });
+    std::sort(t.orphans.begin(), t.orphans.end(),
+              [&comments](int a, int b) { return inReplyOrder(comments[a], comments[b]); });
     return t;
 }
 

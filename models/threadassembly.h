@@ -28,6 +28,12 @@ struct ThreadIndex
     friend bool operator==(const ThreadIndex &, const ThreadIndex &) = default;
 };
 
+// The order of a floor's replies: by seq, then by id (the thread's rows and the tree model's
+// merged pages sort the same way).
+[[nodiscard]] bool inReplyOrder(const core::Comment &a, const core::Comment &b);
+// The order of floors: by floor number, then by the root's id.
+[[nodiscard]] bool inFloorOrder(const core::Comment &a, const core::Comment &b);
+
 // The grouped pass: O(n) hashing plus sorting each floor's replies by seq.
 [[nodiscard]] ThreadIndex assembleThread(const QList<core::Comment> &comments);
 

@@ -68,33 +68,24 @@ CommentDelegate::CommentDelegate(core::ImageCache *images, QObject *parent)
     : QStyledItemDelegate(parent)
     , m_images(images)
 {
-    m_blocks.setMaxCost(6000);
+    // the pane it paints in (ThreadView): its font, palette and language reach the tree too
+    m_blocks.watchWidget(qobject_cast<QWidget *>(parent));
 }
 
 CommentDelegate::~CommentDelegate() = default;
 
 void CommentDelegate::watch(QAbstractItemModel *model)
 {
-    connect(model, &QAbstractItemModel::dataChanged, this,
-            [this](const QModelIndex &tl, const QModelIndex &br) { forget(tl, br); });
-    connect(model, &QAbstractItemModel::modelReset, this, &CommentDelegate::clearCache);
-    connect(model, &QAbstractItemModel::rowsAboutToBeRemoved, this,
-            [this, model](const QModelIndex &parent, int first, int last) {
-                forget(model->index(first, 0, parent), model->index(last, 0, parent));
-            });
+    // the relative time is painted, not laid out: the ticker's updates keep the blocks
+    m_blocks.watch(
+        model,
+        [](const QModelIndex &index) { return index.data(CommentTreeModel::IdRole).toLongLong(); },
+        {CommentTreeModel::RelativeTimeRole});
 }
 
 void CommentDelegate::clearCache()
 {
     m_blocks.clear();
-}
-
-void CommentDelegate::forget(const QModelIndex &topLeft, const QModelIndex &bottomRight)
-{
-    if (!topLeft.isValid() || !bottomRight.isValid())
-        return;
-    for (int row = topLeft.row(); row <= bottomRight.row(); ++row)
-        m_blocks.remove(topLeft.siblingAtRow(row).data(CommentTreeModel::IdRole).toLongLong());
 }
 
 // --- layout ---------------------------------------------------------------------------------
@@ -104,14 +95,12 @@ const CommentDelegate::TextBlock *CommentDelegate::textBlock(const QModelIndex &
 {
     const qint64 id = index.data(CommentTreeModel::IdRole).toLongLong();
     const QString content = shownText(index.data(CommentTreeModel::ContentRole).toString());
-    const QString fontKey = font.key();
-    if (const TextBlock *b = m_blocks.object(id))
-        if (b->width == width && b->struck == struck && b->font == fontKey && b->content == content)
+    if (const TextBlock *b = m_blocks.find(id))
+        if (b->width == width && b->struck == struck && b->content == content)
             return b;
-    auto *b = new TextBlock;
+    TextBlock *b = &m_blocks.emplace(id);
     b->content = content;
     b->width = width;
-    b->font = fontKey;
     b->struck = struck;
     // Plain text: line breaks of the text are kept, nothing is interpreted.
     QString text = content;
@@ -131,7 +120,6 @@ const CommentDelegate::TextBlock *CommentDelegate::textBlock(const QModelIndex &
     }
     b->layout.endLayout();
     b->height = text.isEmpty() ? 0 : int(std::ceil(y));
-    m_blocks.insert(id, b);
     return b;
 }
 
@@ -218,7 +206,10 @@ CommentDelegate::Geometry CommentDelegate::geometry(const QStyleOptionViewItem &
     const QString label = index.data(CommentTreeModel::LabelRole).toString();
     g.label = QRect(textLeft, top, std::min(labelRoom, advance(g.labelFont, label)), labelH);
 
-    // the content
+    // the content, laid out for the view's width (a reply's row is narrower by the indentation)
+    const auto *tree = qobject_cast<const QTreeView *>(option.widget);
+    const int indentation = tree ? tree->indentation() : kIndentation;
+    m_blocks.setGeneration(layoutGeneration(option, rect.width() + (g.reply ? indentation : 0)));
     const int contentTop = top + labelH + (g.reply ? 2 : 4);
     g.text = textBlock(index, textWidth, g.contentFont, hidden);
     g.content = QRect(textLeft, contentTop, textWidth, g.text->height);

@@ -6,12 +6,15 @@
 //       avatar, "张三 回复 李四" in the name colour, the content, the same line — a reply to a
 //       reply does not indent further;
 //   "more replies (N)": a link-coloured line; "load more floors": a centred button-like line.
-// Text layouts are cached per row (comment id + width + font) and sizeHint() comes from the same
-// layout. Clicks are hit-tested in editorEvent(): the toggles vote, the name or the content
-// chooses the comment to answer, a More row asks to be activated. Plain text only.
+// Text layouts are cached per row (by comment id, checked against the row's text and width) in a
+// LayoutCache (ui/layoutcache.h: one view width, font and screen at a time, bounded, following
+// the model through watch()) and sizeHint() comes from the same layout. Clicks are hit-tested in
+// editorEvent(): the toggles vote, the name or the content chooses the comment to answer, a More
+// row asks to be activated. Plain text only.
 #pragma once
 
-#include <QCache>
+#include "layoutcache.h"
+
 #include <QStyledItemDelegate>
 #include <QTextLayout>
 
@@ -79,13 +82,12 @@ protected:
                      const QModelIndex &index) override;
 
 private:
-    // The wrapped content of one comment row at one width and font.
-    // (one per comment: a row laid out again at another width or font replaces it)
+    // The wrapped content of one comment row at one width, in the cache's generation's font.
+    // (one per comment: a row laid out again at another width replaces it)
     struct TextBlock
     {
         QString content; // what was laid out: a changed text is laid out again
         int width = 0;
-        QString font; // QFont::key()
         bool struck = false;
         QTextLayout layout;
         int height = 0;
@@ -104,10 +106,9 @@ private:
     void paintMoreFloors(QPainter *painter, const QStyleOptionViewItem &option,
                          const QModelIndex &index, const Geometry &g) const;
     void paintAvatar(QPainter *painter, const QRect &rect, const QModelIndex &index) const;
-    void forget(const QModelIndex &topLeft, const QModelIndex &bottomRight);
 
     core::ImageCache *m_images;
-    mutable QCache<qint64, TextBlock> m_blocks; // by comment id, valid for a width and font
+    mutable LayoutCache<qint64, TextBlock> m_blocks; // by comment id
 };
 
 } // namespace threadline::ui

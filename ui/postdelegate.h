@@ -1,6 +1,6 @@
-// PostDelegate: one post of a timeline as a card (docs/design.md, "What a post looks like"): avatar,
-// nickname, relative time and device, the content wrapped, up to 9 pictures ("+N" on the 9th),
-// the like and comment buttons, the likers' names and the newest comments inline.
+// PostDelegate: one post of a timeline as a card (docs/design.md, "What a post looks like"):
+// avatar, nickname, relative time and device, the content wrapped, up to 9 pictures ("+N" on the
+// 9th), the like and comment buttons, the likers' names and the newest comments inline.
 //
 //   auto *delegate = new PostDelegate(&images, view);
 //   delegate->setView(view);                 // repaints its viewport when an image arrives
@@ -8,18 +8,23 @@
 //   connect(delegate, &PostDelegate::likeClicked, …);
 //
 // Every row's geometry is computed once (CardLayout, text layouts included) and cached by post
-// id, for one width and one font; paint() and the hit tests read that entry, and sizeHint() too
-// once the row was painted. A row not painted yet is measured by an estimate that shapes no text
-// (a list view asks every row's size when it lays out: thousands of rows, and shaping colour
-// emoji costs milliseconds each in Qt 6.4); when the row is painted and its real height differs,
-// sizeHintChanged() tells the view.
-// invalidate(postId) drops it when the model says the row changed (TimelineView does that).
+// id; paint() and the hit tests read that entry, and sizeHint() too once the row was painted. A
+// row not painted yet is measured by an estimate that shapes no text (a list view asks every
+// row's size when it lays out: thousands of rows, and shaping colour emoji costs milliseconds
+// each in Qt 6.4); when the row is painted and its real height differs, sizeHintChanged() tells
+// the view. Layouts and estimates are kept in a LayoutCache each (ui/layoutcache.h: one width,
+// font and screen at a time, at most kLayoutCacheLimit entries, emptied when the view's font,
+// palette, style or language changes; watch() drops the rows that arrive or leave).
+// invalidate(postId) drops a row when the model says it changed (TimelineView does that).
+// By file: the layout and its caches in postcardlayout.cpp, the painting in postdelegate.cpp,
+// hit tests, clicks and tool tips in postdelegateevents.cpp.
 // Reads the roles of models::TimelineModel; user text is laid out as plain text only.
 #pragma once
 
+#include "layoutcache.h"
+
 #include <QCache>
 #include <QFont>
-#include <QHash>
 #include <QList>
 #include <QPointer>
 #include <QRect>
@@ -59,10 +64,6 @@ public:
     // Where everything of one card goes, relative to the card's top-left corner.
     struct CardLayout
     {
-        // the key: the width and font it was computed for
-        int width = 0;
-        QFont font;
-
         int height = 0;
         bool estimated = false; // measured without shaping text (no text layouts, no elided text)
         QRect avatar;
@@ -100,11 +101,18 @@ public:
     [[nodiscard]] QSize sizeHint(const QStyleOptionViewItem &option,
                                  const QModelIndex &index) const override;
 
+    // Drops the layouts of the model's rows that arrive or leave, and all on a reset (its
+    // dataChanged is the view's: see invalidate). null: no model.
+    void watch(QAbstractItemModel *model);
     // Drops the cached layout of a post (its data changed) or of every post.
     void invalidate(qint64 postId);
     void invalidateAll();
     // The height last computed for a post, if it is cached.
     [[nodiscard]] std::optional<int> cachedHeight(qint64 postId) const;
+    // How many rows are cached laid out, and how many measured by an estimate (each at most
+    // kLayoutCacheLimit).
+    [[nodiscard]] qsizetype cachedLayouts() const { return m_layouts.size(); }
+    [[nodiscard]] qsizetype cachedEstimates() const { return m_estimates.size(); }
 
     // The card's layout for option.rect's width and option.font (cached).
     [[nodiscard]] const CardLayout &layoutFor(const QStyleOptionViewItem &option,
@@ -134,6 +142,8 @@ private:
     [[nodiscard]] CardLayout computeLayout(int width, const QFont &font, const QModelIndex &index,
                                            bool estimate) const;
     [[nodiscard]] int widthFor(const QStyleOptionViewItem &option) const;
+    // Makes the caches' generation that of option (its width as widthFor() says); the width.
+    int useGeneration(const QStyleOptionViewItem &option) const;
     void paintAvatar(QPainter *painter, const QStyleOptionViewItem &option, const QRect &rect,
                      const QModelIndex &index) const;
     void paintPicture(QPainter *painter, const QStyleOptionViewItem &option, const QRect &rect,
@@ -148,9 +158,9 @@ private:
 
     core::ImageCache *m_images;
     QPointer<QAbstractItemView> m_view;
-    mutable QHash<qint64, CardLayout> m_layouts;   // by post id
-    mutable QHash<qint64, CardLayout> m_estimates; // rows measured but not painted yet
-    mutable QCache<QString, QPixmap> m_scaled;     // url + size → scaled image, cost in KiB
+    mutable LayoutCache<qint64, CardLayout> m_layouts;   // by post id
+    mutable LayoutCache<qint64, CardLayout> m_estimates; // rows measured but not painted yet
+    mutable QCache<QString, QPixmap> m_scaled;           // url + size → scaled image, cost in KiB
 };
 
 } // namespace threadline::ui

@@ -42,7 +42,7 @@ QString modelText(const char *text, int n = -1)
 QueueCardDelegate::QueueCardDelegate(QObject *parent)
     : QStyledItemDelegate(parent)
 {
-    m_blocks.setMaxCost(2000);
+    m_blocks.watchWidget(qobject_cast<QWidget *>(parent)); // the list it paints
 }
 
 void QueueCardDelegate::setTime(const models::RelativeTime &format, models::TimeTicker *ticker)
@@ -53,17 +53,16 @@ void QueueCardDelegate::setTime(const models::RelativeTime &format, models::Time
 
 void QueueCardDelegate::watch(QAbstractItemModel *model)
 {
+    // first the cache forgets the rows, then the view is told
+    m_blocks.watch(model,
+                   [](const QModelIndex &index) { return index.data(QM::IdRole).toLongLong(); });
     connect(model, &QAbstractItemModel::dataChanged, this,
             [this](const QModelIndex &tl, const QModelIndex &br) {
                 if (!tl.isValid() || !br.isValid())
                     return;
-                for (int row = tl.row(); row <= br.row(); ++row) {
-                    const QModelIndex i = tl.siblingAtRow(row);
-                    m_blocks.remove(i.data(QM::IdRole).toLongLong());
-                    Q_EMIT sizeHintChanged(i);
-                }
+                for (int row = tl.row(); row <= br.row(); ++row)
+                    Q_EMIT sizeHintChanged(tl.siblingAtRow(row));
             });
-    connect(model, &QAbstractItemModel::modelReset, this, [this] { m_blocks.clear(); });
 }
 
 void QueueCardDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
@@ -226,16 +225,16 @@ int QueueCardDelegate::rowWidth(const QStyleOptionViewItem &opt)
     return 480;
 }
 
-const QStringList &QueueCardDelegate::contentLines(qint64 id, const QString &content,
+const QStringList &QueueCardDelegate::contentLines(const QStyleOptionViewItem &opt, int rowWidth,
+                                                   qint64 id, const QString &content,
                                                    const QFont &font, int width) const
 {
-    const QString key = font.key();
-    if (const Block *b = m_blocks.object(id))
-        if (b->width == width && b->font == key && b->text == content)
+    m_blocks.setGeneration(layoutGeneration(opt, rowWidth));
+    if (const Block *b = m_blocks.find(id))
+        if (b->text == content)
             return b->lines;
-    auto *b = new Block{content, width, key, wrappedLines(content, font, width, kContentLines)};
-    m_blocks.insert(id, b, 1);
-    return b->lines;
+    return m_blocks.emplace(id, Block{content, wrappedLines(content, font, width, kContentLines)})
+        .lines;
 }
 
 QueueCardDelegate::Card QueueCardDelegate::card(const QStyleOptionViewItem &opt,
@@ -299,7 +298,7 @@ QueueCardDelegate::Card QueueCardDelegate::card(const QStyleOptionViewItem &opt,
             elide(contentFm, post ? modelText("Deleted post") : modelText("Deleted comment"))};
     } else {
         c.content =
-            contentLines(index.data(QM::IdRole).toLongLong(),
+            contentLines(opt, rowWidth, index.data(QM::IdRole).toLongLong(),
                          index.data(QM::TargetContentRole).toString(), c.contentFont, c.width);
     }
     if (!c.content.isEmpty())

@@ -2,13 +2,15 @@
 // "Post by 张三" / "Comment by 李四", the Hidden and "Auto-flagged: “word”" badges, the time; the
 // content (3 lines, elided; "Deleted post" when gone); for a comment, its post (one muted line);
 // "2 reports · Spam · Abuse"; up to 3 reporters with their notes; the pending mark (Queued… /
-// Failed: why). The content's wrapped lines are cached per item, keyed by width, font and text;
-// everything else is one line each. Its words are in ModerationView's translation context.
+// Failed: why). The content's wrapped lines are cached per item (checked against its text) in a
+// LayoutCache (ui/layoutcache.h: one row width, font and screen at a time, bounded, following the
+// model through watch()); everything else is one line each. Its words are in ModerationView's
+// translation context.
 #pragma once
 
+#include "layoutcache.h"
 #include "relativetime.h"
 
-#include <QCache>
 #include <QFont>
 #include <QList>
 #include <QPointer>
@@ -78,26 +80,25 @@ private:
         int pendingTop = 0;
         int height = 0;
     };
-    // The content's lines at one width and font.
+    // The content's lines at the cache's generation's width and font.
     struct Block
     {
         QString text;
-        int width = 0;
-        QString font;
         QStringList lines;
     };
 
     static int rowWidth(const QStyleOptionViewItem &opt);
 
-    // Plain text in at most kContentLines lines, the last one elided.
-    const QStringList &contentLines(qint64 id, const QString &content, const QFont &font,
-                                    int width) const;
+    // Plain text in at most kContentLines lines, the last one elided; `width` is the content's,
+    // within a row `rowWidth` wide.
+    const QStringList &contentLines(const QStyleOptionViewItem &opt, int rowWidth, qint64 id,
+                                    const QString &content, const QFont &font, int width) const;
 
     Card card(const QStyleOptionViewItem &opt, const QModelIndex &index, int rowWidth) const;
 
     models::RelativeTime m_format;
     QPointer<models::TimeTicker> m_ticker;
-    mutable QCache<qint64, Block> m_blocks; // by item id, valid for a width, font and text
+    mutable LayoutCache<qint64, Block> m_blocks; // by item id
 };
 
 } // namespace threadline::ui

@@ -48,20 +48,13 @@ void TimelineView::setModel(QAbstractItemModel *model)
     m_modelConnections.clear();
     m_delegate->invalidateAll();
     QListView::setModel(model);
+    // rows leaving or coming back (they may have changed meanwhile) and resets: the delegate's
+    // caches follow them; a change of data is onDataChanged's
+    m_delegate->watch(model);
     if (!model)
         return;
     m_modelConnections << connect(model, &QAbstractItemModel::dataChanged, this,
                                   &TimelineView::onDataChanged);
-    m_modelConnections << connect(model, &QAbstractItemModel::modelReset, this,
-                                  [this] { m_delegate->invalidateAll(); });
-    // a row leaving or coming back may have changed meanwhile: laid out afresh
-    const auto dropRows = [this](const QModelIndex &parent, int first, int last) {
-        for (int row = first; row <= last; ++row)
-            m_delegate->invalidate(
-                this->model()->index(row, 0, parent).data(TimelineModel::IdRole).toLongLong());
-    };
-    m_modelConnections << connect(model, &QAbstractItemModel::rowsAboutToBeRemoved, this, dropRows);
-    m_modelConnections << connect(model, &QAbstractItemModel::rowsInserted, this, dropRows);
     viewport()->update();
 }
 

@@ -2,7 +2,8 @@
 // widths (heights grow when narrower, nothing leaves the card), painting every kind of post
 // (the sample's 9 pictures and "+1", no content, only pictures, "Like" with no likes, hidden,
 // pending), the hit areas through real clicks, the keyboard, relayout when a row changes, the
-// empty state; then the demo server's timeline with its images through a real ImageCache.
+// empty state, a 10,000-post timeline scrolled through with its layout caches bounded; then the
+// demo server's timeline with its images through a real ImageCache.
 // Screenshots go to /tmp/ui-a/.
 
 #include "apiclient.h"
@@ -192,6 +193,31 @@ QString outsideOf(const PostDelegate::CardLayout &l, const QRect &card)
     return {};
 }
 
+// Shows the model in the view at that size; false when the window is not exposed.
+bool shown(TimelineView &view, TimelineModel &model, QSize size)
+{
+    view.setModel(&model);
+    view.resize(size);
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
+}
+
+// Every row on screen painted and as high as its layout (an estimate corrected).
+bool rowsOnScreenSettled(TimelineView &view, const TimelineModel &model)
+{
+    int painted = 0;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QRect r = view.visualRect(model.index(row));
+        if (!r.intersects(view.viewport()->rect()))
+            continue;
+        const auto exact = view.postDelegate()->cachedHeight(model.postIdAt(row));
+        if (!exact || *exact != r.height())
+            return false;
+        ++painted;
+    }
+    return painted > 0;
+}
+
 } // namespace
 
 class TstPostDelegate : public QObject
@@ -269,27 +295,65 @@ private Q_SLOTS:
         TimelineModel model(&store);
         model.setPosts(Kinds::ids());
         TimelineView view(nullptr);
-        view.setModel(&model);
-        view.resize(900, 700);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        const auto settled = [&] {
-            int painted = 0;
-            for (int row = 0; row < model.rowCount(); ++row) {
-                const QModelIndex index = model.index(row);
-                const QRect r = view.visualRect(index);
-                if (!r.intersects(view.viewport()->rect()))
-                    continue;
-                const auto exact = view.postDelegate()->cachedHeight(model.postIdAt(row));
-                if (!exact || *exact != r.height())
-                    return false;
-                ++painted;
-            }
-            return painted > 0;
-        };
-        QTRY_VERIFY(settled());
+        QVERIFY(shown(view, model, {900, 700}));
+        QTRY_VERIFY(rowsOnScreenSettled(view, model));
         view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum());
-        QTRY_VERIFY(settled());
+        QTRY_VERIFY(rowsOnScreenSettled(view, model));
+    }
+
+    void longTimelineKeepsItsCachesBounded()
+    {
+        // 10,000 posts scrolled through from top to bottom: the delegate keeps at most its bound
+        // of layouts and of estimates, and the rows on screen still take their real height
+        PostStore store;
+        QList<qint64> ids;
+        constexpr int kPosts = 10000;
+        ids.reserve(kPosts);
+        for (int i = 0; i < kPosts; ++i) {
+            const qint64 id = 100000 + i;
+            // mixed scripts: the estimate (characters counted by class) is seldom exact
+            QString text;
+            for (int line = 0; line <= i % 5; ++line)
+                text += QStringLiteral("混合 mixed text %1/%2 with 标点，and more words; ")
+                            .arg(i)
+                            .arg(line + 1);
+            store.upsertPost(post(id, text));
+            ids.append(id);
+        }
+        TimelineModel model(&store);
+        model.setPosts(ids);
+        TimelineView view(nullptr);
+        QVERIFY(shown(view, model, {480, 600}));
+        PostDelegate *delegate = view.postDelegate();
+        const qsizetype bound = ui::kLayoutCacheLimit;
+        QVERIFY(delegate->cachedEstimates() > 0);
+        QVERIFY(delegate->cachedEstimates() <= bound); // every row was measured
+        QScrollBar *bar = view.verticalScrollBar();
+        QVERIFY(bar->maximum() > 0);
+        int pages = 0;
+        for (int value = 0;; value += view.viewport()->height()) {
+            bar->setValue(std::min(value, bar->maximum()));
+            view.viewport()->repaint();
+            ++pages;
+            QVERIFY(delegate->cachedLayouts() <= bound);
+            QVERIFY(delegate->cachedEstimates() <= bound);
+            if (value >= bar->maximum())
+                break;
+        }
+        QVERIFY(pages > 1000);                      // more rows painted than the bound …
+        QCOMPARE(delegate->cachedLayouts(), bound); // … and the newest of them kept
+        const QModelIndex last = model.index(kPosts - 1);
+        QVERIFY(delegate->cachedHeight(model.postIdAt(kPosts - 1)));
+        QVERIFY(view.visualRect(last).intersects(view.viewport()->rect()));
+        // the estimates corrected, the rows on screen settle at their real heights
+        QTRY_VERIFY(rowsOnScreenSettled(view, model));
+        // back at the top, whose layouts and estimates the bound dropped long ago: the rows are
+        // laid out again when painted, and still take their real height
+        QVERIFY(!delegate->cachedHeight(model.postIdAt(0)));
+        bar->setValue(0);
+        QTRY_VERIFY(rowsOnScreenSettled(view, model));
+        QVERIFY(delegate->cachedLayouts() <= bound);
+        QVERIFY(delegate->cachedEstimates() <= bound);
     }
 
     void tooltipsShowUserTextAsText()
@@ -654,10 +718,7 @@ private Q_SLOTS:
         TimelineModel model(&store);
         model.setPosts(Kinds::ids());
         TimelineView view(nullptr);
-        view.setModel(&model);
-        view.resize(480, 900);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(shown(view, model, {480, 900}));
         PostDelegate *delegate = view.postDelegate();
         const int row = model.rowOf(Kinds::kTextOnly);
         const int before = view.visualRect(model.index(row)).height();

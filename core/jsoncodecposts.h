@@ -1,0 +1,15 @@
+// The readers of content objects — users, posts, comments — that other decoders read inside
+// theirs (a queue item's target, a /sync change's data, a login's user); defined in
+// jsoncodecposts.cpp (internal to core/jsoncodec*.cpp).
+#pragma once
+
+#include "jsonfields.h"
+
+namespace threadline::core::codec {
+
+bool readUserBrief(const QJsonValue &v, const Path &p, UserBrief &out, DecodeError &err);
+bool readUserProfile(const QJsonValue &v, const Path &p, UserProfile &out, DecodeError &err);
+bool readComment(const QJsonValue &v, const Path &p, Comment &out, DecodeError &err);
+bool readPost(const QJsonValue &v, const Path &p, Post &out, DecodeError &err);
+
+} // namespace threadline::core::codec

@@ -1,0 +1,64 @@
+// The contract's spellings of every enum on the wire (docs/api.md), read by the decoders and
+// written by the request bodies (internal to core/jsoncodec*.cpp).
+#pragma once
+
+#include "jsonfields.h"
+
+namespace threadline::core::codec {
+
+inline constexpr EnumNames<Post::Category, 2> kCategories{{
+    {"TEXT"_L1, Post::Category::Text},
+    {"PICTURE"_L1, Post::Category::Picture},
+}};
+inline constexpr EnumNames<Comment::Status, 2> kCommentStatuses{{
+    {"visible"_L1, Comment::Status::Visible},
+    {"hidden"_L1, Comment::Status::Hidden},
+}};
+inline constexpr EnumNames<UserProfile::Role, 2> kRoles{{
+    {"user"_L1, UserProfile::Role::User},
+    {"moderator"_L1, UserProfile::Role::Moderator},
+}};
+// Reports and queue items are about posts and comments; log entries also about devices.
+inline constexpr EnumNames<TargetType, 2> kContentTypes{{
+    {"post"_L1, TargetType::Post},
+    {"comment"_L1, TargetType::Comment},
+}};
+inline constexpr EnumNames<TargetType, 3> kLogTargetTypes{{
+    {"post"_L1, TargetType::Post},
+    {"comment"_L1, TargetType::Comment},
+    {"device"_L1, TargetType::Device},
+}};
+inline constexpr EnumNames<Report::Reason, 4> kReasons{{
+    {"spam"_L1, Report::Reason::Spam},
+    {"abuse"_L1, Report::Reason::Abuse},
+    {"illegal"_L1, Report::Reason::Illegal},
+    {"other"_L1, Report::Reason::Other},
+}};
+inline constexpr EnumNames<QueueItem::Status, 2> kQueueStatuses{{
+    {"open"_L1, QueueItem::Status::Open},
+    {"closed"_L1, QueueItem::Status::Closed},
+}};
+inline constexpr EnumNames<LogEntry::Action, 5> kActions{{
+    {"hide"_L1, LogEntry::Action::Hide},
+    {"unhide"_L1, LogEntry::Action::Unhide},
+    {"dismiss"_L1, LogEntry::Action::Dismiss},
+    {"delete"_L1, LogEntry::Action::Delete},
+    {"device"_L1, LogEntry::Action::Device},
+}};
+inline constexpr EnumNames<Activity::Type, 4> kActivityTypes{{
+    {"post"_L1, Activity::Type::Post},
+    {"comment"_L1, Activity::Type::Comment},
+    {"like"_L1, Activity::Type::Like},
+    {"follow"_L1, Activity::Type::Follow},
+}};
+inline constexpr EnumNames<Change::Kind, 3> kChangeKinds{{
+    {"post"_L1, Change::Kind::Post},
+    {"comment"_L1, Change::Kind::Comment},
+    {"user"_L1, Change::Kind::User},
+}};
+inline constexpr EnumNames<Change::Op, 2> kChangeOps{{
+    {"upsert"_L1, Change::Op::Upsert},
+    {"remove"_L1, Change::Op::Remove},
+}};
+
+} // namespace threadline::core::codec

@@ -1,0 +1,326 @@
+// PostDelegate's card layout (postdelegate.h): where everything of a card goes (CardLayout, its
+// text laid out once), the estimate that measures a row without shaping any text, and the two
+// layout caches (LayoutCache: one width, font and screen at a time, bounded) that sizeHint(),
+// paint() and the hit tests read.
+#include "postdelegate.h"
+
+#include "paintutil.h"
+#include "postcardmetrics.h"
+
+#include "poststore.h"
+
+#include <QAbstractItemView>
+#include <QTextLayout>
+
+namespace threadline::ui {
+
+using models::TimelineModel;
+using namespace postcard;
+
+namespace {
+
+// Plain text with its line breaks as the layout understands them.
+QString layoutText(QString text)
+{
+    text.replace(QLatin1String("\r\n"), QLatin1String("\n"));
+    text.replace(QLatin1Char('\n'), QChar::LineSeparator);
+    return text;
+}
+
+// The height wrapped() would give, guessed from the characters' classes without shaping them:
+// a wide character (CJK, emoji) is about one em, another about the font's average width. Shaping
+// is what costs (colour emoji fonts decode a PNG per glyph in Qt 6.4): rows that are not painted
+// yet are measured this way, and corrected when they are (PostDelegate::paint).
+qreal estimatedHeight(const QString &text, const QFont &font, int width, int maxLines)
+{
+    const QFontMetricsF fm(font);
+    const qreal wide = fm.height() * 0.85, narrow = fm.averageCharWidth();
+    int lines = 0;
+    qreal x = 0;
+    const auto endLine = [&] {
+        lines += std::max(1, int(std::ceil(x / std::max(1, width))));
+        x = 0;
+    };
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == QLatin1Char('\n') || c == QChar::LineSeparator) {
+            endLine();
+            continue;
+        }
+        if (c.isLowSurrogate())
+            continue; // counted with its high half
+        x += c.isHighSurrogate() || c.unicode() >= 0x1100 ? wide : narrow;
+    }
+    endLine();
+    if (maxLines > 0)
+        lines = std::min(lines, maxLines);
+    return std::max<qreal>(0, lines * (fm.height() + kLineSpacing) - kLineSpacing);
+}
+
+// Lays text out in width, at most maxLines lines (0: no limit); the last line is elided when
+// the text is longer. *height gets the height of the lines.
+std::shared_ptr<QTextLayout> wrapped(const QString &text, const QFont &font, int width,
+                                     int maxLines, qreal *height)
+{
+    auto layout = std::make_shared<QTextLayout>(text, font);
+    QTextOption option;
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    layout->setTextOption(option);
+    layout->setCacheEnabled(true);
+
+    const auto run = [&](int limit) {
+        qreal y = 0;
+        int lines = 0;
+        bool more = false;
+        layout->beginLayout();
+        for (;;) {
+            QTextLine line = layout->createLine();
+            if (!line.isValid())
+                break;
+            if (limit > 0 && lines == limit) { // a line too many: the text goes on
+                more = true;
+                line.setNumColumns(0);
+                line.setPosition(QPointF(0, y));
+                break;
+            }
+            line.setLineWidth(width);
+            line.setPosition(QPointF(0, y));
+            y += line.height() + kLineSpacing;
+            ++lines;
+        }
+        layout->endLayout();
+        *height = std::max<qreal>(0, y - kLineSpacing);
+        return more;
+    };
+
+    if (!run(maxLines))
+        return layout;
+    // Too long: the last line shown becomes the rest of the text, elided to fit.
+    const QTextLine last = layout->lineAt(maxLines - 1);
+    const QString rest = text.mid(last.textStart());
+    const QString elided = QFontMetrics(font).elidedText(rest, Qt::ElideRight, width - 2);
+    layout->setText(text.left(last.textStart()) + elided);
+    run(maxLines);
+    return layout;
+}
+
+} // namespace
+
+void PostDelegate::watch(QAbstractItemModel *model)
+{
+    // dataChanged is TimelineView's: it lays the painted rows out again at once (no jump)
+    m_layouts.watch(model, postIdOf, {}, LayoutChanges::Rows);
+    m_estimates.watch(model, postIdOf, {}, LayoutChanges::Rows);
+}
+
+void PostDelegate::invalidate(qint64 postId)
+{
+    m_layouts.remove(postId);
+    m_estimates.remove(postId);
+}
+
+void PostDelegate::invalidateAll()
+{
+    m_layouts.clear();
+    m_estimates.clear();
+}
+
+std::optional<int> PostDelegate::cachedHeight(qint64 postId) const
+{
+    if (const CardLayout *l = m_layouts.find(postId))
+        return l->height;
+    return std::nullopt;
+}
+
+int PostDelegate::widthFor(const QStyleOptionViewItem &option) const
+{
+    if (option.rect.width() > 0)
+        return option.rect.width();
+    if (m_view)
+        return m_view->viewport()->width();
+    return 400;
+}
+
+int PostDelegate::useGeneration(const QStyleOptionViewItem &option) const
+{
+    const int width = widthFor(option);
+    const LayoutGeneration generation = layoutGeneration(option, width);
+    m_layouts.setGeneration(generation);
+    m_estimates.setGeneration(generation);
+    return width;
+}
+
+const PostDelegate::CardLayout &PostDelegate::layoutFor(const QStyleOptionViewItem &option,
+                                                        const QModelIndex &index) const
+{
+    const int width = useGeneration(option);
+    const qint64 id = postIdOf(index);
+    if (const CardLayout *hit = m_layouts.find(id))
+        return *hit;
+    return m_layouts.emplace(id, computeLayout(width, option.font, index, false));
+}
+
+PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &font,
+                                                     const QModelIndex &index, bool estimate) const
+{
+    CardLayout l;
+    l.estimated = estimate;
+    const QFont bold = boldFont(font);
+    const QFont small = smallFont(font);
+    const QFontMetrics fm(font), bfm(bold), sfm(small);
+
+    const int x0 = kMargin + kAvatar + kColumnGap;
+    const int colW = std::max(1, width - x0 - kMargin);
+    const int colRight = x0 + colW; // exclusive
+    l.avatar = QRect(kMargin, kPad, kAvatar, kAvatar);
+
+    // --- the header: name, then the marks on the right; time · device below ---
+    int y = kPad;
+    int right = colRight;
+    const int lineH = bfm.height();
+    if (index.data(TimelineModel::HiddenRole).toBool()) {
+        const int w = std::min(right - x0, sfm.horizontalAdvance(tr("Hidden")) + 12);
+        const int h = sfm.height() + 2;
+        l.hidden = QRect(right - w, y + (lineH - h) / 2, w, h);
+        right = l.hidden.left() - 6;
+    }
+    const auto pending = core::PostStore::Pending(index.data(TimelineModel::PendingRole).toInt());
+    if (pending != core::PostStore::Pending::None) {
+        l.pendingText =
+            pending == core::PostStore::Pending::Sending ? tr("Sending…") : tr("Not sent");
+        const int w =
+            std::clamp(sfm.horizontalAdvance(l.pendingText) + 2, 0, std::max(0, right - x0));
+        l.pending = QRect(right - w, y + (lineH - sfm.height()) / 2, w, sfm.height());
+        right = l.pending.left() - 8;
+    }
+    const int nameW = std::max(0, right - x0);
+    if (!estimate) {
+        l.nameText = isolated(
+            bfm.elidedText(sanitizedText(index.data(TimelineModel::AuthorNameRole).toString()),
+                           Qt::ElideRight, nameW));
+        l.name = QRect(x0, y, std::min(nameW, bfm.horizontalAdvance(l.nameText)), lineH);
+    }
+    l.meta = QRect(x0, y + lineH + 3, colW, sfm.height());
+    y = std::max(l.avatar.bottom(), l.meta.bottom()) + 1 + 8;
+    if (!l.hidden.isNull()) { // the moderators' line: who hid it, why
+        l.moderation = QRect(x0, y, colW, sfm.height());
+        y = l.moderation.bottom() + 1 + 8;
+    }
+
+    // --- the content ---
+    const QString raw = index.data(TimelineModel::ContentRole).toString().trimmed();
+    if (!raw.isEmpty()) {
+        const QString content = shownText(raw);
+        qreal h = 0;
+        if (estimate)
+            h = estimatedHeight(content, font, colW, 0);
+        else
+            l.contentLayout = wrapped(layoutText(content), font, colW, 0, &h);
+        l.content = QRect(x0, y, colW, int(std::ceil(h)));
+        y = l.content.bottom() + 1 + 10;
+    }
+
+    // --- the pictures: one larger, else a grid of three columns ---
+    const QStringList pictures = index.data(TimelineModel::PictureUrlsRole).toStringList();
+    const int n = int(std::min<qsizetype>(pictures.size(), 9));
+    if (n == 1) {
+        const int w = std::min(colW, kSingleMax);
+        l.pictures.append(QRect(x0, y, w, w * 3 / 4));
+        y = l.pictures.last().bottom() + 1 + 10;
+    } else if (n > 1) {
+        const int tile = std::max(1, std::min((colW - 2 * kGridGap) / 3, kTileMax));
+        for (int i = 0; i < n; ++i)
+            l.pictures.append(QRect(x0 + (i % 3) * (tile + kGridGap),
+                                    y + (i / 3) * (tile + kGridGap), tile, tile));
+        y = l.pictures.last().bottom() + 1 + 10;
+    }
+    if (n == 9)
+        l.extraPictures = std::max(0, index.data(TimelineModel::ExtraPicturesRole).toInt());
+
+    // --- the action row: like, comment ---
+    const int buttonH = std::max(fm.height(), kIcon) + 8;
+    const auto buttonWidth = [&](const QString &text) {
+        return 6 + kIcon + 5 + fm.horizontalAdvance(text) + 8;
+    };
+    const int likeW = buttonWidth(index.data(TimelineModel::LikeTextRole).toString());
+    const int commentW = buttonWidth(index.data(TimelineModel::CommentTextRole).toString());
+    // the icons line up with the column; the buttons' padding stays inside the card
+    l.like = QRect(x0 - 6, y, std::min(likeW, colRight - (x0 - 6)), buttonH);
+    const int commentX = std::min(l.like.right() + 1 + 12, colRight - 1);
+    l.comment = QRect(commentX, y, std::max(1, std::min(commentW, colRight - commentX)), buttonH);
+    y = l.like.bottom() + 1 + 4;
+
+    // --- the light panel: likers, then the newest comments ---
+    const QStringList likers = index.data(TimelineModel::LikerNamesRole).toStringList();
+    const QVariantList comments = index.data(TimelineModel::InlineCommentsRole).toList();
+    if (!likers.isEmpty() || !comments.isEmpty()) {
+        const int innerX = x0 + kPanelPad;
+        const int innerW = std::max(1, colW - 2 * kPanelPad);
+        int py = y + kPanelPad - 2;
+        if (!likers.isEmpty()) {
+            l.likers = QRect(innerX, py, innerW, fm.height());
+            if (!estimate)
+                l.likersText = fm.elidedText(shownNames(likers).join(tr(", ")), Qt::ElideRight,
+                                             std::max(0, innerW - kIcon - 6));
+            py = l.likers.bottom() + 1 + (comments.isEmpty() ? 0 : 9);
+        }
+        for (const QVariant &v : comments) {
+            const QVariantMap c = v.toMap();
+            // Each name isolated (core/usertext.h), and the bold ranges are those of the isolated
+            // names, so that they cannot reorder the sentence around them.
+            const QString rawAuthor = c.value(QStringLiteral("author")).toString();
+            const QString rawReplyTo = c.value(QStringLiteral("replyTo")).toString();
+            const QString author = rawAuthor.isEmpty() ? QString() : shownName(rawAuthor);
+            const QString replyTo = rawReplyTo.isEmpty() ? QString() : shownName(rawReplyTo);
+            const QString head =
+                replyTo.isEmpty() ? author : tr("%1 replied to %2").arg(author, replyTo);
+            QString body =
+                shownText(c.value(QStringLiteral("content")).toString().simplified(), 500);
+            const QString text = tr("%1: %2").arg(head, body);
+            QList<QPair<int, int>> names;
+            const qsizetype at = text.indexOf(author);
+            if (!author.isEmpty() && at >= 0)
+                names.append({int(at), int(author.size())});
+            if (!replyTo.isEmpty()) {
+                const qsizetype to = text.indexOf(replyTo, at >= 0 ? at + author.size() : 0);
+                if (to >= 0)
+                    names.append({int(to), int(replyTo.size())});
+            }
+            qreal h = 0;
+            auto layout =
+                estimate ? std::shared_ptr<QTextLayout>() : wrapped(text, font, innerW, 2, &h);
+            if (estimate)
+                h = estimatedHeight(text, font, innerW, 2);
+            l.comments.append(QRect(innerX, py, innerW, int(std::ceil(h))));
+            l.commentLayouts.append(layout);
+            l.commentNames.append(names);
+            py = l.comments.last().bottom() + 1 + 4;
+        }
+        if (!comments.isEmpty())
+            py -= 4;
+        l.panel = QRect(x0, y, colW, py + kPanelPad - 2 - y);
+        y = l.panel.bottom() + 1;
+    }
+
+    l.height = y + kPad;
+    return l;
+}
+
+QSize PostDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return {};
+    QStyleOptionViewItem opt = option;
+    if (m_view) // a list view asks without a width: the card is as wide as the viewport
+        opt.rect.setWidth(m_view->viewport()->width());
+    const int width = useGeneration(opt);
+    const qint64 id = postIdOf(index);
+    if (const CardLayout *exact = m_layouts.find(id))
+        return {width, exact->height}; // painted before: exact
+    const CardLayout *estimate = m_estimates.find(id);
+    if (!estimate)
+        estimate = &m_estimates.emplace(id, computeLayout(width, opt.font, index, true));
+    return {width, estimate->height};
+}
+
+} // namespace threadline::ui
