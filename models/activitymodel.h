@@ -3,6 +3,7 @@
 // ActivityFeed loads it: the first page, refreshes (new entries on top) and further pages.
 #pragma once
 
+#include "apifwd.h"
 #include "pagedfeed.h"
 #include "pagedlistmodel.h"
 #include "wiretypes.h"
@@ -10,11 +11,6 @@
 #include <QList>
 
 #include <optional>
-
-namespace threadline::core {
-class ApiClient;
-class ApiReply;
-} // namespace threadline::core
 
 namespace threadline::models {
 

@@ -18,6 +18,7 @@
 #pragma once
 
 #include "apierror.h"
+#include "apifwd.h"
 #include "wiretypes.h"
 
 #include <QDate>
@@ -28,11 +29,6 @@
 #include <QString>
 
 #include <optional>
-
-namespace threadline::core {
-class ApiClient;
-class ApiReply;
-} // namespace threadline::core
 
 namespace threadline::models {
 

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "apierror.h"
+#include "apifwd.h"
 #include "wiretypes.h"
 
 #include <QAbstractTableModel>
@@ -25,11 +26,6 @@
 #include <QString>
 
 #include <optional>
-
-namespace threadline::core {
-class ApiClient;
-class ApiReply;
-} // namespace threadline::core
 
 namespace threadline::models {
 

@@ -7,16 +7,12 @@
 //   feed.reload();                                   // the first page; fetchMore() the rest
 #pragma once
 
+#include "apifwd.h"
 #include "pagedfeed.h"
 #include "pagedlistmodel.h"
 #include "wiretypes.h"
 
 #include <optional>
-
-namespace threadline::core {
-class ApiClient;
-class ApiReply;
-} // namespace threadline::core
 
 namespace threadline::models {
 

@@ -19,6 +19,7 @@
 #pragma once
 
 #include "apierror.h"
+#include "apifwd.h"
 #include "wiretypes.h"
 
 #include <QList>
@@ -27,11 +28,6 @@
 #include <QString>
 
 #include <optional>
-
-namespace threadline::core {
-class ApiClient;
-class ApiReply;
-} // namespace threadline::core
 
 namespace threadline::models {
 

@@ -7,6 +7,7 @@
 //   feed.refresh();                                   // fetchMore() loads the following pages
 #pragma once
 
+#include "apifwd.h"
 #include "pagedfeed.h"
 #include "pagedlistmodel.h"
 #include "wiretypes.h"
@@ -16,11 +17,6 @@
 #include <QString>
 
 #include <optional>
-
-namespace threadline::core {
-class ApiClient;
-class ApiReply;
-} // namespace threadline::core
 
 namespace threadline::models {
 

@@ -4,15 +4,11 @@
 #pragma once
 
 #include "apierror.h"
+#include "apifwd.h"
 #include "wiretypes.h"
 
 #include <QObject>
 #include <QPointer>
-
-namespace threadline::core {
-class ApiClient;
-class ApiReply;
-} // namespace threadline::core
 
 namespace threadline::models {
 

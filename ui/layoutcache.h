@@ -41,6 +41,12 @@ namespace threadline::ui {
 
 // The bound of every delegate's layout cache, in entries.
 inline constexpr qsizetype kLayoutCacheLimit = 2000;
+// The one exception, for the post cards' estimates (rows measured without shaping text: a
+// height and a few rectangles, no text layouts, about half a KiB each): the view asks every
+// row's size whenever it lays out, so an evicted estimate is made again on every relayout —
+// ten times the cost of a hit on a 10,000-post timeline. 20,000 keeps the longest timelines the
+// benchmarks load whole (about 10 MB at most); past that, relayouts pay for the misses.
+inline constexpr qsizetype kEstimateCacheLimit = 20000;
 
 // What every entry of a cache was laid out for.
 struct LayoutGeneration
@@ -126,6 +132,8 @@ public:
 
     [[nodiscard]] qsizetype size() const { return m_entries.size(); }
     [[nodiscard]] qsizetype limit() const { return m_entries.maxCost(); }
+    // A new bound; past it the least recently used entries go at once.
+    void setLimit(qsizetype limit) { m_entries.setMaxCost(limit); }
 
     // Empties the cache when the widget's font, palette, style or language changes (one
     // widget at a time: the delegate's view).

@@ -75,6 +75,7 @@ QPainterPath bubblePath(const QRectF &r)
 PostDelegate::PostDelegate(core::ImageCache *images, QObject *parent)
     : QStyledItemDelegate(parent)
     , m_images(images)
+    , m_estimates(kEstimateCacheLimit)
     , m_scaled(16 * 1024)
 {
     if (m_images) {

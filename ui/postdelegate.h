@@ -113,6 +113,9 @@ public:
     // kLayoutCacheLimit).
     [[nodiscard]] qsizetype cachedLayouts() const { return m_layouts.size(); }
     [[nodiscard]] qsizetype cachedEstimates() const { return m_estimates.size(); }
+    [[nodiscard]] qsizetype estimateLimit() const { return m_estimates.limit(); }
+    // kEstimateCacheLimit by default; tests make it small to see estimates evicted.
+    void setEstimateLimit(qsizetype limit) { m_estimates.setLimit(limit); }
 
     // The card's layout for option.rect's width and option.font (cached).
     [[nodiscard]] const CardLayout &layoutFor(const QStyleOptionViewItem &option,

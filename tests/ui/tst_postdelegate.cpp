@@ -325,7 +325,11 @@ private Q_SLOTS:
         TimelineView view(nullptr);
         QVERIFY(shown(view, model, {480, 600}));
         PostDelegate *delegate = view.postDelegate();
+        QCOMPARE(delegate->estimateLimit(), ui::kEstimateCacheLimit);
+        QVERIFY(delegate->cachedEstimates() <= ui::kEstimateCacheLimit);
+        // the estimates bounded like the layouts, so that 10,000 rows evict them too
         const qsizetype bound = ui::kLayoutCacheLimit;
+        delegate->setEstimateLimit(bound);
         QVERIFY(delegate->cachedEstimates() > 0);
         QVERIFY(delegate->cachedEstimates() <= bound); // every row was measured
         QScrollBar *bar = view.verticalScrollBar();
