@@ -91,6 +91,9 @@ struct RequestOptions
     // to that server's origin only.
     QUrl server;
     std::optional<QString> token;
+    // QA's fault injection (setFaultConfig) applies to this request; the session's calls turn it
+    // off: a sign-in is one attempt, and a simulated 503 would fail it outright.
+    bool injectFaults = true;
 };
 
 // One request, across all its attempts. Owned by the requester (the owner given to request()),

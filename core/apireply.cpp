@@ -103,7 +103,9 @@ void ApiReply::beginAttempt()
     }
     ++m_attempts;
     m_sentAuthorization = false;
-    const FaultDecision faults = FaultDecision::roll(m_client->m_faults, m_client->m_rng);
+    const FaultDecision faults = m_options.injectFaults
+                                     ? FaultDecision::roll(m_client->m_faults, m_client->m_rng)
+                                     : FaultDecision{};
     m_dropAnswer = faults.drop;
     if (faults.syntheticError) {
         // Answered here as the server would, without sending anything (after the latency).

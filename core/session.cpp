@@ -66,6 +66,7 @@ ApiReply *Session::send(const Call &call, const QString &token)
     options.timeoutMs = m_timeoutMs;
     options.deadlineMs = 4 * m_timeoutMs; // 60 s by default
     options.retry = false;
+    options.injectFaults = false;
     return m_api->send(call, this, options);
 }
 

@@ -10,6 +10,7 @@
 // No fake keychain is used anywhere. Waits on signals only, never sleeps.
 
 #include "apiclient.h"
+#include "endpoints.h"
 #include "keychain.h"
 #include "session.h"
 #include "testserver.h"
@@ -496,6 +497,35 @@ private Q_SLOTS:
     }
 
     // Logout: the server revokes the token and the keychain entry is deleted.
+    // QA's faults are for the app's requests, not its sign-in (one attempt): with every request
+    // answered by a simulated 503, the session still signs in and checks its token — while an
+    // ordinary request through the same client gets the simulated fault.
+    void faultsLeaveTheSignInAlone()
+    {
+        threadline::core::FaultConfig faults;
+        faults.errorRate = 1.0;
+        m_api.setFaultConfig(faults);
+        m_api.setRetryPolicy({1, 10, 10});
+        Keychain kc;
+        Session s(&m_api, &kc);
+        SessionLog log(&s);
+        s.login(m_server.baseUrl(), QStringLiteral("zhangsan"), QStringLiteral("demo"));
+        QVERIFY(log.waitEnd());
+        QCOMPARE(log.events, QStringList{QStringLiteral("signedIn")});
+        QVERIFY(s.isVerified());
+        m_token = s.token();
+
+        m_api.setBaseUrl(m_server.baseUrl());
+        threadline::core::ApiReply *reply = m_api.send(threadline::core::endpoint::health(), this);
+        int status = -1;
+        connect(reply, &threadline::core::ApiReply::finished, this,
+                [&status, reply] { status = reply->status(); });
+        QTRY_COMPARE_WITH_TIMEOUT(status, 503, kWaitMs);
+        m_api.setFaultConfig({});
+        m_api.setBaseUrl({});
+        m_api.setRetryPolicy({});
+    }
+
     void logoutRevokesAndDeletes()
     {
         Keychain kc;
