@@ -43,10 +43,22 @@ Actions::Actions(Outbox *outbox, PostStore *store, QObject *parent)
         layPendingOver(m_outbox->entries());
 }
 
+void Actions::setMe(const UserBrief &me)
+{
+    m_me = me;
+    m_store->setMe(me);
+}
+
 void Actions::layPendingOver(const QList<OutboxEntry> &entries)
 {
     for (const OutboxEntry &e : entries) {
-        if (e.kind == OutboxEntry::Kind::PostLike)
+        if (e.kind == OutboxEntry::Kind::CreatePost && !e.isFailed())
+            m_store->addPendingPost(pendingPost(e));
+        else if (e.kind == OutboxEntry::Kind::CreateComment && !e.isFailed())
+            m_store->addPendingComment(
+                pendingComment(e.createdLocalId(), e.postId, e.parentId,
+                               e.payload.value(QLatin1String("content")).toString(), e.createdAt));
+        else if (e.kind == OutboxEntry::Kind::PostLike)
             m_store->setPendingPostLike(e.targetId, e.desired == 1);
         else if (e.kind == OutboxEntry::Kind::CommentVote)
             m_store->setPendingCommentVote(e.targetId, e.desired);
@@ -75,6 +87,8 @@ QString Actions::describeComment(qint64 commentId) const
 
 void Actions::togglePostLike(qint64 postId)
 {
+    if (postId < 0) // my post on its way: liked once it is published
+        return;
     const auto shown = m_store->post(postId);
     const auto server = m_store->serverPost(postId);
     if (!shown || !server)
@@ -146,8 +160,27 @@ qint64 Actions::publishPost(const QString &content, const QStringList &localPict
     NewPost post;
     post.content = content.trimmed();
     post.device = device;
-    return m_outbox->createPostWithPictures(
+    const qint64 local = m_outbox->createPostWithPictures(
         post, localPictures, QCoreApplication::translate("Actions", "your post"), error);
+    if (local < 0) {
+        OutboxEntry shown;
+        shown.kind = OutboxEntry::Kind::CreatePost;
+        shown.id = -local;
+        shown.createdAt = QDateTime::currentMSecsSinceEpoch();
+        shown.payload.insert(QStringLiteral("content"), post.content);
+        m_store->addPendingPost(pendingPost(shown));
+    }
+    return local;
+}
+
+Post Actions::pendingPost(const OutboxEntry &entry) const
+{
+    Post p;
+    p.id = entry.createdLocalId();
+    p.author = m_me;
+    p.content = entry.payload.value(QLatin1String("content")).toString();
+    p.createtime = entry.createdAt;
+    return p;
 }
 
 void Actions::deletePost(qint64 postId)
@@ -305,6 +338,13 @@ void Actions::onCompleted(const OutboxEntry &entry, const QJsonObject &answer)
         if (const auto c = decodeComment(QJsonValue(answer)); c.ok())
             m_store->resolvePendingComment(entry.createdLocalId(), c.value());
         break;
+    case OutboxEntry::Kind::CreatePost:
+        if (const auto p = decodePost(QJsonValue(answer)); p.ok())
+            m_store->resolvePendingPost(entry.createdLocalId(), p.value());
+        else // published, but its answer unreadable: the next refresh brings it
+            m_store->removePost(entry.createdLocalId());
+        Q_EMIT notice(QCoreApplication::translate("Actions", "Your post is published."));
+        break;
     default:
         break;
     }
@@ -344,6 +384,9 @@ void Actions::reapply(const OutboxEntry &entry)
                            entry.payload.value(QLatin1String("reason")).toString());
         break;
     }
+    case OutboxEntry::Kind::CreatePost:
+        m_store->addPendingPost(pendingPost(entry));
+        break;
     case OutboxEntry::Kind::CreateComment:
         if (!m_store->comment(entry.createdLocalId()))
             m_store->addPendingComment(pendingComment(
@@ -369,6 +412,9 @@ void Actions::rollBack(const OutboxEntry &entry)
         break;
     case OutboxEntry::Kind::CreateComment:
         m_store->removeComment(entry.createdLocalId());
+        break;
+    case OutboxEntry::Kind::CreatePost:
+        m_store->removePost(entry.createdLocalId());
         break;
     default:
         break;

@@ -21,7 +21,7 @@ public:
     Actions(Outbox *outbox, PostStore *store, QObject *parent = nullptr);
 
     // Who I am: my own comments carry me as their author until the server has them.
-    void setMe(const UserBrief &me) { m_me = me; }
+    void setMe(const UserBrief &me);
 
     void togglePostLike(qint64 postId);
     // vote: 1 like (赞), -1 oppose (踩); choosing the same again takes it back.
@@ -67,6 +67,8 @@ private:
     // The optimistic change of an entry taken back (failed, discarded) or shown again (retried).
     void rollBack(const OutboxEntry &entry);
     void reapply(const OutboxEntry &entry);
+    // My post as shown before the server has it (top of All, Following and My posts).
+    Post pendingPost(const OutboxEntry &entry) const;
     // My comment as shown before the server has it.
     Comment pendingComment(qint64 localId, qint64 postId, qint64 parentId, const QString &text,
                            qint64 createtime) const;

@@ -46,6 +46,16 @@ Post PostStore::overlaid(const Post &server) const
         if (desired != server.liked)
             p.likeCount = std::max<qint64>(0, server.likeCount + (desired ? 1 : -1));
         p.liked = desired;
+        // the likers' line follows the heart: me first while liked, gone while unliked
+        if (m_me.uid != 0 && desired != server.liked) {
+            p.likes.removeIf([this](const Like &l) { return l.user.uid == m_me.uid; });
+            if (desired) {
+                Like mine;
+                mine.postId = server.id;
+                mine.user = m_me;
+                p.likes.prepend(mine);
+            }
+        }
     }
     p.commentCount += pendingCommentsOn(server.id);
     return p;
@@ -357,6 +367,44 @@ void PostStore::resolvePendingComment(qint64 localId, const Comment &server)
     else
         changePost(postId, change);
     Q_EMIT commentIdChanged(localId, server.id);
+}
+
+void PostStore::addPendingPost(const Post &local)
+{
+    if (local.id >= 0 || m_posts.contains(local.id))
+        return;
+    m_posts.insert(local.id, local);
+    m_postPending.insert(local.id, Pending::Sending);
+    Q_EMIT postAdded(local.id);
+}
+
+void PostStore::resolvePendingPost(qint64 localId, const Post &server)
+{
+    if (!m_posts.contains(localId) || server.id <= 0) {
+        upsertPost(server);
+        return;
+    }
+    m_posts.remove(localId);
+    m_postPending.remove(localId);
+    // what waited on the local id (my comments on it, a like) now waits on the server's id
+    if (m_pendingPostLike.contains(localId))
+        m_pendingPostLike.insert(server.id, m_pendingPostLike.take(localId));
+    const QSet<qint64> comments = m_commentsByPost.take(localId);
+    if (const int n = m_pendingByPost.take(localId))
+        m_pendingByPost.insert(server.id, m_pendingByPost.value(server.id) + n);
+    for (qint64 id : comments) {
+        m_comments[id].postId = server.id;
+        m_commentsByPost[server.id].insert(id);
+    }
+    const bool known = m_posts.contains(server.id); // a refresh brought it first
+    if (!known)
+        m_posts.insert(server.id, server);
+    Q_EMIT postIdChanged(localId, server.id);
+    if (known)
+        upsertPost(server);
+    else
+        for (const Comment &c : server.comments)
+            upsertComment(c);
 }
 
 void PostStore::setPostPending(qint64 postId, Pending state)

@@ -33,6 +33,9 @@ public:
 
     explicit PostStore(QObject *parent = nullptr);
 
+    // Who I am: my pending like puts me first in a post's likers, a pending unlike takes me out.
+    void setMe(const UserBrief &me) { m_me = me; }
+
     // --- what the server (or the cache) says ---
     void upsertPost(const Post &post);
     void upsertPosts(const QList<Post> &posts);
@@ -75,6 +78,11 @@ public:
     void addPendingComment(const Comment &local);
     // The server created it: the local id becomes the server's, without a remove/add.
     void resolvePendingComment(qint64 localId, const Comment &server);
+    // A post I published that the server has not confirmed: a negative local id, Sending.
+    void addPendingPost(const Post &local);
+    // The server created it: postIdChanged(localId, server.id), then it is the server's post
+    // (with my pending comments and likes on it moved along).
+    void resolvePendingPost(qint64 localId, const Post &server);
     void setPostPending(qint64 postId, Pending state);
     void setCommentPending(qint64 commentId, Pending state);
 
@@ -86,6 +94,8 @@ Q_SIGNALS:
     void commentChanged(qint64 commentId, threadline::core::PostStore::Fields fields);
     void commentRemoved(qint64 postId, qint64 commentId);
     void commentIdChanged(qint64 localId, qint64 serverId);
+    // My pending post (localId < 0) is the server's post serverId now; no postRemoved for it.
+    void postIdChanged(qint64 localId, qint64 serverId);
 
 private:
     [[nodiscard]] Post overlaid(const Post &server) const;
@@ -99,7 +109,8 @@ private:
     [[nodiscard]] int pendingRepliesIn(qint64 rootId) const;
     void countPending(const Comment &comment, int delta); // my comments (id < 0) by post, root
 
-    QHash<qint64, Post> m_posts;       // as the server said
+    UserBrief m_me;
+    QHash<qint64, Post> m_posts;       // as the server said, plus my pending ones (id < 0)
     QHash<qint64, Comment> m_comments; // as the server said, plus my pending ones (id < 0)
     QHash<qint64, QSet<qint64>> m_commentsByPost;
     QHash<qint64, int> m_pendingByPost;      // my pending comments on each post

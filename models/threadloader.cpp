@@ -79,6 +79,8 @@ void ThreadLoader::open(qint64 postId, CommentTreeModel::Order order)
         Q_EMIT busyChanged(false);
     }
     m_model->setPost(postId, order);
+    if (postId <= 0) // nothing, or my post on its way (a local id): nothing to load yet
+        return;
     fetchPostIfMissing();
     // The cache paints first and the server's page follows; best order is the server's ranking,
     // so the cache (which keeps floor order) serves it only offline.

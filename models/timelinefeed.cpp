@@ -77,6 +77,7 @@ TimelineFeed::TimelineFeed(core::ApiClient *api, core::Cache *cache, core::PostS
     , m_model(model)
 {
     connect(m_model, &TimelineModel::moreRequested, this, &TimelineFeed::onMoreRequested);
+    m_model->setShowsMyPendingPosts(true); // the default scope: All
     connect(m_api, &core::ApiClient::offlineChanged, this, [this] { updateHasMore(); });
     connect(m_cache, &core::Cache::timelineLoaded, this,
             [this](quint64 id, const core::TimelinePage &page) {
@@ -110,6 +111,9 @@ void TimelineFeed::setScope(const Scope &scope)
     if (scope == m_scope)
         return;
     m_scope = scope;
+    m_model->setShowsMyPendingPosts(scope.kind == Scope::Kind::All ||
+                                    scope.kind == Scope::Kind::Following ||
+                                    scope.kind == Scope::Kind::Mine);
     if (!m_started)
         return;
     cancelAll();
@@ -303,7 +307,8 @@ void TimelineFeed::applyFirstPage(const QList<Post> &posts, const std::optional<
     QList<qint64> shown;
     shown.reserve(m_model->rowCount());
     for (int row = 0; row < m_model->rowCount(); ++row)
-        shown.append(m_model->postIdAt(row));
+        if (const qint64 id = m_model->postIdAt(row); id > 0) // not my pending posts on top
+            shown.append(id);
 
     if (m_scope.isHot()) { // a ranking: replaced as a whole, when it changed
         m_cache->savePosts(posts, key, true, std::nullopt);
@@ -377,8 +382,11 @@ void TimelineFeed::applyFirstPage(const QList<Post> &posts, const std::optional<
         m_morePending = false; // the page a pending fetchMore waited for
         m_model->appendPosts(tail);
     }
-    setStatus(fresh.isEmpty() ? tr("Up to date")
-                              : tr("%n new post(s)", nullptr, int(fresh.size())));
+    // "Up to date" is what stays true; the new posts are news of a moment (newOnTop), and the
+    // first page into an empty list is not news at all.
+    setStatus(tr("Up to date"));
+    if (!fresh.isEmpty() && !shown.isEmpty())
+        Q_EMIT newOnTop(int(fresh.size()));
     Q_EMIT refreshed(int(fresh.size()));
 }
 

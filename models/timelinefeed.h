@@ -81,7 +81,7 @@ public:
     void refresh();
 
     [[nodiscard]] bool isBusy() const;
-    // One line for a status bar: "Loading…", "Offline — showing saved posts", "3 new posts", …
+    // One line for a status bar: "Loading…", "Offline — showing saved posts", "Up to date", …
     [[nodiscard]] QString status() const { return m_status; }
     // Whether what is shown came from the server in this session (false: the cache only).
     [[nodiscard]] bool isUpToDate() const { return m_serverKnown; }
@@ -95,6 +95,9 @@ Q_SIGNALS:
     void cachePainted(int rows);
     // The server's first page is shown; `newPosts` of it went on top (all of them after a reset).
     void refreshed(int newPosts);
+    // A refresh put `count` new posts above the ones already shown (not said for the first
+    // page into an empty list, nor for a ranking).
+    void newOnTop(int count);
     // A further page (server or cache) added `rows` rows at the bottom.
     void pageLoaded(int rows);
 

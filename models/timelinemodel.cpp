@@ -19,6 +19,45 @@ TimelineModel::TimelineModel(PostStore *store, QObject *parent)
 {
     connect(m_store, &PostStore::postChanged, this, &TimelineModel::onPostChanged);
     connect(m_store, &PostStore::postRemoved, this, &TimelineModel::onPostRemoved);
+    connect(m_store, &PostStore::postAdded, this, &TimelineModel::onPostAdded);
+    connect(m_store, &PostStore::postIdChanged, this, &TimelineModel::onPostIdChanged);
+}
+
+void TimelineModel::setShowsMyPendingPosts(bool show)
+{
+    m_showPending = show;
+}
+
+int TimelineModel::pendingRows() const
+{
+    int n = 0;
+    while (n < m_ids.size() && m_ids.at(n) < 0)
+        ++n;
+    return n;
+}
+
+void TimelineModel::onPostAdded(qint64 postId)
+{
+    if (m_showPending && postId < 0) // my new post: on top at once, marked sending
+        insertAt(0, {postId});
+}
+
+void TimelineModel::onPostIdChanged(qint64 localId, qint64 serverId)
+{
+    const int row = rowOf(localId);
+    if (row < 0)
+        return;
+    m_rowOf.remove(localId);
+    if (m_rowOf.contains(serverId)) { // a refresh brought the server's post first
+        beginRemoveRows({}, row, row);
+        m_ids.removeAt(row);
+        endRemoveRows();
+        reindexFrom(row);
+        return;
+    }
+    m_ids[row] = serverId;
+    m_rowOf.insert(serverId, row);
+    Q_EMIT dataChanged(index(row), index(row)); // confirmed: every role may have changed
 }
 
 void TimelineModel::setInlineCommentCount(int n)
@@ -45,9 +84,10 @@ void TimelineModel::reindexFrom(int row)
 void TimelineModel::setPosts(const QList<qint64> &ids)
 {
     beginResetModel();
+    const QList<qint64> pending = m_ids.mid(0, pendingRows());
     m_ids.clear();
     m_rowOf.clear();
-    for (qint64 id : ids)
+    for (qint64 id : pending + ids)
         if (!m_rowOf.contains(id) && m_store->containsPost(id)) {
             m_rowOf.insert(id, int(m_ids.size()));
             m_ids.append(id);
@@ -82,7 +122,7 @@ void TimelineModel::appendPosts(const QList<qint64> &ids)
 
 void TimelineModel::prependPosts(const QList<qint64> &ids)
 {
-    insertAt(0, ids);
+    insertAt(pendingRows(), ids);
 }
 
 int TimelineModel::rowCount(const QModelIndex &parent) const

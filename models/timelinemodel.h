@@ -46,9 +46,14 @@ public:
     void setInlineCommentCount(int n);
     [[nodiscard]] int inlineCommentCount() const { return m_inline; }
 
-    // The whole list is replaced (a refresh): a reset.
+    // All, Following and My posts: my posts that the server has not confirmed yet (the store's
+    // pending posts, ids < 0) stay on top, above whatever the feed sets, and become the
+    // server's post in place when it confirms them (default: off).
+    void setShowsMyPendingPosts(bool show);
+    // The whole list is replaced (a refresh): a reset. My pending posts stay on top.
     void setPosts(const QList<qint64> &ids);
-    // A page loaded further down / new posts on top; ids already shown are skipped.
+    // A page loaded further down / new posts on top (below my pending ones); ids already shown
+    // are skipped.
     void appendPosts(const QList<qint64> &ids);
     void prependPosts(const QList<qint64> &ids);
     // The app-wide ticker and the time format: the relative-time role ages by itself, one
@@ -77,6 +82,9 @@ private:
     void reindexFrom(int row);
     void onPostChanged(qint64 postId, core::PostStore::Fields fields);
     void onPostRemoved(qint64 postId);
+    void onPostAdded(qint64 postId);
+    void onPostIdChanged(qint64 localId, qint64 serverId);
+    [[nodiscard]] int pendingRows() const; // my pending posts: the first rows
     void onTick(qint64 nowMs);
 
     core::PostStore *m_store;
@@ -84,6 +92,7 @@ private:
     QHash<qint64, int> m_rowOf;
     int m_inline = 3;
     bool m_hasMore = false;
+    bool m_showPending = false;
     bool m_fetching = false;
     TimeLabels m_labels; // the time role's texts, aged by the ticker
 };

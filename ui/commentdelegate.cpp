@@ -41,6 +41,19 @@ QString toggleText(const QString &word, qint64 count)
 }
 } // namespace
 
+QString CommentDelegate::floorText(const QModelIndex &index)
+{
+    const qint64 floor = index.data(CommentTreeModel::FloorRole).toLongLong();
+    if (floor > 0)
+        return CommentDelegate::tr("Floor %1").arg(floor);
+    if (index.data(CommentTreeModel::IdRole).toLongLong() > 0)
+        return {}; // the server's, unnumbered (the spec's sample has no floors): no mark
+    return core::PostStore::Pending(index.data(CommentTreeModel::PendingRole).toInt()) ==
+                   core::PostStore::Pending::Failed
+               ? CommentDelegate::tr("New floor, not sent")
+               : CommentDelegate::tr("New floor, sending…");
+}
+
 struct CommentDelegate::Geometry
 {
     Kind kind = Kind::Comment;
@@ -196,8 +209,7 @@ CommentDelegate::Geometry CommentDelegate::geometry(const QStyleOptionViewItem &
     // line 1: the name (and the floor mark on the right)
     int labelRoom = textWidth;
     if (!g.reply) {
-        const QString mark =
-            tr("Floor %1").arg(index.data(CommentTreeModel::FloorRole).toLongLong());
+        const QString mark = floorText(index);
         const int w = advance(g.metaFont, mark);
         g.floorMark = QRect(textLeft + textWidth - w, top + (labelH - metaFm.height()) / 2, w,
                             metaFm.height());
@@ -394,8 +406,7 @@ void CommentDelegate::paintComment(QPainter *painter, const QStyleOptionViewItem
     if (!g.floorMark.isNull()) {
         painter->setFont(g.metaFont);
         painter->setPen(c.muted);
-        painter->drawText(g.floorMark, Qt::AlignRight | Qt::AlignVCenter,
-                          tr("Floor %1").arg(index.data(CommentTreeModel::FloorRole).toLongLong()));
+        painter->drawText(g.floorMark, Qt::AlignRight | Qt::AlignVCenter, floorText(index));
     }
 
     // the content (plain text, wrapped; a hidden one muted and struck through)

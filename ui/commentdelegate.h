@@ -48,6 +48,11 @@ public:
     // its floor.
     static constexpr int kIndentation = 44;
 
+    // A floor's mark on the right: "Floor 12"; my floor that the server has not numbered yet
+    // says "New floor, sending…" (or "…, not sent"), never a made-up number; "" for the
+    // server's comments that came without a number.
+    [[nodiscard]] static QString floorText(const QModelIndex &index);
+
     // images may be null: avatars are then always the placeholder (the name's first character).
     explicit CommentDelegate(core::ImageCache *images, QObject *parent = nullptr);
     ~CommentDelegate() override;

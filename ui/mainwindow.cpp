@@ -87,6 +87,7 @@ MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
     m_coreStatus->setAutoRaise(true);
     m_coreStatus->setToolButtonStyle(Qt::ToolButtonTextOnly);
     connect(m_coreStatus, &QToolButton::clicked, this, &MainWindow::showOutbox);
+    m_feedStatus->setObjectName(QStringLiteral("feedStatus"));
     m_feedStatus->setTextFormat(Qt::PlainText);
     m_faultStatus->setObjectName(QStringLiteral("faultStatus"));
     m_faultStatus->setTextFormat(Qt::PlainText);
@@ -163,9 +164,11 @@ void MainWindow::updateStatus()
         m_offline->setChecked(m_core->isOffline());
     // The core's state (offline, changes waiting) says it first; the feed's line adds what the
     // page is doing, unless it would only repeat that ("Offline — showing saved posts").
+    // One status at a time: what the core has to say (offline, changes on their way or failed)
+    // comes first, and only then what the page is doing ("Loading…", "Up to date").
     const Feed f = m_feeds.value(m_page);
-    const bool repeat = m_core->isOffline() && !m_core->statusText().isEmpty();
-    m_feedStatus->setText(f.feed && !repeat ? f.feed->status() : QString());
+    m_feedStatus->setText(f.feed && coreStatus.isEmpty() ? f.feed->status() : QString());
+    m_feedStatus->setVisible(!m_feedStatus->text().isEmpty());
 }
 
 QString MainWindow::faultStatus() const
@@ -268,6 +271,10 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
     });
     connect(f.feed, &TimelineFeed::error, this,
             [this](const QString &message) { statusBar()->showMessage(message, 15000); });
+    connect(f.feed, &TimelineFeed::newOnTop, this, [this, page](int count) {
+        if (page == m_page) // news of a moment: the line goes back to the page's state
+            statusBar()->showMessage(tr("%n new post(s) on top", nullptr, count), 5000);
+    });
     return f;
 }
 
@@ -374,6 +381,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
     }
 
     m_started = true;
+    m_signedOut = false;
     for (QAction *a : {m_newPost, m_refresh})
         a->setEnabled(true);
     retranslate();

@@ -143,6 +143,7 @@ private:
     core::AppCore *m_core;
     core::UserProfile m_me;
     bool m_started = false;
+    bool m_signedOut = false; // the user chose Sign out (the placeholder's words)
     Page m_page = Page::All;
     models::TimeTicker *m_ticker;
     models::RelativeTime m_format;

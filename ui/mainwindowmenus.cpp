@@ -101,9 +101,11 @@ void MainWindow::buildMenus()
         }
         if (m_core->session())
             m_core->session()->logout();
+        m_signedOut = true; // the placeholder says so, not "Signing in…"
         clearAccount();
         Q_EMIT signOutRequested();
     });
+    m_signOut->setObjectName(QStringLiteral("signOut"));
     m_quit = m_fileMenu->addAction(QString(), qApp, &QApplication::closeAllWindows);
     m_quit->setShortcut(QKeySequence::Quit);
     m_quit->setMenuRole(QAction::QuitRole);
@@ -194,9 +196,15 @@ void MainWindow::retranslate()
     // Nobody (uid 0): a cache opened with no account (QA's --cache, or --offline on a new
     // machine) — read and queue, and Sign in… to send.
     const bool someone = m_started && m_me.brief.uid > 0;
-    setWindowTitle(someone ? tr("Threadline — %1").arg(m_me.brief.nickName) : tr("Threadline"));
+    // The title ends with the application's display name, so that the platform does not add it
+    // a second time ("张三 — Threadline", never "Threadline — 张三 — Threadline").
+    setWindowTitle(someone ? tr("%1 — Threadline").arg(m_me.brief.nickName)
+                           : QStringLiteral("Threadline"));
     static_cast<QLabel *>(m_placeholder)
-        ->setText(m_started ? QString() : tr("Signing in… Your saved posts appear here."));
+        ->setText(m_started     ? QString()
+                  : m_signedOut ? tr("You are signed out. Sign in again (File → Sign in…) to "
+                                     "read and write; what you queued is kept.")
+                                : tr("Signing in… Your saved posts appear here."));
     for (int i = 0; i < int(m_navPages.size()); ++i) {
         m_nav->item(i)->setText(pageTitle(m_navPages.at(i)));
         m_pageActions.at(i)->setText(tr("Go to %1").arg(pageTitle(m_navPages.at(i))));

@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QIdentityProxyModel>
 #include <QKeyEvent>
+#include <QPainter>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QResizeEvent>
@@ -37,9 +38,28 @@ class ThreadTree : public QTreeView
 {
 public:
     using QTreeView::QTreeView;
+    // Said on the empty tree ("" says nothing): no comments yet, or why there are none.
+    void setEmptyText(const QString &text)
+    {
+        if (text == m_empty)
+            return;
+        m_empty = text;
+        viewport()->update();
+    }
+    [[nodiscard]] QString emptyText() const { return m_empty; }
 
 protected:
     void drawBranches(QPainter *, const QRect &, const QModelIndex &) const override {}
+    void paintEvent(QPaintEvent *event) override
+    {
+        QTreeView::paintEvent(event);
+        if (m_empty.isEmpty() || (model() && model()->rowCount() > 0))
+            return;
+        QPainter painter(viewport());
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        const QRect room = viewport()->rect().adjusted(24, 28, -24, -12);
+        painter.drawText(room, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_empty);
+    }
     bool viewportEvent(QEvent *event) override
     {
         if (event->type() == QEvent::Resize) {
@@ -49,6 +69,9 @@ protected:
         }
         return QTreeView::viewportEvent(event);
     }
+
+private:
+    QString m_empty;
 };
 
 // The model as the tree sees it, minus canFetchMore(): QTreeView fetches more on every full
@@ -92,6 +115,7 @@ ThreadView::ThreadView(core::ApiClient *api, core::Cache *cache, core::PostStore
     // the loader
     connect(m_loader, &models::ThreadLoader::error, this, &ThreadView::showStatus);
     connect(m_loader, &models::ThreadLoader::busyChanged, m_busy, &QWidget::setVisible);
+    connect(m_loader, &models::ThreadLoader::busyChanged, this, &ThreadView::updateEmptyState);
     connect(m_loader, &models::ThreadLoader::postUnavailable, this, [this](qint64 postId) {
         if (postId == m_postId)
             m_header->clearCount(); // the loader's error() says why
@@ -110,6 +134,9 @@ ThreadView::ThreadView(core::ApiClient *api, core::Cache *cache, core::PostStore
     connect(m_gate, &QAbstractItemModel::rowsInserted, this, &ThreadView::onRowsInserted);
     connect(m_gate, &QAbstractItemModel::rowsInserted, this, &ThreadView::tryReveal);
     connect(m_gate, &QAbstractItemModel::modelReset, this, &ThreadView::tryReveal);
+    connect(m_gate, &QAbstractItemModel::rowsInserted, this, &ThreadView::updateEmptyState);
+    connect(m_gate, &QAbstractItemModel::rowsRemoved, this, &ThreadView::updateEmptyState);
+    connect(m_gate, &QAbstractItemModel::modelReset, this, &ThreadView::updateEmptyState);
     connect(m_tree, &QAbstractItemView::activated, this, &ThreadView::onActivated);
     connect(m_delegate, &CommentDelegate::moreActivated, this,
             [this](const QModelIndex &index) { m_model->activate(modelIndex(index)); });
@@ -140,6 +167,12 @@ ThreadView::ThreadView(core::ApiClient *api, core::Cache *cache, core::PostStore
         if (postId == m_postId)
             updateHeader();
     });
+    // my pending post confirmed while its thread is open: the server's post from now on
+    connect(m_store, &core::PostStore::postIdChanged, this,
+            [this](qint64 localId, qint64 serverId) {
+                if (localId == m_postId)
+                    openPost(serverId);
+            });
     connect(m_store, &core::PostStore::commentIdChanged, this,
             [this](qint64 localId, qint64 serverId) { m_reply->replaceTarget(localId, serverId); });
     connect(m_store, &core::PostStore::commentRemoved, this, [this](qint64, qint64 commentId) {
@@ -244,8 +277,10 @@ void ThreadView::openPost(qint64 postId)
     answerPost();
     m_reply->clear();
     updateHeader();
+    m_focusWhenEmpty = true;
     m_loader->open(postId, m_header->order()); // fetches the post too if the store lacks it
     updateSendState();
+    updateEmptyState();
 }
 
 void ThreadView::setModerator(bool moderator)
@@ -275,11 +310,35 @@ void ThreadView::updateHeader()
 void ThreadView::showStatus(const QString &message)
 {
     m_statusBar->showMessage(message, !m_postGone);
+    updateEmptyState();
 }
 
 void ThreadView::hideStatus()
 {
     m_statusBar->clear();
+    updateEmptyState();
+}
+
+void ThreadView::updateEmptyState()
+{
+    auto *tree = static_cast<ThreadTree *>(m_tree);
+    QString text;
+    if (m_postId < 0) {
+        text = tr("Your post is on its way. Comments open once it is published.");
+    } else if (m_postId != 0 && !m_postGone && !m_busy->isVisibleTo(this) &&
+               m_statusBar->text().isEmpty() && m_model->rowCount() == 0) {
+        text = tr("No comments yet. Be the first: write below and press Ctrl+Return.");
+        if (m_focusWhenEmpty && m_reply->edit()->isEnabled())
+            m_reply->edit()->setFocus(Qt::OtherFocusReason); // the box is where to go next
+    }
+    if (m_model->rowCount() > 0 || !text.isEmpty() || m_postId == 0)
+        m_focusWhenEmpty = false; // once per opened post, after its first answer
+    tree->setEmptyText(text);
+}
+
+QString ThreadView::emptyText() const
+{
+    return static_cast<ThreadTree *>(m_tree)->emptyText();
 }
 
 QString ThreadView::statusText() const
@@ -386,7 +445,7 @@ void ThreadView::answerPost()
 
 void ThreadView::updateSendState()
 {
-    m_reply->setSendable(m_actions && m_postId != 0 && !m_postGone);
+    m_reply->setSendable(m_actions && m_postId > 0 && !m_postGone);
 }
 
 void ThreadView::send()

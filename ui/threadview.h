@@ -93,6 +93,8 @@ public:
     [[nodiscard]] qint64 replyTarget() const;
     // What the status line says ("" when it is hidden).
     [[nodiscard]] QString statusText() const;
+    // What the empty thread says ("No comments yet…"; "" while loading, failed or not empty).
+    [[nodiscard]] QString emptyText() const;
 
     // The yes/no question before a deletion (true: go ahead); by default a QMessageBox whose
     // default button is Cancel. Tests replace it.
@@ -141,6 +143,7 @@ private:
     void updateSendState();
     void showStatus(const QString &message);
     void hideStatus();
+    void updateEmptyState(); // the empty thread's words; the reply box gets the focus
     void onActivated(const QModelIndex &index);
     void onRowsInserted(const QModelIndex &parent, int first, int last);
     void updateCursor(const QPoint &viewportPos);
@@ -161,7 +164,8 @@ private:
 
     qint64 m_postId = 0;
     bool m_postGone = false;
-    qint64 m_reveal = 0; // revealComment(): the comment to show once its row is there
+    bool m_focusWhenEmpty = false; // openPost(): an empty thread puts the cursor in the box
+    qint64 m_reveal = 0;           // revealComment(): the comment to show once its row is there
     qint64 m_myUid = 0;
     ItemActions m_items{this}; // the questions and dialogs before deleting, reporting, hiding
 

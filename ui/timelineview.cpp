@@ -9,7 +9,10 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QScrollBar>
+#include <QStyle>
+#include <algorithm>
 
 namespace threadline::ui {
 
@@ -324,7 +327,14 @@ void TimelineView::paintEvent(QPaintEvent *event)
 
 void TimelineView::resizeEvent(QResizeEvent *event)
 {
-    QListView::resizeEvent(event); // word wrap: a delayed relayout at the new width
+    // A readable column: at most kColumnWidth wide, centred; the scroll bar stays at the edge.
+    // (The viewport's resizes come here too, with the viewport's size: the view's own width
+    // decides.)
+    const int side = std::max(0, (width() - kColumnWidth) / 2);
+    const int bar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+    if (const QMargins margins(side, 0, std::max(0, side - bar), 0); margins != viewportMargins())
+        setViewportMargins(margins); // a layout of the children: only when they change
+    QListView::resizeEvent(event);   // word wrap: a delayed relayout at the new width
     viewport()->update();
 }
 

@@ -36,6 +36,10 @@ class TimelineView : public QListView
 {
     Q_OBJECT
 public:
+    // The cards' column at a wide window: at most this wide (device-independent pixels),
+    // centred between empty margins.
+    static constexpr int kColumnWidth = 680;
+
     // images: may be null (placeholders only); not owned.
     explicit TimelineView(core::ImageCache *images, QWidget *parent = nullptr);
 
