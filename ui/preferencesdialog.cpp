@@ -86,6 +86,7 @@ PreferencesDialog::PreferencesDialog(MainWindow *window, core::AppCore *core, QW
     // The image cache: its limit, its use now, and clearing it.
     m_imagesBox = new QGroupBox(this);
     auto *images = new QFormLayout(m_imagesBox);
+    images->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     m_limitLabel = new QLabel(m_imagesBox);
     m_limit = new QSpinBox(m_imagesBox);
     m_limit->setObjectName(QStringLiteral("imageCacheLimit"));
@@ -100,7 +101,10 @@ PreferencesDialog::PreferencesDialog(MainWindow *window, core::AppCore *core, QW
     images->addRow(QString(), m_use);
     m_clearImages = new QPushButton(m_imagesBox);
     m_clearImages->setObjectName(QStringLiteral("clearImageCache"));
-    images->addRow(QString(), m_clearImages);
+    auto *clearRow = new QHBoxLayout;
+    clearRow->addWidget(m_clearImages);
+    clearRow->addStretch(1);
+    images->addRow(QString(), clearRow);
     layout->addWidget(m_imagesBox);
     connect(m_limit, &QSpinBox::valueChanged, this, [this](int mb) {
         preferences::setImageCacheMB(m_core->images(), mb);
@@ -144,6 +148,12 @@ PreferencesDialog::PreferencesDialog(MainWindow *window, core::AppCore *core, QW
     setTabOrder(m_clearImages, m_clearPosts);
     setTabOrder(m_clearPosts, m_buttons->button(QDialogButtonBox::Close));
 
+    // Return never starts a clear: only Close is a default button
+    m_clearImages->setAutoDefault(false);
+    m_clearPosts->setAutoDefault(false);
+    m_buttons->button(QDialogButtonBox::Close)->setDefault(true);
+    m_language->setFocus();
+
     retranslate();
     setMinimumWidth(480);
 }
@@ -174,8 +184,8 @@ void PreferencesDialog::retranslate()
     m_inlineLabel->setText(tr("Comments shown on a ca&rd:"));
     m_startOffline->setText(tr("Start &offline"));
     m_startOfflineHint->setText(
-        tr("From the next start on: nothing is fetched or sent until you choose View → Work "
-           "offline again. Your saved posts are shown."));
+        tr("Takes effect at the next start: your saved posts are shown and nothing is fetched or "
+           "sent until you turn off View → Work offline."));
     m_imagesBox->setTitle(tr("Image cache"));
     m_limitLabel->setText(tr("&Size limit:"));
     m_limit->setSuffix(tr(" MB"));
