@@ -37,6 +37,7 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace threadline;
 using test::Client;
@@ -176,6 +177,11 @@ private Q_SLOTS:
         QCOMPARE(ui::preferences::language(), QStringLiteral("zh_CN"));
         QCOMPARE(ui::preferences::localeFor(ui::preferences::language()).name(),
                  QStringLiteral("zh_CN"));
+        // the menu bar lays its new titles out (no "»" of items that do not fit)
+        auto *more =
+            win->menuBar()->findChild<QToolButton *>(QStringLiteral("qt_menubar_ext_button"));
+        QVERIFY(more);
+        QTRY_VERIFY(!more->isVisible());
         dialog->resize(dialog->sizeHint());
         QVERIFY(dialog->grab().save(QDir(test::artifactDir(QStringLiteral("preferences")))
                                         .filePath(QStringLiteral("preferences-zh_CN.png"))));
