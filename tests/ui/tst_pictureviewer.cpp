@@ -25,6 +25,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QPainter>
+#include <QPalette>
 #include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -39,6 +40,25 @@ using test::TestServer;
 using ui::PictureViewer;
 
 namespace {
+
+// A dark palette (the words must stay readable in it: palette roles only).
+inline QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    p.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
+    p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+    p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+    p.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xd6));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x77, 0x77, 0x77));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x77, 0x77, 0x77));
+    return p;
+}
 
 // The words each language shows (zh_CN from the catalogue, as the user reads them).
 struct Words
@@ -334,6 +354,11 @@ private Q_SLOTS:
         QVERIFY(viewer.grab().save(
             QDir(test::artifactDir(QStringLiteral("pictureviewer")))
                 .filePath(QStringLiteral("pictureviewer-broken-%1.png").arg(lang))));
+        viewer.setPalette(darkPalette());
+        QVERIFY(viewer.grab().save(
+            QDir(test::artifactDir(QStringLiteral("pictureviewer")))
+                .filePath(QStringLiteral("pictureviewer-broken-dark-%1.png").arg(lang))));
+        viewer.setPalette(QPalette());
         // Try again: it loads, and fails again in words (still 404)
         action->click();
         QCOMPARE(viewer.state(), PictureViewer::State::Loading);

@@ -30,6 +30,7 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPalette>
 #include <QProcess>
 #include <QPushButton>
 #include <QSettings>
@@ -46,6 +47,25 @@ using ui::MainWindow;
 using ui::PreferencesDialog;
 
 namespace {
+
+// A dark palette (the words must stay readable in it: palette roles only).
+inline QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    p.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
+    p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+    p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+    p.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xd6));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x77, 0x77, 0x77));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x77, 0x77, 0x77));
+    return p;
+}
 
 qint64 imageBytes(const QString &dir, int *files = nullptr)
 {
@@ -185,6 +205,10 @@ private Q_SLOTS:
         dialog->resize(dialog->sizeHint());
         QVERIFY(dialog->grab().save(QDir(test::artifactDir(QStringLiteral("preferences")))
                                         .filePath(QStringLiteral("preferences-zh_CN.png"))));
+        dialog->setPalette(darkPalette());
+        QVERIFY(dialog->grab().save(QDir(test::artifactDir(QStringLiteral("preferences")))
+                                        .filePath(QStringLiteral("preferences-dark-zh_CN.png"))));
+        dialog->setPalette(QPalette());
         QVERIFY(win->grab().save(QDir(test::artifactDir(QStringLiteral("preferences")))
                                      .filePath(QStringLiteral("mainwindow-zh_CN.png"))));
 
