@@ -10,7 +10,9 @@
 // FILE (one post, an array of posts or a page {"items":[…]}) writes the posts into the cache
 // opened, shown in All; a file that cannot be read is one sentence on stderr and exit 2, with
 // nothing imported. --qa shows the QA panel: faults (the --faults grammar) and the offline
-// switch while the app runs. app/README.md and docs/qa.md say more.
+// switch while the app runs. Preferences (ui/preferences.h) are read here too: the language
+// (--lang wins), start offline (as --offline) and the image cache's limit. app/README.md and
+// docs/qa.md say more.
 #include "apiclient.h"
 #include "appcore.h"
 #include "certificatedialog.h"
@@ -20,6 +22,7 @@
 #include "jsoncodec.h"
 #include "logindialog.h"
 #include "mainwindow.h"
+#include "preferences.h"
 #include "session.h"
 #include "threadloader.h"
 #include "threadview.h"
@@ -127,8 +130,10 @@ int main(int argc, char **argv)
                        shotOpt, sizeOpt, qaOpt});
     parser.process(app);
 
-    installTranslations(app,
-                        parser.isSet(langOpt) ? QLocale(parser.value(langOpt)) : QLocale::system());
+    // --lang wins over the language chosen in Preferences (the system's when none)
+    installTranslations(app, parser.isSet(langOpt)
+                                 ? QLocale(parser.value(langOpt))
+                                 : ui::preferences::localeFor(ui::preferences::language()));
 
     core::CoreOptions options;
     if (const auto error = core::CoreOptions::read(parser, &options)) {
@@ -174,7 +179,9 @@ int main(int argc, char **argv)
         options.server = core::Session::rememberedServer();
     if (options.server.isEmpty())
         options.server = QUrl(QStringLiteral("http://127.0.0.1:8080"));
+    options.offline = options.offline || ui::preferences::startOffline(); // Preferences
     options.applyTo(core);
+    ui::preferences::applyImageCacheLimit(core.images());
     core::AppCore::AccountOptions account;
     account.likeDelayMs = options.likeDelayMs;
     account.imports = imported;

@@ -1,20 +1,14 @@
 #include "imagecache.h"
+#include "imagediskstore.h"
 #include "stucksockets.h"
 
 #include <QBuffer>
-#include <QCryptographicHash>
-#include <QDateTime>
 #include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QImageReader>
 #include <QMetaObject>
-#include <QMutex>
-#include <QMutexLocker>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 #include <algorithm>
@@ -22,7 +16,6 @@
 #include <cmath>
 #include <optional>
 #include <utility>
-#include <vector>
 
 namespace threadline::core {
 
@@ -43,150 +36,7 @@ QString originOf(const QUrl &url)
            QString::number(port);
 }
 
-// The file name of a cached URL: not guessable back into the URL, safe on every file system.
-QString diskName(const QString &key)
-{
-    return QString::fromLatin1(
-               QCryptographicHash::hash(key.toUtf8(), QCryptographicHash::Sha256).toHex()) +
-           QStringLiteral(".img");
-}
-
 } // namespace
-
-// The disk cache: one file per URL holding the encoded bytes as downloaded. Thread-safe; used
-// from the pool only. The index (name → size, last use) is built from the directory on first
-// use; the last use is also the file's modification time, so LRU order survives restarts.
-class ImageDiskStore
-{
-public:
-    ImageDiskStore(QString directory, qint64 maxBytes)
-        : m_dir(std::move(directory))
-        , m_max(maxBytes)
-    {
-    }
-
-    std::optional<QByteArray> read(const QString &name)
-    {
-        {
-            QMutexLocker lock(&m_mutex);
-            ensureIndexLocked();
-            if (!m_entries.contains(name))
-                return std::nullopt;
-        }
-        QFile file(QDir(m_dir).filePath(name));
-        if (!file.open(QIODevice::ReadOnly)) {
-            forget(name);
-            return std::nullopt;
-        }
-        QByteArray bytes = file.readAll();
-        const QDateTime now = QDateTime::currentDateTimeUtc();
-        file.setFileTime(now, QFileDevice::FileModificationTime); // LRU across restarts
-        file.close();
-        QMutexLocker lock(&m_mutex);
-        auto it = m_entries.find(name);
-        if (it != m_entries.end())
-            it->lastUse = now.toMSecsSinceEpoch();
-        return bytes;
-    }
-
-    void write(const QString &name, const QByteArray &bytes)
-    {
-        QMutexLocker lock(&m_mutex);
-        if (m_max <= 0 || bytes.size() > m_max)
-            return; // what cannot fit is not stored
-        ensureIndexLocked();
-        if (!QDir().mkpath(m_dir))
-            return;
-        QSaveFile file(QDir(m_dir).filePath(name));
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-            return;
-        auto it = m_entries.find(name);
-        if (it != m_entries.end())
-            m_total -= it->size;
-        m_entries.insert(name, {bytes.size(), QDateTime::currentMSecsSinceEpoch()});
-        m_total += bytes.size();
-        evictLocked(name);
-    }
-
-    void forget(const QString &name)
-    {
-        QMutexLocker lock(&m_mutex);
-        removeLocked(name);
-    }
-
-    void setMaxBytes(qint64 maxBytes)
-    {
-        QMutexLocker lock(&m_mutex);
-        m_max = maxBytes;
-    }
-
-    // Evicts down to the cap now (after a lower cap).
-    void trim()
-    {
-        QMutexLocker lock(&m_mutex);
-        ensureIndexLocked();
-        evictLocked({});
-    }
-
-private:
-    struct Entry
-    {
-        qint64 size = 0;
-        qint64 lastUse = 0; // ms since the epoch
-    };
-
-    void ensureIndexLocked()
-    {
-        if (m_indexed)
-            return;
-        m_indexed = true;
-        const QFileInfoList files =
-            QDir(m_dir).entryInfoList({QStringLiteral("*.img")}, QDir::Files | QDir::Hidden);
-        for (const QFileInfo &info : files) {
-            m_entries.insert(info.fileName(),
-                             {info.size(), info.lastModified().toMSecsSinceEpoch()});
-            m_total += info.size();
-        }
-        evictLocked({});
-    }
-
-    void removeLocked(const QString &name)
-    {
-        auto it = m_entries.find(name);
-        if (it == m_entries.end())
-            return;
-        m_total -= it->size;
-        m_entries.erase(it);
-        QFile::remove(QDir(m_dir).filePath(name));
-    }
-
-    // Least recently used first, down to 90% of the cap (so that not every write evicts).
-    void evictLocked(const QString &keep)
-    {
-        if (m_total <= m_max)
-            return;
-        std::vector<std::pair<qint64, QString>> order;
-        order.reserve(size_t(m_entries.size()));
-        for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
-            if (it.key() != keep)
-                order.emplace_back(it->lastUse, it.key());
-        }
-        std::sort(order.begin(), order.end());
-        const qint64 goal = m_max / 10 * 9;
-        for (const auto &[lastUse, name] : order) {
-            if (m_total <= goal)
-                break;
-            removeLocked(name);
-        }
-    }
-
-    QMutex m_mutex;
-    const QString m_dir;
-    qint64 m_max;
-    bool m_indexed = false;
-    QHash<QString, Entry> m_entries;
-    qint64 m_total = 0;
-};
 
 namespace {
 
@@ -314,6 +164,35 @@ void ImageCache::setDiskCacheMaxBytes(qint64 bytes)
     m_disk->setMaxBytes(bytes); // for every write from now on
     std::shared_ptr<ImageDiskStore> disk = m_disk;
     m_pool.start([disk] { disk->trim(); }); // the files: off the GUI thread
+}
+
+void ImageCache::requestDiskCacheUsage()
+{
+    std::shared_ptr<ImageDiskStore> disk = m_disk;
+    m_pool.start([this, disk] {
+        const qint64 used = disk->usedBytes();
+        QMetaObject::invokeMethod(
+            this, [this, used] { Q_EMIT diskCacheUsage(used); }, Qt::QueuedConnection);
+    });
+}
+
+void ImageCache::clearDiskCache()
+{
+    std::shared_ptr<ImageDiskStore> disk = m_disk;
+    m_pool.start([this, disk] {
+        disk->clear();
+        const qint64 used = disk->usedBytes();
+        QMetaObject::invokeMethod(
+            this, [this, used] { Q_EMIT diskCacheUsage(used); }, Qt::QueuedConnection);
+    });
+}
+
+QString ImageCache::diskCacheFile(const QUrl &urlOrPath) const
+{
+    const QUrl url = resolve(urlOrPath);
+    if (!url.isValid())
+        return {};
+    return QDir(m_diskDirectory).filePath(ImageDiskStore::nameFor(keyOf(url)));
 }
 
 void ImageCache::setMemoryCacheMaxBytes(qint64 bytes)
@@ -483,7 +362,7 @@ void ImageCache::start(const QUrl &url, const QString &key, int side, bool anywa
     // The disk first, on the pool; a miss comes back here for the network.
     std::shared_ptr<ImageDiskStore> disk = m_disk;
     m_pool.start([this, disk, key] {
-        if (std::optional<QByteArray> bytes = disk->read(diskName(key))) {
+        if (std::optional<QByteArray> bytes = disk->read(ImageDiskStore::nameFor(key))) {
             QMetaObject::invokeMethod(
                 this, [this, key, b = *bytes] { onDiskRead(key, b); }, Qt::QueuedConnection);
             return;
@@ -624,7 +503,7 @@ void ImageCache::decode(const QString &key, int side)
         QString error;
         QImage image = decodeImage(bytes, maxPixels, side, &error);
         if (!image.isNull() && store)
-            disk->write(diskName(key), bytes);
+            disk->write(ImageDiskStore::nameFor(key), bytes);
         QMetaObject::invokeMethod(
             this,
             [this, key, side, generation, image, error] {
@@ -644,7 +523,7 @@ void ImageCache::onDecoded(const QString &key, int side, int generation, const Q
     if (image.isNull()) {
         if (it->fromDisk) {
             // Damaged on disk, or over today's limits: fetch it again (every size waits).
-            m_disk->forget(diskName(key));
+            m_disk->forget(ImageDiskStore::nameFor(key));
             it->bytes.clear();
             it->fromDisk = false;
             if (m_offline)

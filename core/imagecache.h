@@ -1,5 +1,6 @@
 // ImageCache: avatars and pictures, from the server's own origin only, through a size-capped
-// disk cache and a byte-capped memory cache of decoded images (docs/design.md, "How data flows" 8–9).
+// disk cache and a byte-capped memory cache of decoded images (docs/design.md, "How data flows"
+// 8–9).
 //
 //   ImageCache images(api.network());
 //   images.setServer(QUrl("http://127.0.0.1:8080"));
@@ -105,6 +106,15 @@ public:
     [[nodiscard]] QString diskCacheDirectory() const { return m_diskDirectory; }
     void setDiskCacheMaxBytes(qint64 bytes);
     [[nodiscard]] qint64 diskCacheMaxBytes() const { return m_diskMaxBytes; }
+    // The bytes the disk cache's files take, computed on the pool (the first time by reading
+    // the directory, then a running total): answered by diskCacheUsage().
+    void requestDiskCacheUsage();
+    // Removes every file of the disk cache, on the pool; diskCacheUsage() follows. Images in
+    // memory stay (what is on screen does not vanish).
+    void clearDiskCache();
+    // The file the disk cache keeps url's bytes as downloaded in (it may not exist, or vanish
+    // at any time): "Save image as…" copies the original from there. "" for what cannot load.
+    [[nodiscard]] QString diskCacheFile(const QUrl &urlOrPath) const;
     void setMemoryCacheMaxBytes(qint64 bytes);
     [[nodiscard]] qint64 memoryCacheMaxBytes() const { return m_memory.maxCost(); }
     void setMaxDownloadBytes(qint64 bytes) { m_maxDownloadBytes = bytes; }
@@ -154,6 +164,8 @@ public:
 Q_SIGNALS:
     void imageReady(const QUrl &url, const QImage &image);
     void imageFailed(const QUrl &url, const QString &reason);
+    // The answer to requestDiskCacheUsage() and clearDiskCache(): the bytes on disk.
+    void diskCacheUsage(qint64 bytes);
 
 private:
     // One download (or disk read) per URL, keyed by keyOf(url); the sizes asked for meanwhile

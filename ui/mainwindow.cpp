@@ -285,6 +285,7 @@ void MainWindow::connectView(TimelineView *view)
     connect(view, &TimelineView::threadRequested, this, &MainWindow::openThread);
     connect(view, &TimelineView::likersRequested, this, &MainWindow::showLikers);
     connect(view, &TimelineView::authorClicked, this, &MainWindow::openProfile);
+    connect(view, &TimelineView::pictureClicked, this, &MainWindow::showPictures);
     connect(view, &TimelineView::deleteRequested, this,
             [this](qint64 postId) { m_core->actions()->deletePost(postId); });
     connect(

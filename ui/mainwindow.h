@@ -91,9 +91,21 @@ public:
 
     // Relative times in the system's time zone instead of UTC+8 (a setting, remembered).
     void setUseSystemTimeZone(bool system);
+    [[nodiscard]] bool usesSystemTimeZone() const
+    {
+        return m_format.zone() == models::RelativeTime::Zone::System;
+    }
     // How many of the newest comments a card shows: 3 to 5 (a setting, remembered).
     void setInlineCommentCount(int n);
     [[nodiscard]] int inlineCommentCount() const { return m_inline; }
+
+    // The picture viewer on a post's pictures (a card's picture clicked), at picture `index`.
+    void showPictures(qint64 postId, int index);
+    // The Preferences dialog (File → Preferences…, Ctrl+,).
+    void showPreferences();
+    // Empties the cache's posts (never the outbox) and makes the pages again: from the empty
+    // cache, then the server (offline: empty until online).
+    void clearCachedPosts();
 
     // The outbox panel (a dock): shown, raised and focused.
     void showOutbox();
@@ -182,6 +194,7 @@ private:
     QAction *m_offline = nullptr;
     QAction *m_systemZone = nullptr;
     QAction *m_signOut = nullptr;
+    QAction *m_preferences = nullptr;
     QAction *m_quit = nullptr;
     QList<QAction *> m_pageActions;
     QMenu *m_inlineMenu = nullptr;

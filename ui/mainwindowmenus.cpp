@@ -1,5 +1,5 @@
-// MainWindow, its menus and what hangs off them: File (New post…, Sign out, Quit) and View
-// (Refresh, Work offline, the time zone, the outbox and QA docks, the comments a card shows,
+// MainWindow, its menus and what hangs off them: File (New post…, Sign out, Preferences…, Quit) and
+// View (Refresh, Work offline, the time zone, the outbox and QA docks, the comments a card shows,
 // Go to each page: Ctrl+1…9) with their shortcuts, the two docks, the settings the menus change
 // (remembered), and the words of the whole window (retranslate, the pages' titles). The
 // account's pages and the status bar are in mainwindow.cpp.
@@ -106,6 +106,14 @@ void MainWindow::buildMenus()
         Q_EMIT signOutRequested();
     });
     m_signOut->setObjectName(QStringLiteral("signOut"));
+    m_preferences = m_fileMenu->addAction(QString(), this, &MainWindow::showPreferences);
+    m_preferences->setMenuRole(QAction::PreferencesRole);
+    // Ctrl+, also where the platform has no Preferences key (Linux: none), once only
+    QList<QKeySequence> preferenceKeys = QKeySequence::keyBindings(QKeySequence::Preferences);
+    if (!preferenceKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Comma)))
+        preferenceKeys.append(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    m_preferences->setShortcuts(preferenceKeys);
+    m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString(), qApp, &QApplication::closeAllWindows);
     m_quit->setShortcut(QKeySequence::Quit);
     m_quit->setMenuRole(QAction::QuitRole);
@@ -215,6 +223,7 @@ void MainWindow::retranslate()
     m_fileMenu->setTitle(tr("&File"));
     m_newPost->setText(tr("&New post…"));
     m_signOut->setText(someone ? tr("Sign &out") : tr("Sign &in…"));
+    m_preferences->setText(tr("&Preferences…"));
     m_quit->setText(tr("&Quit"));
     m_viewMenu->setTitle(tr("&View"));
     m_refresh->setText(tr("&Refresh"));

@@ -569,6 +569,53 @@ private Q_SLOTS:
         QCOMPARE(fresh.memoryCacheMaxBytes(), 64LL * 1024 * 1024);
     }
 
+    // The disk cache's use (Preferences: "Using 12.3 MB of 200 MB"), counted off the GUI thread
+    // as the directory's files are; Clear empties it (files of another kind stay) and the use
+    // is 0; the file of a URL holds the bytes as downloaded (Save image as… copies them).
+    void diskUseAndClear()
+    {
+        const QString dir = freshDir();
+        auto cache = newCache(dir);
+        Recorder rec(cache.get());
+        for (int i = 0; i < 3; ++i)
+            cache->load(m_media.at(i));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(rec.wait(cache->resolve(m_media.at(i))));
+        QSignalSpy use(cache.get(), &ImageCache::diskCacheUsage);
+        cache->requestDiskCacheUsage();
+        QVERIFY(use.wait(10000));
+        QCOMPARE(use.at(0).at(0).toLongLong(), directorySize(dir));
+        QVERIFY(directorySize(dir) > 0);
+
+        const QString file = cache->diskCacheFile(m_media.at(0));
+        QCOMPARE(QFileInfo(file).absolutePath(), QFileInfo(dir).absoluteFilePath());
+        QFile cached(file);
+        QVERIFY(cached.open(QIODevice::ReadOnly));
+        QFile served(QDir(m_server.mediaDir()).filePath(m_media.at(0).section(u'/', -1)));
+        QVERIFY(served.open(QIODevice::ReadOnly));
+        QCOMPARE(cached.readAll(), served.readAll());
+        QVERIFY(cache->diskCacheFile(QStringLiteral("javascript:alert(1)")).isEmpty());
+
+        QFile other(QDir(dir).filePath(QStringLiteral("notes.txt")));
+        QVERIFY(other.open(QIODevice::WriteOnly));
+        other.write("not ours");
+        other.close();
+        use.clear();
+        cache->clearDiskCache();
+        QVERIFY(use.wait(10000));
+        QCOMPARE(use.at(0).at(0).toLongLong(), 0);
+        QCOMPARE(fileCount(dir), 1); // notes.txt only
+        QVERIFY(other.exists());
+        // what was in memory is still shown; a new load fetches the file again
+        QCOMPARE(cache->state(m_media.at(0)), ImageCache::State::Ready);
+        cache->clearMemoryCache();
+        cache->load(m_media.at(0));
+        rec.ready.clear();
+        QVERIFY(rec.wait(cache->resolve(m_media.at(0))));
+        QCOMPARE(rec.ready.value(cache->resolve(m_media.at(0))), 1);
+        QTRY_COMPARE(fileCount(dir), 2);
+    }
+
     // An image too big for the memory cache is still delivered, and held as the one such image
     // until the next: asking again is answered at once, never by decoding it again (before, it
     // was decoded from disk again on every paint: a core busy for ever, the tile grey).
