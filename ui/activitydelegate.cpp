@@ -156,9 +156,8 @@ const ActivityDelegate::RowLayout &ActivityDelegate::layoutFor(const QStyleOptio
     RowLayout l;
     const QFont font = option.font;
     const QFont small = smallerFont(font);
-    const int inset = std::max(0, (width - kMaxRowWidth) / 2);
-    l.left = inset + kMargin;
-    l.right = width - inset - kMargin;
+    l.left = columnLeft(width);
+    l.right = width - l.left;
     l.avatar = QRect(l.left, kPad, kAvatar, kAvatar);
     const QString thumbnail = index.data(ActivityModel::ThumbnailRole).toString();
     const int right = l.right;
@@ -202,6 +201,11 @@ const ActivityDelegate::RowLayout &ActivityDelegate::layoutFor(const QStyleOptio
         std::max({y, l.avatar.bottom() + 1, l.thumbnail.isNull() ? 0 : l.thumbnail.bottom() + 1}) +
         kPad;
     return m_layouts.emplace(id, std::move(l));
+}
+
+int ActivityDelegate::columnLeft(int width)
+{
+    return std::max(0, (width - kMaxRowWidth) / 2) + kMargin;
 }
 
 QSize ActivityDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const

@@ -66,6 +66,9 @@ public:
     [[nodiscard]] QSize sizeHint(const QStyleOptionViewItem &option,
                                  const QModelIndex &index) const override;
 
+    // Where the content's column begins in a row `width` wide (the switch above aligns with it).
+    [[nodiscard]] static int columnLeft(int width);
+
     // What `pos` (in the view's viewport) is on the row `index` drawn in `rect`.
     [[nodiscard]] Hit hitAt(const QRect &rect, const QModelIndex &index, const QPoint &pos) const;
     // The layout of a row `width` wide (for tests: where the parts are).

@@ -9,6 +9,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QTabBar>
 #include <QVBoxLayout>
@@ -38,12 +39,12 @@ ActivityView::ActivityView(core::ApiClient *api, core::ImageCache *images, QWidg
     m_tabs->setFocusPolicy(Qt::StrongFocus);
     for (int i = 0; i < 3; ++i)
         m_tabs->addTab(QString());
-    auto *bar = new QWidget(this);
-    auto *barLayout = new QHBoxLayout(bar);
+    m_bar = new QWidget(this);
+    auto *barLayout = new QHBoxLayout(m_bar);
     barLayout->setContentsMargins(8, 6, 8, 0);
     barLayout->addWidget(m_tabs);
     barLayout->addStretch(1);
-    layout->addWidget(bar);
+    layout->addWidget(m_bar);
 
     m_error->setObjectName(QStringLiteral("activityError"));
     m_error->setTextFormat(Qt::PlainText);
@@ -108,7 +109,7 @@ void ActivityView::setScope(Scope scope)
 
 void ActivityView::setSwitchVisible(bool visible)
 {
-    m_tabs->parentWidget()->setVisible(visible);
+    m_bar->setVisible(visible);
 }
 
 void ActivityView::showPerson(qint64 uid)
@@ -213,6 +214,15 @@ void ActivityView::retranslate()
     m_list->setToolTip(tr("Return opens what a row is about; Shift+Return opens the person who "
                           "did it."));
     updateState();
+}
+
+void ActivityView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // the switch begins where the rows' column does (centred in a wide view)
+    const int left =
+        ActivityDelegate::columnLeft(width() - m_list->verticalScrollBar()->sizeHint().width());
+    m_bar->layout()->setContentsMargins(left, 6, 8, 0);
 }
 
 void ActivityView::changeEvent(QEvent *event)

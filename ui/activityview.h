@@ -78,6 +78,7 @@ Q_SIGNALS:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -89,6 +90,7 @@ private:
     models::ActivityModel *m_model;
     models::ActivityFeed *m_feed;
     QTabBar *m_tabs;
+    QWidget *m_bar;  // the switch's row
     QLabel *m_error; // a failed load while rows are shown
     PlaceholderList *m_list;
     ActivityDelegate *m_delegate;
