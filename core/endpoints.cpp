@@ -103,9 +103,25 @@ Call hot(HotWindow window, HotRank by, int limit)
                QLatin1String("&limit=") + id(std::clamp(limit, 1, kMaxHotLimit)));
 }
 
-Call activity(int limit, const std::optional<QString> &before)
+Call activity(const ActivityQuery &query, int limit, const std::optional<QString> &before)
 {
-    return get(path(u"/activity?limit=") + id(limit) + optional(QLatin1String("before"), before));
+    QString p = path(u"/activity?scope=");
+    switch (query.scope) {
+    case ActivityQuery::Scope::Following:
+        p += QLatin1String("following");
+        break;
+    case ActivityQuery::Scope::All:
+        p += QLatin1String("all");
+        break;
+    case ActivityQuery::Scope::User:
+        p += QLatin1String("user&uid=") + id(query.uid);
+        break;
+    case ActivityQuery::Scope::Mine:
+        p += QLatin1String("mine");
+        break;
+    }
+    return get(p + QLatin1String("&limit=") + id(limit) +
+               optional(QLatin1String("before"), before));
 }
 
 Call sync(int limit, const QString &since)

@@ -61,7 +61,19 @@ enum class HotRank { Likes, Views };
 // GET /hot?window=…&by=…&limit=… (limit clamped to the contract's 1…50)
 [[nodiscard]] Call hot(HotWindow window, HotRank by, int limit);
 inline constexpr int kMaxHotLimit = 50;
-[[nodiscard]] Call activity(int limit, const std::optional<QString> &before = std::nullopt);
+// Whose activity GET /activity lists: the people I follow (the server's default), everyone,
+// one person, or me.
+struct ActivityQuery
+{
+    enum class Scope { Following, All, User, Mine };
+    Scope scope = Scope::Following;
+    qint64 uid = 0; // Scope::User
+
+    friend bool operator==(const ActivityQuery &, const ActivityQuery &) = default;
+};
+// GET /activity?scope=…&uid=…&limit=…&before=…
+[[nodiscard]] Call activity(const ActivityQuery &query, int limit,
+                            const std::optional<QString> &before = std::nullopt);
 // GET /sync?limit=…&since=… (no since: the current cursor)
 [[nodiscard]] Call sync(int limit, const QString &since = {});
 

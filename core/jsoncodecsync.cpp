@@ -17,6 +17,9 @@ bool readActivity(const QJsonValue &v, const Path &p, Activity &out, DecodeError
            o.req("type"_L1, out.type, enumOf(kActivityTypes)) &&
            o.req("actor"_L1, out.actor, readUserBrief) && o.opt("postId"_L1, out.postId, readId) &&
            o.opt("commentId"_L1, out.commentId, readId) &&
+           o.opt("postAuthor"_L1, out.postAuthor, readUserBrief) &&
+           o.opt("summary"_L1, out.summary, readString) &&
+           o.opt("thumbnail"_L1, out.thumbnail, readString) &&
            o.opt("targetUser"_L1, out.targetUser, readUserBrief) &&
            readCreateTime(o, out.createtime);
 }

@@ -185,7 +185,10 @@ struct LogEntry
     friend bool operator==(const LogEntry &, const LogEntry &) = default;
 };
 
-// What someone I follow did (GET /activity).
+// What someone did (GET /activity): posted, commented, liked a post, followed someone. What a
+// row shows comes with it (issue 13; absent from an older server's items, so all optional):
+// the post's author, a plain-text summary (the post's start, or the comment's), the post's first
+// picture; the person followed.
 struct Activity
 {
     enum class Type { Post, Comment, Like, Follow };
@@ -195,6 +198,9 @@ struct Activity
     UserBrief actor;
     std::optional<qint64> postId;
     std::optional<qint64> commentId;
+    std::optional<UserBrief> postAuthor; // whose post it is about
+    QString summary;                     // plain text, one line, "" when none
+    QString thumbnail;                   // the post's first picture URL, "" when none
     std::optional<UserBrief> targetUser;
     qint64 createtime = 0;
 

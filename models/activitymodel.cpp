@@ -20,13 +20,21 @@ ActivityModel::ActivityModel(QObject *parent)
 QString ActivityModel::text(const Activity &a)
 {
     const QString actor = core::shownName(a.actor.nickName);
+    const bool ownPost = a.postAuthor && a.postAuthor->uid == a.actor.uid;
+    const QString author = a.postAuthor ? core::shownName(a.postAuthor->nickName) : QString();
     switch (a.type) {
     case Activity::Type::Post:
         return tr("%1 posted").arg(actor);
     case Activity::Type::Comment:
-        return tr("%1 commented on a post").arg(actor);
+        if (ownPost)
+            return tr("%1 commented on their own post").arg(actor);
+        return a.postAuthor ? tr("%1 commented on %2's post").arg(actor, author)
+                            : tr("%1 commented on a post").arg(actor);
     case Activity::Type::Like:
-        return tr("%1 liked a post").arg(actor);
+        if (ownPost)
+            return tr("%1 liked their own post").arg(actor);
+        return a.postAuthor ? tr("%1 liked %2's post").arg(actor, author)
+                            : tr("%1 liked a post").arg(actor);
     case Activity::Type::Follow:
         return a.targetUser
                    ? tr("%1 followed %2").arg(actor, core::shownName(a.targetUser->nickName))
@@ -84,8 +92,49 @@ QVariant ActivityModel::data(const QModelIndex &index, int role) const
         return a.targetUser ? a.targetUser->nickName : QString();
     case CreatedTimeRole:
         return a.createtime;
+    case PostAuthorIdRole:
+        return a.postAuthor ? a.postAuthor->uid : qint64(0);
+    case PostAuthorNameRole:
+        return a.postAuthor ? a.postAuthor->nickName : QString();
+    case SummaryRole:
+        return core::sanitizedText(a.summary);
+    case ThumbnailRole:
+        return a.thumbnail;
+    case RelativeTimeRole:
+        return m_labels.text(a.id, a.createtime);
+    case OpenTargetRole:
+        if (a.type == Activity::Type::Follow)
+            return a.targetUser ? QStringLiteral("profile") : QString();
+        return a.postId ? QStringLiteral("post") : QString();
     }
     return {};
+}
+
+void ActivityModel::setTicker(TimeTicker *ticker, const RelativeTime &format)
+{
+    if (m_labels.ticker())
+        disconnect(m_labels.ticker(), nullptr, this, nullptr);
+    m_labels.set(ticker, format);
+    if (!ticker)
+        return;
+    connect(ticker, &TimeTicker::tick, this, &ActivityModel::onTick);
+    onTick(ticker->now());
+}
+
+void ActivityModel::onTick(qint64 nowMs)
+{
+    qint64 nextDue = -1;
+    m_labels.tick(
+        rowCount(), nowMs,
+        [this](int row) -> std::optional<std::pair<qint64, qint64>> {
+            const Activity &a = at(row);
+            return std::pair(a.id, a.createtime);
+        },
+        [this](int first, int last) {
+            Q_EMIT dataChanged(index(first), index(last), {RelativeTimeRole});
+        },
+        nextDue);
+    m_labels.arm(nextDue);
 }
 
 QHash<int, QByteArray> ActivityModel::roleNames() const
@@ -113,13 +162,39 @@ ActivityFeed::ActivityFeed(core::ApiClient *api, ActivityModel *model, QObject *
             Q_EMIT pageLoaded(added);
     });
     connect(this, &PagedFeedBase::loadFailed, this, [this](const QString &message) {
-        Q_EMIT error(tr("Could not load the activity of people you follow: %1").arg(message));
+        using Scope = core::endpoint::ActivityQuery::Scope;
+        switch (m_query.scope) {
+        case Scope::Following:
+            Q_EMIT error(tr("Could not load the activity of people you follow: %1").arg(message));
+            return;
+        case Scope::All:
+            Q_EMIT error(tr("Could not load everyone's activity: %1").arg(message));
+            return;
+        case Scope::User:
+            Q_EMIT error(tr("Could not load this person's activity: %1").arg(message));
+            return;
+        case Scope::Mine:
+            Q_EMIT error(tr("Could not load your activity: %1").arg(message));
+            return;
+        }
     });
+}
+
+void ActivityFeed::setQuery(const core::endpoint::ActivityQuery &query)
+{
+    if (query == m_query)
+        return;
+    m_query = query;
+    // Start over: nothing of the old scope's answers may land in the new list.
+    model()->clear();
+    setMergesRefresh(false);
+    refresh(); // drops the first page and a further page in flight
+    setMergesRefresh(true);
 }
 
 ApiReply *ActivityFeed::activityPage(const std::optional<QString> &cursor, QObject *owner) const
 {
-    return m_api->send(core::endpoint::activity(pageSize(), cursor), owner);
+    return m_api->send(core::endpoint::activity(m_query, pageSize(), cursor), owner);
 }
 
 int ActivityFeed::takeFirstPage(const QList<Activity> &items, const std::optional<QString> &next)

@@ -1,11 +1,17 @@
-// What the people I follow did (GET /api/v1/activity): newest first, paged with `before`, each
-// entry with a translated one-line text ("张三 liked a post", "张三 followed 李四"), plain text.
-// ActivityFeed loads it: the first page, refreshes (new entries on top) and further pages.
+// What people did (GET /api/v1/activity): the people I follow, everyone, one person or me,
+// newest first, paged with `before`. Each entry with what its row shows: the actor, a
+// translated sentence ("李四 liked 王五's post", "李四 followed 王五"; names plain text and
+// isolated), the summary quoted, the post's thumbnail, and a relative time that ages with the
+// app-wide TimeTicker (one dataChanged per run of rows whose label changed, that role only).
+// ActivityFeed loads it for a scope: the first page, refreshes (new entries on top), further
+// pages; another scope starts over.
 #pragma once
 
 #include "apifwd.h"
+#include "endpoints.h"
 #include "pagedfeed.h"
 #include "pagedlistmodel.h"
+#include "timelabels.h"
 #include "wiretypes.h"
 
 #include <QList>
@@ -29,14 +35,25 @@ public:
         TargetUserIdRole,          // qint64: whom they followed (0: none)
         TargetUserNameRole,        // QString: that user's nickname ("" when none)
         CreatedTimeRole,           // qint64: when, ms since the epoch
-        TextRole,                  // QString: one line, translated, plain text (also Display)
+        TextRole,                  // QString: the sentence, translated, plain text (also Display)
+        PostAuthorIdRole,          // qint64: whose post it is about (0: unknown or none)
+        PostAuthorNameRole,        // QString: their nickname ("" when unknown or none)
+        SummaryRole,               // QString: the start of the post or comment, one line ("": none)
+        ThumbnailRole,    // QString: the post's first picture (absolute or /path; "": none)
+        RelativeTimeRole, // QString: 刚刚 / N分钟前 / … (ages with the app-wide ticker)
+        OpenTargetRole,   // QString: what a click opens: "post" or "profile" ("" nothing)
     };
     Q_ENUM(Role)
 
     explicit ActivityModel(QObject *parent = nullptr);
 
-    // The one-line text of an entry ("张三 liked a post"), translated, plain text.
+    // The sentence of an entry ("李四 liked 王五's post", "李四 followed 王五"), translated,
+    // plain text, each name isolated. An older server's entry (no post author) reads "李四 liked
+    // a post".
     [[nodiscard]] static QString text(const core::Activity &activity);
+
+    // The app-wide ticker and the time format: RelativeTimeRole ages by itself.
+    void setTicker(TimeTicker *ticker, const RelativeTime &format);
 
     // Paging (PagedListModel): replaceAll() everything (a first load, or a refresh that does
     // not meet what is shown), appendPage() a further page at the bottom (entries already listed
@@ -49,6 +66,11 @@ public:
 
     [[nodiscard]] QVariant data(const QModelIndex &index, int role) const override;
     [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
+
+private:
+    void onTick(qint64 nowMs);
+
+    TimeLabels m_labels; // the time role's texts, aged by the ticker
 };
 
 // Loads an ActivityModel from the server (PagedFeed: setPageSize(), the `limit`, 1..50). Its
@@ -60,6 +82,12 @@ public:
     static constexpr int kDefaultPageSize = 20;
 
     ActivityFeed(core::ApiClient *api, ActivityModel *model, QObject *parent = nullptr);
+
+    // Whose activity: the people I follow (the default), everyone, one person, or me. Another
+    // query empties the model and loads its first page (what was in flight is dropped); the same
+    // query changes nothing.
+    void setQuery(const core::endpoint::ActivityQuery &query);
+    [[nodiscard]] const core::endpoint::ActivityQuery &query() const { return m_query; }
 
     // The first page; again (refresh()) for the user's "refresh". While one is in flight, that
     // one answers.
@@ -84,6 +112,7 @@ private:
     core::ApiReply *activityPage(const std::optional<QString> &cursor, QObject *owner) const;
 
     core::ApiClient *m_api;
+    core::endpoint::ActivityQuery m_query;
 };
 
 } // namespace threadline::models

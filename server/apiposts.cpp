@@ -1,4 +1,5 @@
-// Auth, timeline, posts, post likes, views, likers, users and follows, hot, activity.
+// Auth, timeline, posts, post likes, views, likers, users and follows, hot (activity:
+// apiactivity.cpp).
 #include "api.h"
 
 #include "passwords.h"
@@ -420,47 +421,6 @@ Response Api::hot(Request &req)
         }
     }
     return Response::json({{QStringLiteral("items"), items}});
-}
-
-Response Api::activity(Request &req)
-{
-    const int limit = limitParam(req.query, "limit", 20, 50);
-    const Keyset ks =
-        beforeCursor(req.query, QStringLiteral("a.createtime"), QStringLiteral("a.id"));
-    QVariantList binds{req.viewer.uid};
-    binds += ks.binds;
-    binds << limit + 1;
-    const auto rows = m_db.query(
-        QStringLiteral(
-            "SELECT a.id, a.type, a.actor, a.post_id, a.comment_id, a.target_uid, a.createtime"
-            " FROM activity a LEFT JOIN posts p ON p.id = a.post_id"
-            " LEFT JOIN comments c ON c.id = a.comment_id"
-            " WHERE a.actor IN (SELECT followee FROM follows WHERE follower = ?)"
-            " AND (a.post_id IS NULL OR (p.deleted = 0 AND p.hidden = 0))"
-            " AND (a.comment_id IS NULL OR (c.deleted = 0 AND c.hidden = 0 AND c.floor_hidden = "
-            "0))%1"
-            " ORDER BY a.createtime DESC, a.id DESC LIMIT ?")
-            .arg(ks.sql),
-        binds);
-    QJsonArray items;
-    for (size_t i = 0; i < rows.size() && i < size_t(limit); ++i) {
-        const Row &r = rows[i];
-        QJsonObject a{{QStringLiteral("id"), r[0].toLongLong()},
-                      {QStringLiteral("type"), r[1].toString()},
-                      {QStringLiteral("actor"), userBrief(r[2].toLongLong())},
-                      {QStringLiteral("createtime"), r[6].toLongLong()}};
-        if (!r[3].isNull())
-            a.insert(QStringLiteral("postId"), r[3].toLongLong());
-        if (!r[4].isNull())
-            a.insert(QStringLiteral("commentId"), r[4].toLongLong());
-        if (!r[5].isNull())
-            a.insert(QStringLiteral("targetUser"), userBrief(r[5].toLongLong()));
-        items.append(a);
-    }
-    const bool more = rows.size() > size_t(limit);
-    const QJsonValue next = nextCursor(more, more ? rows[limit - 1][6].toLongLong() : 0,
-                                       more ? rows[limit - 1][0].toLongLong() : 0);
-    return Response::json({{QStringLiteral("items"), items}, {QStringLiteral("next"), next}});
 }
 
 } // namespace threadline::server

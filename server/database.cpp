@@ -111,7 +111,7 @@ bool Database::open(const QString &url, QString *error)
 bool Database::migrate(QString *error)
 {
     // Version 1 is the whole schema; later versions append steps here.
-    const QList<QStringList> versions = {schemaV1(), schemaV2()};
+    const QList<QStringList> versions = {schemaV1(), schemaV2(), schemaV3()};
     try {
         begin();
         if (m_kind == Kind::Postgres)

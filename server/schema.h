@@ -113,4 +113,12 @@ inline QStringList schemaV2()
     };
 }
 
+// Version 3 (issue 13): GET /activity?scope=all reads everyone's entries newest first.
+inline QStringList schemaV3()
+{
+    return {
+        QStringLiteral("CREATE INDEX activity_time ON activity(createtime, id)"),
+    };
+}
+
 } // namespace threadline::server

@@ -2,7 +2,7 @@
 #include "mainwindowshared.h"
 
 #include "actions.h"
-#include "activitymodel.h"
+#include "activityview.h"
 #include "apiclient.h"
 #include "composedialog.h"
 #include "devicedialog.h"
@@ -11,6 +11,7 @@
 #include "imagecache.h"
 #include "likersdialog.h"
 #include "moderationview.h"
+#include "personpages.h"
 #include "poststore.h"
 #include "profileheader.h"
 #include "qapanel.h"
@@ -110,8 +111,8 @@ MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
                 f.feed->refresh();
         if (m_history)
             m_history->load();
-        if (m_activity && m_activity->rowCount() > 0)
-            m_activityFeed->refresh();
+        if (m_activityView && m_activityView->isStarted())
+            m_activityView->refresh();
         if (m_thread && m_thread->isVisible() && m_thread->postId() > 0)
             m_thread->loader()->reload();
     });
@@ -200,8 +201,6 @@ void MainWindow::clearAccount()
     delete m_historyView;
     delete m_history;
     delete m_activityView;
-    delete m_activityFeed;
-    delete m_activity;
     delete m_thread;
     delete m_moderation;
     m_moderation = nullptr;
@@ -216,8 +215,6 @@ void MainWindow::clearAccount()
     m_historyView = nullptr;
     m_history = nullptr;
     m_activityView = nullptr;
-    m_activityFeed = nullptr;
-    m_activity = nullptr;
     m_thread = nullptr;
     for (QAction *a : {m_newPost, m_refresh})
         a->setEnabled(false);
@@ -262,7 +259,12 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
         f.header = new ProfileHeader(m_core->api(), m_core->outbox(), m_core->images(), f.page);
         f.header->setModeratorTools(m_me.role == core::UserProfile::Role::Moderator);
         layout->addWidget(f.header);
-        layout->addWidget(f.view, 1);
+        f.person = new PersonPages(f.view, makeActivityView(f.page), f.page);
+        if (page == Page::Mine) { // my own: scope=mine, no switch
+            f.person->activity()->setScope(ActivityView::Scope::Mine);
+            f.person->activity()->setSwitchVisible(false);
+        }
+        layout->addWidget(f.person, 1);
     }
     m_pages->addWidget(f.page);
     connect(f.feed, &TimelineFeed::statusChanged, this, [this, page] {
@@ -276,6 +278,20 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
             statusBar()->showMessage(tr("%n new post(s) on top", nullptr, count), 5000);
     });
     return f;
+}
+
+ActivityView *MainWindow::makeActivityView(QWidget *parent)
+{
+    auto *view = new ActivityView(m_core->api(), m_core->images(), parent);
+    view->setTicker(m_ticker, m_format);
+    connect(view, &ActivityView::openPost, this, &MainWindow::openThread);
+    connect(view, &ActivityView::openComment, this, [this](qint64 postId, qint64 commentId) {
+        openThread(postId);
+        if (m_thread && m_thread->postId() == postId)
+            m_thread->revealComment(commentId);
+    });
+    connect(view, &ActivityView::openProfile, this, &MainWindow::openProfile);
+    return view;
 }
 
 void MainWindow::connectView(TimelineView *view)
@@ -324,22 +340,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
     m_pages->addWidget(m_historyView);
     m_history->load();
 
-    m_activity = new models::ActivityModel(this);
-    m_activityFeed = new models::ActivityFeed(m_core->api(), m_activity, this);
-    m_activityView = new QListView(m_pages);
-    m_activityView->setModel(m_activity);
-    m_activityView->setWordWrap(true);
-    m_activityView->setAlternatingRowColors(true);
-    m_activityView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    connect(m_activityView, &QListView::activated, this, [this](const QModelIndex &index) {
-        if (const qint64 postId = index.data(models::ActivityModel::PostIdRole).toLongLong())
-            openThread(postId);
-        else if (const qint64 uid =
-                     index.data(models::ActivityModel::TargetUserIdRole).toLongLong())
-            openProfile(uid);
-    });
-    connect(m_activityFeed, &models::ActivityFeed::error, this,
-            [this](const QString &message) { statusBar()->showMessage(message, 15000); });
+    m_activityView = makeActivityView(m_pages);
     m_pages->addWidget(m_activityView);
 
     m_thread = new ThreadView(m_core->api(), m_core->cache(), m_core->store(), m_core->actions(),
@@ -429,8 +430,7 @@ void MainWindow::showPage(Page page)
     } else if (page == Page::Statistics) {
         m_stats->start(); // once; F5 reloads
     } else if (page == Page::Activity) {
-        if (m_activity->rowCount() == 0)
-            m_activityFeed->start();
+        m_activityView->start(); // once; F5 reloads
     } else if (page == Page::History) {
         m_history->load();
     } else if (Feed &f = m_feeds[page]; f.feed && !f.started) {
@@ -464,6 +464,7 @@ void MainWindow::openProfile(qint64 uid)
         m_profileUid = uid;
         f.feed->setScope(TimelineFeed::Scope::user(uid));
         f.header->setUser(uid, m_me.brief.uid);
+        f.person->setPerson(uid);
         f.started = false;
     }
     showPage(Page::Profile);
@@ -509,8 +510,10 @@ void MainWindow::refresh()
     else if (m_page == Page::History)
         m_history->load();
     else if (m_page == Page::Activity)
-        m_activityFeed->refresh();
-    else if (const Feed f = m_feeds.value(m_page); f.feed)
+        m_activityView->refresh();
+    else if (const Feed f = m_feeds.value(m_page); f.person && f.person->isShowingActivity())
+        f.person->activity()->refresh();
+    else if (f.feed)
         f.feed->refresh();
     if (m_core->sync())
         m_core->sync()->syncNow();

@@ -39,6 +39,8 @@ namespace threadline::ui {
 
 class ModerationView;
 class OutboxPanel;
+class ActivityView;
+class PersonPages;
 class ProfileHeader;
 class QaPanel;
 class StatsView;
@@ -87,6 +89,9 @@ public:
     [[nodiscard]] models::TimelineModel *timelineModel(Page page) const;
     [[nodiscard]] models::TimelineFeed *feed(Page page) const;
     [[nodiscard]] ThreadView *threadView() const { return m_thread; }
+    [[nodiscard]] ActivityView *activityView() const { return m_activityView; }
+    // Mine and Profile: the person's Posts | Activity switch (null for other pages).
+    [[nodiscard]] PersonPages *personPages(Page page) const { return m_feeds.value(page).person; }
     [[nodiscard]] models::TimeTicker *ticker() const { return m_ticker; }
 
     // Relative times in the system's time zone instead of UTC+8 (a setting, remembered).
@@ -136,6 +141,7 @@ private:
         TimelineView *view = nullptr;
         QWidget *page = nullptr;         // what the stack shows: the view, or header + view
         ProfileHeader *header = nullptr; // Mine and Profile: the person's header
+        PersonPages *person = nullptr;   // Mine and Profile: their posts or their activity
         bool started = false;
     };
 
@@ -144,6 +150,7 @@ private:
     void clearAccount();
     Feed makeFeed(Page page);
     void connectView(TimelineView *view);
+    ActivityView *makeActivityView(QWidget *parent);
     void refresh();
     void newPost();
     void updateStatus();
@@ -167,9 +174,7 @@ private:
     QHash<Page, Feed> m_feeds;
     models::HistoryModel *m_history = nullptr;
     TimelineView *m_historyView = nullptr;
-    models::ActivityModel *m_activity = nullptr;
-    models::ActivityFeed *m_activityFeed = nullptr;
-    QListView *m_activityView = nullptr;
+    ActivityView *m_activityView = nullptr;
     ThreadView *m_thread = nullptr;
     ModerationView *m_moderation = nullptr;
     bool m_moderationStarted = false;

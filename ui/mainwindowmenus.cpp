@@ -6,9 +6,11 @@
 #include "mainwindow.h"
 #include "mainwindowshared.h"
 
+#include "activityview.h"
 #include "historymodel.h"
 #include "moderationview.h"
 #include "outboxpanel.h"
+#include "personpages.h"
 #include "qapanel.h"
 #include "session.h"
 #include "threadview.h"
@@ -242,8 +244,13 @@ void MainWindow::retranslate()
 
 void MainWindow::applyTimeFormat()
 {
-    for (const Feed &f : std::as_const(m_feeds))
+    for (const Feed &f : std::as_const(m_feeds)) {
         f.model->setTicker(m_ticker, m_format);
+        if (f.person)
+            f.person->activity()->setTicker(m_ticker, m_format);
+    }
+    if (m_activityView)
+        m_activityView->setTicker(m_ticker, m_format);
     if (m_history)
         m_history->setTicker(m_ticker, m_format);
     if (m_thread)

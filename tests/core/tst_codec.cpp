@@ -408,6 +408,7 @@ private Q_SLOTS:
     void queueItems();
     void logEntries();
     void activities();
+    void activityRowFields();
     void postPages();
     void oneBadObjectDoesNotBlankThePage();
     void floorPages();
@@ -887,6 +888,49 @@ void TestCodec::activities()
     QVERIFY(!follow.postId.has_value());
     QCOMPARE(follow.targetUser, std::optional<UserBrief>(zhang()));
     QCOMPARE(*decodeActivity(parseObject(json).value(u"items"_s)[3]), follow);
+    // An older server's items (without postAuthor, summary, thumbnail) decode with those empty.
+    for (const Activity &a : page->items) {
+        QVERIFY(!a.postAuthor.has_value());
+        QVERIFY(a.summary.isEmpty());
+        QVERIFY(a.thumbnail.isEmpty());
+    }
+}
+
+// Issue 13: what a row shows comes with the item: the post's author, a plain-text summary, the
+// post's first picture; a null is as absent; a wrong type is an error naming the field.
+void TestCodec::activityRowFields()
+{
+    const QByteArray json = R"({"items":[)"
+                            R"({"id":8,"type":"comment","actor":)" +
+                            kZhang + R"(,"postId":90013,"commentId":500020,"postAuthor":)" + kLi +
+                            R"(,"summary":"<b>不是</b> HTML 😀","thumbnail":"/api/v1/media/a.png",)"
+                            R"("createtime":30},)"
+                            R"({"id":7,"type":"like","actor":)" +
+                            kLi + R"(,"postId":90012,"postAuthor":)" + kZhang +
+                            R"(,"summary":"","thumbnail":null,"createtime":20}],"next":null})";
+    const Result<ActivityPage> page = decodeActivityPage(json);
+    QVERIFY2(page.ok(), qPrintable(page.ok() ? QString() : page.error().toString()));
+    QCOMPARE(page->items.size(), 2);
+    const Activity &comment = page->items.at(0);
+    QCOMPARE(comment.postAuthor, std::optional<UserBrief>(li()));
+    QCOMPARE(comment.summary, u"<b>不是</b> HTML 😀"_s); // kept as the text it is
+    QCOMPARE(comment.thumbnail, u"/api/v1/media/a.png"_s);
+    const Activity &like = page->items.at(1);
+    QCOMPARE(like.postAuthor, std::optional<UserBrief>(zhang()));
+    QVERIFY(like.summary.isEmpty());
+    QVERIFY(like.thumbnail.isEmpty());
+    QVERIFY(!page->next.has_value());
+
+    const QJsonObject item = parseObject(json).value(u"items"_s)[0].toObject();
+    for (const auto &[key, value] :
+         {std::pair{u"summary"_s, QJsonValue(5)}, std::pair{u"thumbnail"_s, QJsonValue(true)},
+          std::pair{u"postAuthor"_s, QJsonValue(u"李四"_s)}}) {
+        QJsonObject bad = item;
+        bad.insert(key, value);
+        const Result<Activity> r = decodeActivity(bad);
+        QVERIFY2(!r.ok(), qPrintable(key));
+        QVERIFY2(r.error().toString().contains(key), qPrintable(r.error().toString()));
+    }
 }
 
 void TestCodec::postPages()

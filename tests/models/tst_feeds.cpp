@@ -671,8 +671,14 @@ private Q_SLOTS:
         QCOMPARE(at(0, ActivityModel::PostIdRole).toLongLong(), 0);
         QCOMPARE(at(1, ActivityModel::TypeRole).toString(), QStringLiteral("like"));
         QCOMPARE(withoutIsolates(at(1, ActivityModel::TextRole).toString()),
-                 QStringLiteral("麻子 liked a post"));
+                 QStringLiteral("麻子 liked 李四's post"));
         QCOMPARE(at(1, ActivityModel::PostIdRole).toLongLong(), liked);
+        QCOMPARE(at(1, ActivityModel::PostAuthorIdRole).toLongLong(), 10002);
+        QCOMPARE(at(1, ActivityModel::PostAuthorNameRole).toString(), QStringLiteral("李四"));
+        QCOMPARE(at(1, ActivityModel::SummaryRole).toString(), QStringLiteral("求赞"));
+        QCOMPARE(at(1, ActivityModel::OpenTargetRole).toString(), QStringLiteral("post"));
+        QCOMPARE(at(0, ActivityModel::OpenTargetRole).toString(), QStringLiteral("profile"));
+        QVERIFY(!at(1, ActivityModel::RelativeTimeRole).toString().isEmpty());
         QCOMPARE(at(1, ActivityModel::ActorIdRole).toLongLong(), 10004);
         QCOMPARE(at(1, ActivityModel::ActorNameRole).toString(), QStringLiteral("麻子"));
         QVERIFY(!at(1, ActivityModel::ActorAvatarRole).toString().isEmpty());
@@ -705,7 +711,7 @@ private Q_SLOTS:
         QCOMPARE(inserted.count(), 1);
         QCOMPARE(inserted.at(0).at(1).toInt(), 0);
         QCOMPARE(withoutIsolates(at(0, ActivityModel::TextRole).toString()),
-                 QStringLiteral("麻子 commented on a post"));
+                 QStringLiteral("麻子 commented on 李四's post"));
         QCOMPARE(at(0, ActivityModel::CommentIdRole).toLongLong(),
                  comment.obj().value(QStringLiteral("id")).toInteger());
         QCOMPARE(at(0, ActivityModel::PostIdRole).toLongLong(), liked);
