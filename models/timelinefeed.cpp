@@ -110,12 +110,25 @@ void TimelineFeed::setScope(const Scope &scope)
     if (scope == m_scope)
         return;
     m_scope = scope;
+    applyRanking();
     if (!m_started)
         return;
     cancelAll();
     m_model->setHasMore(false);
     m_model->setPosts({});
     start();
+}
+
+void TimelineFeed::applyRanking()
+{
+    using R = TimelineModel::Ranking;
+    const bool day = m_scope.window == Scope::Window::Day;
+    const bool likes = m_scope.by == Scope::Rank::Likes;
+    m_model->setRanking(!m_scope.isHot() ? R::None
+                        : likes          ? (day ? R::LikesToday : R::LikesThisWeek)
+                                         : (day ? R::ViewsToday : R::ViewsThisWeek));
+    if (!m_scope.isHot())
+        m_model->setHotCounts({});
 }
 
 void TimelineFeed::setPageSize(int size)
@@ -305,7 +318,12 @@ void TimelineFeed::applyFirstPage(const QList<Post> &posts, const std::optional<
     for (int row = 0; row < m_model->rowCount(); ++row)
         shown.append(m_model->postIdAt(row));
 
-    if (m_scope.isHot()) { // a ranking: replaced as a whole, when it changed
+    if (m_scope.isHot()) {            // a ranking: replaced as a whole, when it changed
+        QHash<qint64, qint64> counts; // what each is ranked by (the model's, not the store's)
+        for (const Post &p : posts)
+            if (p.hotCount)
+                counts.insert(p.id, *p.hotCount);
+        m_model->setHotCounts(counts);
         m_cache->savePosts(posts, key, true, std::nullopt);
         m_next.reset();
         m_cacheOffset = m_cacheStored = posts.size();

@@ -1,5 +1,7 @@
 #include "replybox.h"
 
+#include "paintutil.h"
+
 #include <QAbstractTextDocumentLayout>
 #include <QEvent>
 #include <QFrame>
@@ -154,7 +156,7 @@ void ReplyBox::updateSendState()
         m_counter->setText(tr("%1/%2").arg(length).arg(kMaxLength));
         QPalette p = palette();
         if (length > kMaxLength)
-            p.setColor(QPalette::WindowText, QColor(0xc0, 0x30, 0x30));
+            p.setColor(QPalette::WindowText, warningColor(p));
         m_counter->setPalette(p);
     }
     m_send->setEnabled(m_sendable && length > 0 && length <= kMaxLength);
