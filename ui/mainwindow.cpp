@@ -16,7 +16,6 @@
 #include "qapanel.h"
 #include "statsview.h"
 #include "syncengine.h"
-#include "theme.h"
 #include "threadloader.h"
 #include "threadview.h"
 #include "timelinefeed.h"
@@ -138,10 +137,11 @@ void MainWindow::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
-    else if (event->type() == QEvent::PaletteChange) // a theme, from the menu or Preferences
-        for (QAction *a : std::as_const(m_themeActions))
-            a->setChecked(a->objectName() == QStringLiteral("theme-") + themeName(currentTheme()));
-    else if (event->type() == QEvent::ActivationChange && isActiveWindow() && m_started)
+    else if (event->type() == QEvent::PaletteChange) { // a theme, from the menu or Preferences
+        syncThemeActions();
+        // a widget with a style sheet keeps the palette it was polished with: polished again
+        m_nav->setStyleSheet(m_nav->styleSheet());
+    } else if (event->type() == QEvent::ActivationChange && isActiveWindow() && m_started)
         m_core->windowActivated();
     QMainWindow::changeEvent(event);
 }

@@ -137,6 +137,7 @@ private:
     void buildToolBar();
     void retranslate();
     void retranslateToolBar();
+    void syncThemeActions();
     void clearAccount();
     Feed makeFeed(Page page);
     void connectView(TimelineView *view);

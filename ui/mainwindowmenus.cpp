@@ -151,6 +151,7 @@ void MainWindow::buildMenus()
     }
     // the colours: the platform's, light or dark (remembered; --theme overrides for one run)
     m_themeMenu = m_viewMenu->addMenu(QString());
+    connect(m_themeMenu, &QMenu::aboutToShow, this, &MainWindow::syncThemeActions);
     auto *themeGroup = new QActionGroup(this);
     for (const Theme t : {Theme::System, Theme::Light, Theme::Dark}) {
         QAction *a = m_themeMenu->addAction(QString());
@@ -245,6 +246,13 @@ void MainWindow::retranslate()
                                      : QString());
     retranslateToolBar();
     updateStatus();
+}
+
+void MainWindow::syncThemeActions()
+{
+    // the theme applied last, whoever applied it (this menu, --theme, Preferences)
+    for (QAction *a : std::as_const(m_themeActions))
+        a->setChecked(a->objectName() == QStringLiteral("theme-") + themeName(currentTheme()));
 }
 
 void MainWindow::applyTimeFormat()

@@ -36,9 +36,7 @@ ReplyBox::ReplyBox(QWidget *parent)
     m_targetLabel->setObjectName(QStringLiteral("replyTarget"));
     m_targetLabel->setTextFormat(Qt::PlainText);
     m_targetLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    QPalette muted = m_targetLabel->palette();
-    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
-    m_targetLabel->setPalette(muted);
+    m_targetLabel->setForegroundRole(QPalette::PlaceholderText); // muted, and follows a theme
     tl->addWidget(m_targetLabel, 1);
     m_cancelTarget->setObjectName(QStringLiteral("cancelReplyTarget"));
     m_cancelTarget->setAutoRaise(true);

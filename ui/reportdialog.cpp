@@ -61,7 +61,7 @@ ReportDialog::ReportDialog(const QString &what, QWidget *parent)
         auto *explanation = new QLabel(this);
         explanation->setTextFormat(Qt::PlainText);
         explanation->setWordWrap(true);
-        explanation->setPalette(mutedPalette(explanation->palette()));
+        explanation->setForegroundRole(QPalette::PlaceholderText); // follows a theme
         explanation->setContentsMargins(indent, 0, 0, 4);
         m_explanations.append(explanation);
         root->addWidget(explanation);
