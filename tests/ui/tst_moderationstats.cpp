@@ -530,9 +530,9 @@ private Q_SLOTS:
         const QString shot = QDir(test::artifactDir(QStringLiteral("moderationstats")))
                                  .filePath(QStringLiteral("mainwindow-statistics-en.png"));
         QVERIFY2(w.grab().save(shot), qPrintable(shot));
-        nav->setCurrentRow(7);
-        QCOMPARE(w.currentPage(), ui::MainWindow::Page::Moderation);
         nav->setCurrentRow(8);
+        QCOMPARE(w.currentPage(), ui::MainWindow::Page::Moderation);
+        nav->setCurrentRow(9);
         QCOMPARE(w.currentPage(), ui::MainWindow::Page::Statistics);
         // a person's page has the calendar for the moderator
         w.openProfile(10001);
