@@ -3,6 +3,7 @@
 //   threadline [--server URL] [--user NAME [--password PW]] [--offline] [--cache FILE]
 //              [--import FILE]… [--lang zh_CN|en] [--faults SPEC] [--like-delay MS]
 //              [--page NAME] [--open-post ID] [--screenshot PATH] [--size WxH] [--qa]
+//              [--theme system|light|dark]
 // --screenshot saves the window as a PNG once the first page (and an opened thread) has loaded,
 // then exits: 0 when saved, 1 otherwise. --offline needs no network, token or keychain: it
 // opens the last account's cache and outbox. --cache FILE opens that cache (and its outbox,
@@ -11,8 +12,8 @@
 // opened, shown in All; a file that cannot be read is one sentence on stderr and exit 2, with
 // nothing imported. --qa shows the QA panel: faults (the --faults grammar) and the offline
 // switch while the app runs. Preferences (ui/preferences.h) are read here too: the language
-// (--lang wins), start offline (as --offline) and the image cache's limit. app/README.md and
-// docs/qa.md say more.
+// (--lang wins), start offline (as --offline) and the image cache's limit. --theme chooses the
+// colours for this run (View → Theme remembers a choice). app/README.md and docs/qa.md say more.
 #include "apiclient.h"
 #include "appcore.h"
 #include "certificatedialog.h"
@@ -24,6 +25,7 @@
 #include "mainwindow.h"
 #include "preferences.h"
 #include "session.h"
+#include "theme.h"
 #include "threadloader.h"
 #include "threadview.h"
 #include "timelinefeed.h"
@@ -100,8 +102,8 @@ int main(int argc, char **argv)
                                      QStringLiteral("LOCALE"));
     const QCommandLineOption pageOpt(
         QStringLiteral("page"),
-        QStringLiteral("The page to show: all, following, mine, hotday, hotweek, history, "
-                       "activity."),
+        QStringLiteral("The page to show: all, following, mine, hotday, hotweek, hotviews, "
+                       "history, activity."),
         QStringLiteral("NAME"));
     const QCommandLineOption openOpt(QStringLiteral("open-post"),
                                      QStringLiteral("Open the thread of post ID."),
@@ -126,8 +128,12 @@ int main(int argc, char **argv)
     const QCommandLineOption qaOpt(
         QStringLiteral("qa"),
         QStringLiteral("Show the QA panel: faults and the offline switch while the app runs."));
+    const QCommandLineOption themeOpt(
+        QStringLiteral("theme"),
+        QStringLiteral("The colours: system, light or dark (default: as chosen in View → Theme)."),
+        QStringLiteral("THEME"));
     parser.addOptions({userOpt, passwordOpt, langOpt, pageOpt, openOpt, importOpt, cacheOpt,
-                       shotOpt, sizeOpt, qaOpt});
+                       shotOpt, sizeOpt, qaOpt, themeOpt});
     parser.process(app);
 
     // --lang wins over the language chosen in Preferences (the system's when none)
@@ -167,6 +173,16 @@ int main(int argc, char **argv)
         say(QStringLiteral("--cache: expected a file name"), stderr);
         return 2;
     }
+    const auto theme = parser.isSet(themeOpt) ? ui::themeFromName(parser.value(themeOpt))
+                                              : std::optional(ui::savedTheme());
+    if (!theme) {
+        say(QStringLiteral("--theme: expected system, light or dark, not \"%1\"")
+                .arg(parser.value(themeOpt)),
+            stderr);
+        return 2;
+    }
+    if (*theme != ui::Theme::System)
+        ui::applyTheme(*theme);
     const QStringList size = parser.value(sizeOpt).split(QLatin1Char('x'));
     const int width = size.value(0).toInt(), height = size.value(1).toInt();
     if (parser.isSet(sizeOpt) && (size.size() != 2 || width < 320 || height < 240)) {

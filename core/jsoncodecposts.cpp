@@ -118,7 +118,8 @@ bool readPost(const QJsonValue &v, const Path &p, Post &out, DecodeError &err)
         o.opt("comments"_L1, out.comments, listOf(readComment)) &&
         o.opt("hidden"_L1, out.hidden, readBool) &&
         o.opt("moderation"_L1, out.moderation, readModeration) &&
-        o.opt("viewCount"_L1, out.viewCount, readCount);
+        o.opt("viewCount"_L1, out.viewCount, readCount) &&
+        o.opt("hotCount"_L1, out.hotCount, readCount);
     if (!ok)
         return false;
     // Without a category, what the server would have chosen.

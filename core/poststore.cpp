@@ -143,7 +143,13 @@ void PostStore::upsertPost(const Post &p)
         m_posts.insert(p.id, p);
         Q_EMIT postAdded(p.id);
     } else {
-        changePost(p.id, [&] { m_posts[p.id] = p; });
+        changePost(p.id, [&] {
+            Post &kept = m_posts[p.id];
+            // Only /hot tells a post's views: a page that does not (a timeline, /sync) keeps them.
+            const std::optional<qint64> views = p.viewCount ? p.viewCount : kept.viewCount;
+            kept = p;
+            kept.viewCount = views;
+        });
     }
     // Inline comments are comments too: the thread view finds them in the store.
     for (const Comment &c : p.comments)

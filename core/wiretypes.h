@@ -115,7 +115,11 @@ struct Post
     QList<Comment> comments; // as given; see sortNewestFirst()
     bool hidden = false;
     std::optional<Moderation> moderation;
-    std::optional<qint64> viewCount; // only on /hot
+    std::optional<qint64> viewCount; // only on /hot: all its views
+    // Only on /hot: the likes (or views) counted in the ranking's window, what it is ranked by.
+    // It belongs to one ranking, not to the post: the timeline model keeps it per row and the
+    // cache does not keep it.
+    std::optional<qint64> hotCount;
 
     friend bool operator==(const Post &, const Post &) = default;
 };

@@ -114,12 +114,25 @@ void TimelineFeed::setScope(const Scope &scope)
     m_model->setShowsMyPendingPosts(scope.kind == Scope::Kind::All ||
                                     scope.kind == Scope::Kind::Following ||
                                     scope.kind == Scope::Kind::Mine);
+    applyRanking();
     if (!m_started)
         return;
     cancelAll();
     m_model->setHasMore(false);
     m_model->setPosts({});
     start();
+}
+
+void TimelineFeed::applyRanking()
+{
+    using R = TimelineModel::Ranking;
+    const bool day = m_scope.window == Scope::Window::Day;
+    const bool likes = m_scope.by == Scope::Rank::Likes;
+    m_model->setRanking(!m_scope.isHot() ? R::None
+                        : likes          ? (day ? R::LikesToday : R::LikesThisWeek)
+                                         : (day ? R::ViewsToday : R::ViewsThisWeek));
+    if (!m_scope.isHot())
+        m_model->setHotCounts({});
 }
 
 void TimelineFeed::setPageSize(int size)
@@ -310,7 +323,12 @@ void TimelineFeed::applyFirstPage(const QList<Post> &posts, const std::optional<
         if (const qint64 id = m_model->postIdAt(row); id > 0) // not my pending posts on top
             shown.append(id);
 
-    if (m_scope.isHot()) { // a ranking: replaced as a whole, when it changed
+    if (m_scope.isHot()) {            // a ranking: replaced as a whole, when it changed
+        QHash<qint64, qint64> counts; // what each is ranked by (the model's, not the store's)
+        for (const Post &p : posts)
+            if (p.hotCount)
+                counts.insert(p.id, *p.hotCount);
+        m_model->setHotCounts(counts);
         m_cache->savePosts(posts, key, true, std::nullopt);
         m_next.reset();
         m_cacheOffset = m_cacheStored = posts.size();

@@ -102,6 +102,8 @@ Q_SIGNALS:
     void pageLoaded(int rows);
 
 private:
+    // The model's ranking follows the scope (hot: its rank and figure per row).
+    void applyRanking();
     void requestFirstPage();
     void onCachePaint(const core::TimelinePage &page);
     void onFirstPage(core::ApiReply *reply);

@@ -7,6 +7,8 @@
 #include <QMetaEnum>
 #include <QSet>
 #include <algorithm>
+#include <climits>
+#include <utility>
 
 namespace threadline::models {
 
@@ -68,6 +70,46 @@ void TimelineModel::setInlineCommentCount(int n)
     m_inline = n;
     if (!m_ids.isEmpty())
         Q_EMIT dataChanged(index(0), index(int(m_ids.size()) - 1), {InlineCommentsRole});
+}
+
+void TimelineModel::setRanking(Ranking ranking)
+{
+    if (ranking == m_ranking)
+        return;
+    m_ranking = ranking;
+    if (!m_ids.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_ids.size()) - 1),
+                           {RankRole, HotCountRole, RankFigureRole});
+}
+
+void TimelineModel::setHotCounts(const QHash<qint64, qint64> &counts)
+{
+    const QHash<qint64, qint64> before = std::exchange(m_hotCounts, counts);
+    for (int row = 0; row < int(m_ids.size()); ++row) {
+        const qint64 id = m_ids.at(row);
+        if (before.value(id, -1) != m_hotCounts.value(id, -1))
+            Q_EMIT dataChanged(index(row), index(row), {HotCountRole, RankFigureRole});
+    }
+}
+
+QString TimelineModel::rankFigure(qint64 count) const
+{
+    if (count < 0)
+        return {};
+    const int n = int(std::min<qint64>(count, INT_MAX));
+    switch (m_ranking) {
+    case Ranking::None:
+        return {};
+    case Ranking::LikesToday:
+        return QCoreApplication::translate("TimelineModel", "%Ln like(s) today", nullptr, n);
+    case Ranking::LikesThisWeek:
+        return QCoreApplication::translate("TimelineModel", "%Ln like(s) this week", nullptr, n);
+    case Ranking::ViewsToday:
+        return QCoreApplication::translate("TimelineModel", "%Ln view(s) today", nullptr, n);
+    case Ranking::ViewsThisWeek:
+        return QCoreApplication::translate("TimelineModel", "%Ln view(s) this week", nullptr, n);
+    }
+    return {};
 }
 
 qint64 TimelineModel::postIdAt(int row) const
@@ -240,6 +282,12 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
     case RelativeTimeRole: {
         return m_labels.text(p->id, p->createtime);
     }
+    case RankRole:
+        return m_ranking == Ranking::None ? 0 : index.row() + 1;
+    case HotCountRole:
+        return m_ranking == Ranking::None ? qint64(-1) : m_hotCounts.value(p->id, -1);
+    case RankFigureRole:
+        return m_ranking == Ranking::None ? QString() : rankFigure(m_hotCounts.value(p->id, -1));
     }
     return {};
 }
@@ -316,6 +364,8 @@ void TimelineModel::onPostRemoved(qint64 postId)
     m_rowOf.remove(postId);
     endRemoveRows();
     reindexFrom(row);
+    if (m_ranking != Ranking::None && row < int(m_ids.size())) // the rows below move up a rank
+        Q_EMIT dataChanged(index(row), index(int(m_ids.size()) - 1), {RankRole});
 }
 
 } // namespace threadline::models

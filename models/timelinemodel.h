@@ -37,10 +37,26 @@ public:
         HiddenRole,                // bool: hidden by a moderator (moderators only see these)
         RelativeTimeRole,     // QString: 刚刚 / N分钟前 / … (ages with the app-wide ticker)
         ModerationReasonRole, // QString: why a moderator hid it ("" when not hidden or unknown)
+        // A ranking (setRanking, the hot pages): the row's place and what it is ranked by.
+        RankRole,       // int: 1, 2, 3… (the row + 1); 0 when the model is no ranking
+        HotCountRole,   // qint64: the likes or views in the ranking's window; -1 unknown
+        RankFigureRole, // QString: "128 likes this week", "3,204 views this week"; "" unknown
     };
     Q_ENUM(Role)
 
+    // What a ranking is by, in the words of its figure ("… likes today", "… views this week").
+    enum class Ranking { None, LikesToday, LikesThisWeek, ViewsToday, ViewsThisWeek };
+    Q_ENUM(Ranking)
+
     explicit TimelineModel(core::PostStore *store, QObject *parent = nullptr);
+
+    // A ranking's model (the hot pages): rows carry their rank and figure. None: no ranking.
+    void setRanking(Ranking ranking);
+    [[nodiscard]] Ranking ranking() const { return m_ranking; }
+    // The figures of the ranking by post id (the server's hotCount); the rows whose figure
+    // changed are told (dataChanged of HotCountRole and RankFigureRole). Not kept in the store:
+    // the same post has another figure in another ranking.
+    void setHotCounts(const QHash<qint64, qint64> &counts);
 
     // How many of the newest comments a row shows inline: 3 to 5 (default 3).
     void setInlineCommentCount(int n);
@@ -86,6 +102,7 @@ private:
     void onPostIdChanged(qint64 localId, qint64 serverId);
     [[nodiscard]] int pendingRows() const; // my pending posts: the first rows
     void onTick(qint64 nowMs);
+    [[nodiscard]] QString rankFigure(qint64 count) const;
 
     core::PostStore *m_store;
     QList<qint64> m_ids;
@@ -95,6 +112,8 @@ private:
     bool m_showPending = false;
     bool m_fetching = false;
     TimeLabels m_labels; // the time role's texts, aged by the ticker
+    Ranking m_ranking = Ranking::None;
+    QHash<qint64, qint64> m_hotCounts; // post id → the ranking's figure
 };
 
 } // namespace threadline::models

@@ -400,9 +400,11 @@ Response Api::hot(Request &req)
         {nowMs() - span, limit});
     QList<qint64> ids;
     QVariantList idv;
+    QHash<qint64, qint64> counted; // the window's likes (or views): what the rank is by
     for (const Row &r : rows) {
         ids.append(r[0].toLongLong());
         idv.append(r[0]);
+        counted.insert(r[0].toLongLong(), r[1].toLongLong());
     }
     QJsonArray items = renderPosts(ids, req.viewer);
     if (!ids.isEmpty()) {
@@ -415,8 +417,9 @@ Response Api::hot(Request &req)
             views.insert(r[0].toLongLong(), r[1].toLongLong());
         for (qsizetype i = 0; i < items.size(); ++i) {
             QJsonObject p = items[i].toObject();
-            p.insert(QStringLiteral("viewCount"),
-                     views.value(p.value(QStringLiteral("id")).toInteger(), 0));
+            const qint64 id = p.value(QStringLiteral("id")).toInteger();
+            p.insert(QStringLiteral("viewCount"), views.value(id, 0));
+            p.insert(QStringLiteral("hotCount"), counted.value(id, 0));
             items[i] = p;
         }
     }

@@ -153,7 +153,7 @@ ComposeDialog::ComposeDialog(QWidget *parent)
     m_notice->setObjectName(QStringLiteral("notice"));
     m_notice->setTextFormat(Qt::PlainText);
     m_notice->setWordWrap(true);
-    m_notice->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_notice->setStyleSheet(warningStyleSheet(palette()));
     m_notice->hide();
 
     m_thumbLayout->setContentsMargins(0, 0, 0, 0);
@@ -437,8 +437,7 @@ void ComposeDialog::updateState()
                                     .arg(locale.toString(kMaxCodePoints), locale.toString(left))
                               : tr("At most %1 characters: %2 too many")
                                     .arg(locale.toString(kMaxCodePoints), locale.toString(-left)));
-    m_counter->setStyleSheet(left < 0 ? QStringLiteral("color: #c0392b; font-weight: bold")
-                                      : QString());
+    m_counter->setStyleSheet(left < 0 ? warningStyleSheet(palette(), true) : QString());
     m_thumbArea->setVisible(!m_pictures.isEmpty());
     m_addButton->setEnabled(m_pictures.size() < kMaxPictures);
     m_postButton->setEnabled(isValid());

@@ -338,7 +338,7 @@ void LikersDialog::updateState()
         text = empty ? tr("Loading…") : tr("Loading more…");
     else if (m_started && empty)
         text = tr("No one has liked this post yet.");
-    const QString color = error ? QStringLiteral("color: #c0392b") : QString();
+    const QString color = error ? warningStyleSheet(palette()) : QString();
     if (empty || m_feed->isGone()) {
         m_stack->setCurrentWidget(m_placeholder);
         m_message->setText(text);

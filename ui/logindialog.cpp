@@ -1,5 +1,7 @@
 #include "logindialog.h"
 
+#include "paintutil.h"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -25,7 +27,7 @@ LoginDialog::LoginDialog(QWidget *parent)
     m_error->setTextFormat(Qt::PlainText);
     m_error->setWordWrap(true);
     m_error->setForegroundRole(QPalette::BrightText);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_error->setStyleSheet(warningStyleSheet(palette()));
     m_error->hide();
     m_busy->setRange(0, 0);
     m_busy->setTextVisible(false);

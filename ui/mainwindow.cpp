@@ -118,6 +118,7 @@ MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
     });
     buildDocks();
     buildMenus();
+    buildToolBar();
     retranslate();
     updateStatus();
     updateFaultStatus();
@@ -138,7 +139,11 @@ void MainWindow::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
-    else if (event->type() == QEvent::ActivationChange && isActiveWindow() && m_started)
+    else if (event->type() == QEvent::PaletteChange) { // a theme, from the menu or Preferences
+        syncThemeActions();
+        // a widget with a style sheet keeps the palette it was polished with: polished again
+        m_nav->setStyleSheet(m_nav->styleSheet());
+    } else if (event->type() == QEvent::ActivationChange && isActiveWindow() && m_started)
         m_core->windowActivated();
     QMainWindow::changeEvent(event);
 }
@@ -243,6 +248,10 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
         f.feed->setScope(TimelineFeed::Scope::hot(TimelineFeed::Scope::Window::Week,
                                                   TimelineFeed::Scope::Rank::Likes));
         break;
+    case Page::HotViews: // a week: a day's views are too few to rank by
+        f.feed->setScope(TimelineFeed::Scope::hot(TimelineFeed::Scope::Window::Week,
+                                                  TimelineFeed::Scope::Rank::Views));
+        break;
     default:
         f.feed->setScope(TimelineFeed::Scope::all());
         break;
@@ -327,8 +336,8 @@ void MainWindow::startAccount(const core::UserProfile &me,
     m_core->sync()->setRefreshesTimeline(false);
     if (!m_core->hasAccount()) // signed out and in again as the same person: already open
         m_core->startAccount(me, options);
-    for (Page page :
-         {Page::All, Page::Following, Page::Mine, Page::HotDay, Page::HotWeek, Page::Profile})
+    for (Page page : {Page::All, Page::Following, Page::Mine, Page::HotDay, Page::HotWeek,
+                      Page::HotViews, Page::Profile})
         m_feeds.insert(page, makeFeed(page));
 
     m_history = new models::HistoryModel(m_core->api(), m_core->cache(), m_core->store(), this);

@@ -1,9 +1,9 @@
-// The main window: the scopes on the left (all, following, mine, hot today / this week, recently
-// viewed, activity, a person's posts), the selected timeline in the middle, the open thread on
-// the right; a status bar with the offline state ("Offline — 3 changes waiting", a button that
-// opens the outbox panel), what the feed is doing, the faults QA turned on and who is signed
-// in. Docks: the outbox panel (View → Outbox, Ctrl+Shift+Q) and the QA panel (--qa, or View →
-// QA panel, Ctrl+Shift+F; remembered). Everything it shows comes from the models over the core's
+// The main window: the scopes on the left (all, following, mine, hot today / this week / most
+// viewed, recently viewed, activity, a person's posts), the selected timeline in the middle, the
+// open thread on the right; a status bar with the offline state ("Offline — 3 changes waiting", a
+// button that opens the outbox panel), what the feed is doing, the faults QA turned on and who is
+// signed in. Docks: the outbox panel (View → Outbox, Ctrl+Shift+Q) and the QA panel (--qa, or View
+// → QA panel, Ctrl+Shift+F; remembered). Everything it shows comes from the models over the core's
 // post store; what the user does goes to core::Actions (the outbox first).
 // mainwindow.cpp holds the account's pages and the status bar; mainwindowmenus.cpp the menus,
 // their shortcuts, the docks, the settings the menus change and the window's words.
@@ -25,6 +25,7 @@ class QListView;
 class QListWidget;
 class QSplitter;
 class QStackedWidget;
+class QToolBar;
 
 namespace threadline::models {
 class ActivityFeed;
@@ -57,6 +58,7 @@ public:
         Mine,
         HotDay,
         HotWeek,
+        HotViews, // most viewed this week
         History,
         Activity,
         Profile,
@@ -124,6 +126,10 @@ public:
     [[nodiscard]] QDockWidget *qaDock() const { return m_qaDock; }
     // "Faults on: 30 % errors, …" as the status bar says it ("" while no fault is on).
     [[nodiscard]] QString faultStatus() const;
+    // The toolbar (New post, Refresh, the offline switch, the account button and its menu: My
+    // page, Sign out); its buttons are the menus' actions (mainwindowtoolbar.cpp).
+    [[nodiscard]] QToolBar *toolBar() const { return m_toolBar; }
+    [[nodiscard]] QToolButton *accountButton() const { return m_accountButton; }
 
 Q_SIGNALS:
     // The user chose "Sign out": the app asks for a new sign-in.
@@ -146,7 +152,10 @@ private:
     };
 
     void buildMenus();
+    void buildToolBar();
     void retranslate();
+    void retranslateToolBar();
+    void syncThemeActions();
     void clearAccount();
     Feed makeFeed(Page page);
     void connectView(TimelineView *view);
@@ -202,8 +211,14 @@ private:
     QAction *m_preferences = nullptr;
     QAction *m_quit = nullptr;
     QList<QAction *> m_pageActions;
+    QToolBar *m_toolBar = nullptr;
+    QToolButton *m_accountButton = nullptr;
+    QMenu *m_accountMenu = nullptr;
+    QAction *m_myPage = nullptr;
     QMenu *m_inlineMenu = nullptr;
     QList<QAction *> m_inlineActions;
+    QMenu *m_themeMenu = nullptr;
+    QList<QAction *> m_themeActions; // System, Light, Dark
     int m_inline = 3;
 };
 

@@ -1,8 +1,9 @@
-// MainWindow, its menus and what hangs off them: File (New post…, Sign out, Preferences…, Quit) and
-// View (Refresh, Work offline, the time zone, the outbox and QA docks, the comments a card shows,
-// Go to each page: Ctrl+1…9) with their shortcuts, the two docks, the settings the menus change
-// (remembered), and the words of the whole window (retranslate, the pages' titles). The
-// account's pages and the status bar are in mainwindow.cpp.
+// MainWindow, its menus and what hangs off them: File (New post…, Sign out, Preferences…, Quit)
+// and View (Refresh, Work offline, the time zone, the outbox and QA docks, the comments a card
+// shows, the theme, Go to each page: Ctrl+1…9, 0) with their shortcuts, the two docks, the
+// settings the menus change (remembered), and the words of the whole window (retranslate, the
+// pages' titles). The account's pages and the status bar are in mainwindow.cpp; the toolbar in
+// mainwindowtoolbar.cpp; the picture viewer and Preferences in mainwindowdialogs.cpp.
 #include "mainwindow.h"
 #include "mainwindowshared.h"
 
@@ -13,6 +14,7 @@
 #include "personpages.h"
 #include "qapanel.h"
 #include "session.h"
+#include "theme.h"
 #include "threadview.h"
 #include "timelinemodel.h"
 #include "timelineview.h"
@@ -159,10 +161,26 @@ void MainWindow::buildMenus()
         connect(a, &QAction::triggered, this, [this, n] { setInlineCommentCount(n); });
         m_inlineActions.append(a);
     }
+    // the colours: the platform's, light or dark (remembered; --theme overrides for one run)
+    m_themeMenu = m_viewMenu->addMenu(QString());
+    connect(m_themeMenu, &QMenu::aboutToShow, this, &MainWindow::syncThemeActions);
+    auto *themeGroup = new QActionGroup(this);
+    for (const Theme t : {Theme::System, Theme::Light, Theme::Dark}) {
+        QAction *a = m_themeMenu->addAction(QString());
+        a->setObjectName(QStringLiteral("theme-") + themeName(t));
+        a->setCheckable(true);
+        a->setChecked(t == currentTheme());
+        themeGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [t] {
+            applyTheme(t);
+            saveTheme(t);
+        });
+        m_themeActions.append(a);
+    }
     m_viewMenu->addSeparator();
     for (int i = 0; i < int(kBasePages.size() + kModeratorPages.size()); ++i) { // + moderators
         QAction *a = m_viewMenu->addAction(QString());
-        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        a->setShortcut(pageShortcut(i));
         connect(a, &QAction::triggered, this, [this, i] {
             if (i < int(m_navPages.size()))
                 showPage(m_navPages.at(i));
@@ -187,6 +205,8 @@ static QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Hot today");
     case MainWindow::Page::HotWeek:
         return MainWindow::tr("Hot this week");
+    case MainWindow::Page::HotViews:
+        return MainWindow::tr("Most viewed");
     case MainWindow::Page::History:
         return MainWindow::tr("Recently viewed");
     case MainWindow::Page::Activity:
@@ -236,10 +256,22 @@ void MainWindow::retranslate()
     m_qaDock->setWindowTitle(tr("QA: faults"));
     m_qaAction->setText(tr("&QA panel: faults and offline"));
     m_inlineMenu->setTitle(tr("Comments shown on a &card"));
+    m_themeMenu->setTitle(tr("&Theme"));
+    m_themeActions.at(0)->setText(tr("&System colours"));
+    m_themeActions.at(1)->setText(tr("&Light"));
+    m_themeActions.at(2)->setText(tr("&Dark"));
     m_userLabel->setText(someone     ? tr("Signed in as %1").arg(m_me.brief.nickName)
                          : m_started ? tr("Not signed in")
                                      : QString());
+    retranslateToolBar();
     updateStatus();
+}
+
+void MainWindow::syncThemeActions()
+{
+    // the theme applied last, whoever applied it (this menu, --theme, Preferences)
+    for (QAction *a : std::as_const(m_themeActions))
+        a->setChecked(a->objectName() == QStringLiteral("theme-") + themeName(currentTheme()));
 }
 
 void MainWindow::applyTimeFormat()

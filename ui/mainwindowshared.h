@@ -4,6 +4,7 @@
 
 #include "mainwindow.h"
 
+#include <QKeySequence>
 #include <QList>
 
 namespace threadline::ui::mainwindow {
@@ -16,14 +17,20 @@ inline constexpr auto kGeometryKey = "ui/geometry";
 inline constexpr auto kStateKey = "ui/splitter";
 inline constexpr auto kQaPanelKey = "ui/qaPanel";
 
-// The pages only moderators have, after the base pages (Ctrl+8, Ctrl+9).
+// The pages only moderators have, after the base pages (Ctrl+9, Ctrl+0).
 inline const QList<MainWindow::Page> kModeratorPages{MainWindow::Page::Moderation,
                                                      MainWindow::Page::Statistics};
 
-// Every account's pages, in the navigation's order (Ctrl+1…7).
+// Every account's pages, in the navigation's order (Ctrl+1…8).
 inline const QList<MainWindow::Page> kBasePages{
     MainWindow::Page::All,     MainWindow::Page::Following, MainWindow::Page::Mine,
-    MainWindow::Page::HotDay,  MainWindow::Page::HotWeek,   MainWindow::Page::History,
-    MainWindow::Page::Activity};
+    MainWindow::Page::HotDay,  MainWindow::Page::HotWeek,   MainWindow::Page::HotViews,
+    MainWindow::Page::History, MainWindow::Page::Activity};
+
+// The shortcut of the navigation's row i: Ctrl+1…Ctrl+9, then Ctrl+0 (the tenth).
+inline QKeySequence pageShortcut(int i)
+{
+    return QKeySequence(Qt::CTRL | (i < 9 ? Qt::Key(Qt::Key_1 + i) : Qt::Key_0));
+}
 
 } // namespace threadline::ui::mainwindow

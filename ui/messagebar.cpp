@@ -18,10 +18,9 @@ MessageBar::MessageBar(QWidget *parent)
     setObjectName(QStringLiteral("statusLine"));
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
-    QPalette p = palette(); // the tooltip colours: noticeable, and right in dark themes too
-    p.setColor(QPalette::Window, p.color(QPalette::ToolTipBase));
-    p.setColor(QPalette::WindowText, p.color(QPalette::ToolTipText));
-    setPalette(p);
+    // the tooltip colours: noticeable, right in dark themes too, and following a theme change
+    setBackgroundRole(QPalette::ToolTipBase);
+    setForegroundRole(QPalette::ToolTipText);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(10, 6, 6, 6);
     m_text->setObjectName(QStringLiteral("statusText"));

@@ -169,10 +169,16 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
     const QFont small = smallFont(font);
     const QFontMetrics fm(font), bfm(bold), sfm(small);
 
-    const int x0 = kMargin + kAvatar + kColumnGap;
+    // A ranking (the hot pages): the rank's badge left of the avatar, which moves right. The
+    // badge's number is read when it is painted (a row that moves up keeps its layout).
+    const bool ranked = index.data(TimelineModel::RankRole).toInt() > 0;
+    const int left = ranked ? kMargin + kRankBadge + kRankGap : kMargin;
+    if (ranked)
+        l.rank = QRect(kMargin, kPad + (kAvatar - kRankBadge) / 2, kRankBadge, kRankBadge);
+    const int x0 = left + kAvatar + kColumnGap;
     const int colW = std::max(1, width - x0 - kMargin);
     const int colRight = x0 + colW; // exclusive
-    l.avatar = QRect(kMargin, kPad, kAvatar, kAvatar);
+    l.avatar = QRect(left, kPad, kAvatar, kAvatar);
 
     // --- the header: name, then the marks on the right; time · device below ---
     int y = kPad;
@@ -192,6 +198,14 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
             std::clamp(sfm.horizontalAdvance(l.pendingText) + 2, 0, std::max(0, right - x0));
         l.pending = QRect(right - w, y + (lineH - sfm.height()) / 2, w, sfm.height());
         right = l.pending.left() - 8;
+    }
+    if (const QString figure = index.data(TimelineModel::RankFigureRole).toString();
+        ranked && !figure.isEmpty()) {
+        // what it is ranked by, on the right of the name's line; the name gives way first
+        const int w = std::clamp(advance(small, figure), 0, std::max(0, (right - x0) * 2 / 3));
+        l.rankFigureText = sfm.elidedText(figure, Qt::ElideRight, w);
+        l.rankFigure = QRect(right - w, y + (lineH - sfm.height()) / 2, w, sfm.height());
+        right = l.rankFigure.left() - 8;
     }
     const int nameW = std::max(0, right - x0);
     if (!estimate) {

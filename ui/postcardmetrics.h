@@ -22,6 +22,8 @@ inline constexpr int kTileMax = 112;   // a picture of a grid at most
 inline constexpr int kSingleMax = 280; // a single picture's width at most
 inline constexpr int kIcon = 16;       // the like and comment icons
 inline constexpr int kPanelPad = 8;    // inside the light panel
+inline constexpr int kRankBadge = 26;  // a ranking's badge (1, 2, 3…) left of the avatar
+inline constexpr int kRankGap = 8;     // between the badge and the avatar
 inline constexpr qreal kLineSpacing = 2.0;
 // The card's secondary lines (time · device, marks, picture placeholders).
 inline QFont smallFont(QFont font)

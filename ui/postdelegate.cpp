@@ -43,6 +43,13 @@ QColor errorColor(const QPalette &palette)
     return palette.color(QPalette::Base).lightness() < 128 ? red.lighter(150) : red;
 }
 
+// A ranking's figure and its first three badges: the highlight, toned towards the text so that
+// it reads on the card's background in light and dark.
+QColor rankAccent(const QPalette &palette)
+{
+    return blend(palette.color(QPalette::Highlight), palette.color(QPalette::Text), 0.15);
+}
+
 QPainterPath heartPath(const QRectF &r)
 {
     const qreal x = r.left(), y = r.top(), w = r.width(), h = r.height();
@@ -120,6 +127,31 @@ QPixmap PostDelegate::scaled(const QString &url, QSize size, qreal dpr) const
     m_scaled.insert(key, new QPixmap(pixmap),
                     std::max<qsizetype>(1, qsizetype(pixels.width()) * pixels.height() * 4 / 1024));
     return pixmap;
+}
+
+void PostDelegate::paintRank(QPainter *painter, const QStyleOptionViewItem &option,
+                             const CardLayout &l, const QModelIndex &index) const
+{
+    const int rank = index.data(TimelineModel::RankRole).toInt();
+    if (rank <= 0)
+        return;
+    const QPalette &pal = option.palette;
+    const bool podium = rank <= 3; // the first three stand out: filled with the accent
+    const QColor base = pal.color(QPalette::Base);
+    const QColor accent = rankAccent(pal);
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    const QRectF r = QRectF(l.rank).adjusted(0.5, 0.5, -0.5, -0.5);
+    painter->setPen(podium ? Qt::NoPen : QPen(blend(base, pal.color(QPalette::Text), 0.25), 1));
+    painter->setBrush(podium ? accent : blend(base, pal.color(QPalette::Text), 0.06));
+    painter->drawEllipse(r);
+    QFont f = boldFont(option.font);
+    const QString text = QString::number(rank);
+    f.setPixelSize(text.size() > 2 ? l.rank.height() * 5 / 13 : l.rank.height() / 2);
+    painter->setFont(f);
+    painter->setPen(podium ? pal.color(QPalette::HighlightedText) : pal.color(QPalette::Text));
+    painter->drawText(l.rank, Qt::AlignCenter, text);
+    painter->restore();
 }
 
 void PostDelegate::paintAvatar(QPainter *painter, const QStyleOptionViewItem &option,
@@ -330,6 +362,8 @@ void PostDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
     painter->translate(opt.rect.topLeft());
     painter->setClipRect(QRect(0, 0, opt.rect.width(), opt.rect.height()));
 
+    if (!l.rank.isNull())
+        paintRank(painter, opt, l, index);
     paintAvatar(painter, opt, l.avatar, index);
 
     const QFont bold = boldFont(opt.font);
@@ -346,6 +380,10 @@ void PostDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
     painter->setPen(muted);
     painter->drawText(l.meta, Qt::AlignLeft | Qt::AlignVCenter,
                       QFontMetrics(small).elidedText(meta, Qt::ElideRight, l.meta.width()));
+    if (!l.rankFigure.isNull()) {
+        painter->setPen(rankAccent(pal));
+        painter->drawText(l.rankFigure, Qt::AlignRight | Qt::AlignVCenter, l.rankFigureText);
+    }
     if (!l.pending.isNull()) {
         const bool failed =
             core::PostStore::Pending(index.data(TimelineModel::PendingRole).toInt()) ==

@@ -1,6 +1,8 @@
 // PostDelegate: one post of a timeline as a card (docs/design.md, "What a post looks like"):
-// avatar, nickname, relative time and device, the content wrapped, up to 9 pictures ("+N" on the
-// 9th), the like and comment buttons, the likers' names and the newest comments inline.
+// in a ranking (the hot pages) its rank's badge left of the avatar and the figure it is ranked
+// by on the name's line; avatar, nickname, relative time and device, the content wrapped, up to 9
+// pictures ("+N" on the 9th), the like and comment buttons, the likers' names and the newest
+// comments inline.
 //
 //   auto *delegate = new PostDelegate(&images, view);
 //   delegate->setView(view);                 // repaints its viewport when an image arrives
@@ -66,6 +68,9 @@ public:
     {
         int height = 0;
         bool estimated = false; // measured without shaping text (no text layouts, no elided text)
+        QRect rank; // a ranking's badge, left of the avatar (null when the model is no ranking)
+        QRect rankFigure; // "128 likes this week" on the header line (null when unknown)
+        QString rankFigureText;
         QRect avatar;
         QRect name; // the elided nickname as drawn (its text's width)
         QString nameText;
@@ -149,6 +154,8 @@ private:
     int useGeneration(const QStyleOptionViewItem &option) const;
     void paintAvatar(QPainter *painter, const QStyleOptionViewItem &option, const QRect &rect,
                      const QModelIndex &index) const;
+    void paintRank(QPainter *painter, const QStyleOptionViewItem &option, const CardLayout &layout,
+                   const QModelIndex &index) const;
     void paintPicture(QPainter *painter, const QStyleOptionViewItem &option, const QRect &rect,
                       const QString &url, int extra) const;
     void paintActions(QPainter *painter, const QStyleOptionViewItem &option,

@@ -1,5 +1,7 @@
 #include "replybox.h"
 
+#include "paintutil.h"
+
 #include <QAbstractTextDocumentLayout>
 #include <QEvent>
 #include <QFrame>
@@ -34,9 +36,7 @@ ReplyBox::ReplyBox(QWidget *parent)
     m_targetLabel->setObjectName(QStringLiteral("replyTarget"));
     m_targetLabel->setTextFormat(Qt::PlainText);
     m_targetLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    QPalette muted = m_targetLabel->palette();
-    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
-    m_targetLabel->setPalette(muted);
+    m_targetLabel->setForegroundRole(QPalette::PlaceholderText); // muted, and follows a theme
     tl->addWidget(m_targetLabel, 1);
     m_cancelTarget->setObjectName(QStringLiteral("cancelReplyTarget"));
     m_cancelTarget->setAutoRaise(true);
@@ -154,7 +154,7 @@ void ReplyBox::updateSendState()
         m_counter->setText(tr("%1/%2").arg(length).arg(kMaxLength));
         QPalette p = palette();
         if (length > kMaxLength)
-            p.setColor(QPalette::WindowText, QColor(0xc0, 0x30, 0x30));
+            p.setColor(QPalette::WindowText, warningColor(p));
         m_counter->setPalette(p);
     }
     m_send->setEnabled(m_sendable && length > 0 && length <= kMaxLength);

@@ -1,5 +1,7 @@
 #include "reportdialog.h"
 
+#include "paintutil.h"
+
 #include <QButtonGroup>
 #include <QDialogButtonBox>
 #include <QEvent>
@@ -59,7 +61,7 @@ ReportDialog::ReportDialog(const QString &what, QWidget *parent)
         auto *explanation = new QLabel(this);
         explanation->setTextFormat(Qt::PlainText);
         explanation->setWordWrap(true);
-        explanation->setPalette(mutedPalette(explanation->palette()));
+        explanation->setForegroundRole(QPalette::PlaceholderText); // follows a theme
         explanation->setContentsMargins(indent, 0, 0, 4);
         m_explanations.append(explanation);
         root->addWidget(explanation);
@@ -169,7 +171,7 @@ void ReportDialog::updateState()
     m_counter->setText(tr("%1/%2").arg(length).arg(kMaxNoteLength));
     QPalette p = mutedPalette(palette());
     if (length > kMaxNoteLength)
-        p.setColor(QPalette::WindowText, QColor(0xc0, 0x30, 0x30));
+        p.setColor(QPalette::WindowText, warningColor(p));
     m_counter->setPalette(p);
     m_counter->setAccessibleName(length > kMaxNoteLength
                                      ? tr("The note is too long: %1 of at most %2 characters")

@@ -147,9 +147,7 @@ ThreadHeader::ThreadHeader(QWidget *parent)
     hl->addWidget(m_postText);
     m_count->setObjectName(QStringLiteral("commentCount"));
     m_count->setTextFormat(Qt::PlainText);
-    QPalette muted = m_count->palette();
-    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
-    m_count->setPalette(muted);
+    m_count->setForegroundRole(QPalette::PlaceholderText); // muted, and follows a theme
     hl->addWidget(m_count);
     retranslate();
 }

@@ -948,12 +948,13 @@ void TestCodec::postPages()
     QVERIFY(last->items.isEmpty());
     QVERIFY(!last->next.has_value());
 
-    // /hot: no next at all, posts carry viewCount.
-    const Result<PostPage> hot =
-        decodePostPage(R"({"items":[)" + with(m_seed, u"viewCount"_s, 12) + "]}");
+    // /hot: no next at all, posts carry viewCount and hotCount.
+    const Result<PostPage> hot = decodePostPage(
+        R"({"items":[)" + with(with(m_seed, u"viewCount"_s, 12), u"hotCount"_s, 7) + "]}");
     QVERIFY(hot.ok());
     QVERIFY(!hot->next.has_value());
     QCOMPARE(hot->items.at(0).viewCount, std::optional<qint64>(12));
+    QCOMPARE(hot->items.at(0).hotCount, std::optional<qint64>(7));
 }
 
 // A lone surrogate, a wrong type and an id of 2^63, each in one post of a page: the page keeps
@@ -1312,6 +1313,7 @@ void TestCodec::malformed_data()
     row("hidden string", post, with(seed, u"hidden"_s, u"no"_s), u"hidden"_s, u"true or false"_s);
     row("viewCount negative", post, with(seed, u"viewCount"_s, -5), u"viewCount"_s,
         u"non-negative"_s);
+    row("hotCount negative", post, with(seed, u"hotCount"_s, -1), u"hotCount"_s, u"non-negative"_s);
 
     // Nested objects and arrays.
     row("author missing", post, without(seed, u"author"_s), u"author"_s, u"missing"_s);

@@ -50,6 +50,23 @@ private Q_SLOTS:
         QCOMPARE(store.post(90012)->likeCount, 3);
     }
 
+    void viewCountSurvivesPagesThatDoNotTellIt()
+    {
+        PostStore store;
+        Post hot = samplePost();
+        hot.viewCount = 3204;
+        hot.hotCount = 128;
+        store.upsertPost(hot);
+        Post timeline = samplePost(); // a /timeline page or /sync: no viewCount
+        timeline.content = QStringLiteral("edited");
+        store.upsertPost(timeline);
+        QCOMPARE(store.post(90012)->content, QStringLiteral("edited"));
+        QCOMPARE(store.post(90012)->viewCount, std::optional<qint64>(3204));
+        hot.viewCount = 3205; // /hot again: its figure wins
+        store.upsertPost(hot);
+        QCOMPARE(store.post(90012)->viewCount, std::optional<qint64>(3205));
+    }
+
     void pendingLikeWinsOverServerData()
     {
         PostStore store;

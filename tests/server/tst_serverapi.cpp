@@ -19,6 +19,7 @@
 #include <QUrl>
 #include <QUuid>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 
@@ -2151,6 +2152,10 @@ void TestServerApi::hot()
     for (const QJsonObject &p : objects(r.items())) {
         QVERIFY(num(p, "id") > 0);
         QVERIFY2(p.value("viewCount").isDouble(), "hot posts carry viewCount");
+        QVERIFY2(p.value("hotCount").isDouble(), "hot posts carry hotCount");
+        QVERIFY(num(p, "hotCount") >= 1); // ranked: at least one like (or view) in the window
+        // the window's count is part of all of them
+        QVERIFY(num(p, "hotCount") <= num(p, by == "likes" ? "likeCount" : "viewCount"));
         QVERIFY(p.value("likeCount").isDouble());
         QVERIFY(p.value("author").isObject());
     }
@@ -2158,9 +2163,12 @@ void TestServerApi::hot()
     CHECK_STATUS(r, 200);
     QVERIFY(r.items().size() <= 50);
     QSet<qint64> seen;
+    qint64 previous = std::numeric_limits<qint64>::max();
     for (const QJsonObject &p : objects(r.items())) {
         QVERIFY2(!seen.contains(num(p, "id")), "a post twice in /hot");
         seen << num(p, "id");
+        QVERIFY2(num(p, "hotCount") <= previous, "ranked by hotCount, the highest first");
+        previous = num(p, "hotCount");
     }
     r = c.get(base + "&limit=3");
     QVERIFY(r.items().size() <= 3);
@@ -2200,6 +2208,8 @@ void TestServerApi::hotRanking()
         if (ia >= 0 && ib >= 0 && ic >= 0) {
             QVERIFY2(ia < ic && ic < ib, idList(order).constData());
             QCOMPARE(num(objects(r.items())[ia], "likeCount"), qint64(8));
+            QCOMPARE(num(objects(r.items())[ia], "hotCount"), qint64(8)); // all in the window
+            QCOMPARE(num(objects(r.items())[ib], "hotCount"), qint64(7));
         } else {
             // Only possible when fifty posts got more likes in the window than these.
             QCOMPARE(order.size(), 50);
@@ -2214,6 +2224,7 @@ void TestServerApi::hotRanking()
         if (id >= 0 && ie >= 0) {
             QVERIFY2(ie < id, idList(order).constData());
             QCOMPARE(num(objects(r.items())[ie], "viewCount"), qint64(3));
+            QCOMPARE(num(objects(r.items())[ie], "hotCount"), qint64(3));
         } else {
             QCOMPARE(order.size(), 50);
             for (const QJsonObject &o : objects(r.items()))
