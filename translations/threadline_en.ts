@@ -4,44 +4,49 @@
 <context>
     <name>Actions</name>
     <message>
-        <location filename="../core/actions.cpp" line="60"/>
+        <location filename="../core/actions.cpp" line="72"/>
         <source>a post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="62"/>
-        <location filename="../core/actions.cpp" line="150"/>
+        <location filename="../core/actions.cpp" line="74"/>
+        <location filename="../core/actions.cpp" line="164"/>
         <source>your post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="63"/>
+        <location filename="../core/actions.cpp" line="75"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="70"/>
+        <location filename="../core/actions.cpp" line="82"/>
         <source>a comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="72"/>
+        <location filename="../core/actions.cpp" line="84"/>
         <source>your comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="73"/>
+        <location filename="../core/actions.cpp" line="85"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="271"/>
+        <location filename="../core/actions.cpp" line="304"/>
         <source>You had already reported %1: the moderators have your first report.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="274"/>
+        <location filename="../core/actions.cpp" line="307"/>
         <source>Thank you: your report on %1 is with the moderators.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="346"/>
+        <source>Your post is published.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -338,18 +343,50 @@
 </context>
 <context>
     <name>TimelineModel</name>
+    <message numerus="yes">
+        <location filename="../models/timelinemodel.cpp" line="104"/>
+        <source>%Ln like(s) today</source>
+        <translation>
+            <numerusform>%Ln like today</numerusform>
+            <numerusform>%Ln likes today</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/timelinemodel.cpp" line="106"/>
+        <source>%Ln like(s) this week</source>
+        <translation>
+            <numerusform>%Ln like this week</numerusform>
+            <numerusform>%Ln likes this week</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/timelinemodel.cpp" line="108"/>
+        <source>%Ln view(s) today</source>
+        <translation>
+            <numerusform>%Ln view today</numerusform>
+            <numerusform>%Ln views today</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/timelinemodel.cpp" line="110"/>
+        <source>%Ln view(s) this week</source>
+        <translation>
+            <numerusform>%Ln view this week</numerusform>
+            <numerusform>%Ln views this week</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="155"/>
+        <location filename="../models/timelinemodel.cpp" line="237"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="157"/>
+        <location filename="../models/timelinemodel.cpp" line="239"/>
         <source>Pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="159"/>
+        <location filename="../models/timelinemodel.cpp" line="241"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n like</numerusform>
@@ -357,7 +394,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="161"/>
+        <location filename="../models/timelinemodel.cpp" line="243"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -365,12 +402,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="185"/>
+        <location filename="../models/timelinemodel.cpp" line="267"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="191"/>
+        <location filename="../models/timelinemodel.cpp" line="273"/>
         <source>Reply</source>
         <translation type="unfinished"></translation>
     </message>
@@ -399,17 +436,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="325"/>
+        <location filename="../app/main.cpp" line="348"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="380"/>
+        <location filename="../app/main.cpp" line="403"/>
         <source>Your session has ended: sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="408"/>
+        <location filename="../app/main.cpp" line="431"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
@@ -530,49 +567,49 @@
 <context>
     <name>threadline::core::ImageCache</name>
     <message>
-        <location filename="../core/imagecache.cpp" line="205"/>
-        <location filename="../core/imagecache.cpp" line="235"/>
-        <location filename="../core/imagecache.cpp" line="587"/>
-        <location filename="../core/imagecache.cpp" line="604"/>
+        <location filename="../core/imagecache.cpp" line="55"/>
+        <location filename="../core/imagecache.cpp" line="85"/>
+        <location filename="../core/imagecache.cpp" line="466"/>
+        <location filename="../core/imagecache.cpp" line="483"/>
         <source>The picture is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="231"/>
-        <location filename="../core/imagecache.cpp" line="606"/>
+        <location filename="../core/imagecache.cpp" line="81"/>
+        <location filename="../core/imagecache.cpp" line="485"/>
         <source>The picture could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="301"/>
-        <location filename="../core/imagecache.cpp" line="513"/>
-        <location filename="../core/imagecache.cpp" line="651"/>
+        <location filename="../core/imagecache.cpp" line="151"/>
+        <location filename="../core/imagecache.cpp" line="392"/>
+        <location filename="../core/imagecache.cpp" line="530"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="411"/>
+        <location filename="../core/imagecache.cpp" line="290"/>
         <source>Not a picture address that can be loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="521"/>
-        <location filename="../core/imagecache.cpp" line="600"/>
+        <location filename="../core/imagecache.cpp" line="400"/>
+        <location filename="../core/imagecache.cpp" line="479"/>
         <source>The picture could not be downloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="525"/>
+        <location filename="../core/imagecache.cpp" line="404"/>
         <source>The picture is on another site</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="591"/>
+        <location filename="../core/imagecache.cpp" line="470"/>
         <source>The picture could not be loaded (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="598"/>
+        <location filename="../core/imagecache.cpp" line="477"/>
         <source>The picture took too long to load</source>
         <translation type="unfinished"></translation>
     </message>
@@ -769,27 +806,27 @@
 <context>
     <name>threadline::core::Session</name>
     <message>
-        <location filename="../core/session.cpp" line="194"/>
+        <location filename="../core/session.cpp" line="195"/>
         <source>The server address is not valid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="196"/>
+        <location filename="../core/session.cpp" line="197"/>
         <source>Enter your username and password</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="232"/>
+        <location filename="../core/session.cpp" line="233"/>
         <source>Your sign-in cannot be saved because the system keychain is not available (%1). You stay signed in until you quit; next time you will have to sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="278"/>
+        <location filename="../core/session.cpp" line="279"/>
         <source>Your saved sign-in cannot be read because the system keychain is not available (%1). Please sign in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="369"/>
+        <location filename="../core/session.cpp" line="370"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -805,35 +842,70 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="116"/>
+        <location filename="../models/activitymodel.cpp" line="168"/>
         <source>Could not load the activity of people you follow: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="171"/>
+        <source>Could not load everyone&apos;s activity: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="174"/>
+        <source>Could not load this person&apos;s activity: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="177"/>
+        <source>Could not load your activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>threadline::models::ActivityModel</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="25"/>
+        <location filename="../models/activitymodel.cpp" line="27"/>
         <source>%1 posted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="27"/>
-        <source>%1 commented on a post</source>
+        <location filename="../models/activitymodel.cpp" line="30"/>
+        <source>%1 commented on their own post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="29"/>
-        <source>%1 liked a post</source>
+        <location filename="../models/activitymodel.cpp" line="31"/>
+        <source>%1 commented on %2&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../models/activitymodel.cpp" line="32"/>
+        <source>%1 commented on a post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="35"/>
+        <source>%1 liked their own post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="36"/>
+        <source>%1 liked %2&apos;s post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="37"/>
+        <source>%1 liked a post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="40"/>
         <source>%1 followed %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="33"/>
+        <location filename="../models/activitymodel.cpp" line="41"/>
         <source>%1 followed someone</source>
         <translation type="unfinished"></translation>
     </message>
@@ -854,42 +926,42 @@
 <context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="594"/>
+        <location filename="../models/commenttreemodel.cpp" line="227"/>
         <source>Loading floors…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="595"/>
+        <location filename="../models/commenttreemodel.cpp" line="228"/>
         <source>Could not load more floors — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="596"/>
+        <location filename="../models/commenttreemodel.cpp" line="229"/>
         <source>Load more floors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="618"/>
+        <location filename="../models/commenttreemodel.cpp" line="251"/>
         <source>Loading replies…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="619"/>
+        <location filename="../models/commenttreemodel.cpp" line="252"/>
         <source>Could not load the replies — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="620"/>
+        <location filename="../models/commenttreemodel.cpp" line="253"/>
         <source>More replies (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="657"/>
+        <location filename="../models/commenttreemodel.cpp" line="290"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="662"/>
+        <location filename="../models/commenttreemodel.cpp" line="295"/>
         <source>Reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1271,54 +1343,54 @@
 <context>
     <name>threadline::models::ThreadLoader</name>
     <message>
-        <location filename="../models/threadloader.cpp" line="90"/>
+        <location filename="../models/threadloader.cpp" line="92"/>
         <source>Offline: the comments are not available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="143"/>
+        <location filename="../models/threadloader.cpp" line="145"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="148"/>
-        <location filename="../models/threadloader.cpp" line="158"/>
+        <location filename="../models/threadloader.cpp" line="150"/>
+        <location filename="../models/threadloader.cpp" line="160"/>
         <source>Could not load the comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="235"/>
+        <location filename="../models/threadloader.cpp" line="237"/>
         <source>Offline: more comments cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="253"/>
+        <location filename="../models/threadloader.cpp" line="255"/>
         <source>Offline: more replies cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="268"/>
+        <location filename="../models/threadloader.cpp" line="270"/>
         <source>This floor is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="271"/>
-        <location filename="../models/threadloader.cpp" line="281"/>
+        <location filename="../models/threadloader.cpp" line="273"/>
+        <location filename="../models/threadloader.cpp" line="283"/>
         <source>Could not load the replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="305"/>
+        <location filename="../models/threadloader.cpp" line="307"/>
         <source>Offline: the rest of this floor is not in the local cache.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="326"/>
+        <location filename="../models/threadloader.cpp" line="328"/>
         <source>The local cache could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="333"/>
+        <location filename="../models/threadloader.cpp" line="335"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1326,53 +1398,45 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="206"/>
-        <location filename="../models/timelinefeed.cpp" line="221"/>
-        <location filename="../models/timelinefeed.cpp" line="250"/>
-        <location filename="../models/timelinefeed.cpp" line="262"/>
+        <location filename="../models/timelinefeed.cpp" line="223"/>
+        <location filename="../models/timelinefeed.cpp" line="238"/>
+        <location filename="../models/timelinefeed.cpp" line="267"/>
+        <location filename="../models/timelinefeed.cpp" line="279"/>
         <source>Offline — showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="208"/>
-        <location filename="../models/timelinefeed.cpp" line="226"/>
+        <location filename="../models/timelinefeed.cpp" line="225"/>
+        <location filename="../models/timelinefeed.cpp" line="243"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="251"/>
+        <location filename="../models/timelinefeed.cpp" line="268"/>
         <source>Showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="253"/>
+        <location filename="../models/timelinefeed.cpp" line="270"/>
         <source>Showing saved posts — updating…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="265"/>
+        <location filename="../models/timelinefeed.cpp" line="282"/>
         <source>Could not load the timeline: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="266"/>
+        <location filename="../models/timelinefeed.cpp" line="283"/>
         <source>Could not load more posts: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="318"/>
-        <location filename="../models/timelinefeed.cpp" line="347"/>
-        <location filename="../models/timelinefeed.cpp" line="380"/>
+        <location filename="../models/timelinefeed.cpp" line="341"/>
+        <location filename="../models/timelinefeed.cpp" line="370"/>
+        <location filename="../models/timelinefeed.cpp" line="405"/>
         <source>Up to date</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../models/timelinefeed.cpp" line="381"/>
-        <source>%n new post(s)</source>
-        <translation>
-            <numerusform>%n new post</numerusform>
-            <numerusform>%n new posts</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -1470,6 +1534,87 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::ActivityDelegate</name>
+    <message>
+        <location filename="../ui/activitydelegate.cpp" line="292"/>
+        <source>Picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activitydelegate.cpp" line="292"/>
+        <source>Not loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ActivityView</name>
+    <message>
+        <location filename="../ui/activityview.cpp" line="181"/>
+        <source>%1 Press F5 to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="183"/>
+        <source>Loading activity…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="185"/>
+        <source>Nothing here yet: no posts, comments, likes or follows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="188"/>
+        <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="191"/>
+        <source>Nobody has posted, commented, liked or followed anyone yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="193"/>
+        <source>You have not posted, commented, liked or followed anyone yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="209"/>
+        <source>Following</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="210"/>
+        <source>Everyone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="211"/>
+        <source>Mine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="212"/>
+        <source>Whose activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="213"/>
+        <source>This person&apos;s activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="213"/>
+        <source>Activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="214"/>
+        <source>Return opens what a row is about; Shift+Return opens the person who did it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::CertificateDialog</name>
     <message>
         <location filename="../ui/certificatedialog.cpp" line="36"/>
@@ -1520,23 +1665,32 @@
 <context>
     <name>threadline::ui::CommentDelegate</name>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="212"/>
-        <location filename="../ui/commentdelegate.cpp" line="407"/>
+        <location filename="../ui/commentdelegate.cpp" line="48"/>
         <source>Floor %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="233"/>
+        <location filename="../ui/commentdelegate.cpp" line="53"/>
+        <source>New floor, not sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commentdelegate.cpp" line="54"/>
+        <source>New floor, sending…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/commentdelegate.cpp" line="236"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="235"/>
+        <location filename="../ui/commentdelegate.cpp" line="238"/>
         <source>Oppose</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/commentdelegate.cpp" line="443"/>
+        <location filename="../ui/commentdelegate.cpp" line="445"/>
         <source>%n reply(s)</source>
         <translation>
             <numerusform>%n reply</numerusform>
@@ -1544,22 +1698,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="446"/>
+        <location filename="../ui/commentdelegate.cpp" line="448"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="449"/>
+        <location filename="../ui/commentdelegate.cpp" line="451"/>
         <source>Not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="422"/>
+        <location filename="../ui/commentdelegate.cpp" line="424"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="423"/>
+        <location filename="../ui/commentdelegate.cpp" line="425"/>
         <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1578,7 +1732,7 @@
     </message>
     <message>
         <location filename="../ui/composedialog.cpp" line="212"/>
-        <location filename="../ui/composedialog.cpp" line="484"/>
+        <location filename="../ui/composedialog.cpp" line="483"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1666,42 +1820,42 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="452"/>
+        <location filename="../ui/composedialog.cpp" line="451"/>
         <source>Add pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="453"/>
+        <location filename="../ui/composedialog.cpp" line="452"/>
         <source>Pictures (*.png *.jpg *.jpeg *.webp *.PNG *.JPG *.JPEG *.WEBP)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="466"/>
+        <location filename="../ui/composedialog.cpp" line="465"/>
         <source>Posting is not available right now.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="477"/>
+        <location filename="../ui/composedialog.cpp" line="476"/>
         <source>Your post could not be published.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="484"/>
+        <location filename="../ui/composedialog.cpp" line="483"/>
         <source>Discard this post?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="487"/>
+        <location filename="../ui/composedialog.cpp" line="486"/>
         <source>What you wrote and the pictures you added will be lost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="488"/>
+        <location filename="../ui/composedialog.cpp" line="487"/>
         <source>&amp;Discard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="489"/>
+        <location filename="../ui/composedialog.cpp" line="488"/>
         <source>&amp;Keep editing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1863,27 +2017,27 @@
 <context>
     <name>threadline::ui::LoginDialog</name>
     <message>
-        <location filename="../ui/logindialog.cpp" line="22"/>
+        <location filename="../ui/logindialog.cpp" line="24"/>
         <source>Sign in to Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/logindialog.cpp" line="34"/>
+        <location filename="../ui/logindialog.cpp" line="36"/>
         <source>Sign in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/logindialog.cpp" line="37"/>
+        <location filename="../ui/logindialog.cpp" line="39"/>
         <source>&amp;Server:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/logindialog.cpp" line="38"/>
+        <location filename="../ui/logindialog.cpp" line="40"/>
         <source>&amp;Username:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/logindialog.cpp" line="39"/>
+        <location filename="../ui/logindialog.cpp" line="41"/>
         <source>&amp;Password:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1891,186 +2045,300 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="169"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="171"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="203"/>
         <source>My posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="205"/>
         <source>Hot today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
         <source>Hot this week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="179"/>
-        <source>Recently viewed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="181"/>
-        <source>Activity</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
-        <source>Profile</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
-        <source>Moderation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="187"/>
-        <source>Statistics</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="197"/>
-        <source>Threadline — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="197"/>
-        <source>Threadline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
-        <source>Signing in… Your saved posts appear here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
-        <location filename="../ui/mainwindowmenus.cpp" line="206"/>
-        <source>Go to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
-        <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
-        <source>&amp;New post…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../ui/mainwindowmenus.cpp" line="209"/>
-        <source>Sign &amp;out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
-        <source>Sign &amp;in…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
-        <source>&amp;Quit</source>
+        <source>Most viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="211"/>
-        <source>&amp;View</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
-        <source>&amp;Refresh</source>
+        <source>Recently viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="213"/>
-        <source>Work &amp;offline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
-        <source>Show times in the system&apos;s time &amp;zone</source>
+        <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="215"/>
-        <source>Outbox</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="216"/>
-        <source>Out&amp;box: changes waiting</source>
+        <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="217"/>
-        <source>QA: faults</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
-        <source>&amp;QA panel: faults and offline</source>
+        <source>Moderation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/mainwindowmenus.cpp" line="219"/>
+        <source>Statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="231"/>
+        <source>%1 — Threadline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="235"/>
+        <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="237"/>
+        <source>Signing in… Your saved posts appear here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="240"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
+        <source>Go to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
+        <source>&amp;New post…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="247"/>
+        <source>Sign &amp;out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="247"/>
+        <source>Sign &amp;in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="248"/>
+        <source>&amp;Preferences…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="249"/>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="250"/>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="251"/>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="252"/>
+        <source>Work &amp;offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="253"/>
+        <source>Show times in the system&apos;s time &amp;zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="254"/>
+        <source>Outbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="255"/>
+        <source>Out&amp;box: changes waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="256"/>
+        <source>QA: faults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="257"/>
+        <source>&amp;QA panel: faults and offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="258"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="259"/>
+        <source>&amp;Theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="260"/>
+        <source>&amp;System colours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="261"/>
+        <source>&amp;Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="262"/>
+        <source>&amp;Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="263"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="212"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="159"/>
+        <location filename="../ui/mainwindow.cpp" line="166"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../ui/mainwindow.cpp" line="287"/>
+        <source>%n new post(s) on top</source>
+        <translation>
+            <numerusform>%n new post on top</numerusform>
+            <numerusform>%n new posts on top</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="320"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="523"/>
+        <location filename="../ui/mainwindow.cpp" line="544"/>
         <source>Your post is on its way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowdialogs.cpp" line="20"/>
+        <source>This post has no pictures to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="109"/>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="193"/>
+        <source>New post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="194"/>
+        <source>Write a new post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="195"/>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="196"/>
+        <source>Load the page again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="197"/>
+        <source>Offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="197"/>
+        <source>Online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="199"/>
+        <source>Working offline: changes wait in the outbox. Click to go online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="201"/>
+        <source>Online. Click to work offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="206"/>
+        <source>&amp;My page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="208"/>
+        <source>Account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="211"/>
+        <source>Signed in as %1: your page, sign out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="213"/>
+        <source>Account: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="214"/>
+        <source>Toolbar</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>threadline::ui::MessageBar</name>
     <message>
-        <location filename="../ui/messagebar.cpp" line="70"/>
+        <location filename="../ui/messagebar.cpp" line="69"/>
         <source>Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/messagebar.cpp" line="71"/>
+        <location filename="../ui/messagebar.cpp" line="70"/>
         <source>Close this message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/messagebar.cpp" line="72"/>
+        <location filename="../ui/messagebar.cpp" line="71"/>
         <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2078,59 +2346,59 @@
 <context>
     <name>threadline::ui::ModerationView</name>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="262"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="261"/>
         <source>Post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="262"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="261"/>
         <source>Comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/contextpane.cpp" line="271"/>
-        <location filename="../ui/queuecarddelegate.cpp" line="264"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="263"/>
         <source>Post by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="265"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="264"/>
         <source>Comment by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="269"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="268"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderationactions.cpp" line="98"/>
-        <location filename="../ui/queuecarddelegate.cpp" line="271"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="270"/>
         <source>Auto-flagged: “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="315"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="314"/>
         <source>On %1&apos;s post: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="317"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="316"/>
         <source>On post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="346"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="345"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="347"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="346"/>
         <source>%1 · %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/queuecarddelegate.cpp" line="351"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="350"/>
         <source>and %n more</source>
         <translation>
             <numerusform>and %n more</numerusform>
@@ -2138,12 +2406,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="359"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="358"/>
         <source>Queued — waiting for the server…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="366"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="365"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2633,77 +2901,405 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
 </context>
 <context>
+    <name>threadline::ui::PersonPages</name>
+    <message>
+        <location filename="../ui/personpages.cpp" line="69"/>
+        <source>Posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/personpages.cpp" line="70"/>
+        <source>Activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/personpages.cpp" line="71"/>
+        <source>Posts or activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::PictureViewer</name>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="311"/>
+        <source>Picture %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="312"/>
+        <source>Picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="313"/>
+        <source>‹ &amp;Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="314"/>
+        <source>The previous picture (Left arrow)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="315"/>
+        <source>&amp;Next ›</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="316"/>
+        <source>The next picture (Right arrow)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="318"/>
+        <source>Zoom out (Ctrl+−, or the mouse wheel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="320"/>
+        <source>Zoom in (Ctrl+=, or the mouse wheel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="321"/>
+        <source>&amp;Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="322"/>
+        <source>Fit the picture to the window (Ctrl+0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="325"/>
+        <source>Actual size: one picture pixel per screen pixel (1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="326"/>
+        <source>&amp;Save image as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="327"/>
+        <source>Save this picture to a file (Ctrl+S)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="333"/>
+        <source>There is no picture to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="336"/>
+        <source>Loading picture…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="342"/>
+        <source>This picture is on another site (%1). Threadline loads it from there only when you ask.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="345"/>
+        <source>&amp;Load it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="351"/>
+        <source>no reason was given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="352"/>
+        <source>This picture could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="353"/>
+        <source>&amp;Try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="382"/>
+        <location filename="../ui/pictureviewer.cpp" line="433"/>
+        <source>The picture has not loaded, so there is nothing to save yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="384"/>
+        <source>No file name was given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="409"/>
+        <location filename="../ui/pictureviewer.cpp" line="417"/>
+        <location filename="../ui/pictureviewer.cpp" line="423"/>
+        <source>The picture could not be saved to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="414"/>
+        <source>Threadline cannot write .%1 files: choose a name ending in .png or .jpg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="440"/>
+        <source>Save image as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="441"/>
+        <source>Pictures (*.png *.jpg *.jpeg *.webp);;PNG (*.png);;JPEG (*.jpg *.jpeg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="446"/>
+        <source>Saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::PostDelegate</name>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="272"/>
-        <location filename="../ui/postdelegate.cpp" line="680"/>
+        <location filename="../ui/postcardlayout.cpp" line="188"/>
+        <location filename="../ui/postdelegate.cpp" line="408"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="280"/>
+        <location filename="../ui/postcardlayout.cpp" line="196"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="280"/>
+        <location filename="../ui/postcardlayout.cpp" line="196"/>
         <source>Not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="353"/>
-        <location filename="../ui/postdelegate.cpp" line="858"/>
+        <location filename="../ui/postcardlayout.cpp" line="277"/>
+        <location filename="../ui/postdelegateevents.cpp" line="164"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="366"/>
+        <location filename="../ui/postcardlayout.cpp" line="290"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="369"/>
+        <location filename="../ui/postcardlayout.cpp" line="293"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="488"/>
+        <location filename="../ui/postdelegate.cpp" line="205"/>
         <source>Click to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="490"/>
+        <location filename="../ui/postdelegate.cpp" line="207"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="511"/>
+        <location filename="../ui/postdelegate.cpp" line="228"/>
         <source>+%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="655"/>
+        <location filename="../ui/postdelegate.cpp" line="379"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="685"/>
+        <location filename="../ui/postdelegate.cpp" line="413"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="686"/>
+        <location filename="../ui/postdelegate.cpp" line="414"/>
         <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="854"/>
+        <location filename="../ui/postdelegateevents.cpp" line="160"/>
         <source>This picture is on another site: click to load it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="856"/>
+        <location filename="../ui/postdelegateevents.cpp" line="162"/>
         <source>The picture could not be loaded: click to try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::PreferencesDialog</name>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="184"/>
+        <location filename="../ui/preferencesdialog.cpp" line="247"/>
+        <source>Preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="185"/>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="186"/>
+        <source>&amp;Colours:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="189"/>
+        <source>As the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="190"/>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="191"/>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="196"/>
+        <source>System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="196"/>
+        <source>System (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="200"/>
+        <source>&amp;Times in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="203"/>
+        <source>UTC+8 (China Standard Time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="204"/>
+        <source>The system&apos;s time zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="206"/>
+        <source>Comments shown on a ca&amp;rd:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="207"/>
+        <source>Start &amp;offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="209"/>
+        <source>Takes effect at the next start: your saved posts are shown and nothing is fetched or sent until you turn off View → Work offline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="211"/>
+        <source>Image cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="212"/>
+        <source>&amp;Size limit:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="213"/>
+        <source> MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="214"/>
+        <source>Clear &amp;image cache…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="215"/>
+        <source>Posts saved on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="216"/>
+        <source>Posts, comments and the recently viewed list are kept on this computer so that Threadline opens at once and can be read offline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="218"/>
+        <source>Clear cached &amp;posts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="225"/>
+        <source>Working out how much space the image cache uses…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="228"/>
+        <source>Using %1 MB of %2 MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="265"/>
+        <source>Remove the pictures and avatars saved on this computer?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="266"/>
+        <source>They are downloaded again when they are shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="266"/>
+        <source>Clear image cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="268"/>
+        <source>The image cache is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="274"/>
+        <source>The pages stay empty until you go online.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="275"/>
+        <source>The pages load again from the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="276"/>
+        <source>Remove the posts saved on this computer?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="277"/>
+        <source>The posts, comments and recently viewed list kept for reading offline are removed. %1 Your changes waiting to be sent are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="280"/>
+        <source>Clear cached posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="282"/>
+        <source>Cached posts cleared. Your changes waiting to be sent are kept.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2958,82 +3554,82 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ReportDialog</name>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="144"/>
+        <location filename="../ui/reportdialog.cpp" line="146"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="145"/>
+        <location filename="../ui/reportdialog.cpp" line="147"/>
         <source>Why are you reporting %1?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="146"/>
+        <location filename="../ui/reportdialog.cpp" line="148"/>
         <source>&amp;Spam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="146"/>
+        <location filename="../ui/reportdialog.cpp" line="148"/>
         <source>&amp;Abuse or harassment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="146"/>
+        <location filename="../ui/reportdialog.cpp" line="148"/>
         <source>&amp;Illegal content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="147"/>
+        <location filename="../ui/reportdialog.cpp" line="149"/>
         <source>&amp;Other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="149"/>
+        <location filename="../ui/reportdialog.cpp" line="151"/>
         <source>Advertising, scams, or the same thing posted again and again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="150"/>
+        <location filename="../ui/reportdialog.cpp" line="152"/>
         <source>Insults, threats, or going after a person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="151"/>
+        <location filename="../ui/reportdialog.cpp" line="153"/>
         <source>Something that breaks the law</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="152"/>
+        <location filename="../ui/reportdialog.cpp" line="154"/>
         <source>Something else: say what in the note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="159"/>
+        <location filename="../ui/reportdialog.cpp" line="161"/>
         <source>&amp;Note for the moderators (optional)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="160"/>
+        <location filename="../ui/reportdialog.cpp" line="162"/>
         <source>Anything that helps them decide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="161"/>
+        <location filename="../ui/reportdialog.cpp" line="163"/>
         <source>&amp;Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="162"/>
+        <location filename="../ui/reportdialog.cpp" line="164"/>
         <source>Send the report to the moderators (Ctrl+Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="169"/>
+        <location filename="../ui/reportdialog.cpp" line="171"/>
         <source>%1/%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="175"/>
+        <location filename="../ui/reportdialog.cpp" line="177"/>
         <source>The note is too long: %1 of at most %2 characters</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3148,38 +3744,38 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/threadheader.cpp" line="159"/>
+        <location filename="../ui/threadheader.cpp" line="157"/>
         <source>By floor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="160"/>
+        <location filename="../ui/threadheader.cpp" line="158"/>
         <source>Floors in order, oldest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="161"/>
+        <location filename="../ui/threadheader.cpp" line="159"/>
         <source>Best first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="162"/>
+        <location filename="../ui/threadheader.cpp" line="160"/>
         <source>The best-liked floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="163"/>
+        <location filename="../ui/threadheader.cpp" line="161"/>
         <source>Close (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../ui/threadheader.cpp" line="162"/>
         <location filename="../ui/threadheader.cpp" line="164"/>
-        <location filename="../ui/threadheader.cpp" line="166"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadheader.cpp" line="203"/>
+        <location filename="../ui/threadheader.cpp" line="201"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -3187,7 +3783,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="205"/>
+        <location filename="../ui/threadheader.cpp" line="203"/>
         <source>Loading the post…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3285,87 +3881,97 @@ It will not be sent, and what it changed here is undone.</source>
         <source>Everyone sees it again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="327"/>
+        <source>Your post is on its way. Comments open once it is published.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="330"/>
+        <source>No comments yet. Be the first: write below and press Ctrl+Return.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timelineview.cpp" line="41"/>
-        <location filename="../ui/timelineview.cpp" line="360"/>
+        <location filename="../ui/timelineview.cpp" line="44"/>
+        <location filename="../ui/timelineview.cpp" line="363"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="82"/>
+        <location filename="../ui/timelineview.cpp" line="78"/>
         <source>No posts yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="120"/>
+        <location filename="../ui/timelineview.cpp" line="116"/>
         <source>&amp;Open thread</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="123"/>
+        <location filename="../ui/timelineview.cpp" line="119"/>
         <source>&amp;Who liked this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="127"/>
+        <location filename="../ui/timelineview.cpp" line="123"/>
         <source>&amp;Copy text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="132"/>
+        <location filename="../ui/timelineview.cpp" line="128"/>
         <source>&amp;Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="135"/>
+        <location filename="../ui/timelineview.cpp" line="131"/>
         <source>Re&amp;port…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="141"/>
+        <location filename="../ui/timelineview.cpp" line="137"/>
         <source>&amp;Unhide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="141"/>
+        <location filename="../ui/timelineview.cpp" line="137"/>
         <source>&amp;Hide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="171"/>
+        <location filename="../ui/timelineview.cpp" line="167"/>
         <source>Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="171"/>
+        <location filename="../ui/timelineview.cpp" line="167"/>
         <source>Delete this post?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="172"/>
+        <location filename="../ui/timelineview.cpp" line="168"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="163"/>
+        <location filename="../ui/timelineview.cpp" line="159"/>
         <source>this post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="163"/>
+        <location filename="../ui/timelineview.cpp" line="159"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="199"/>
+        <location filename="../ui/timelineview.cpp" line="195"/>
         <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="201"/>
+        <location filename="../ui/timelineview.cpp" line="197"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4,45 +4,50 @@
 <context>
     <name>Actions</name>
     <message>
-        <location filename="../core/actions.cpp" line="60"/>
+        <location filename="../core/actions.cpp" line="72"/>
         <source>a post</source>
         <translation>一条动态</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="62"/>
-        <location filename="../core/actions.cpp" line="150"/>
+        <location filename="../core/actions.cpp" line="74"/>
+        <location filename="../core/actions.cpp" line="164"/>
         <source>your post</source>
         <translation>自己的动态</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="63"/>
+        <location filename="../core/actions.cpp" line="75"/>
         <source>%1&apos;s post</source>
         <translation>%1的动态</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="70"/>
+        <location filename="../core/actions.cpp" line="82"/>
         <source>a comment</source>
         <translation>一条评论</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="72"/>
+        <location filename="../core/actions.cpp" line="84"/>
         <source>your comment</source>
         <translation>自己的评论</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="73"/>
+        <location filename="../core/actions.cpp" line="85"/>
         <source>%1&apos;s comment</source>
         <translation>%1的评论</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="271"/>
+        <location filename="../core/actions.cpp" line="304"/>
         <source>You had already reported %1: the moderators have your first report.</source>
         <translation>你之前已经举报过%1：管理员已收到你的第一次举报。</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="274"/>
+        <location filename="../core/actions.cpp" line="307"/>
         <source>Thank you: your report on %1 is with the moderators.</source>
         <translation>谢谢：你对%1的举报已送达管理员。</translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="346"/>
+        <source>Your post is published.</source>
+        <translation>你的动态已发布。</translation>
     </message>
 </context>
 <context>
@@ -334,37 +339,65 @@
 </context>
 <context>
     <name>TimelineModel</name>
+    <message numerus="yes">
+        <location filename="../models/timelinemodel.cpp" line="104"/>
+        <source>%Ln like(s) today</source>
+        <translation>
+            <numerusform>今日 %Ln 个赞</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/timelinemodel.cpp" line="106"/>
+        <source>%Ln like(s) this week</source>
+        <translation>
+            <numerusform>本周 %Ln 个赞</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/timelinemodel.cpp" line="108"/>
+        <source>%Ln view(s) today</source>
+        <translation>
+            <numerusform>今日 %Ln 次浏览</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/timelinemodel.cpp" line="110"/>
+        <source>%Ln view(s) this week</source>
+        <translation>
+            <numerusform>本周 %Ln 次浏览</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="155"/>
+        <location filename="../models/timelinemodel.cpp" line="237"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation>%1：%2。%3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="157"/>
+        <location filename="../models/timelinemodel.cpp" line="239"/>
         <source>Pictures</source>
         <translation>图片</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="159"/>
+        <location filename="../models/timelinemodel.cpp" line="241"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n 个赞</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="161"/>
+        <location filename="../models/timelinemodel.cpp" line="243"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="185"/>
+        <location filename="../models/timelinemodel.cpp" line="267"/>
         <source>Like</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="191"/>
+        <location filename="../models/timelinemodel.cpp" line="273"/>
         <source>Reply</source>
         <translation>回复</translation>
     </message>
@@ -393,17 +426,17 @@
         <translation>顶层</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="325"/>
+        <location filename="../app/main.cpp" line="348"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation>未登录：请选择“文件 → 登录…”</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="380"/>
+        <location filename="../app/main.cpp" line="403"/>
         <source>Your session has ended: sign in again.</source>
         <translation>登录已失效：请重新登录。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="408"/>
+        <location filename="../app/main.cpp" line="431"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -520,49 +553,49 @@
 <context>
     <name>threadline::core::ImageCache</name>
     <message>
-        <location filename="../core/imagecache.cpp" line="205"/>
-        <location filename="../core/imagecache.cpp" line="235"/>
-        <location filename="../core/imagecache.cpp" line="587"/>
-        <location filename="../core/imagecache.cpp" line="604"/>
+        <location filename="../core/imagecache.cpp" line="55"/>
+        <location filename="../core/imagecache.cpp" line="85"/>
+        <location filename="../core/imagecache.cpp" line="466"/>
+        <location filename="../core/imagecache.cpp" line="483"/>
         <source>The picture is too large</source>
         <translation>图片过大</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="231"/>
-        <location filename="../core/imagecache.cpp" line="606"/>
+        <location filename="../core/imagecache.cpp" line="81"/>
+        <location filename="../core/imagecache.cpp" line="485"/>
         <source>The picture could not be read</source>
         <translation>无法读取图片</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="301"/>
-        <location filename="../core/imagecache.cpp" line="513"/>
-        <location filename="../core/imagecache.cpp" line="651"/>
+        <location filename="../core/imagecache.cpp" line="151"/>
+        <location filename="../core/imagecache.cpp" line="392"/>
+        <location filename="../core/imagecache.cpp" line="530"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="411"/>
+        <location filename="../core/imagecache.cpp" line="290"/>
         <source>Not a picture address that can be loaded</source>
         <translation>无法加载此图片地址</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="521"/>
-        <location filename="../core/imagecache.cpp" line="600"/>
+        <location filename="../core/imagecache.cpp" line="400"/>
+        <location filename="../core/imagecache.cpp" line="479"/>
         <source>The picture could not be downloaded</source>
         <translation>图片下载失败</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="525"/>
+        <location filename="../core/imagecache.cpp" line="404"/>
         <source>The picture is on another site</source>
         <translation>图片来自其他网站</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="591"/>
+        <location filename="../core/imagecache.cpp" line="470"/>
         <source>The picture could not be loaded (HTTP %1)</source>
         <translation>图片加载失败（HTTP %1）</translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="598"/>
+        <location filename="../core/imagecache.cpp" line="477"/>
         <source>The picture took too long to load</source>
         <translation>图片加载超时</translation>
     </message>
@@ -757,27 +790,27 @@
 <context>
     <name>threadline::core::Session</name>
     <message>
-        <location filename="../core/session.cpp" line="194"/>
+        <location filename="../core/session.cpp" line="195"/>
         <source>The server address is not valid</source>
         <translation>服务器地址无效</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="196"/>
+        <location filename="../core/session.cpp" line="197"/>
         <source>Enter your username and password</source>
         <translation>请输入用户名和密码</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="232"/>
+        <location filename="../core/session.cpp" line="233"/>
         <source>Your sign-in cannot be saved because the system keychain is not available (%1). You stay signed in until you quit; next time you will have to sign in again.</source>
         <translation>系统钥匙串不可用（%1），无法保存登录信息。退出前你会保持登录，下次启动时需要重新登录。</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="278"/>
+        <location filename="../core/session.cpp" line="279"/>
         <source>Your saved sign-in cannot be read because the system keychain is not available (%1). Please sign in.</source>
         <translation>系统钥匙串不可用（%1），无法读取已保存的登录信息。请重新登录。</translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="369"/>
+        <location filename="../core/session.cpp" line="370"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
         <translation>系统钥匙串不可用（%1），无法删除已保存的登录信息。</translation>
     </message>
@@ -793,35 +826,70 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="116"/>
+        <location filename="../models/activitymodel.cpp" line="168"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation>无法加载关注的人的动态：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="171"/>
+        <source>Could not load everyone&apos;s activity: %1</source>
+        <translation>无法加载所有人的活动：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="174"/>
+        <source>Could not load this person&apos;s activity: %1</source>
+        <translation>无法加载此人的活动：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="177"/>
+        <source>Could not load your activity: %1</source>
+        <translation>无法加载你的活动：%1</translation>
     </message>
 </context>
 <context>
     <name>threadline::models::ActivityModel</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="25"/>
+        <location filename="../models/activitymodel.cpp" line="27"/>
         <source>%1 posted</source>
         <translation>%1 发布了动态</translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="27"/>
+        <location filename="../models/activitymodel.cpp" line="30"/>
+        <source>%1 commented on their own post</source>
+        <translation>%1 评论了自己的动态</translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="31"/>
+        <source>%1 commented on %2&apos;s post</source>
+        <translation>%1 评论了 %2 的动态</translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="32"/>
         <source>%1 commented on a post</source>
         <translation>%1 评论了一条动态</translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="29"/>
+        <location filename="../models/activitymodel.cpp" line="35"/>
+        <source>%1 liked their own post</source>
+        <translation>%1 赞了自己的动态</translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="36"/>
+        <source>%1 liked %2&apos;s post</source>
+        <translation>%1 赞了 %2 的动态</translation>
+    </message>
+    <message>
+        <location filename="../models/activitymodel.cpp" line="37"/>
         <source>%1 liked a post</source>
         <translation>%1 赞了一条动态</translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="32"/>
+        <location filename="../models/activitymodel.cpp" line="40"/>
         <source>%1 followed %2</source>
         <translation>%1 关注了 %2</translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="33"/>
+        <location filename="../models/activitymodel.cpp" line="41"/>
         <source>%1 followed someone</source>
         <translation>%1 关注了一个人</translation>
     </message>
@@ -842,42 +910,42 @@
 <context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="594"/>
+        <location filename="../models/commenttreemodel.cpp" line="227"/>
         <source>Loading floors…</source>
         <translation>正在加载楼层…</translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="595"/>
+        <location filename="../models/commenttreemodel.cpp" line="228"/>
         <source>Could not load more floors — try again</source>
         <translation>无法加载更多楼层 — 点击重试</translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="596"/>
+        <location filename="../models/commenttreemodel.cpp" line="229"/>
         <source>Load more floors</source>
         <translation>加载更多楼层</translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="618"/>
+        <location filename="../models/commenttreemodel.cpp" line="251"/>
         <source>Loading replies…</source>
         <translation>正在加载回复…</translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="619"/>
+        <location filename="../models/commenttreemodel.cpp" line="252"/>
         <source>Could not load the replies — try again</source>
         <translation>无法加载回复 — 点击重试</translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="620"/>
+        <location filename="../models/commenttreemodel.cpp" line="253"/>
         <source>More replies (%1)</source>
         <translation>更多回复（%1）</translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="657"/>
+        <location filename="../models/commenttreemodel.cpp" line="290"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="662"/>
+        <location filename="../models/commenttreemodel.cpp" line="295"/>
         <source>Reply to %1</source>
         <translation>回复 %1</translation>
     </message>
@@ -1253,54 +1321,54 @@
 <context>
     <name>threadline::models::ThreadLoader</name>
     <message>
-        <location filename="../models/threadloader.cpp" line="90"/>
+        <location filename="../models/threadloader.cpp" line="92"/>
         <source>Offline: the comments are not available.</source>
         <translation>离线：评论不可用。</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="143"/>
+        <location filename="../models/threadloader.cpp" line="145"/>
         <source>This post is no longer available.</source>
         <translation>这条动态已不存在。</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="148"/>
-        <location filename="../models/threadloader.cpp" line="158"/>
+        <location filename="../models/threadloader.cpp" line="150"/>
+        <location filename="../models/threadloader.cpp" line="160"/>
         <source>Could not load the comments</source>
         <translation>无法加载评论</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="235"/>
+        <location filename="../models/threadloader.cpp" line="237"/>
         <source>Offline: more comments cannot be loaded.</source>
         <translation>离线：无法加载更多评论。</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="253"/>
+        <location filename="../models/threadloader.cpp" line="255"/>
         <source>Offline: more replies cannot be loaded.</source>
         <translation>离线：无法加载更多回复。</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="268"/>
+        <location filename="../models/threadloader.cpp" line="270"/>
         <source>This floor is no longer available.</source>
         <translation>这层楼已不存在。</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="271"/>
-        <location filename="../models/threadloader.cpp" line="281"/>
+        <location filename="../models/threadloader.cpp" line="273"/>
+        <location filename="../models/threadloader.cpp" line="283"/>
         <source>Could not load the replies</source>
         <translation>无法加载回复</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="305"/>
+        <location filename="../models/threadloader.cpp" line="307"/>
         <source>Offline: the rest of this floor is not in the local cache.</source>
         <translation>离线：这层楼的其余回复不在本地缓存中。</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="326"/>
+        <location filename="../models/threadloader.cpp" line="328"/>
         <source>The local cache could not be read: %1</source>
         <translation>无法读取本地缓存：%1</translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="333"/>
+        <location filename="../models/threadloader.cpp" line="335"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -1308,52 +1376,45 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="206"/>
-        <location filename="../models/timelinefeed.cpp" line="221"/>
-        <location filename="../models/timelinefeed.cpp" line="250"/>
-        <location filename="../models/timelinefeed.cpp" line="262"/>
+        <location filename="../models/timelinefeed.cpp" line="223"/>
+        <location filename="../models/timelinefeed.cpp" line="238"/>
+        <location filename="../models/timelinefeed.cpp" line="267"/>
+        <location filename="../models/timelinefeed.cpp" line="279"/>
         <source>Offline — showing saved posts</source>
         <translation>离线 — 显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="208"/>
-        <location filename="../models/timelinefeed.cpp" line="226"/>
+        <location filename="../models/timelinefeed.cpp" line="225"/>
+        <location filename="../models/timelinefeed.cpp" line="243"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="251"/>
+        <location filename="../models/timelinefeed.cpp" line="268"/>
         <source>Showing saved posts</source>
         <translation>显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="253"/>
+        <location filename="../models/timelinefeed.cpp" line="270"/>
         <source>Showing saved posts — updating…</source>
         <translation>显示已保存的动态 — 正在更新…</translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="265"/>
+        <location filename="../models/timelinefeed.cpp" line="282"/>
         <source>Could not load the timeline: %1</source>
         <translation>无法加载动态列表：%1</translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="266"/>
+        <location filename="../models/timelinefeed.cpp" line="283"/>
         <source>Could not load more posts: %1</source>
         <translation>无法加载更多动态：%1</translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="318"/>
-        <location filename="../models/timelinefeed.cpp" line="347"/>
-        <location filename="../models/timelinefeed.cpp" line="380"/>
+        <location filename="../models/timelinefeed.cpp" line="341"/>
+        <location filename="../models/timelinefeed.cpp" line="370"/>
+        <location filename="../models/timelinefeed.cpp" line="405"/>
         <source>Up to date</source>
         <translation>已是最新</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../models/timelinefeed.cpp" line="381"/>
-        <source>%n new post(s)</source>
-        <translation>
-            <numerusform>%n 条新动态</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -1450,6 +1511,87 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::ActivityDelegate</name>
+    <message>
+        <location filename="../ui/activitydelegate.cpp" line="292"/>
+        <source>Picture</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <location filename="../ui/activitydelegate.cpp" line="292"/>
+        <source>Not loaded</source>
+        <translation>未加载</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ActivityView</name>
+    <message>
+        <location filename="../ui/activityview.cpp" line="181"/>
+        <source>%1 Press F5 to try again.</source>
+        <translation>%1 按 F5 重试。</translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="183"/>
+        <source>Loading activity…</source>
+        <translation>正在加载活跃情况…</translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="185"/>
+        <source>Nothing here yet: no posts, comments, likes or follows.</source>
+        <translation>这里还没有内容：没有发布、评论、点赞或关注。</translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="188"/>
+        <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
+        <translation>你关注的人还没有活动。可以在别人的主页关注对方，或者看看“所有人”。</translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="191"/>
+        <source>Nobody has posted, commented, liked or followed anyone yet.</source>
+        <translation>还没有人发布、评论、点赞或关注。</translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="193"/>
+        <source>You have not posted, commented, liked or followed anyone yet.</source>
+        <translation>你还没有发布、评论、点赞或关注过任何人。</translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="209"/>
+        <source>Following</source>
+        <translation>关注</translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="210"/>
+        <source>Everyone</source>
+        <translation>所有人</translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="211"/>
+        <source>Mine</source>
+        <translation>我的</translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="212"/>
+        <source>Whose activity</source>
+        <translation>谁的活动</translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="213"/>
+        <source>This person&apos;s activity</source>
+        <translation>此人的活动</translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="213"/>
+        <source>Activity</source>
+        <translation>活动</translation>
+    </message>
+    <message>
+        <location filename="../ui/activityview.cpp" line="214"/>
+        <source>Return opens what a row is about; Shift+Return opens the person who did it.</source>
+        <translation>回车键打开这一条所说的内容；Shift+回车键打开做这件事的人。</translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::CertificateDialog</name>
     <message>
         <location filename="../ui/certificatedialog.cpp" line="36"/>
@@ -1500,45 +1642,54 @@
 <context>
     <name>threadline::ui::CommentDelegate</name>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="212"/>
-        <location filename="../ui/commentdelegate.cpp" line="407"/>
+        <location filename="../ui/commentdelegate.cpp" line="48"/>
         <source>Floor %1</source>
         <translation>%1楼</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="233"/>
+        <location filename="../ui/commentdelegate.cpp" line="53"/>
+        <source>New floor, not sent</source>
+        <translation>新楼层，未发送</translation>
+    </message>
+    <message>
+        <location filename="../ui/commentdelegate.cpp" line="54"/>
+        <source>New floor, sending…</source>
+        <translation>新楼层，发送中…</translation>
+    </message>
+    <message>
+        <location filename="../ui/commentdelegate.cpp" line="236"/>
         <source>Like</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="235"/>
+        <location filename="../ui/commentdelegate.cpp" line="238"/>
         <source>Oppose</source>
         <translation>踩</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/commentdelegate.cpp" line="443"/>
+        <location filename="../ui/commentdelegate.cpp" line="445"/>
         <source>%n reply(s)</source>
         <translation>
             <numerusform>%n 条回复</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="446"/>
+        <location filename="../ui/commentdelegate.cpp" line="448"/>
         <source>Sending…</source>
         <translation>发送中…</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="449"/>
+        <location filename="../ui/commentdelegate.cpp" line="451"/>
         <source>Not sent</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="422"/>
+        <location filename="../ui/commentdelegate.cpp" line="424"/>
         <source>Hidden by a moderator</source>
         <translation>已被管理员隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="423"/>
+        <location filename="../ui/commentdelegate.cpp" line="425"/>
         <source>Hidden by a moderator: %1</source>
         <translation>已被管理员隐藏：%1</translation>
     </message>
@@ -1557,7 +1708,7 @@
     </message>
     <message>
         <location filename="../ui/composedialog.cpp" line="212"/>
-        <location filename="../ui/composedialog.cpp" line="484"/>
+        <location filename="../ui/composedialog.cpp" line="483"/>
         <source>New post</source>
         <translation>发布动态</translation>
     </message>
@@ -1644,42 +1795,42 @@
         <translation>最多 %1 个字：超出 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="452"/>
+        <location filename="../ui/composedialog.cpp" line="451"/>
         <source>Add pictures</source>
         <translation>添加图片</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="453"/>
+        <location filename="../ui/composedialog.cpp" line="452"/>
         <source>Pictures (*.png *.jpg *.jpeg *.webp *.PNG *.JPG *.JPEG *.WEBP)</source>
         <translation>图片 (*.png *.jpg *.jpeg *.webp *.PNG *.JPG *.JPEG *.WEBP)</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="466"/>
+        <location filename="../ui/composedialog.cpp" line="465"/>
         <source>Posting is not available right now.</source>
         <translation>现在无法发布。</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="477"/>
+        <location filename="../ui/composedialog.cpp" line="476"/>
         <source>Your post could not be published.</source>
         <translation>动态未能发布。</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="484"/>
+        <location filename="../ui/composedialog.cpp" line="483"/>
         <source>Discard this post?</source>
         <translation>放弃这条动态？</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="487"/>
+        <location filename="../ui/composedialog.cpp" line="486"/>
         <source>What you wrote and the pictures you added will be lost.</source>
         <translation>已写的文字和添加的图片将会丢失。</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="488"/>
+        <location filename="../ui/composedialog.cpp" line="487"/>
         <source>&amp;Discard</source>
         <translation>放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="489"/>
+        <location filename="../ui/composedialog.cpp" line="488"/>
         <source>&amp;Keep editing</source>
         <translation>继续编辑(&amp;K)</translation>
     </message>
@@ -1840,27 +1991,27 @@
 <context>
     <name>threadline::ui::LoginDialog</name>
     <message>
-        <location filename="../ui/logindialog.cpp" line="22"/>
+        <location filename="../ui/logindialog.cpp" line="24"/>
         <source>Sign in to Threadline</source>
         <translation>登录 Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/logindialog.cpp" line="34"/>
+        <location filename="../ui/logindialog.cpp" line="36"/>
         <source>Sign in</source>
         <translation>登录</translation>
     </message>
     <message>
-        <location filename="../ui/logindialog.cpp" line="37"/>
+        <location filename="../ui/logindialog.cpp" line="39"/>
         <source>&amp;Server:</source>
         <translation>服务器(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/logindialog.cpp" line="38"/>
+        <location filename="../ui/logindialog.cpp" line="40"/>
         <source>&amp;Username:</source>
         <translation>用户名(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/logindialog.cpp" line="39"/>
+        <location filename="../ui/logindialog.cpp" line="41"/>
         <source>&amp;Password:</source>
         <translation>密码(&amp;P)：</translation>
     </message>
@@ -1868,186 +2019,299 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="169"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="171"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="173"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="203"/>
         <source>My posts</source>
         <translation>我的动态</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="175"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="205"/>
         <source>Hot today</source>
         <translation>今日热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="177"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
         <source>Hot this week</source>
         <translation>本周热门</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="179"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
+        <source>Most viewed</source>
+        <translation>最多浏览</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="211"/>
         <source>Recently viewed</source>
         <translation>最近浏览</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="181"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
         <source>Activity</source>
-        <translation>关注动态</translation>
+        <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="183"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="215"/>
         <source>Profile</source>
         <translation>个人主页</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="185"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="217"/>
         <source>Moderation</source>
         <translation>内容审核</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="187"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
         <source>Statistics</source>
         <translation>统计</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="197"/>
-        <source>Threadline — %1</source>
-        <translation>Threadline — %1</translation>
+        <location filename="../ui/mainwindowmenus.cpp" line="231"/>
+        <source>%1 — Threadline</source>
+        <translation>%1 — Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="197"/>
-        <source>Threadline</source>
-        <translation>Threadline</translation>
+        <location filename="../ui/mainwindowmenus.cpp" line="235"/>
+        <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
+        <translation>你已退出登录。重新登录（文件 → 登录…）即可浏览和发帖；排队中的改动会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="237"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="202"/>
-        <location filename="../ui/mainwindowmenus.cpp" line="206"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="240"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="208"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="247"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="247"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="210"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="248"/>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="249"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="211"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="250"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="212"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="251"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="252"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="214"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="253"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="215"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="254"/>
         <source>Outbox</source>
         <translation>待发送</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="216"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="255"/>
         <source>Out&amp;box: changes waiting</source>
         <translation>待发送的更改(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="217"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="256"/>
         <source>QA: faults</source>
         <translation>测试：故障注入</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="218"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="257"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation>测试面板：故障与离线(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="258"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="220"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="259"/>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="260"/>
+        <source>&amp;System colours</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="261"/>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="262"/>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowmenus.cpp" line="263"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="221"/>
+        <location filename="../ui/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="212"/>
         <source>Not signed in</source>
         <translation>未登录</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="159"/>
+        <location filename="../ui/mainwindow.cpp" line="166"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../ui/mainwindow.cpp" line="287"/>
+        <source>%n new post(s) on top</source>
+        <translation>
+            <numerusform>顶部有 %n 条新动态</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="320"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="523"/>
+        <location filename="../ui/mainwindow.cpp" line="544"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowdialogs.cpp" line="20"/>
+        <source>This post has no pictures to show.</source>
+        <translation>这条帖子没有可显示的图片。</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="109"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="193"/>
+        <source>New post</source>
+        <translation>新动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="194"/>
+        <source>Write a new post</source>
+        <translation>写一条新动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="195"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="196"/>
+        <source>Load the page again</source>
+        <translation>重新加载本页</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="197"/>
+        <source>Offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="197"/>
+        <source>Online</source>
+        <translation>在线</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="199"/>
+        <source>Working offline: changes wait in the outbox. Click to go online</source>
+        <translation>正在离线工作：更改在发件箱中等待。点击恢复在线</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="201"/>
+        <source>Online. Click to work offline</source>
+        <translation>在线。点击切换到离线</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="206"/>
+        <source>&amp;My page</source>
+        <translation>我的主页(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="208"/>
+        <source>Account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="211"/>
+        <source>Signed in as %1: your page, sign out</source>
+        <translation>已登录为 %1：我的主页、退出登录</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="213"/>
+        <source>Account: %1</source>
+        <translation>账户：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/mainwindowtoolbar.cpp" line="214"/>
+        <source>Toolbar</source>
+        <translation>工具栏</translation>
     </message>
 </context>
 <context>
     <name>threadline::ui::MessageBar</name>
     <message>
-        <location filename="../ui/messagebar.cpp" line="70"/>
+        <location filename="../ui/messagebar.cpp" line="69"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../ui/messagebar.cpp" line="71"/>
+        <location filename="../ui/messagebar.cpp" line="70"/>
         <source>Close this message</source>
         <translation>关闭这条消息</translation>
     </message>
     <message>
-        <location filename="../ui/messagebar.cpp" line="72"/>
+        <location filename="../ui/messagebar.cpp" line="71"/>
         <source>Dismiss</source>
         <translation>知道了</translation>
     </message>
@@ -2055,71 +2319,71 @@
 <context>
     <name>threadline::ui::ModerationView</name>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="262"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="261"/>
         <source>Post</source>
         <translation>动态</translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="262"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="261"/>
         <source>Comment</source>
         <translation>评论</translation>
     </message>
     <message>
         <location filename="../ui/contextpane.cpp" line="271"/>
-        <location filename="../ui/queuecarddelegate.cpp" line="264"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="263"/>
         <source>Post by %1</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="265"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="264"/>
         <source>Comment by %1</source>
         <translation>%1 的评论</translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="269"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="268"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
         <location filename="../ui/moderationactions.cpp" line="98"/>
-        <location filename="../ui/queuecarddelegate.cpp" line="271"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="270"/>
         <source>Auto-flagged: “%1”</source>
         <translation>自动标记：“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="315"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="314"/>
         <source>On %1&apos;s post: %2</source>
         <translation>%1 的动态：%2</translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="317"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="316"/>
         <source>On post %1</source>
         <translation>动态 %1</translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="346"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="345"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="347"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="346"/>
         <source>%1 · %2: %3</source>
         <translation>%1 · %2：%3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/queuecarddelegate.cpp" line="351"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="350"/>
         <source>and %n more</source>
         <translation>
             <numerusform>还有 %n 条</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="359"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="358"/>
         <source>Queued — waiting for the server…</source>
         <translation>已排队 — 等待服务器…</translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="366"/>
+        <location filename="../ui/queuecarddelegate.cpp" line="365"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -2607,78 +2871,406 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
 </context>
 <context>
+    <name>threadline::ui::PersonPages</name>
+    <message>
+        <location filename="../ui/personpages.cpp" line="69"/>
+        <source>Posts</source>
+        <translation>动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/personpages.cpp" line="70"/>
+        <source>Activity</source>
+        <translation>活动</translation>
+    </message>
+    <message>
+        <location filename="../ui/personpages.cpp" line="71"/>
+        <source>Posts or activity</source>
+        <translation>动态或活动</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::PictureViewer</name>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="311"/>
+        <source>Picture %1 of %2</source>
+        <translation>第 %1 张，共 %2 张</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="312"/>
+        <source>Picture</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="313"/>
+        <source>‹ &amp;Previous</source>
+        <translation>‹ 上一张(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="314"/>
+        <source>The previous picture (Left arrow)</source>
+        <translation>上一张图片（左方向键）</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="315"/>
+        <source>&amp;Next ›</source>
+        <translation>下一张(&amp;N) ›</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="316"/>
+        <source>The next picture (Right arrow)</source>
+        <translation>下一张图片（右方向键）</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="318"/>
+        <source>Zoom out (Ctrl+−, or the mouse wheel)</source>
+        <translation>缩小（Ctrl+−，或鼠标滚轮）</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="320"/>
+        <source>Zoom in (Ctrl+=, or the mouse wheel)</source>
+        <translation>放大（Ctrl+=，或鼠标滚轮）</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="321"/>
+        <source>&amp;Fit</source>
+        <translation>适合窗口(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="322"/>
+        <source>Fit the picture to the window (Ctrl+0)</source>
+        <translation>使图片适合窗口（Ctrl+0）</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="325"/>
+        <source>Actual size: one picture pixel per screen pixel (1)</source>
+        <translation>实际大小：一个图片像素对应一个屏幕像素（1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="326"/>
+        <source>&amp;Save image as…</source>
+        <translation>图片另存为(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="327"/>
+        <source>Save this picture to a file (Ctrl+S)</source>
+        <translation>将这张图片保存到文件（Ctrl+S）</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="333"/>
+        <source>There is no picture to show.</source>
+        <translation>没有可显示的图片。</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="336"/>
+        <source>Loading picture…</source>
+        <translation>正在加载图片…</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="342"/>
+        <source>This picture is on another site (%1). Threadline loads it from there only when you ask.</source>
+        <translation>这张图片在其他网站（%1）上。只有在你要求时，Threadline 才会从那里加载。</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="345"/>
+        <source>&amp;Load it</source>
+        <translation>加载(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="351"/>
+        <source>no reason was given</source>
+        <translation>没有给出原因</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="352"/>
+        <source>This picture could not be loaded: %1</source>
+        <translation>这张图片无法加载：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="353"/>
+        <source>&amp;Try again</source>
+        <translation>重试(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="382"/>
+        <location filename="../ui/pictureviewer.cpp" line="433"/>
+        <source>The picture has not loaded, so there is nothing to save yet.</source>
+        <translation>图片尚未加载，还没有可保存的内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="384"/>
+        <source>No file name was given.</source>
+        <translation>没有给出文件名。</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="409"/>
+        <location filename="../ui/pictureviewer.cpp" line="417"/>
+        <location filename="../ui/pictureviewer.cpp" line="423"/>
+        <source>The picture could not be saved to %1: %2</source>
+        <translation>图片无法保存到 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="414"/>
+        <source>Threadline cannot write .%1 files: choose a name ending in .png or .jpg.</source>
+        <translation>Threadline 无法写入 .%1 文件：请选择以 .png 或 .jpg 结尾的文件名。</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="440"/>
+        <source>Save image as</source>
+        <translation>图片另存为</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="441"/>
+        <source>Pictures (*.png *.jpg *.jpeg *.webp);;PNG (*.png);;JPEG (*.jpg *.jpeg)</source>
+        <translation>图片 (*.png *.jpg *.jpeg *.webp);;PNG (*.png);;JPEG (*.jpg *.jpeg)</translation>
+    </message>
+    <message>
+        <location filename="../ui/pictureviewer.cpp" line="446"/>
+        <source>Saved to %1</source>
+        <translation>已保存到 %1</translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::PostDelegate</name>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="272"/>
-        <location filename="../ui/postdelegate.cpp" line="680"/>
+        <location filename="../ui/postcardlayout.cpp" line="188"/>
+        <location filename="../ui/postdelegate.cpp" line="408"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="280"/>
+        <location filename="../ui/postcardlayout.cpp" line="196"/>
         <source>Sending…</source>
         <translation>发送中…</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="280"/>
+        <location filename="../ui/postcardlayout.cpp" line="196"/>
         <source>Not sent</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="353"/>
-        <location filename="../ui/postdelegate.cpp" line="858"/>
+        <location filename="../ui/postcardlayout.cpp" line="277"/>
+        <location filename="../ui/postdelegateevents.cpp" line="164"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="366"/>
+        <location filename="../ui/postcardlayout.cpp" line="290"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="369"/>
+        <location filename="../ui/postcardlayout.cpp" line="293"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="488"/>
+        <location filename="../ui/postdelegate.cpp" line="205"/>
         <source>Click to load</source>
         <translation>点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="490"/>
+        <location filename="../ui/postdelegate.cpp" line="207"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="511"/>
+        <location filename="../ui/postdelegate.cpp" line="228"/>
         <source>+%1</source>
         <translation>+%1</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="655"/>
+        <location filename="../ui/postdelegate.cpp" line="379"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="685"/>
+        <location filename="../ui/postdelegate.cpp" line="413"/>
         <source>Hidden by a moderator</source>
         <translation>已被管理员隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="686"/>
+        <location filename="../ui/postdelegate.cpp" line="414"/>
         <source>Hidden by a moderator: %1</source>
         <translation>已被管理员隐藏：%1</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="854"/>
+        <location filename="../ui/postdelegateevents.cpp" line="160"/>
         <source>This picture is on another site: click to load it</source>
         <translation>图片来自其他网站：点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="856"/>
+        <location filename="../ui/postdelegateevents.cpp" line="162"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation>图片加载失败：点击重试</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::PreferencesDialog</name>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="184"/>
+        <location filename="../ui/preferencesdialog.cpp" line="247"/>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="185"/>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="186"/>
+        <source>&amp;Colours:</source>
+        <translation>配色(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="189"/>
+        <source>As the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="190"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="191"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="196"/>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="196"/>
+        <source>System (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="200"/>
+        <source>&amp;Times in:</source>
+        <translation>时间显示(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="203"/>
+        <source>UTC+8 (China Standard Time)</source>
+        <translation>UTC+8（北京时间）</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="204"/>
+        <source>The system&apos;s time zone</source>
+        <translation>系统时区</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="206"/>
+        <source>Comments shown on a ca&amp;rd:</source>
+        <translation>卡片上显示的评论数(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="207"/>
+        <source>Start &amp;offline</source>
+        <translation>以离线模式启动(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="209"/>
+        <source>Takes effect at the next start: your saved posts are shown and nothing is fetched or sent until you turn off View → Work offline.</source>
+        <translation>下次启动时生效：显示已保存的帖子，在你关闭“查看 → 离线工作”之前，不会获取或发送任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="211"/>
+        <source>Image cache</source>
+        <translation>图片缓存</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="212"/>
+        <source>&amp;Size limit:</source>
+        <translation>大小上限(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="213"/>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="214"/>
+        <source>Clear &amp;image cache…</source>
+        <translation>清除图片缓存(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="215"/>
+        <source>Posts saved on this computer</source>
+        <translation>保存在本机的帖子</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="216"/>
+        <source>Posts, comments and the recently viewed list are kept on this computer so that Threadline opens at once and can be read offline.</source>
+        <translation>帖子、评论和最近浏览列表保存在本机，这样 Threadline 可以立即打开，也能离线阅读。</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="218"/>
+        <source>Clear cached &amp;posts…</source>
+        <translation>清除缓存的帖子(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="225"/>
+        <source>Working out how much space the image cache uses…</source>
+        <translation>正在计算图片缓存占用的空间…</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="228"/>
+        <source>Using %1 MB of %2 MB</source>
+        <translation>已使用 %1 MB，共 %2 MB</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="265"/>
+        <source>Remove the pictures and avatars saved on this computer?</source>
+        <translation>删除保存在本机的图片和头像？</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="266"/>
+        <source>They are downloaded again when they are shown.</source>
+        <translation>再次显示时会重新下载。</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="266"/>
+        <source>Clear image cache</source>
+        <translation>清除图片缓存</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="268"/>
+        <source>The image cache is empty.</source>
+        <translation>图片缓存已清空。</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="274"/>
+        <source>The pages stay empty until you go online.</source>
+        <translation>在你恢复在线之前，页面将保持为空。</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="275"/>
+        <source>The pages load again from the server.</source>
+        <translation>页面会从服务器重新加载。</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="276"/>
+        <source>Remove the posts saved on this computer?</source>
+        <translation>删除保存在本机的帖子？</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="277"/>
+        <source>The posts, comments and recently viewed list kept for reading offline are removed. %1 Your changes waiting to be sent are kept.</source>
+        <translation>为离线阅读而保存的帖子、评论和最近浏览列表将被删除。%1 你等待发送的更改会保留。</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="280"/>
+        <source>Clear cached posts</source>
+        <translation>清除缓存的帖子</translation>
+    </message>
+    <message>
+        <location filename="../ui/preferencesdialog.cpp" line="282"/>
+        <source>Cached posts cleared. Your changes waiting to be sent are kept.</source>
+        <translation>缓存的帖子已清除。你等待发送的更改会保留。</translation>
     </message>
 </context>
 <context>
@@ -2930,82 +3522,82 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ReportDialog</name>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="144"/>
+        <location filename="../ui/reportdialog.cpp" line="146"/>
         <source>Report</source>
         <translation>举报</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="145"/>
+        <location filename="../ui/reportdialog.cpp" line="147"/>
         <source>Why are you reporting %1?</source>
         <translation>为什么举报%1？</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="146"/>
+        <location filename="../ui/reportdialog.cpp" line="148"/>
         <source>&amp;Spam</source>
         <translation>垃圾广告(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="146"/>
+        <location filename="../ui/reportdialog.cpp" line="148"/>
         <source>&amp;Abuse or harassment</source>
         <translation>辱骂或骚扰(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="146"/>
+        <location filename="../ui/reportdialog.cpp" line="148"/>
         <source>&amp;Illegal content</source>
         <translation>违法内容(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="147"/>
+        <location filename="../ui/reportdialog.cpp" line="149"/>
         <source>&amp;Other</source>
         <translation>其他(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="149"/>
+        <location filename="../ui/reportdialog.cpp" line="151"/>
         <source>Advertising, scams, or the same thing posted again and again</source>
         <translation>广告、诈骗或反复发布相同内容</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="150"/>
+        <location filename="../ui/reportdialog.cpp" line="152"/>
         <source>Insults, threats, or going after a person</source>
         <translation>侮辱、威胁或针对某人</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="151"/>
+        <location filename="../ui/reportdialog.cpp" line="153"/>
         <source>Something that breaks the law</source>
         <translation>违反法律的内容</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="152"/>
+        <location filename="../ui/reportdialog.cpp" line="154"/>
         <source>Something else: say what in the note</source>
         <translation>其他原因：请在备注中说明</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="159"/>
+        <location filename="../ui/reportdialog.cpp" line="161"/>
         <source>&amp;Note for the moderators (optional)</source>
         <translation>给管理员的备注（可选）(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="160"/>
+        <location filename="../ui/reportdialog.cpp" line="162"/>
         <source>Anything that helps them decide</source>
         <translation>任何有助于管理员判断的信息</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="161"/>
+        <location filename="../ui/reportdialog.cpp" line="163"/>
         <source>&amp;Report</source>
         <translation>举报(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="162"/>
+        <location filename="../ui/reportdialog.cpp" line="164"/>
         <source>Send the report to the moderators (Ctrl+Return)</source>
         <translation>把举报发送给管理员 (Ctrl+Return)</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="169"/>
+        <location filename="../ui/reportdialog.cpp" line="171"/>
         <source>%1/%2</source>
         <translation>%1/%2</translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="175"/>
+        <location filename="../ui/reportdialog.cpp" line="177"/>
         <source>The note is too long: %1 of at most %2 characters</source>
         <translation>备注太长：%1 个字，最多 %2 个</translation>
     </message>
@@ -3119,45 +3711,45 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/threadheader.cpp" line="159"/>
+        <location filename="../ui/threadheader.cpp" line="157"/>
         <source>By floor</source>
         <translation>按楼层</translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="160"/>
+        <location filename="../ui/threadheader.cpp" line="158"/>
         <source>Floors in order, oldest first</source>
         <translation>按楼层顺序，从早到晚</translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="161"/>
+        <location filename="../ui/threadheader.cpp" line="159"/>
         <source>Best first</source>
         <translation>最热</translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="162"/>
+        <location filename="../ui/threadheader.cpp" line="160"/>
         <source>The best-liked floors first</source>
         <translation>赞最多的楼层在前</translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="163"/>
+        <location filename="../ui/threadheader.cpp" line="161"/>
         <source>Close (Esc)</source>
         <translation>关闭 (Esc)</translation>
     </message>
     <message>
+        <location filename="../ui/threadheader.cpp" line="162"/>
         <location filename="../ui/threadheader.cpp" line="164"/>
-        <location filename="../ui/threadheader.cpp" line="166"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadheader.cpp" line="203"/>
+        <location filename="../ui/threadheader.cpp" line="201"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="205"/>
+        <location filename="../ui/threadheader.cpp" line="203"/>
         <source>Loading the post…</source>
         <translation>正在加载动态…</translation>
     </message>
@@ -3253,87 +3845,97 @@ It will not be sent, and what it changed here is undone.</source>
         <source>Everyone sees it again.</source>
         <translation>所有人都能再次看到它。</translation>
     </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="327"/>
+        <source>Your post is on its way. Comments open once it is published.</source>
+        <translation>你的动态正在发送，发布后即可评论。</translation>
+    </message>
+    <message>
+        <location filename="../ui/threadview.cpp" line="330"/>
+        <source>No comments yet. Be the first: write below and press Ctrl+Return.</source>
+        <translation>还没有评论。来写第一条：在下面输入，按 Ctrl+Return 发送。</translation>
+    </message>
 </context>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timelineview.cpp" line="41"/>
-        <location filename="../ui/timelineview.cpp" line="360"/>
+        <location filename="../ui/timelineview.cpp" line="44"/>
+        <location filename="../ui/timelineview.cpp" line="363"/>
         <source>Timeline</source>
         <translation>动态列表</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="82"/>
+        <location filename="../ui/timelineview.cpp" line="78"/>
         <source>No posts yet</source>
         <translation>还没有动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="120"/>
+        <location filename="../ui/timelineview.cpp" line="116"/>
         <source>&amp;Open thread</source>
         <translation>查看评论(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="123"/>
+        <location filename="../ui/timelineview.cpp" line="119"/>
         <source>&amp;Who liked this</source>
         <translation>谁赞过(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="127"/>
+        <location filename="../ui/timelineview.cpp" line="123"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="132"/>
+        <location filename="../ui/timelineview.cpp" line="128"/>
         <source>&amp;Delete post</source>
         <translation>删除动态(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="135"/>
+        <location filename="../ui/timelineview.cpp" line="131"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="141"/>
+        <location filename="../ui/timelineview.cpp" line="137"/>
         <source>&amp;Unhide post…</source>
         <translation>取消隐藏动态(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="141"/>
+        <location filename="../ui/timelineview.cpp" line="137"/>
         <source>&amp;Hide post…</source>
         <translation>隐藏动态(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="171"/>
+        <location filename="../ui/timelineview.cpp" line="167"/>
         <source>Delete post</source>
         <translation>删除动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="171"/>
+        <location filename="../ui/timelineview.cpp" line="167"/>
         <source>Delete this post?</source>
         <translation>删除这条动态？</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="172"/>
+        <location filename="../ui/timelineview.cpp" line="168"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation>所有人都将看不到它，评论和赞也会一起删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="163"/>
+        <location filename="../ui/timelineview.cpp" line="159"/>
         <source>this post</source>
         <translation>这条动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="163"/>
+        <location filename="../ui/timelineview.cpp" line="159"/>
         <source>%1&apos;s post</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="199"/>
+        <location filename="../ui/timelineview.cpp" line="195"/>
         <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
         <translation>它的评论也会一起隐藏。管理员仍能看到它（灰色显示），并可取消隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="201"/>
+        <location filename="../ui/timelineview.cpp" line="197"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation>所有人都能再次看到它和它的评论。</translation>
     </message>

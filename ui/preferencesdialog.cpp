@@ -2,6 +2,8 @@
 // image cache's use and the two clears.
 #include "preferencesdialog.h"
 
+#include "theme.h"
+
 #include "appcore.h"
 #include "imagecache.h"
 #include "mainwindow.h"
@@ -81,7 +83,20 @@ PreferencesDialog::PreferencesDialog(MainWindow *window, core::AppCore *core, QW
     form->addRow(QString(), offlineColumn);
     connect(m_startOffline, &QCheckBox::toggled, this, &preferences::setStartOffline);
 
-    // Theme: a row for the light / dark choice goes here (another part of issue 13 adds it).
+    // The colours: the system's, light or dark, at once (ui/theme.h) and remembered.
+    m_themeLabel = new QLabel(this);
+    m_theme = new QComboBox(this);
+    m_theme->setObjectName(QStringLiteral("theme"));
+    for (Theme t : {Theme::System, Theme::Light, Theme::Dark})
+        m_theme->addItem(QString(), themeName(t));
+    m_theme->setCurrentIndex(std::max(0, m_theme->findData(themeName(currentTheme()))));
+    m_themeLabel->setBuddy(m_theme);
+    form->insertRow(1, m_themeLabel, m_theme);
+    connect(m_theme, &QComboBox::currentIndexChanged, this, [this](int i) {
+        const Theme t = themeFromName(m_theme->itemData(i).toString()).value_or(Theme::System);
+        applyTheme(t);
+        saveTheme(t);
+    });
 
     // The image cache: its limit, its use now, and clearing it.
     m_imagesBox = new QGroupBox(this);
@@ -168,6 +183,13 @@ void PreferencesDialog::retranslate()
 {
     setWindowTitle(tr("Preferences"));
     m_languageLabel->setText(tr("&Language:"));
+    m_themeLabel->setText(tr("&Colours:"));
+    {
+        const QSignalBlocker block(m_theme);
+        m_theme->setItemText(0, tr("As the system"));
+        m_theme->setItemText(1, tr("Light"));
+        m_theme->setItemText(2, tr("Dark"));
+    }
     {
         const QSignalBlocker block(m_language); // new words, not a new choice
         const QString system = QLocale::system().nativeLanguageName();

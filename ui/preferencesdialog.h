@@ -70,6 +70,8 @@ private:
 
     QLabel *m_languageLabel;
     QComboBox *m_language;
+    QLabel *m_themeLabel;
+    QComboBox *m_theme;
     QLabel *m_zoneLabel;
     QComboBox *m_zone;
     QLabel *m_inlineLabel;
