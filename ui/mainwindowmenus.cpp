@@ -109,7 +109,6 @@ void MainWindow::buildMenus()
         clearAccount();
         Q_EMIT signOutRequested();
     });
-    m_signOut->setObjectName(QStringLiteral("signOut"));
     m_preferences = m_fileMenu->addAction(QString(), this, &MainWindow::showPreferences);
     m_preferences->setMenuRole(QAction::PreferencesRole);
     // Ctrl+, also where the platform has no Preferences key (Linux: none), once only

@@ -433,10 +433,11 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(all->rowOf(postId) >= 0, kWaitMs);
         QCOMPARE(all->index(all->rowOf(postId)).data(models::TimelineModel::DeviceRole).toString(),
                  QStringLiteral("测试手机 X"));
-        // no pending card ever showed the raw model as a display name: the card came from the
-        // server (raw while unmapped, as the server answers), never from the outbox
+        // no card ever showed the raw model as a display name of its own: my pending card shows
+        // no device until the server names it (raw while unmapped, as the server answers)
         for (const QString &dev : std::as_const(seenDevices))
-            QVERIFY2(dev == raw || dev == QStringLiteral("测试手机 X"), qPrintable(dev));
+            QVERIFY2(dev.isEmpty() || dev == raw || dev == QStringLiteral("测试手机 X"),
+                     qPrintable(dev));
 
         // a model mapped before the post is written: its card never shows the raw string
         const QString raw2 = uniqueRaw(QStringLiteral("TL Tablet"));
@@ -462,9 +463,9 @@ private Q_SLOTS:
         QCOMPARE(shown(), QStringLiteral("测试平板"));
         w.reload();
         QTRY_VERIFY_WITH_TIMEOUT(all->rowOf(postId) >= 0, kWaitMs);
-        QVERIFY(!seenDevices.isEmpty());
-        for (const QString &dev : std::as_const(seenDevices))
-            QCOMPARE(dev, QStringLiteral("测试平板"));
+        QVERIFY(seenDevices.contains(QStringLiteral("测试平板")));
+        for (const QString &dev : std::as_const(seenDevices)) // pending: no device yet
+            QVERIFY2(dev.isEmpty() || dev == QStringLiteral("测试平板"), qPrintable(dev));
         qunsetenv("THREADLINE_DEVICE");
     }
 

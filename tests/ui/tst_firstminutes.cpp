@@ -332,7 +332,7 @@ private Q_SLOTS:
         QSignalSpy out(&w, &MainWindow::signOutRequested);
         QAction *signOut = nullptr;
         for (QAction *a : w.findChildren<QAction *>())
-            if (a->objectName() == QStringLiteral("signOut"))
+            if (a->objectName() == QStringLiteral("signOutAction"))
                 signOut = a;
         QVERIFY(signOut);
         signOut->trigger();
