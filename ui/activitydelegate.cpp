@@ -5,6 +5,7 @@
 #include "imagecache.h"
 #include "paintutil.h"
 #include "postcardmetrics.h"
+#include "tilepixmaps.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -216,53 +217,20 @@ QSize ActivityDelegate::sizeHint(const QStyleOptionViewItem &option, const QMode
 
 QPixmap ActivityDelegate::scaled(const QString &url, QSize size, qreal dpr) const
 {
-    if (!m_images || url.isEmpty() || size.isEmpty())
-        return {};
-    const QString key = url + QLatin1Char('|') + QString::number(size.width()) + QLatin1Char('x') +
-                        QString::number(size.height()) + QLatin1Char('@') + QString::number(dpr);
-    if (const QPixmap *hit = m_scaled.object(key))
-        return *hit;
-    const QSize pixels = size * dpr;
-    const QImage image = m_images->image(url, pixels);
-    if (image.isNull())
-        return {};
-    QImage fit = image.scaled(pixels, Qt::KeepAspectRatioByExpanding, Qt::SmoothTransformation);
-    fit = fit.copy((fit.width() - pixels.width()) / 2, (fit.height() - pixels.height()) / 2,
-                   pixels.width(), pixels.height()); // the middle: the square is filled
-    QPixmap pixmap = QPixmap::fromImage(fit);
-    pixmap.setDevicePixelRatio(dpr);
-    m_scaled.insert(key, new QPixmap(pixmap),
-                    std::max<qsizetype>(1, qsizetype(pixels.width()) * pixels.height() * 4 / 1024));
-    return pixmap;
+    return m_scaled.get(m_images, url, size, dpr);
 }
 
 void ActivityDelegate::paintAvatar(QPainter *painter, const QStyleOptionViewItem &option,
                                    const QRect &rect, const QModelIndex &index) const
 {
     const QString url = index.data(ActivityModel::ActorAvatarRole).toString();
-    QPainterPath clip;
-    clip.addRoundedRect(QRectF(rect), 6, 6);
-    painter->save();
-    painter->setRenderHint(QPainter::Antialiasing);
-    painter->setClipPath(clip, Qt::IntersectClip);
     QPixmap pixmap;
     const qreal dpr = painter->device()->devicePixelRatioF();
     if (m_images && !url.isEmpty() &&
         m_images->load(url, rect.size() * dpr) == core::ImageCache::State::Ready)
         pixmap = scaled(url, rect.size(), dpr);
-    if (!pixmap.isNull()) {
-        painter->drawPixmap(rect.topLeft(), pixmap);
-    } else {
-        const QPalette &pal = option.palette;
-        painter->fillRect(rect, blend(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.14));
-        QFont f = boldFont(option.font);
-        f.setPixelSize(rect.height() * 9 / 20);
-        painter->setFont(f);
-        painter->setPen(pal.color(QPalette::PlaceholderText));
-        painter->drawText(rect, Qt::AlignCenter,
-                          firstCharacter(index.data(ActivityModel::ActorNameRole).toString()));
-    }
-    painter->restore();
+    paintAvatarTile(painter, option.palette, option.font, rect, pixmap,
+                    index.data(ActivityModel::ActorNameRole).toString());
 }
 
 void ActivityDelegate::paintThumbnail(QPainter *painter, const QStyleOptionViewItem &option,

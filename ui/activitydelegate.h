@@ -7,6 +7,8 @@
 // never laid out, so a tick of the ticker repaints without a relayout.
 #pragma once
 
+#include "tilepixmaps.h"
+
 #include "layoutcache.h"
 
 #include <QCache>
@@ -87,7 +89,7 @@ private:
     core::ImageCache *m_images;
     QPointer<QAbstractItemView> m_view;
     mutable LayoutCache<qint64, RowLayout> m_layouts;
-    mutable QCache<QString, QPixmap> m_scaled; // avatars and thumbnails at their size, in KiB
+    mutable TilePixmaps m_scaled; // avatars and thumbnails at their size, in KiB
 };
 
 } // namespace threadline::ui

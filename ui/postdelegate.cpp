@@ -7,6 +7,7 @@
 
 #include "paintutil.h"
 #include "postcardmetrics.h"
+#include "tilepixmaps.h"
 
 #include "imagecache.h"
 #include "poststore.h"
@@ -108,25 +109,7 @@ void PostDelegate::onImageArrived()
 
 QPixmap PostDelegate::scaled(const QString &url, QSize size, qreal dpr) const
 {
-    if (!m_images || url.isEmpty() || size.isEmpty())
-        return {};
-    const QString key = url + QLatin1Char('|') + QString::number(size.width()) + QLatin1Char('x') +
-                        QString::number(size.height()) + QLatin1Char('@') + QString::number(dpr);
-    if (const QPixmap *hit = m_scaled.object(key))
-        return *hit;
-    const QSize pixels = size * dpr;
-    const QImage image = m_images->image(url, pixels);
-    if (image.isNull())
-        return {};
-    QImage fit = image.scaled(pixels, Qt::KeepAspectRatioByExpanding, Qt::SmoothTransformation);
-    // crop to the middle: the tile is filled
-    fit = fit.copy((fit.width() - pixels.width()) / 2, (fit.height() - pixels.height()) / 2,
-                   pixels.width(), pixels.height());
-    QPixmap pixmap = QPixmap::fromImage(fit);
-    pixmap.setDevicePixelRatio(dpr);
-    m_scaled.insert(key, new QPixmap(pixmap),
-                    std::max<qsizetype>(1, qsizetype(pixels.width()) * pixels.height() * 4 / 1024));
-    return pixmap;
+    return m_scaled.get(m_images, url, size, dpr);
 }
 
 void PostDelegate::paintRank(QPainter *painter, const QStyleOptionViewItem &option,
@@ -158,29 +141,13 @@ void PostDelegate::paintAvatar(QPainter *painter, const QStyleOptionViewItem &op
                                const QRect &rect, const QModelIndex &index) const
 {
     const QString url = index.data(TimelineModel::AvatarUrlRole).toString();
-    QPainterPath clip;
-    clip.addRoundedRect(QRectF(rect), 6, 6);
-    painter->save();
-    painter->setRenderHint(QPainter::Antialiasing);
-    painter->setClipPath(clip, Qt::IntersectClip);
     QPixmap pixmap;
     const qreal dpr = painter->device()->devicePixelRatioF();
     if (m_images && !url.isEmpty() &&
         m_images->load(url, rect.size() * dpr) == core::ImageCache::State::Ready)
         pixmap = scaled(url, rect.size(), dpr);
-    if (!pixmap.isNull()) {
-        painter->drawPixmap(rect.topLeft(), pixmap);
-    } else {
-        const QPalette &pal = option.palette;
-        painter->fillRect(rect, blend(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.14));
-        QFont f = boldFont(option.font);
-        f.setPixelSize(rect.height() * 9 / 20);
-        painter->setFont(f);
-        painter->setPen(pal.color(QPalette::PlaceholderText));
-        painter->drawText(rect, Qt::AlignCenter,
-                          firstCharacter(index.data(TimelineModel::AuthorNameRole).toString()));
-    }
-    painter->restore();
+    paintAvatarTile(painter, option.palette, option.font, rect, pixmap,
+                    index.data(TimelineModel::AuthorNameRole).toString());
 }
 
 void PostDelegate::paintPicture(QPainter *painter, const QStyleOptionViewItem &option,

@@ -23,6 +23,8 @@
 // Reads the roles of models::TimelineModel; user text is laid out as plain text only.
 #pragma once
 
+#include "tilepixmaps.h"
+
 #include "layoutcache.h"
 
 #include <QCache>
@@ -170,7 +172,7 @@ private:
     QPointer<QAbstractItemView> m_view;
     mutable LayoutCache<qint64, CardLayout> m_layouts;   // by post id
     mutable LayoutCache<qint64, CardLayout> m_estimates; // rows measured but not painted yet
-    mutable QCache<QString, QPixmap> m_scaled;           // url + size → scaled image, cost in KiB
+    mutable TilePixmaps m_scaled;                        // url + size → scaled image, cost in KiB
 };
 
 } // namespace threadline::ui

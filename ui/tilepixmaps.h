@@ -1,0 +1,51 @@
+// Pictures cut to fill a tile — avatars, thumbnails, a card's picture tiles: decoded by the
+// image cache at the tile's device pixels, scaled to cover it and cropped to its middle, kept in
+// a cache bounded in KiB. One definition for the delegates that paint tiles; and the avatar tile
+// itself (the picture clipped round, or the name's first character on a tint while it loads).
+//
+//   TilePixmaps tiles(16 * 1024);                       // at most 16 MiB of pixmaps
+//   const QPixmap p = tiles.get(images, url, rect.size(), painter->device()->devicePixelRatioF());
+//   paintAvatarTile(painter, option.palette, option.font, rect, p, name);
+#pragma once
+
+#include <QCache>
+#include <QImage>
+#include <QPixmap>
+#include <QString>
+
+class QFont;
+class QPainter;
+class QPalette;
+class QRect;
+
+namespace threadline::core {
+class ImageCache;
+}
+
+namespace threadline::ui {
+
+// The image scaled to cover `pixels` and cut to its middle (the tile is filled).
+[[nodiscard]] QImage cropToFill(const QImage &image, QSize pixels);
+
+class TilePixmaps
+{
+public:
+    explicit TilePixmaps(int maxKiB)
+        : m_cache(maxKiB)
+    {
+    }
+    // The picture at url for a tile of `size` (device-independent pixels) at `dpr`, its device
+    // pixel ratio set; null while the image cache does not hold it (or images is null).
+    [[nodiscard]] QPixmap get(core::ImageCache *images, const QString &url, QSize size, qreal dpr);
+    void clear() { m_cache.clear(); }
+
+private:
+    QCache<QString, QPixmap> m_cache; // url + size + ratio → the tile, cost in KiB
+};
+
+// An avatar: the pixmap clipped to a rounded square, or (null pixmap) the placeholder: the
+// name's first character on a tint of the palette.
+void paintAvatarTile(QPainter *painter, const QPalette &palette, const QFont &font,
+                     const QRect &rect, const QPixmap &pixmap, const QString &name);
+
+} // namespace threadline::ui
