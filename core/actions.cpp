@@ -162,25 +162,26 @@ qint64 Actions::publishPost(const QString &content, const QStringList &localPict
     post.device = device;
     const qint64 local = m_outbox->createPostWithPictures(
         post, localPictures, QCoreApplication::translate("Actions", "your post"), error);
-    if (local < 0) {
-        OutboxEntry shown;
-        shown.kind = OutboxEntry::Kind::CreatePost;
-        shown.id = -local;
-        shown.createdAt = QDateTime::currentMSecsSinceEpoch();
-        shown.payload.insert(QStringLiteral("content"), post.content);
-        m_store->addPendingPost(pendingPost(shown));
-    }
+    if (local < 0)
+        m_store->addPendingPost(
+            pendingPost(local, post.content, QDateTime::currentMSecsSinceEpoch()));
     return local;
+}
+
+Post Actions::pendingPost(qint64 localId, const QString &content, qint64 createtime) const
+{
+    Post p;
+    p.id = localId;
+    p.author = m_me;
+    p.content = content;
+    p.createtime = createtime;
+    return p;
 }
 
 Post Actions::pendingPost(const OutboxEntry &entry) const
 {
-    Post p;
-    p.id = entry.createdLocalId();
-    p.author = m_me;
-    p.content = entry.payload.value(QLatin1String("content")).toString();
-    p.createtime = entry.createdAt;
-    return p;
+    return pendingPost(entry.createdLocalId(),
+                       entry.payload.value(QLatin1String("content")).toString(), entry.createdAt);
 }
 
 void Actions::deletePost(qint64 postId)

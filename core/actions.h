@@ -68,7 +68,8 @@ private:
     void rollBack(const OutboxEntry &entry);
     void reapply(const OutboxEntry &entry);
     // My post as shown before the server has it (top of All, Following and My posts).
-    Post pendingPost(const OutboxEntry &entry) const;
+    Post pendingPost(qint64 localId, const QString &content, qint64 createtime) const;
+    Post pendingPost(const OutboxEntry &entry) const; // a queued creation's
     // My comment as shown before the server has it.
     Comment pendingComment(qint64 localId, qint64 postId, qint64 parentId, const QString &text,
                            qint64 createtime) const;

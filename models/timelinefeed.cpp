@@ -77,7 +77,7 @@ TimelineFeed::TimelineFeed(core::ApiClient *api, core::Cache *cache, core::PostS
     , m_model(model)
 {
     connect(m_model, &TimelineModel::moreRequested, this, &TimelineFeed::onMoreRequested);
-    m_model->setShowsMyPendingPosts(true); // the default scope: All
+    m_model->setShowsMyPendingPosts(m_scope.showsMyPendingPosts());
     connect(m_api, &core::ApiClient::offlineChanged, this, [this] { updateHasMore(); });
     connect(m_cache, &core::Cache::timelineLoaded, this,
             [this](quint64 id, const core::TimelinePage &page) {
@@ -111,9 +111,7 @@ void TimelineFeed::setScope(const Scope &scope)
     if (scope == m_scope)
         return;
     m_scope = scope;
-    m_model->setShowsMyPendingPosts(scope.kind == Scope::Kind::All ||
-                                    scope.kind == Scope::Kind::Following ||
-                                    scope.kind == Scope::Kind::Mine);
+    m_model->setShowsMyPendingPosts(scope.showsMyPendingPosts());
     applyRanking();
     if (!m_started)
         return;

@@ -54,6 +54,11 @@ public:
         }
 
         [[nodiscard]] bool isHot() const { return kind == Kind::Hot; }
+        // All, Following and My posts show my posts on their way on top.
+        [[nodiscard]] bool showsMyPendingPosts() const
+        {
+            return kind == Kind::All || kind == Kind::Following || kind == Kind::Mine;
+        }
         // The cache's scope key: "all" (the sync engine's), "following", "user:10003" (Mine
         // too: the same list), "hot:day:likes", "hot:week:views", …
         [[nodiscard]] QString key() const;
