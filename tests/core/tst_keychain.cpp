@@ -705,7 +705,9 @@ private Q_SLOTS:
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("ThreadlineTest"));
+    // A settings folder of its own: the suites run side by side in one test HOME, and other
+    // suites' settings name "zhangsan" too (loginStoresTokenInKeychainOnly counts this folder).
+    QCoreApplication::setOrganizationName(QStringLiteral("ThreadlineTest-keychain"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_keychain"));
     if (qEnvironmentVariableIsSet(kChildEnv)) {
         UnavailableChild child;
