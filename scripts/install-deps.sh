@@ -14,6 +14,9 @@ packages=(
     xvfb xauth imagemagick dbus dbus-x11 gnome-keyring libsecret-tools
     # server side: databases, reverse proxy, load generator
     postgresql nginx-light wrk libsqlite3-dev sqlite3
+    # the local deployment (scripts/deploy-local.sh, bench/deploy-bench.sh): its certificate,
+    # the load generator's TLS, the bench's sign-ins
+    openssl libssl-dev curl jq
     # fonts for CJK text and emoji
     fonts-wqy-microhei fonts-noto-color-emoji
 )
