@@ -37,16 +37,16 @@ void Api::addRoutes()
     r("DELETE", "posts/{id}", &Api::deletePost, Write);
     r("GET", "posts/{id}/comments", &Api::listComments, 0);
     r("POST", "posts/{id}/comments", &Api::createComment, Write | JsonBody);
-    r("PUT", "posts/{id}/like", &Api::likePost, Write);
-    r("DELETE", "posts/{id}/like", &Api::unlikePost, Write);
+    r("PUT", "posts/{id}/like", &Api::likePost, Write | Atomic);
+    r("DELETE", "posts/{id}/like", &Api::unlikePost, Write | Atomic);
     r("POST", "posts/{id}/views", &Api::viewPost, Write | JsonBody | OptionalBody);
     r("GET", "posts/{id}/likes", &Api::postLikes, 0);
     r("GET", "comments/{id}/replies", &Api::listReplies, 0);
     r("DELETE", "comments/{id}", &Api::deleteComment, Write);
-    r("PUT", "comments/{id}/like", &Api::likeComment, Write);
-    r("DELETE", "comments/{id}/like", &Api::unlikeComment, Write);
-    r("PUT", "comments/{id}/oppose", &Api::opposeComment, Write);
-    r("DELETE", "comments/{id}/oppose", &Api::unopposeComment, Write);
+    r("PUT", "comments/{id}/like", &Api::likeComment, Write | Atomic);
+    r("DELETE", "comments/{id}/like", &Api::unlikeComment, Write | Atomic);
+    r("PUT", "comments/{id}/oppose", &Api::opposeComment, Write | Atomic);
+    r("DELETE", "comments/{id}/oppose", &Api::unopposeComment, Write | Atomic);
     r("GET", "users/{id}", &Api::getUser, 0);
     r("PUT", "users/{id}/follow", &Api::follow, Write);
     r("DELETE", "users/{id}/follow", &Api::unfollow, Write);
@@ -139,28 +139,51 @@ static std::optional<qint64> parsePathId(const QString &s)
     return v;
 }
 
+static Response unavailable()
+{
+    Response r = Response::error(503, QStringLiteral("unavailable"),
+                                 QStringLiteral("the database is unavailable; try again shortly"));
+    r.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray("1")));
+    return r;
+}
+
+// Runs one request's work. A database connection found broken (PostgreSQL restarted, stopped, or
+// the connection dropped) is reopened and the work run once more — unless the statement lost was
+// a COMMIT, whose outcome is unknown (the client retries; a POST's Idempotency-Key makes that
+// safe). While the database cannot be reached the answer is 503 `unavailable` with Retry-After.
 template<typename F> Response Api::guarded(F &&f)
 {
-    m_pendingChanges.clear();
-    try {
-        return f();
-    } catch (const ApiError &e) {
-        if (m_db.inTransaction())
-            m_db.rollback();
-        Response r = Response::error(e.status, e.code, e.message);
-        if (e.status == 429)
-            r.headers.append(qMakePair(QByteArray("Retry-After"),
-                                       QByteArray::number(std::max(1, e.retryAfter))));
-        return r;
-    } catch (const std::exception &e) { // DbError or anything else: a bug, logged, 500
+    for (int attempt = 0;; ++attempt) {
+        m_pendingChanges.clear();
         try {
+            return f();
+        } catch (const ApiError &e) {
             if (m_db.inTransaction())
                 m_db.rollback();
-        } catch (...) {
+            Response r = Response::error(e.status, e.code, e.message);
+            if (e.status == 429)
+                r.headers.append(qMakePair(QByteArray("Retry-After"),
+                                           QByteArray::number(std::max(1, e.retryAfter))));
+            return r;
+        } catch (const std::exception &e) { // DbError or anything else
+            try {
+                if (m_db.inTransaction())
+                    m_db.rollback();
+            } catch (...) {
+            }
+            m_deferred.reset();
+            const bool lost =
+                dynamic_cast<const DbUnavailable *>(&e) != nullptr || m_db.checkConnection();
+            if (lost) {
+                const bool repeatable = attempt == 0 && !m_db.lostDuringCommit();
+                if (m_db.reconnect() && repeatable)
+                    continue; // the same work on the new connection
+                return unavailable();
+            }
+            qWarning("internal error: %s", e.what()); // a bug, logged, 500
+            return Response::error(500, QStringLiteral("internal"),
+                                   QStringLiteral("internal error; the server logged it"));
         }
-        qWarning("internal error: %s", e.what());
-        return Response::error(500, QStringLiteral("internal"),
-                               QStringLiteral("internal error; the server logged it"));
     }
 }
 
@@ -270,28 +293,34 @@ void Api::authenticate(Request &req)
     const QString hash = tokenHash(token);
     // Tokens expire --token-ttl seconds after the sign-in (30 days by default).
     const qint64 oldest = nowMs() - m_config.tokenTtlSeconds * 1000;
+    const qint64 now = nowMs();
     if (const auto it = m_tokenCache.constFind(hash); it != m_tokenCache.constEnd()) {
-        if (it->created > oldest) {
+        if (it->created <= oldest) {
+            m_tokenCache.erase(it);
+            fail(401, QStringLiteral("the token is unknown, expired or revoked"));
+        }
+        // SQLite: one process owns the database, so a sign-out is always seen here. PostgreSQL:
+        // another process may revoke the token; the check is reused for --token-cache only.
+        if (!m_db.isPostgres() || now - it->checkedAt < m_config.tokenCacheMs) {
             req.viewer = it->viewer;
             return;
         }
-        m_tokenCache.erase(it);
-        fail(401, QStringLiteral("the token is unknown, expired or revoked"));
     }
     const auto row = m_db.one(
         QStringLiteral("SELECT t.uid, u.role, t.created FROM tokens t JOIN users u ON u.id = t.uid"
                        " WHERE t.hash = ? AND t.revoked = 0 AND t.created > ?"),
         {hash, oldest});
-    if (!row)
+    if (!row) {
+        m_tokenCache.remove(hash);
         fail(401, QStringLiteral("the token is unknown, expired or revoked"));
+    }
     req.viewer.uid = row->at(0).toLongLong();
     req.viewer.moderator = row->at(1).toString() == QLatin1String("moderator");
-    // With several processes on PostgreSQL another one may revoke the token: ask every time.
-    if (!m_db.isPostgres()) {
-        if (m_tokenCache.size() > 100000)
-            m_tokenCache.clear();
-        m_tokenCache.insert(hash, CachedToken{req.viewer, row->at(2).toLongLong()});
-    }
+    if (m_db.isPostgres() && m_config.tokenCacheMs <= 0)
+        return;
+    if (m_tokenCache.size() > 100000)
+        m_tokenCache.clear();
+    m_tokenCache.insert(hash, CachedToken{req.viewer, row->at(2).toLongLong(), now});
 }
 
 void Api::markActive(qint64 uid)
@@ -313,6 +342,7 @@ void Api::markActive(qint64 uid)
 
 void Api::checkHead(Request &req, const Route &route)
 {
+    req.ids.clear(); // filled below (again, when a request is repeated after a reconnect)
     if (!(route.flags & Public)) {
         authenticate(req);
         if (m_config.rateLimits) {
@@ -395,6 +425,9 @@ Response Api::runWrite(Request &req, const Route &route)
         }
         fingerprint = h.result().toHex();
     }
+    // A like or a vote on PostgreSQL: one function call, its own transaction (schema.h, v4).
+    if ((route.flags & Atomic) && m_db.isPostgres() && key.isEmpty())
+        return (this->*route.handler)(req);
     Transaction tx(m_db);
     m_pendingChanges.clear();
     if (!key.isEmpty()) {
@@ -443,10 +476,9 @@ void Api::flushChanges()
 {
     if (m_pendingChanges.isEmpty())
         return;
-    // Commit order must equal seq order, or a reader could pass a seq that commits later:
-    // on PostgreSQL writers of the change log serialise on one advisory lock (held to commit).
-    if (m_db.isPostgres())
-        m_db.exec(QStringLiteral("SELECT pg_advisory_xact_lock(7317002)"));
+    // No lock: on SQLite one writer at a time makes seq order commit order; on PostgreSQL each
+    // row carries its transaction's id (the txid column's default) and /sync reads only rows
+    // of transactions that have ended (apisync.cpp), so writers never wait for each other here.
     const qint64 now = nowMs();
     QSet<QPair<QByteArray, qint64>> seen;
     QVariantList binds;

@@ -124,6 +124,10 @@ private:
         JsonBody = 8,
         RawBody = 16,
         OptionalBody = 32,
+        // One statement on PostgreSQL (a function of the schema): runs without BEGIN/COMMIT of
+        // its own (a single statement is its own transaction). PUT/DELETE only: no idempotency
+        // key to record with it.
+        Atomic = 64,
     };
     struct Route
     {
@@ -237,6 +241,7 @@ private:
     void autoFlag(const QString &targetType, qint64 targetId, const QString &text);
     void closeItem(const QString &targetType, qint64 targetId);
     QJsonObject commentVoteState(qint64 commentId, qint64 uid);
+    static QJsonObject voteState(qint64 likes, qint64 opposes, int mine);
     Response setCommentVote(Request &req, int vote, bool on);
     Response modSetCommentHidden(Request &req, bool hide);
     Response modSetPostHidden(Request &req, bool hide);
@@ -253,8 +258,12 @@ private:
     {
         Viewer viewer;
         qint64 created = 0;
+        qint64 checkedAt = 0; // nowMs() of the database check (PostgreSQL: --token-cache)
     };
-    QHash<QString, CachedToken> m_tokenCache; // SQLite only (one process owns the database)
+    // SQLite: for as long as the token lives (one process owns the database). PostgreSQL: for
+    // --token-cache after each database check, so that a sign-out through another process is
+    // seen within that time.
+    QHash<QString, CachedToken> m_tokenCache;
     QString m_dummyHash; // a password hash of the real cost, checked for unknown user names
     std::shared_ptr<Deferred> m_deferred;       // set by a handler with a slow step (login)
     QSet<QPair<qint64, qint64>> m_activeMarked; // (uid, day) already written

@@ -2,11 +2,14 @@
 
 #include "schema.h"
 
+#include <QDateTime>
+#include <QElapsedTimer>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlRecord>
 #include <QUrl>
 #include <QUuid>
+#include <cstdio>
 
 namespace threadline::server {
 
@@ -56,6 +59,11 @@ bool Database::open(const QString &url, QString *error)
         if (name.startsWith(QLatin1Char('/')))
             name.remove(0, 1);
         m_db.setDatabaseName(name.isEmpty() ? u.userName() : name);
+        // A database that does not answer fails a connect in 3 s, not the system's minutes;
+        // TCP keepalives find a peer that vanished without a word.
+        m_db.setConnectOptions(QStringLiteral(
+            "connect_timeout=3;keepalives=1;keepalives_idle=10;keepalives_interval=5;"
+            "keepalives_count=3"));
     } else {
         *error = QStringLiteral("--db must be sqlite:PATH or postgresql://…");
         return false;
@@ -68,6 +76,8 @@ bool Database::open(const QString &url, QString *error)
         *error = m_db.lastError().text();
         return false;
     }
+    if (m_kind == Kind::Postgres)
+        return openConnection(error);
     try {
         if (m_kind == Kind::Sqlite) {
             exec(QStringLiteral("PRAGMA journal_mode=WAL"));
@@ -98,8 +108,6 @@ bool Database::open(const QString &url, QString *error)
                 QSqlDatabase::removeDatabase(name);
             }));
             m_checkpointer->start();
-        } else {
-            exec(QStringLiteral("SET client_min_messages TO WARNING"));
         }
     } catch (const DbError &e) {
         *error = QString::fromUtf8(e.what());
@@ -108,10 +116,133 @@ bool Database::open(const QString &url, QString *error)
     return true;
 }
 
+// The settings of a fresh PostgreSQL connection (at start and after a reconnect).
+bool Database::openConnection(QString *error)
+{
+    try {
+        exec(QStringLiteral("SET client_min_messages TO WARNING"));
+    } catch (const DbError &e) {
+        if (error)
+            *error = QString::fromUtf8(e.what());
+        return false;
+    }
+    return true;
+}
+
+void Database::dropStatements()
+{
+    qDeleteAll(m_statements);
+    m_statements.clear();
+    m_direct.reset();
+}
+
+static qint64 monotonicMs()
+{
+    static QElapsedTimer clock = [] {
+        QElapsedTimer t;
+        t.start();
+        return t;
+    }();
+    return clock.elapsed();
+}
+
+bool Database::reconnect()
+{
+    if (!m_lost)
+        return true;
+    const qint64 now = monotonicMs();
+    if (now < m_nextAttemptMs)
+        return false;
+    dropStatements();
+    m_inTx = false;
+    m_db.close();
+    QElapsedTimer took;
+    took.start();
+    QString why;
+    if (m_db.open()) {
+        m_lost = false; // openConnection() runs a statement
+        if (openConnection(&why)) {
+            m_lostInCommit = false;
+            m_nextAttemptMs = 0;
+            fprintf(stderr, "threadline-server: the database connection is back\n");
+            return true;
+        }
+        m_lost = true;
+    } else {
+        why = m_db.lastError().text();
+    }
+    // A refused connection (the database is down) costs little: try again on the next call.
+    // One that took long (a timeout) is not tried again for a second.
+    if (took.elapsed() > 100)
+        m_nextAttemptMs = monotonicMs() + 1000;
+    static qint64 lastLogged = -1000000;
+    if (now - lastLogged >= 10000) { // at most one line per 10 s while it stays down
+        lastLogged = now;
+        fprintf(stderr, "threadline-server: the database is unavailable: %s\n",
+                qPrintable(why.simplified().left(300)));
+    }
+    return false;
+}
+
+bool Database::checkConnection()
+{
+    if (m_kind != Kind::Postgres)
+        return false;
+    if (m_lost)
+        return true;
+    try {
+        if (m_inTx) {
+            m_inTx = false;
+            exec(QStringLiteral("ROLLBACK"));
+        }
+        exec(QStringLiteral("SELECT 1"));
+    } catch (const DbError &) {
+        m_lost = true; // a connection that cannot run SELECT 1 is of no use: open a new one
+    }
+    return m_lost;
+}
+
+// A connection-class SQLSTATE (08…, 57P01–57P03: the server shuts down or restarts), or the
+// words libpq uses when the socket broke without one.
+static bool connectionBroken(const QSqlError &e)
+{
+    if (e.type() == QSqlError::ConnectionError)
+        return true;
+    const QString code = e.nativeErrorCode();
+    if (code.startsWith(QLatin1String("08")) || code == QLatin1String("57P01") ||
+        code == QLatin1String("57P02") || code == QLatin1String("57P03"))
+        return true;
+    const QString text = e.text().toLower();
+    for (const char *words :
+         {"server closed the connection", "no connection to the server", "could not send data",
+          "could not receive data", "connection to server", "terminating connection",
+          "connection not open", "eof detected", "broken pipe", "connection reset",
+          "the database system is shutting down", "the database system is starting up"})
+        if (text.contains(QLatin1String(words)))
+            return true;
+    return false;
+}
+
+void Database::failed(const QSqlError &error, const QString &sql)
+{
+    const QString msg = error.text();
+    if (m_kind == Kind::Postgres && (m_lost || connectionBroken(error) || !m_db.isOpen())) {
+        if (!m_lost)
+            m_lostInCommit = sql == QLatin1String("COMMIT");
+        m_lost = true;
+        m_inTx = false;
+        throw DbUnavailable(QStringLiteral("the database connection is lost: %1 — %2")
+                                .arg(msg.simplified(), sql.left(200))
+                                .toStdString());
+    }
+    throw DbError(QStringLiteral("%1 — %2").arg(msg, sql).toStdString());
+}
+
 bool Database::migrate(QString *error)
 {
     // Version 1 is the whole schema; later versions append steps here.
-    const QList<QStringList> versions = {schemaV1(), schemaV2(), schemaV3()};
+    const QList<QStringList> versions = {schemaV1(), schemaV2(), schemaV3(),
+                                         schemaV4(m_kind == Kind::Postgres)};
     try {
         begin();
         if (m_kind == Kind::Postgres)
@@ -164,12 +295,15 @@ QSqlQuery &Database::prepared(const QString &sql)
     auto it = m_statements.constFind(sql);
     if (it != m_statements.constEnd())
         return **it;
+    if (m_lost)
+        throw DbUnavailable("the database connection is lost");
     auto *q = new QSqlQuery(m_db);
     q->setForwardOnly(true);
     if (!q->prepare(sql)) {
-        const QString msg = q->lastError().text();
+        const QSqlError err = q->lastError();
         delete q;
-        throw DbError(QStringLiteral("prepare failed: %1 — %2").arg(msg, sql).toStdString());
+        ++m_statementCount;
+        failed(err, QStringLiteral("prepare: ") + sql);
     }
     if (m_statements.size() > 2000) { // unbounded IN-list variants: start over
         qDeleteAll(m_statements);
@@ -190,10 +324,11 @@ void Database::run(QSqlQuery &q, const QString &sql, const QVariantList &binds)
         else
             q.bindValue(int(i), v);
     }
+    ++m_statementCount;
     if (!q.exec()) {
-        const QString msg = q.lastError().text();
+        const QSqlError err = q.lastError();
         q.finish();
-        throw DbError(QStringLiteral("%1 — %2").arg(msg, sql).toStdString());
+        failed(err, sql);
     }
 }
 
@@ -202,13 +337,16 @@ void Database::run(QSqlQuery &q, const QString &sql, const QVariantList &binds)
 QSqlQuery &Database::statement(const QString &sql, const QVariantList &binds)
 {
     if (m_kind == Kind::Postgres && binds.isEmpty()) {
+        if (m_lost)
+            throw DbUnavailable("the database connection is lost");
         if (!m_direct)
             m_direct = std::make_unique<QSqlQuery>(m_db);
         m_direct->setForwardOnly(true);
+        ++m_statementCount;
         if (!m_direct->exec(sql)) {
-            const QString msg = m_direct->lastError().text();
+            const QSqlError err = m_direct->lastError();
             m_direct->finish();
-            throw DbError(QStringLiteral("%1 — %2").arg(msg, sql).toStdString());
+            failed(err, sql);
         }
         return *m_direct;
     }

@@ -23,6 +23,14 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// The database cannot be reached (PostgreSQL stopped or restarting, the connection broken and
+// not yet reopened): the request is answered 503 `unavailable` with Retry-After, never 500.
+class DbUnavailable : public DbError
+{
+public:
+    using DbError::DbError;
+};
+
 using Row = QVariantList;
 
 // One connection (SQLite or PostgreSQL) with a cache of prepared statements. All SQL goes
@@ -70,18 +78,44 @@ public:
     // "?,?,?" for n values
     static QString placeholders(qsizetype n);
 
+    // --- a broken PostgreSQL connection (issue 15) ---
+    // A statement that failed because the connection broke (the server restarted, stopped or
+    // dropped us) marks the connection lost: every prepared statement is dropped with it. The
+    // next reconnect() closes it and opens it again (statements are prepared again on first use).
+    [[nodiscard]] bool connectionLost() const { return m_lost; }
+    // True when the connection is usable again (or was never lost). While the database is
+    // down, a refused connection is retried on every call (it costs a refused TCP connect); an
+    // attempt that took long (a timeout) is not repeated for a second, so that a database that
+    // does not answer does not hold every request for the connect timeout.
+    bool reconnect();
+    // After a DbError: decides whether the connection is gone (the error's SQLSTATE or text, or
+    // a probe that fails) and marks it lost. Never throws.
+    bool checkConnection();
+    // Whether the statement that lost the connection was a COMMIT (its outcome unknown): such
+    // a request is not repeated.
+    [[nodiscard]] bool lostDuringCommit() const { return m_lostInCommit; }
+    // Statements sent since open (for tests and the bench: round trips per request).
+    [[nodiscard]] quint64 statementCount() const { return m_statementCount; }
+
     QSqlDatabase &handle() { return m_db; }
 
 private:
     QSqlQuery &prepared(const QString &sql);
     QSqlQuery &statement(const QString &sql, const QVariantList &binds);
     void run(QSqlQuery &q, const QString &sql, const QVariantList &binds);
+    [[noreturn]] void failed(const QSqlError &error, const QString &sql);
+    void dropStatements();
+    bool openConnection(QString *error);
 
     QSqlDatabase m_db;
     QString m_connectionName;
     Kind m_kind = Kind::Sqlite;
     QString m_instanceId;
     bool m_inTx = false;
+    bool m_lost = false;
+    bool m_lostInCommit = false;
+    qint64 m_nextAttemptMs = 0; // no reconnect attempt before (after a slow failed one)
+    quint64 m_statementCount = 0;
     QHash<QString, QSqlQuery *> m_statements;
     std::unique_ptr<QSqlQuery> m_direct;
     std::unique_ptr<QThread> m_checkpointer;

@@ -88,7 +88,7 @@ void HttpConnection::refuse()
     m_refused = true;
     const Response r =
         httpError(503, "unavailable", QStringLiteral("too many connections; try again later"));
-    m_server.logLine("-", "-", 503, m_requestTimer);
+    m_server.logLine("-", "-", 503, m_requestTimer, m_peer);
     closeWith(serialize(r, true, {"Retry-After: 1", "Connection: close"}));
 }
 
@@ -221,7 +221,8 @@ bool HttpConnection::parseHead()
 
 bool HttpConnection::refuseHead(int status, const char *code, const QString &message)
 {
-    m_server.logLine(m_method.isEmpty() ? QByteArray("-") : m_method, "-", status, m_requestTimer);
+    m_server.logLine(m_method.isEmpty() ? QByteArray("-") : m_method, "-", status, m_requestTimer,
+                     m_peer);
     closeWith(serialize(httpError(status, code, message), true, {"Connection: close"}));
     return false;
 }
@@ -237,7 +238,8 @@ void HttpConnection::handleHead(const QByteArray &head)
     m_keepAlive = h.keepAlive;
     const bool chunked = h.chunked;
     m_req = std::move(h.request);
-    m_req.peer = m_peer;
+    // The client: the peer, or behind a --trusted-proxy the address it forwarded.
+    m_req.peer = m_server.m_config.clientAddress(m_peer, m_req.header("x-forwarded-for"));
     m_chunked = chunked;
     m_bodyLeft = chunked ? 0 : h.contentLength;
     m_chunkState = ChunkState::Size;
@@ -395,7 +397,7 @@ void HttpConnection::run()
 void HttpConnection::answer(const Response &r)
 {
     const bool head = m_req.method == "HEAD";
-    m_server.logLine(m_req.method, m_req.path.toUtf8(), r.status, m_requestTimer);
+    m_server.logLine(m_req.method, m_req.path.toUtf8(), r.status, m_requestTimer, m_req.peer);
     if (!m_keepAlive) {
         closeWith(serialize(r, !head));
         return;
@@ -418,7 +420,7 @@ void HttpConnection::afterAnswer()
 
 void HttpConnection::closeAfter(const Response &r)
 {
-    m_server.logLine(m_req.method, m_req.path.toUtf8(), r.status, m_requestTimer);
+    m_server.logLine(m_req.method, m_req.path.toUtf8(), r.status, m_requestTimer, m_req.peer);
     closeWith(serialize(r, m_req.method != "HEAD", {"Connection: close"}));
 }
 

@@ -182,13 +182,14 @@ void HttpServer::runDeferred(quint64 connectionId, std::shared_ptr<Api::Deferred
 }
 
 void HttpServer::logLine(const QByteArray &method, const QByteArray &path, int status,
-                         const QElapsedTimer &timer)
+                         const QElapsedTimer &timer, const QString &client)
 {
     QByteArray p = path;
     if (p.size() > kMaxLoggedPath)
         p = p.left(kMaxLoggedPath) + "…";
     const QByteArray line = method + ' ' + p + ' ' + QByteArray::number(status) + ' ' +
-                            QByteArray::number(timer.nsecsElapsed() / 1e6, 'f', 2) + "ms\n";
+                            QByteArray::number(timer.nsecsElapsed() / 1e6, 'f', 2) + "ms " +
+                            client.toLatin1() + '\n';
     fwrite(line.constData(), 1, size_t(line.size()), stderr);
 }
 

@@ -65,8 +65,9 @@ private:
     void acceptAll();
     void released(HttpConnection *c, const QString &peer);
     void runDeferred(quint64 connectionId, std::shared_ptr<Api::Deferred> deferred);
+    // "METHOD PATH STATUS 1.23ms CLIENT": the client address after --trusted-proxy.
     void logLine(const QByteArray &method, const QByteArray &path, int status,
-                 const QElapsedTimer &timer);
+                 const QElapsedTimer &timer, const QString &client);
 
     // Hands out QSslSockets (not yet encrypted) when TLS is configured.
     class Listener : public QTcpServer

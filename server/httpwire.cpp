@@ -252,6 +252,13 @@ std::optional<HeadRefusal> parseFields(const QList<QByteArrayView> &ls, RequestH
             if (!transferEncoding.isEmpty())
                 transferEncoding += ',';
             transferEncoding += value;
+        } else if (name == "x-forwarded-for") {
+            // Several fields are one list, in order (RFC 9110 5.3): the right-most hop last.
+            const auto it = headers.find(name);
+            if (it != headers.end()) {
+                *it += ", " + value;
+                continue;
+            }
         }
         headers.insert(name, value);
     }

@@ -121,4 +121,102 @@ inline QStringList schemaV3()
     };
 }
 
+// Version 4 (issue 15): the PostgreSQL write path without a global lock.
+//
+// - Every change-log row carries the id of the transaction that wrote it (txid, from
+//   pg_current_xact_id(), the column's default). /sync on PostgreSQL reads in (txid, seq) order
+//   and only rows of transactions below the oldest one still running (the xmin of its snapshot):
+//   those have all ended, so no row can still appear before a position a reader has passed, and
+//   writers need no lock to keep the log gap-free. Rows written before version 4 get txid 0
+//   (all of them committed long ago; they come first, in seq order).
+// - A like, an unlike and a comment vote are one function call (one statement, one round trip,
+//   one transaction): visibility check, the set change, the activity row, the change row and the
+//   computed counts.
+// SQLite keeps its single-writer scheme (one process owns the file; seq order is commit order).
+inline QStringList schemaV4(bool postgres)
+{
+    if (!postgres)
+        return {};
+    return {
+        QStringLiteral("ALTER TABLE changes ADD COLUMN txid BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE changes ALTER COLUMN txid"
+                       " SET DEFAULT (pg_current_xact_id()::text::bigint)"),
+        QStringLiteral("CREATE INDEX changes_txid ON changes(txid, seq)"),
+        // The count when the post is one the caller may see, else -1 (404). p_on: like (true)
+        // or unlike. Only a real change writes activity and a change row.
+        QStringLiteral(R"SQL(
+CREATE OR REPLACE FUNCTION tl_post_like(p_post BIGINT, p_uid BIGINT, p_on BOOLEAN,
+                                        p_now BIGINT, p_mod BOOLEAN) RETURNS BIGINT
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    n BIGINT;
+BEGIN
+    PERFORM 1 FROM posts WHERE id = p_post AND deleted = 0 AND (hidden = 0 OR p_mod);
+    IF NOT FOUND THEN
+        RETURN -1;
+    END IF;
+    IF p_on THEN
+        INSERT INTO post_likes(post_id, uid, createtime) VALUES (p_post, p_uid, p_now)
+            ON CONFLICT (post_id, uid) DO NOTHING;
+        GET DIAGNOSTICS n = ROW_COUNT;
+        IF n > 0 THEN
+            INSERT INTO activity(type, actor, post_id, createtime)
+                VALUES ('like', p_uid, p_post, p_now);
+        END IF;
+    ELSE
+        DELETE FROM post_likes WHERE post_id = p_post AND uid = p_uid;
+        GET DIAGNOSTICS n = ROW_COUNT;
+        IF n > 0 THEN
+            DELETE FROM activity WHERE type = 'like' AND actor = p_uid AND post_id = p_post;
+        END IF;
+    END IF;
+    IF n > 0 THEN
+        INSERT INTO changes(kind, obj_id, op, createtime) VALUES ('post', p_post, 'upsert', p_now);
+    END IF;
+    RETURN (SELECT COUNT(*) FROM post_likes WHERE post_id = p_post);
+END
+$fn$)SQL"),
+        // A comment's like (p_vote 1) or oppose (-1) set (p_on) or cleared; likes -1 when the
+        // comment is not one the caller may see (404). mine: the caller's vote after it.
+        QStringLiteral(R"SQL(
+CREATE OR REPLACE FUNCTION tl_comment_vote(p_comment BIGINT, p_uid BIGINT, p_vote INTEGER,
+                                           p_on BOOLEAN, p_now BIGINT, p_mod BOOLEAN,
+                                           OUT likes BIGINT, OUT opposes BIGINT, OUT mine INTEGER)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    n BIGINT;
+BEGIN
+    PERFORM 1 FROM comments c JOIN posts p ON p.id = c.post_id
+        WHERE c.id = p_comment AND c.deleted = 0 AND p.deleted = 0
+          AND (p_mod OR (c.hidden = 0 AND c.floor_hidden = 0 AND p.hidden = 0));
+    IF NOT FOUND THEN
+        likes := -1;
+        opposes := -1;
+        mine := 0;
+        RETURN;
+    END IF;
+    IF p_on THEN
+        INSERT INTO comment_votes(comment_id, uid, vote, createtime)
+            VALUES (p_comment, p_uid, p_vote, p_now)
+            ON CONFLICT (comment_id, uid) DO UPDATE
+                SET vote = excluded.vote, createtime = excluded.createtime
+                WHERE comment_votes.vote <> excluded.vote;
+    ELSE
+        DELETE FROM comment_votes WHERE comment_id = p_comment AND uid = p_uid AND vote = p_vote;
+    END IF;
+    GET DIAGNOSTICS n = ROW_COUNT;
+    IF n > 0 THEN
+        INSERT INTO changes(kind, obj_id, op, createtime)
+            VALUES ('comment', p_comment, 'upsert', p_now);
+    END IF;
+    SELECT COALESCE(SUM(CASE WHEN vote = 1 THEN 1 ELSE 0 END), 0),
+           COALESCE(SUM(CASE WHEN vote = -1 THEN 1 ELSE 0 END), 0),
+           COALESCE(SUM(CASE WHEN uid = p_uid THEN vote ELSE 0 END), 0)
+        INTO likes, opposes, mine
+        FROM comment_votes WHERE comment_id = p_comment;
+END
+$fn$)SQL"),
+    };
+}
+
 } // namespace threadline::server

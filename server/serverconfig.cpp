@@ -7,6 +7,70 @@
 
 namespace threadline::server {
 
+// IPv4 addresses mapped into IPv6 (::ffff:a.b.c.d, what a dual-stack socket reports) as IPv4.
+QHostAddress plainAddress(const QHostAddress &a)
+{
+    bool v4 = false;
+    const quint32 ip = a.toIPv4Address(&v4);
+    return v4 && a.protocol() == QAbstractSocket::IPv6Protocol ? QHostAddress(ip) : a;
+}
+
+std::optional<QPair<QHostAddress, int>> parseSubnet(const QString &text)
+{
+    if (text.isEmpty())
+        return std::nullopt;
+    if (text.contains(QLatin1Char('/'))) {
+        const auto s = QHostAddress::parseSubnet(text);
+        if (s.first.isNull() || s.second < 0)
+            return std::nullopt;
+        return qMakePair(plainAddress(s.first),
+                         s.first.protocol() == QAbstractSocket::IPv6Protocol &&
+                                 plainAddress(s.first).protocol() == QAbstractSocket::IPv4Protocol
+                             ? std::max(0, s.second - 96)
+                             : s.second);
+    }
+    const QHostAddress a = plainAddress(QHostAddress(text));
+    if (a.isNull())
+        return std::nullopt;
+    return qMakePair(a, a.protocol() == QAbstractSocket::IPv4Protocol ? 32 : 128);
+}
+
+bool ServerConfig::isTrustedProxy(const QHostAddress &address) const
+{
+    const QHostAddress a = plainAddress(address);
+    for (const auto &[net, bits] : trustedProxies)
+        if (a.isInSubnet(net, bits))
+            return true;
+    return false;
+}
+
+QString ServerConfig::clientAddress(const QString &peer, const QByteArray &forwardedFor) const
+{
+    const QHostAddress peerAddress = plainAddress(QHostAddress(peer));
+    if (trustedProxies.isEmpty() || forwardedFor.isEmpty() || !isTrustedProxy(peerAddress))
+        return peerAddress.isNull() ? peer : peerAddress.toString();
+    // From the right: the hops our trusted proxies added. The first one that is not itself a
+    // trusted proxy is the client; an entry that is not an address ends the walk (what lies
+    // left of it was written by nobody we trust), and the last trusted hop is the answer.
+    QHostAddress client = peerAddress;
+    const QList<QByteArray> hops = forwardedFor.split(',');
+    for (qsizetype i = hops.size() - 1; i >= 0; --i) {
+        QByteArray hop = hops[i].trimmed();
+        // "[v6]:port" and "v4:port" forms are not what nginx writes, but are read kindly.
+        if (hop.startsWith('[') && hop.contains(']'))
+            hop = hop.mid(1, hop.indexOf(']') - 1);
+        else if (hop.count(':') == 1)
+            hop = hop.left(hop.indexOf(':'));
+        const QHostAddress a = plainAddress(QHostAddress(QString::fromLatin1(hop)));
+        if (a.isNull())
+            break;
+        client = a;
+        if (!isTrustedProxy(a))
+            break;
+    }
+    return client.toString();
+}
+
 std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerConfig *out)
 {
     QCommandLineParser p;
@@ -71,8 +135,22 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
         QStringLiteral("tls-key"),
         QStringLiteral("The certificate's private key (PEM, RSA or EC, not encrypted)."),
         QStringLiteral("file"));
+    const QCommandLineOption trustedProxy(
+        QStringLiteral("trusted-proxy"),
+        QStringLiteral("Reverse proxies whose X-Forwarded-For is believed: IP addresses or CIDR "
+                       "ranges, comma-separated (may repeat; default none: the header is "
+                       "ignored). The client address (for per-address limits and the log) is "
+                       "then the right-most X-Forwarded-For entry that is not itself trusted."),
+        QStringLiteral("addr[,addr…]"));
+    const QCommandLineOption tokenCache(
+        QStringLiteral("token-cache"),
+        QStringLiteral("PostgreSQL: seconds a token check is reused before the database is asked "
+                       "again, so a sign-out in another process is seen within this time "
+                       "(default 2; 0: ask on every request). SQLite always caches (one "
+                       "process)."),
+        QStringLiteral("s"), QStringLiteral("2"));
     p.addOptions({listen, db, demo, media, words, days, rate, tokenTtl, idle, header, body, maxConn,
-                  maxPeer, tlsCert, tlsKey});
+                  maxPeer, tlsCert, tlsKey, trustedProxy, tokenCache});
     if (!p.parse(arguments))
         return p.errorText();
     if (p.isSet(QStringLiteral("help")))
@@ -154,6 +232,19 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
     c.tlsKeyFile = p.value(tlsKey);
     if (c.tlsCertFile.isEmpty() != c.tlsKeyFile.isEmpty())
         return QStringLiteral("--tls-cert and --tls-key go together");
+    for (const QString &list : p.values(trustedProxy)) {
+        for (const QString &item : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const auto subnet = parseSubnet(item.trimmed());
+            if (!subnet)
+                return QStringLiteral("--trusted-proxy: %1 is not an IP address or a CIDR range")
+                    .arg(item.trimmed());
+            c.trustedProxies.append(*subnet);
+        }
+    }
+    const double cacheSeconds = p.value(tokenCache).toDouble(&ok);
+    if (!ok || !(cacheSeconds >= 0 && cacheSeconds <= 3600))
+        return QStringLiteral("--token-cache wants seconds between 0 and 3600");
+    c.tokenCacheMs = qint64(cacheSeconds * 1000 + 0.5);
     *out = c;
     return std::nullopt;
 }

@@ -1,11 +1,17 @@
 #pragma once
 
 #include <QHostAddress>
+#include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 #include <optional>
 
 namespace threadline::server {
+
+// "10.0.0.0/8", "2001:db8::/32" or a single address; nothing when it is neither.
+std::optional<QPair<QHostAddress, int>> parseSubnet(const QString &text);
+QHostAddress plainAddress(const QHostAddress &a);
 
 struct ServerConfig
 {
@@ -30,6 +36,16 @@ struct ServerConfig
     // HTTPS: both set, or neither (plain HTTP). PEM files.
     QString tlsCertFile;
     QString tlsKeyFile;
+
+    // --trusted-proxy (issue 15): peers whose X-Forwarded-For is believed (address, prefix).
+    QList<QPair<QHostAddress, int>> trustedProxies;
+    // --token-cache: on PostgreSQL, how long a successful token check is reused (0: never).
+    qint64 tokenCacheMs = 2000;
+
+    [[nodiscard]] bool isTrustedProxy(const QHostAddress &address) const;
+    // The client's address for per-address limits and the log: the peer, or — when the peer is
+    // a trusted proxy — the right-most X-Forwarded-For entry that is not a trusted proxy.
+    [[nodiscard]] QString clientAddress(const QString &peer, const QByteArray &forwardedFor) const;
 
     // Parses the command line (argv without the program name handled by QCommandLineParser).
     // Returns an error message, or nothing when the configuration is usable.
