@@ -1,6 +1,12 @@
-// Thread pane (the UI's other hot path): how long the GUI thread spends when a page of floors
-// arrives in the tree (layout + paint) and per frame while scrolling. Offscreen, no server: the
-// pages are handed to the model as the loader would (200 floors, 3 replies each, emoji text).
+// Thread pane (the UI's other hot path, issue 14): how long the GUI thread spends when a page of
+// floors arrives in the pane (layout + paint), when a floor's 1,000 replies expand in place, and
+// per frame while scrolling — and whether that grows with the thread. Offscreen, no server: the
+// pages are handed to the model as the loader would (floors with 3 replies and a "more replies"
+// row each: 5 rows a floor, emoji text).
+//   - a page of 200 floors (1,000 rows) and of 2,000 floors (10,000 rows), and their ratio;
+//   - a floor of 1,000 replies expanding (its "more replies" answered) until painted;
+//   - a scroll frame (400 px) p50 / p99;
+//   - baseline: a QTreeView over the same model and delegate, the 1,000-row page, same run.
 //   cmake --build build --target bench_threadview
 //   QT_QPA_PLATFORM=offscreen build/bench/bench_threadview --runs 5
 #include "commenttreemodel.h"
@@ -12,6 +18,9 @@
 #include <QImage>
 #include <QScrollBar>
 #include <QTreeView>
+
+#include "commentdelegate.h"
+#include "virtuallistview.h"
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -19,10 +28,16 @@
 using namespace threadline;
 
 namespace {
-double median(std::vector<double> v)
+double percentile(std::vector<double> v, double p)
 {
+    if (v.empty())
+        return 0;
     std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
+    return v[std::min(v.size() - 1, size_t(double(v.size()) * p))];
+}
+double median(const std::vector<double> &v)
+{
+    return percentile(v, 0.5);
 }
 
 core::Comment comment(qint64 id, qint64 rootId, qint64 floor, qint64 seq, int i)
@@ -47,6 +62,91 @@ core::Comment comment(qint64 id, qint64 rootId, qint64 floor, qint64 seq, int i)
     c.score = 2 * c.likeCount;
     return c;
 }
+
+// floors f0 … f0 + count - 1, each with replies 1 … 3 (of `replyCount`)
+void makePage(int f0, int count, qint64 replyCount, QList<core::Comment> *roots,
+              QList<core::Comment> *replies)
+{
+    roots->clear();
+    replies->clear();
+    for (int f = f0; f < f0 + count; ++f) {
+        const qint64 rootId = 1'000'000 + qint64(f) * 10'000;
+        core::Comment root = comment(rootId, 0, f, 0, f);
+        root.replyCount = replyCount;
+        roots->append(root);
+        for (int s = 1; s <= 3; ++s)
+            replies->append(comment(rootId + s, rootId, f, s, f + s));
+    }
+}
+
+struct Canvas
+{
+    explicit Canvas(QWidget *viewport)
+        : viewport(viewport)
+    {
+    }
+    void render()
+    {
+        if (image.size() != viewport->size())
+            image = QImage(viewport->size(), QImage::Format_ARGB32_Premultiplied);
+        viewport->render(&image);
+    }
+    QWidget *viewport;
+    QImage image;
+};
+
+// A page of `floors` floors into a fresh pane: ms until painted.
+double pageIntoPane(int floors, qint64 *measured = nullptr)
+{
+    QList<core::Comment> roots, replies;
+    makePage(1, floors, 8, &roots, &replies);
+    core::PostStore store;
+    ui::ThreadView view(nullptr, nullptr, &store, nullptr, nullptr);
+    view.resize(600, 800);
+    view.show();
+    QCoreApplication::processEvents();
+    view.model()->setPost(1);
+    Canvas canvas(view.treeView()->viewport());
+    QElapsedTimer t;
+    t.start();
+    view.model()->appendFloors(roots, replies, false);
+    QCoreApplication::processEvents(); // the view's delayed layout
+    canvas.render();
+    const double ms = double(t.nsecsElapsed()) / 1e6;
+    if (measured)
+        *measured = view.treeView()->measureCalls();
+    return ms;
+}
+
+// The baseline: the same page in a QTreeView (it lays out every expanded row).
+double pageIntoTreeView(int floors)
+{
+    QList<core::Comment> roots, replies;
+    makePage(1, floors, 8, &roots, &replies);
+    core::PostStore store;
+    models::CommentTreeModel model(&store);
+    model.setPost(1);
+    QTreeView tree;
+    auto *delegate = new ui::CommentDelegate(nullptr, &tree);
+    tree.setItemDelegate(delegate);
+    tree.setHeaderHidden(true);
+    tree.setUniformRowHeights(false);
+    tree.setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    tree.setIndentation(ui::CommentDelegate::kIndentation);
+    tree.setModel(&model);
+    tree.resize(600, 800);
+    tree.show();
+    QCoreApplication::processEvents();
+    Canvas canvas(tree.viewport());
+    QElapsedTimer t;
+    t.start();
+    model.appendFloors(roots, replies, false);
+    tree.expandAll();
+    QCoreApplication::processEvents();
+    canvas.render();
+    return double(t.nsecsElapsed()) / 1e6;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -56,49 +156,67 @@ int main(int argc, char **argv)
     const QStringList args = app.arguments();
     if (const qsizetype i = args.indexOf(QStringLiteral("--runs")); i >= 0 && i + 1 < args.size())
         runs = std::max(1, args.at(i + 1).toInt());
+    const bool noBaseline = args.contains(QStringLiteral("--no-baseline"));
 
-    QList<core::Comment> roots, replies;
-    qint64 id = 1000;
-    for (int f = 1; f <= 200; ++f) {
-        const core::Comment root = comment(++id, 0, f, 0, f);
-        roots.append(root);
-        for (int s = 1; s <= 3; ++s)
-            replies.append(comment(++id, root.id, f, s, f + s));
-    }
-    for (core::Comment &r : roots)
-        r.replyCount = 8;
-
-    std::vector<double> page, frame;
+    std::vector<double> page1k, page10k, baseline, expand, frame;
+    qint64 measured10k = 0;
     for (int r = 0; r < runs; ++r) {
+        page1k.push_back(pageIntoPane(200));
+        page10k.push_back(pageIntoPane(2000, &measured10k));
+        if (!noBaseline)
+            baseline.push_back(pageIntoTreeView(200));
+
+        // a floor of 1,000 replies expanding in place, and scrolling
+        QList<core::Comment> roots, replies;
+        makePage(1, 200, 1003, &roots, &replies);
         core::PostStore store;
         ui::ThreadView view(nullptr, nullptr, &store, nullptr, nullptr);
         view.resize(600, 800);
         view.show();
         QCoreApplication::processEvents();
         view.model()->setPost(1);
-        QImage canvas(view.treeView()->viewport()->size(), QImage::Format_ARGB32_Premultiplied);
-
+        view.model()->appendFloors(roots, replies, false);
+        QCoreApplication::processEvents();
+        Canvas canvas(view.treeView()->viewport());
+        canvas.render();
+        const qint64 rootId = 1'000'000 + 2 * 10'000LL; // the second floor, on screen
+        QList<core::Comment> more;
+        for (int s = 4; s <= 1003; ++s)
+            more.append(comment(rootId + s, rootId, 2, s, s));
         QElapsedTimer t;
         t.start();
-        view.model()->appendFloors(roots, replies, false); // 200 floors, 600 replies, 200 "more"
-        QCoreApplication::processEvents();                 // the tree's delayed layout
-        view.treeView()->viewport()->render(&canvas);
-        page.push_back(t.nsecsElapsed() / 1e6);
+        view.model()->appendReplies(rootId, more, true);
+        QCoreApplication::processEvents();
+        canvas.render();
+        expand.push_back(double(t.nsecsElapsed()) / 1e6);
+        if (view.model()->rowCount(view.model()->indexOfComment(rootId)) < 1003)
+            std::fprintf(stderr, "the floor did not expand\n");
 
-        for (int step = 0; step < 40; ++step) {
+        for (int step = 0; step < 60; ++step) {
             t.restart();
             auto *bar = view.treeView()->verticalScrollBar();
             bar->setValue(bar->value() + 400);
-            view.treeView()->viewport()->render(&canvas);
-            frame.push_back(t.nsecsElapsed() / 1e6);
+            canvas.render();
+            frame.push_back(double(t.nsecsElapsed()) / 1e6);
         }
     }
-    std::sort(frame.begin(), frame.end());
-    std::printf("thread pane, 200 floors + 600 replies arriving at once, 600x800 offscreen, "
-                "medians of %d runs\n| figure | median |\n|---|---:|\n",
+    const auto row = [](const char *what, double value, const char *unit = "ms") {
+        std::printf("| %s | %.2f %s |\n", what, value, unit);
+    };
+    std::printf("thread pane, 600x800 offscreen, medians of %d runs\n| figure | value |\n"
+                "|---|---:|\n",
                 runs);
-    std::printf("| the page into the tree (layout + first paint) | %.2f ms |\n", median(page));
-    std::printf("| one frame scrolling 400 px | %.2f ms |\n", frame[frame.size() / 2]);
-    std::printf("| the 90th percentile frame | %.2f ms |\n", frame[frame.size() * 9 / 10]);
+    row("a page of 200 floors, 1,000 rows, into the pane (layout + paint)", median(page1k));
+    row("a page of 2,000 floors, 10,000 rows", median(page10k));
+    row("ratio 10,000 / 1,000 rows (constant cost: ≈ 1)", median(page10k) / median(page1k), "×");
+    std::printf("| rows measured for the 10,000-row page | %lld |\n",
+                static_cast<long long>(measured10k));
+    if (!baseline.empty()) {
+        row("baseline: QTreeView, the 1,000-row page", median(baseline));
+        row("ratio baseline / pane", median(baseline) / median(page1k), "×");
+    }
+    row("a floor's 1,000 replies expanding in place (until painted)", median(expand));
+    row("scroll frame 400 px, p50", median(frame));
+    row("scroll frame 400 px, p99", percentile(frame, 0.99));
     return 0;
 }

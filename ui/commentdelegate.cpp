@@ -1,17 +1,18 @@
 #include "commentdelegate.h"
 
 #include "commenttreemodel.h"
+#include "flattreeproxy.h"
 #include "imagecache.h"
 #include "paintutil.h"
 #include "poststore.h"
 
 #include <QAbstractItemModel>
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPixmapCache>
-#include <QTreeView>
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -33,6 +34,13 @@ constexpr int kPanelPad = 6;
 constexpr int kReplyText = kPanelPad + CommentDelegate::kReplyAvatar + 6; // from the panel's left
 constexpr int kToggleGap = 14;
 constexpr int kHitSlop = 4;
+
+// A reply (indented, on its panel): a child in the tree, or a row of depth 1 in the flattened
+// list the thread pane shows.
+bool isReply(const QModelIndex &index)
+{
+    return index.parent().isValid() || index.data(models::FlatTreeProxy::DepthRole).toInt() > 0;
+}
 
 // "赞 12" / "赞": a toggle's words and its count.
 QString toggleText(const QString &word, qint64 count)
@@ -140,11 +148,11 @@ int CommentDelegate::rowWidth(const QStyleOptionViewItem &option, const QModelIn
 {
     if (option.rect.width() > 0)
         return option.rect.width();
-    // QTreeView asks for size hints without a width: the column fills the viewport.
-    if (const auto *view = qobject_cast<const QTreeView *>(option.widget)) {
+    // asked without a width: the row fills the viewport, a reply's less its indentation
+    if (const auto *view = qobject_cast<const QAbstractItemView *>(option.widget)) {
         int w = view->viewport()->width();
-        if (index.parent().isValid())
-            w -= view->indentation();
+        if (isReply(index))
+            w -= kIndentation;
         return std::max(w, 160);
     }
     return 400;
@@ -156,7 +164,7 @@ CommentDelegate::Geometry CommentDelegate::geometry(const QStyleOptionViewItem &
 {
     Geometry g;
     g.kind = Kind(index.data(CommentTreeModel::KindRole).toInt());
-    g.reply = index.parent().isValid();
+    g.reply = isReply(index);
     g.contentFont = option.font;
     g.metaFont = smallerFont(option.font);
     g.labelFont = option.font;
@@ -219,9 +227,7 @@ CommentDelegate::Geometry CommentDelegate::geometry(const QStyleOptionViewItem &
     g.label = QRect(textLeft, top, std::min(labelRoom, advance(g.labelFont, label)), labelH);
 
     // the content, laid out for the view's width (a reply's row is narrower by the indentation)
-    const auto *tree = qobject_cast<const QTreeView *>(option.widget);
-    const int indentation = tree ? tree->indentation() : kIndentation;
-    m_blocks.setGeneration(layoutGeneration(option, rect.width() + (g.reply ? indentation : 0)));
+    m_blocks.setGeneration(layoutGeneration(option, rect.width() + (g.reply ? kIndentation : 0)));
     const int contentTop = top + labelH + (g.reply ? 2 : 4);
     g.text = textBlock(index, textWidth, g.contentFont, hidden);
     g.content = QRect(textLeft, contentTop, textWidth, g.text->height);

@@ -1,7 +1,7 @@
 // PostDelegate's card layout (postdelegate.h): where everything of a card goes (CardLayout, its
-// text laid out once), the estimate that measures a row without shaping any text, and the two
-// layout caches (LayoutCache: one width, font and screen at a time, bounded) that sizeHint(),
-// paint() and the hit tests read.
+// text laid out once), and the layout cache (LayoutCache: one width, font and screen at a time,
+// bounded in bytes) that sizeHint(), paint() and the hit tests read. The view asks only for the
+// rows it puts on screen (VirtualListView), so every row is measured exactly.
 #include "postdelegate.h"
 
 #include "paintutil.h"
@@ -25,36 +25,6 @@ QString layoutText(QString text)
     text.replace(QLatin1String("\r\n"), QLatin1String("\n"));
     text.replace(QLatin1Char('\n'), QChar::LineSeparator);
     return text;
-}
-
-// The height wrapped() would give, guessed from the characters' classes without shaping them:
-// a wide character (CJK, emoji) is about one em, another about the font's average width. Shaping
-// is what costs (colour emoji fonts decode a PNG per glyph in Qt 6.4): rows that are not painted
-// yet are measured this way, and corrected when they are (PostDelegate::paint).
-qreal estimatedHeight(const QString &text, const QFont &font, int width, int maxLines)
-{
-    const QFontMetricsF fm(font);
-    const qreal wide = fm.height() * 0.85, narrow = fm.averageCharWidth();
-    int lines = 0;
-    qreal x = 0;
-    const auto endLine = [&] {
-        lines += std::max(1, int(std::ceil(x / std::max(1, width))));
-        x = 0;
-    };
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text.at(i);
-        if (c == QLatin1Char('\n') || c == QChar::LineSeparator) {
-            endLine();
-            continue;
-        }
-        if (c.isLowSurrogate())
-            continue; // counted with its high half
-        x += c.isHighSurrogate() || c.unicode() >= 0x1100 ? wide : narrow;
-    }
-    endLine();
-    if (maxLines > 0)
-        lines = std::min(lines, maxLines);
-    return std::max<qreal>(0, lines * (fm.height() + kLineSpacing) - kLineSpacing);
 }
 
 // Lays text out in width, at most maxLines lines (0: no limit); the last line is elided when
@@ -108,21 +78,18 @@ std::shared_ptr<QTextLayout> wrapped(const QString &text, const QFont &font, int
 
 void PostDelegate::watch(QAbstractItemModel *model)
 {
-    // dataChanged is TimelineView's: it lays the painted rows out again at once (no jump)
+    // dataChanged is TimelineView's: it drops the rows that changed
     m_layouts.watch(model, postIdOf, {}, LayoutChanges::Rows);
-    m_estimates.watch(model, postIdOf, {}, LayoutChanges::Rows);
 }
 
 void PostDelegate::invalidate(qint64 postId)
 {
     m_layouts.remove(postId);
-    m_estimates.remove(postId);
 }
 
 void PostDelegate::invalidateAll()
 {
     m_layouts.clear();
-    m_estimates.clear();
 }
 
 std::optional<int> PostDelegate::cachedHeight(qint64 postId) const
@@ -146,7 +113,6 @@ int PostDelegate::useGeneration(const QStyleOptionViewItem &option) const
     const int width = widthFor(option);
     const LayoutGeneration generation = layoutGeneration(option, width);
     m_layouts.setGeneration(generation);
-    m_estimates.setGeneration(generation);
     return width;
 }
 
@@ -157,14 +123,13 @@ const PostDelegate::CardLayout &PostDelegate::layoutFor(const QStyleOptionViewIt
     const qint64 id = postIdOf(index);
     if (const CardLayout *hit = m_layouts.find(id))
         return *hit;
-    return m_layouts.emplace(id, computeLayout(width, option.font, index, false));
+    return m_layouts.emplace(id, computeLayout(width, option.font, index));
 }
 
 PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &font,
-                                                     const QModelIndex &index, bool estimate) const
+                                                     const QModelIndex &index) const
 {
     CardLayout l;
-    l.estimated = estimate;
     const QFont bold = boldFont(font);
     const QFont small = smallFont(font);
     const QFontMetrics fm(font), bfm(bold), sfm(small);
@@ -208,12 +173,10 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
         right = l.rankFigure.left() - 8;
     }
     const int nameW = std::max(0, right - x0);
-    if (!estimate) {
-        l.nameText = isolated(
-            bfm.elidedText(sanitizedText(index.data(TimelineModel::AuthorNameRole).toString()),
-                           Qt::ElideRight, nameW));
-        l.name = QRect(x0, y, std::min(nameW, bfm.horizontalAdvance(l.nameText)), lineH);
-    }
+    l.nameText =
+        isolated(bfm.elidedText(sanitizedText(index.data(TimelineModel::AuthorNameRole).toString()),
+                                Qt::ElideRight, nameW));
+    l.name = QRect(x0, y, std::min(nameW, bfm.horizontalAdvance(l.nameText)), lineH);
     l.meta = QRect(x0, y + lineH + 3, colW, sfm.height());
     y = std::max(l.avatar.bottom(), l.meta.bottom()) + 1 + 8;
     if (!l.hidden.isNull()) { // the moderators' line: who hid it, why
@@ -226,10 +189,7 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
     if (!raw.isEmpty()) {
         const QString content = shownText(raw);
         qreal h = 0;
-        if (estimate)
-            h = estimatedHeight(content, font, colW, 0);
-        else
-            l.contentLayout = wrapped(layoutText(content), font, colW, 0, &h);
+        l.contentLayout = wrapped(layoutText(content), font, colW, 0, &h);
         l.content = QRect(x0, y, colW, int(std::ceil(h)));
         y = l.content.bottom() + 1 + 10;
     }
@@ -273,9 +233,8 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
         int py = y + kPanelPad - 2;
         if (!likers.isEmpty()) {
             l.likers = QRect(innerX, py, innerW, fm.height());
-            if (!estimate)
-                l.likersText = fm.elidedText(shownNames(likers).join(tr(", ")), Qt::ElideRight,
-                                             std::max(0, innerW - kIcon - 6));
+            l.likersText = fm.elidedText(shownNames(likers).join(tr(", ")), Qt::ElideRight,
+                                         std::max(0, innerW - kIcon - 6));
             py = l.likers.bottom() + 1 + (comments.isEmpty() ? 0 : 9);
         }
         for (const QVariant &v : comments) {
@@ -301,10 +260,7 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
                     names.append({int(to), int(replyTo.size())});
             }
             qreal h = 0;
-            auto layout =
-                estimate ? std::shared_ptr<QTextLayout>() : wrapped(text, font, innerW, 2, &h);
-            if (estimate)
-                h = estimatedHeight(text, font, innerW, 2);
+            auto layout = wrapped(text, font, innerW, 2, &h);
             l.comments.append(QRect(innerX, py, innerW, int(std::ceil(h))));
             l.commentLayouts.append(layout);
             l.commentNames.append(names);
@@ -325,16 +281,11 @@ QSize PostDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelInd
     if (!index.isValid())
         return {};
     QStyleOptionViewItem opt = option;
-    if (m_view) // a list view asks without a width: the card is as wide as the viewport
+    if (m_view && opt.rect.width() <= 0) // asked without a width: as wide as the viewport
         opt.rect.setWidth(m_view->viewport()->width());
-    const int width = useGeneration(opt);
-    const qint64 id = postIdOf(index);
-    if (const CardLayout *exact = m_layouts.find(id))
-        return {width, exact->height}; // painted before: exact
-    const CardLayout *estimate = m_estimates.find(id);
-    if (!estimate)
-        estimate = &m_estimates.emplace(id, computeLayout(width, opt.font, index, true));
-    return {width, estimate->height};
+    // exact: the view asks only for the rows it puts on screen, and paint() reuses the layout
+    const CardLayout &l = layoutFor(opt, index);
+    return {widthFor(opt), l.height};
 }
 
 } // namespace threadline::ui

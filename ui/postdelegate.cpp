@@ -1,8 +1,7 @@
 // PostDelegate's painting (postdelegate.h): the card drawn from its layout (postcardlayout.cpp) —
 // the style's background and selection, the avatar and pictures from the image cache (scaled to
 // their tile, cached), the header and its marks, the content, the like and comment buttons, the
-// light panel of likers and inline comments — and the correction of a row measured by an
-// estimate once it is painted.
+// light panel of likers and inline comments.
 #include "postdelegate.h"
 
 #include "paintutil.h"
@@ -83,7 +82,6 @@ QPainterPath bubblePath(const QRectF &r)
 PostDelegate::PostDelegate(core::ImageCache *images, QObject *parent)
     : QStyledItemDelegate(parent)
     , m_images(images)
-    , m_estimates(kEstimateCacheLimit)
     , m_scaled(16 * 1024)
 {
     if (m_images) {
@@ -98,7 +96,6 @@ void PostDelegate::setView(QAbstractItemView *view)
 {
     m_view = view;
     m_layouts.watchWidget(view);
-    m_estimates.watchWidget(view);
 }
 
 void PostDelegate::onImageArrived()
@@ -303,26 +300,7 @@ void PostDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
     style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
     opt.palette = option.palette; // the card itself in the untinted colours
 
-    // The height the view was told: the row's estimate, or, when that was dropped (the cache is
-    // bounded), the row's own height unless the row was laid out for real before.
-    useGeneration(option);
-    const qint64 id = postIdOf(index);
-    std::optional<int> told;
-    if (const auto estimate = m_estimates.take(id))
-        told = estimate->height;
-    else if (!m_layouts.contains(id))
-        told = option.rect.height();
     const CardLayout &l = layoutFor(option, index);
-    // The row was measured by an estimate: now that it is laid out for real, the view is told
-    // when the height differs (after this paint; the rows below move, the ones above do not).
-    if (told && *told != l.height)
-        QMetaObject::invokeMethod(
-            const_cast<PostDelegate *>(this),
-            [self = const_cast<PostDelegate *>(this), i = QPersistentModelIndex(index)] {
-                if (i.isValid())
-                    Q_EMIT self->sizeHintChanged(i);
-            },
-            Qt::QueuedConnection);
     const QPalette &pal = opt.palette;
     const QColor text = pal.color(QPalette::Text);
     const QColor muted = pal.color(QPalette::PlaceholderText);

@@ -10,13 +10,12 @@
 //   connect(delegate, &PostDelegate::likeClicked, …);
 //
 // Every row's geometry is computed once (CardLayout, text layouts included) and cached by post
-// id; paint() and the hit tests read that entry, and sizeHint() too once the row was painted. A
-// row not painted yet is measured by an estimate that shapes no text (a list view asks every
-// row's size when it lays out: thousands of rows, and shaping colour emoji costs milliseconds
-// each in Qt 6.4); when the row is painted and its real height differs, sizeHintChanged() tells
-// the view. Layouts and estimates are kept in a LayoutCache each (ui/layoutcache.h: one width,
-// font and screen at a time, at most kLayoutCacheLimit entries, emptied when the view's font,
-// palette, style or language changes; watch() drops the rows that arrive or leave).
+// id; sizeHint(), paint() and the hit tests read that entry. The view (TimelineView, a
+// VirtualListView) asks only for the rows it puts on screen, so no row is ever measured by a
+// guess: shaping text (colour emoji cost milliseconds each in Qt 6.4) is paid for what is shown.
+// The layouts are kept in a LayoutCache (ui/layoutcache.h: one width, font and screen at a time,
+// bounded in bytes, emptied when the view's font, palette, style or language changes; watch()
+// drops the rows that arrive or leave).
 // invalidate(postId) drops a row when the model says it changed (TimelineView does that).
 // By file: the layout and its caches in postcardlayout.cpp, the painting in postdelegate.cpp,
 // hit tests, clicks and tool tips in postdelegateevents.cpp.
@@ -69,7 +68,6 @@ public:
     struct CardLayout
     {
         int height = 0;
-        bool estimated = false; // measured without shaping text (no text layouts, no elided text)
         QRect rank; // a ranking's badge, left of the avatar (null when the model is no ranking)
         QRect rankFigure; // "128 likes this week" on the header line (null when unknown)
         QString rankFigureText;
@@ -93,6 +91,16 @@ public:
         QList<QRect> comments;
         QList<std::shared_ptr<QTextLayout>> commentLayouts; // each at most 2 lines
         QList<QList<QPair<int, int>>> commentNames; // (start, length) of the names, coloured
+
+        // About what this layout takes with its strings, lists and text layouts (LayoutCache's
+        // byte budget).
+        [[nodiscard]] qsizetype bytes() const
+        {
+            return qsizetype(sizeof(CardLayout)) + bytesOf(rankFigureText) + bytesOf(nameText) +
+                   bytesOf(pendingText) + bytesOf(contentLayout) + bytesOf(pictures) +
+                   bytesOf(likersText) + bytesOf(comments) + bytesOf(commentLayouts) +
+                   bytesOf(commentNames);
+        }
     };
 
     // images: may be null (placeholders only).
@@ -116,13 +124,8 @@ public:
     void invalidateAll();
     // The height last computed for a post, if it is cached.
     [[nodiscard]] std::optional<int> cachedHeight(qint64 postId) const;
-    // How many rows are cached laid out, and how many measured by an estimate (each at most
-    // kLayoutCacheLimit).
+    // How many rows are cached laid out.
     [[nodiscard]] qsizetype cachedLayouts() const { return m_layouts.size(); }
-    [[nodiscard]] qsizetype cachedEstimates() const { return m_estimates.size(); }
-    [[nodiscard]] qsizetype estimateLimit() const { return m_estimates.limit(); }
-    // kEstimateCacheLimit by default; tests make it small to see estimates evicted.
-    void setEstimateLimit(qsizetype limit) { m_estimates.setLimit(limit); }
 
     // The card's layout for option.rect's width and option.font (cached).
     [[nodiscard]] const CardLayout &layoutFor(const QStyleOptionViewItem &option,
@@ -149,8 +152,8 @@ protected:
                    const QModelIndex &index) override;
 
 private:
-    [[nodiscard]] CardLayout computeLayout(int width, const QFont &font, const QModelIndex &index,
-                                           bool estimate) const;
+    [[nodiscard]] CardLayout computeLayout(int width, const QFont &font,
+                                           const QModelIndex &index) const;
     [[nodiscard]] int widthFor(const QStyleOptionViewItem &option) const;
     // Makes the caches' generation that of option (its width as widthFor() says); the width.
     int useGeneration(const QStyleOptionViewItem &option) const;
@@ -170,9 +173,8 @@ private:
 
     core::ImageCache *m_images;
     QPointer<QAbstractItemView> m_view;
-    mutable LayoutCache<qint64, CardLayout> m_layouts;   // by post id
-    mutable LayoutCache<qint64, CardLayout> m_estimates; // rows measured but not painted yet
-    mutable TilePixmaps m_scaled;                        // url + size → scaled image, cost in KiB
+    mutable LayoutCache<qint64, CardLayout> m_layouts; // by post id
+    mutable TilePixmaps m_scaled;                      // url + size → scaled image, cost in KiB
 };
 
 } // namespace threadline::ui

@@ -3,9 +3,11 @@
 #include "messagebar.h"
 #include "replybox.h"
 #include "threadheader.h"
+#include "virtuallistview.h"
 
 #include "actions.h"
 #include "commentdelegate.h"
+#include "flattreeproxy.h"
 #include "imagecache.h"
 #include "poststore.h"
 #include "threadloader.h"
@@ -14,8 +16,6 @@
 #include <QContextMenuEvent>
 #include <QEvent>
 #include <QFrame>
-#include <QHeaderView>
-#include <QIdentityProxyModel>
 #include <QKeyEvent>
 #include <QPainter>
 #include <QPlainTextEdit>
@@ -23,7 +23,6 @@
 #include <QResizeEvent>
 #include <QScrollBar>
 #include <QTimer>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace threadline::ui {
@@ -32,12 +31,13 @@ using models::CommentTreeModel;
 using Kind = CommentTreeModel::RowKind;
 
 namespace {
-// The tree: no branch decorations (the delegate draws the reply panel), and row heights laid
-// out again when the width changes (the text wraps differently).
-class ThreadTree : public QTreeView
+// The thread's rows: floors and their replies as one flat list (FlatTreeProxy), laid out only
+// where they are on screen (VirtualListView: a page of 1,000 rows or a floor of 1,000 replies
+// costs what one screen costs); a reply is indented by the view, its panel drawn by the delegate.
+class ThreadTree : public VirtualListView
 {
 public:
-    using QTreeView::QTreeView;
+    using VirtualListView::VirtualListView;
     // Said on the empty tree ("" says nothing): no comments yet, or why there are none.
     void setEmptyText(const QString &text)
     {
@@ -49,10 +49,9 @@ public:
     [[nodiscard]] QString emptyText() const { return m_empty; }
 
 protected:
-    void drawBranches(QPainter *, const QRect &, const QModelIndex &) const override {}
     void paintEvent(QPaintEvent *event) override
     {
-        QTreeView::paintEvent(event);
+        VirtualListView::paintEvent(event);
         if (m_empty.isEmpty() || (model() && model()->rowCount() > 0))
             return;
         QPainter painter(viewport());
@@ -60,29 +59,9 @@ protected:
         const QRect room = viewport()->rect().adjusted(24, 28, -24, -12);
         painter.drawText(room, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_empty);
     }
-    bool viewportEvent(QEvent *event) override
-    {
-        if (event->type() == QEvent::Resize) {
-            const auto *re = static_cast<QResizeEvent *>(event);
-            if (re->oldSize().width() != re->size().width())
-                scheduleDelayedItemsLayout();
-        }
-        return QTreeView::viewportEvent(event);
-    }
 
 private:
     QString m_empty;
-};
-
-// The model as the tree sees it, minus canFetchMore(): QTreeView fetches more on every full
-// layout (each page inserted would ask for the next, until the thread is loaded whole); the
-// pane fetches instead when the end of what is shown comes near (fetchMoreIfNearEnd).
-class FetchGate : public QIdentityProxyModel
-{
-public:
-    using QIdentityProxyModel::QIdentityProxyModel;
-    [[nodiscard]] bool canFetchMore(const QModelIndex &) const override { return false; }
-    void fetchMore(const QModelIndex &) override {}
 };
 
 // A horizontal line between the parts of the pane.
@@ -102,7 +81,7 @@ ThreadView::ThreadView(core::ApiClient *api, core::Cache *cache, core::PostStore
     , m_actions(actions)
     , m_model(new CommentTreeModel(store, this))
     , m_loader(new models::ThreadLoader(api, cache, store, m_model, this))
-    , m_gate(new FetchGate(this))
+    , m_gate(new models::FlatTreeProxy(this))
     , m_delegate(new CommentDelegate(images, this))
     , m_fetchCheck(new QTimer(this))
 {
@@ -131,7 +110,6 @@ ThreadView::ThreadView(core::ApiClient *api, core::Cache *cache, core::PostStore
     m_delegate->watch(m_gate); // before setModel: the view then reads fresh sizes
     m_tree->setItemDelegate(m_delegate);
     m_tree->setModel(m_gate);
-    connect(m_gate, &QAbstractItemModel::rowsInserted, this, &ThreadView::onRowsInserted);
     connect(m_gate, &QAbstractItemModel::rowsInserted, this, &ThreadView::tryReveal);
     connect(m_gate, &QAbstractItemModel::modelReset, this, &ThreadView::tryReveal);
     connect(m_gate, &QAbstractItemModel::rowsInserted, this, &ThreadView::updateEmptyState);
@@ -217,19 +195,14 @@ void ThreadView::buildUi()
     auto *tree = new ThreadTree(this);
     m_tree = tree;
     m_tree->setObjectName(QStringLiteral("threadTree"));
-    m_tree->setHeaderHidden(true);
-    m_tree->setRootIsDecorated(false);
-    m_tree->setUniformRowHeights(false);
-    m_tree->setItemsExpandable(false);
-    m_tree->setExpandsOnDoubleClick(false);
     m_tree->setIndentation(CommentDelegate::kIndentation);
-    m_tree->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_tree->setDepthRole(models::FlatTreeProxy::DepthRole);
+    m_tree->setDefaultRowHeight(90);
+    // the relative time is elided into its line when painted: its ticks lay nothing out
+    m_tree->setPaintOnlyRoles({CommentTreeModel::RelativeTimeRole});
     m_tree->verticalScrollBar()->setSingleStep(24);
-    m_tree->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
     m_tree->setFrameShape(QFrame::NoFrame);
-    m_tree->setAllColumnsShowFocus(true);
-    m_tree->header()->setStretchLastSection(true);
     m_tree->setMouseTracking(true);
     m_tree->viewport()->installEventFilter(this);
     m_tree->installEventFilter(this); // the Menu key, Shift+F10, Delete, Ctrl+C
@@ -262,8 +235,6 @@ void ThreadView::tryReveal()
         return;
     m_reveal = 0;
     const QModelIndex shown = viewIndex(row);
-    if (shown.parent().isValid())
-        m_tree->expand(shown.parent());
     m_tree->setCurrentIndex(shown);
     m_tree->scrollTo(shown, QAbstractItemView::PositionAtCenter);
 }
@@ -371,16 +342,6 @@ void ThreadView::fetchMoreIfNearEnd()
     const int height = m_tree->viewport()->height();
     if (last.isValid() && last.top() <= height + height / 2)
         m_model->fetchMore({});
-}
-
-void ThreadView::onRowsInserted(const QModelIndex &parent, int first, int last)
-{
-    if (!parent.isValid()) { // every floor open: its first replies and "more replies" show
-        for (int row = first; row <= last; ++row)
-            m_tree->expand(m_gate->index(row, 0));
-    } else if (!m_tree->isExpanded(parent)) {
-        m_tree->expand(parent);
-    }
 }
 
 void ThreadView::onActivated(const QModelIndex &index)

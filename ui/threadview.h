@@ -4,9 +4,10 @@
 //   header:   ThreadHeader: author, the post's text (3 lines, elided), "N comments",
 //             [By floor | Best first] [×]
 //   status:   what went wrong loading, in words (dismissible, with Retry), and a busy bar
-//   tree:     CommentTreeModel fed by ThreadLoader, painted by CommentDelegate; every floor is
-//             expanded as it appears; scrolling to the end loads more floors; "more replies (N)"
-//             loads the rest of a floor in place (click, or Return on the row)
+//   rows:     CommentTreeModel fed by ThreadLoader, flattened (FlatTreeProxy: every floor with its
+//             replies under it, indented), painted by CommentDelegate in a VirtualListView that
+//             lays out only the rows on screen; scrolling to the end loads more floors; "more
+//             replies (N)" loads the rest of a floor in place (click, or Return on the row)
 //   reply:    ReplyBox: the box whose hint says whom it answers ("评论" for the post, "回复 李四"
 //             after choosing a comment), Send (Ctrl+Return); Esc goes back to answering the
 //             post, and with an empty box closes the pane (closeRequested)
@@ -32,7 +33,6 @@ class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QTimer;
-class QTreeView;
 
 namespace threadline::core {
 class Actions;
@@ -53,6 +53,7 @@ namespace threadline::ui {
 class CommentDelegate;
 class MessageBar;
 class ThreadHeader;
+class VirtualListView;
 
 class ThreadView : public QWidget
 {
@@ -79,13 +80,14 @@ public:
     void setTicker(models::TimeTicker *ticker, const models::RelativeTime &format);
 
     [[nodiscard]] models::CommentTreeModel *model() const { return m_model; }
-    // The tree shows the model through a thin identity proxy (it keeps QTreeView from fetching
-    // more floors on every layout: more floors load when the end of the thread is near), so
-    // treeView() indexes and model() indexes map with these.
+    // The rows show the model's tree flattened (models::FlatTreeProxy: each floor followed by
+    // its replies; it never fetches more by itself: more floors load when the end of the thread
+    // is near), so treeView() indexes and model() indexes map with these.
     [[nodiscard]] QModelIndex viewIndex(const QModelIndex &modelIndex) const;
     [[nodiscard]] QModelIndex modelIndex(const QModelIndex &viewIndex) const;
     [[nodiscard]] models::ThreadLoader *loader() const { return m_loader; }
-    [[nodiscard]] QTreeView *treeView() const { return m_tree; }
+    // The view of the rows (a VirtualListView: it lays out only what is on screen).
+    [[nodiscard]] VirtualListView *treeView() const { return m_tree; }
     [[nodiscard]] CommentDelegate *delegate() const { return m_delegate; }
     [[nodiscard]] QPlainTextEdit *replyEdit() const;
     [[nodiscard]] QPushButton *sendButton() const;
@@ -145,7 +147,6 @@ private:
     void hideStatus();
     void updateEmptyState(); // the empty thread's words; the reply box gets the focus
     void onActivated(const QModelIndex &index);
-    void onRowsInserted(const QModelIndex &parent, int first, int last);
     void updateCursor(const QPoint &viewportPos);
     void fetchMoreIfNearEnd();
     [[nodiscard]] bool isCommentRow(const QModelIndex &index) const;
@@ -158,7 +159,7 @@ private:
     QPointer<core::Actions> m_actions;
     models::CommentTreeModel *m_model;
     models::ThreadLoader *m_loader;
-    QAbstractProxyModel *m_gate; // what the tree shows: the model, without view-driven fetches
+    QAbstractProxyModel *m_gate; // what the rows show: the model flattened, no view-driven fetches
     CommentDelegate *m_delegate;
     QTimer *m_fetchCheck; // coalesces "is the end of the thread near?" after scrolls and layouts
 
@@ -172,7 +173,7 @@ private:
     ThreadHeader *m_header = nullptr; // the post, the order switch, close
     QProgressBar *m_busy = nullptr;
     MessageBar *m_statusBar = nullptr;
-    QTreeView *m_tree = nullptr;
+    VirtualListView *m_tree = nullptr;
     ReplyBox *m_reply = nullptr;
 };
 

@@ -12,7 +12,7 @@
 
 #include <QKeyEvent>
 #include <QMenu>
-#include <QTreeView>
+#include "virtuallistview.h"
 
 #include <algorithm>
 #include <climits>

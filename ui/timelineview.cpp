@@ -19,7 +19,7 @@ namespace threadline::ui {
 using models::TimelineModel;
 
 TimelineView::TimelineView(core::ImageCache *images, QWidget *parent)
-    : QListView(parent)
+    : VirtualListView(parent)
     , m_delegate(new PostDelegate(images, this))
 {
     m_delegate->setView(this);
@@ -31,13 +31,11 @@ TimelineView::TimelineView(core::ImageCache *images, QWidget *parent)
     connect(m_delegate, &PostDelegate::pictureClicked, this, &TimelineView::pictureClicked);
 
     setFrameShape(QFrame::NoFrame);
-    setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
-    setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
-    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     verticalScrollBar()->setSingleStep(24); // three lines of a wheel notch: about 70 px
-    setResizeMode(QListView::Adjust);
-    setWordWrap(true); // a change of width lays the cards out again
-    setUniformItemSizes(false);
+    setWordWrap(true);
+    setDefaultRowHeight(260); // a card with a line of text and a row of pictures
+    // the relative time is elided into its line when painted: the ticker lays nothing out
+    setPaintOnlyRoles({TimelineModel::RelativeTimeRole});
     setSelectionMode(QAbstractItemView::SingleSelection);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setMouseTracking(true);
@@ -50,7 +48,7 @@ void TimelineView::setModel(QAbstractItemModel *model)
         disconnect(c);
     m_modelConnections.clear();
     m_delegate->invalidateAll();
-    QListView::setModel(model);
+    VirtualListView::setModel(model);
     // rows leaving or coming back (they may have changed meanwhile) and resets: the delegate's
     // caches follow them; a change of data is onDataChanged's
     m_delegate->watch(model);
@@ -231,33 +229,20 @@ void TimelineView::onDataChanged(const QModelIndex &topLeft, const QModelIndex &
         return;
     if (!topLeft.isValid() || !bottomRight.isValid())
         return;
-    QModelIndex grown;
-    for (int row = topLeft.row(); row <= bottomRight.row(); ++row) {
-        const QModelIndex index = model()->index(row, 0, topLeft.parent());
-        const qint64 id = index.data(TimelineModel::IdRole).toLongLong();
-        const std::optional<int> before = m_delegate->cachedHeight(id);
-        m_delegate->invalidate(id);
-        if (!before) { // never painted: measured again (an estimate) at the next layout
-            if (!grown.isValid())
-                grown = index;
-            continue;
-        }
-        // Painted before: laid out for real again now — an estimate in between would make the
-        // row jump (a like changes the button's text, not the height).
-        QStyleOptionViewItem option;
-        initViewItemOption(&option);
-        if (m_delegate->layoutFor(option, index).height != *before && !grown.isValid())
-            grown = index;
+    // The rows are laid out again when next on screen (VirtualListView::dataChanged marked them;
+    // the rows on screen at once, the row under the mouse kept where it is).
+    if (bottomRight.row() - topLeft.row() + 1 > m_delegate->cachedLayouts()) {
+        m_delegate->invalidateAll();
+        return;
     }
-    // one relayout covers every row that changed height
-    if (grown.isValid())
-        Q_EMIT m_delegate->sizeHintChanged(grown);
+    for (int row = topLeft.row(); row <= bottomRight.row(); ++row)
+        m_delegate->invalidate(
+            model()->index(row, 0, topLeft.parent()).data(TimelineModel::IdRole).toLongLong());
 }
 
 void TimelineView::relayoutAll()
 {
-    m_delegate->invalidateAll();
-    scheduleDelayedItemsLayout();
+    m_delegate->invalidateAll(); // the rows' heights: VirtualListView::changeEvent
     viewport()->update();
 }
 
@@ -303,7 +288,7 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
     default:
         break;
     }
-    QListView::keyPressEvent(event);
+    VirtualListView::keyPressEvent(event);
     // A card taller than the viewport is read from its top.
     const QModelIndex now = currentIndex();
     if (now.isValid() && now != current && visualRect(now).height() > viewport()->height())
@@ -312,7 +297,7 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
 
 void TimelineView::paintEvent(QPaintEvent *event)
 {
-    QListView::paintEvent(event);
+    VirtualListView::paintEvent(event);
     if (model() && model()->rowCount(rootIndex()) > 0)
         return;
     QPainter painter(viewport());
@@ -333,14 +318,14 @@ void TimelineView::resizeEvent(QResizeEvent *event)
     const int side = std::max(0, (width() - kColumnWidth) / 2);
     const int bar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
     if (const QMargins margins(side, 0, std::max(0, side - bar), 0); margins != viewportMargins())
-        setViewportMargins(margins); // a layout of the children: only when they change
-    QListView::resizeEvent(event);   // word wrap: a delayed relayout at the new width
+        setViewportMargins(margins);     // a layout of the children: only when they change
+    VirtualListView::resizeEvent(event); // the rows on screen laid out at the new width
     viewport()->update();
 }
 
 void TimelineView::mouseMoveEvent(QMouseEvent *event)
 {
-    QListView::mouseMoveEvent(event);
+    VirtualListView::mouseMoveEvent(event);
     updateCursor(event->position().toPoint());
 }
 
@@ -348,12 +333,12 @@ bool TimelineView::viewportEvent(QEvent *event)
 {
     if (event->type() == QEvent::Leave)
         viewport()->unsetCursor();
-    return QListView::viewportEvent(event);
+    return VirtualListView::viewportEvent(event);
 }
 
 void TimelineView::changeEvent(QEvent *event)
 {
-    QListView::changeEvent(event);
+    VirtualListView::changeEvent(event);
     switch (event->type()) {
     case QEvent::FontChange:
     case QEvent::StyleChange:

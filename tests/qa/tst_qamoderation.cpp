@@ -43,7 +43,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
-#include <QTreeView>
+#include "virtuallistview.h"
 #include <QUuid>
 
 using namespace threadline;

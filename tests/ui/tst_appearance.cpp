@@ -40,7 +40,7 @@
 #include <QTest>
 #include <QToolBar>
 #include <QToolButton>
-#include <QTreeView>
+#include "virtuallistview.h"
 
 #include <algorithm>
 #include <cmath>

@@ -35,7 +35,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
-#include <QTreeView>
+#include "virtuallistview.h"
 
 #include <functional>
 #include <memory>
@@ -101,7 +101,7 @@ struct Side
         thread->resize(700, 700);
     }
     [[nodiscard]] CommentTreeModel *comments() const { return thread->model(); }
-    [[nodiscard]] QTreeView *tree() const { return thread->treeView(); }
+    [[nodiscard]] ui::VirtualListView *tree() const { return thread->treeView(); }
     void waitLoaded() const
     {
         QTRY_VERIFY_WITH_TIMEOUT(comments()->floorCount() >= 1 && !thread->loader()->isBusy(),

@@ -202,7 +202,7 @@ bool shown(TimelineView &view, TimelineModel &model, QSize size)
     return QTest::qWaitForWindowExposed(&view);
 }
 
-// Every row on screen painted and as high as its layout (an estimate corrected).
+// Every row on screen as high as its layout.
 bool rowsOnScreenSettled(TimelineView &view, const TimelineModel &model)
 {
     int painted = 0;
@@ -289,7 +289,7 @@ private Q_SLOTS:
 
     void paintedRowsTakeTheirRealHeight()
     {
-        // rows are measured by an estimate until painted; a painted row's rect is its layout
+        // a row on screen is as high as its layout, at the top and at the bottom
         PostStore store;
         Kinds::fill(store);
         TimelineModel model(&store);
@@ -303,16 +303,16 @@ private Q_SLOTS:
 
     void longTimelineKeepsItsCachesBounded()
     {
-        // 10,000 posts scrolled through from top to bottom: the delegate keeps at most its bound
-        // of layouts and of estimates, and the rows on screen still take their real height
+        // 10,000 posts scrolled through from top to bottom: the view measures only the rows it
+        // puts on screen (never all 10,000 to lay out), the delegate keeps at most its bound of
+        // layouts, and the rows on screen take their real height
         PostStore store;
         QList<qint64> ids;
         constexpr int kPosts = 10000;
         ids.reserve(kPosts);
         for (int i = 0; i < kPosts; ++i) {
             const qint64 id = 100000 + i;
-            // mixed scripts: the estimate (characters counted by class) is seldom exact
-            QString text;
+            QString text; // 1 to 5 lines: rows of many heights
             for (int line = 0; line <= i % 5; ++line)
                 text += QStringLiteral("混合 mixed text %1/%2 with 标点，and more words; ")
                             .arg(i)
@@ -325,39 +325,43 @@ private Q_SLOTS:
         TimelineView view(nullptr);
         QVERIFY(shown(view, model, {480, 600}));
         PostDelegate *delegate = view.postDelegate();
-        QCOMPARE(delegate->estimateLimit(), ui::kEstimateCacheLimit);
-        QVERIFY(delegate->cachedEstimates() <= ui::kEstimateCacheLimit);
-        // the estimates bounded like the layouts, so that 10,000 rows evict them too
-        const qsizetype bound = ui::kLayoutCacheLimit;
-        delegate->setEstimateLimit(bound);
-        QVERIFY(delegate->cachedEstimates() > 0);
-        QVERIFY(delegate->cachedEstimates() <= bound); // every row was measured
+        // the first screen: a screen's rows measured, not the timeline's
+        QVERIFY2(view.measureCalls() <= 3 * view.rowsOnScreen() + 2,
+                 qPrintable(QString::number(view.measureCalls())));
+        QVERIFY(rowsOnScreenSettled(view, model));
         QScrollBar *bar = view.verticalScrollBar();
         QVERIFY(bar->maximum() > 0);
         int pages = 0;
-        for (int value = 0;; value += view.viewport()->height()) {
-            bar->setValue(std::min(value, bar->maximum()));
+        int lastRow = -1;
+        while (view.lastRowOnScreen() < kPosts - 1) {
+            // a page down (the scroll bar's page step): the rows pass by one after another, none
+            // skipped, however the estimates put the end
+            bar->triggerAction(QAbstractSlider::SliderPageStepAdd);
             view.viewport()->repaint();
             ++pages;
-            QVERIFY(delegate->cachedLayouts() <= bound);
-            QVERIFY(delegate->cachedEstimates() <= bound);
-            if (value >= bar->maximum())
-                break;
+            QVERIFY(view.firstRowOnScreen() <= lastRow + 1);
+            QVERIFY(view.lastRowOnScreen() > lastRow);
+            lastRow = view.lastRowOnScreen();
+            QVERIFY(delegate->cachedLayouts() <= ui::kLayoutCacheLimit);
+            QVERIFY(pages < kPosts);
         }
-        QVERIFY(pages > 1000);                      // more rows painted than the bound …
-        QCOMPARE(delegate->cachedLayouts(), bound); // … and the newest of them kept
+        QVERIFY(pages > 1000);
+        QCOMPARE(bar->value(), bar->maximum()); // the scroll bar follows the rows to the end
+        // every row measured about once on the way (twice at most: its width never changed)
+        QVERIFY2(view.measureCalls() <= 2 * kPosts,
+                 qPrintable(QString::number(view.measureCalls())));
+        QVERIFY(delegate->cachedLayouts() > 0);
         const QModelIndex last = model.index(kPosts - 1);
         QVERIFY(delegate->cachedHeight(model.postIdAt(kPosts - 1)));
-        QVERIFY(view.visualRect(last).intersects(view.viewport()->rect()));
-        // the estimates corrected, the rows on screen settle at their real heights
-        QTRY_VERIFY(rowsOnScreenSettled(view, model));
-        // back at the top, whose layouts and estimates the bound dropped long ago: the rows are
-        // laid out again when painted, and still take their real height
+        QCOMPARE(view.visualRect(last).bottom(), view.viewport()->height() - 1);
+        QVERIFY(rowsOnScreenSettled(view, model));
+        // back at the top, whose layouts the bound dropped long ago: laid out again, exact
         QVERIFY(!delegate->cachedHeight(model.postIdAt(0)));
         bar->setValue(0);
-        QTRY_VERIFY(rowsOnScreenSettled(view, model));
-        QVERIFY(delegate->cachedLayouts() <= bound);
-        QVERIFY(delegate->cachedEstimates() <= bound);
+        QCOMPARE(view.firstRowOnScreen(), 0);
+        QCOMPARE(view.visualRect(model.index(0)).top(), 0);
+        QVERIFY(rowsOnScreenSettled(view, model));
+        QVERIFY(delegate->cachedLayouts() <= ui::kLayoutCacheLimit);
     }
 
     void tooltipsShowUserTextAsText()
@@ -425,14 +429,11 @@ private Q_SLOTS:
             option.widget = &list;
             const QModelIndex index = model.index(model.rowOf(id));
             option.rect = QRect(0, 0, width, 10);
-            // before it is painted a row is measured by an estimate (no text shaped) …
-            const int estimate = delegate.sizeHint(option, index).height();
-            QVERIFY(estimate > 40);
+            // a row is measured by its real layout (the view asks only for rows on screen)
+            const int first = delegate.sizeHint(option, index).height();
+            QVERIFY(first > 40);
             const PostDelegate::CardLayout &l = delegate.layoutFor(option, index);
-            QVERIFY2(
-                std::abs(estimate - l.height) <= l.height / 5,
-                qPrintable(QStringLiteral("estimate %1, laid out %2").arg(estimate).arg(l.height)));
-            // … and by its real layout from then on
+            QCOMPARE(first, l.height);
             const int height = delegate.sizeHint(option, index).height();
             QCOMPARE(height, l.height);
             option.rect = QRect(0, 0, width, height);
