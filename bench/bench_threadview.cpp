@@ -185,7 +185,8 @@ int main(int argc, char **argv)
             more.append(comment(rootId + s, rootId, 2, s, s));
         QElapsedTimer t;
         t.start();
-        view.model()->appendReplies(rootId, more, true);
+        view.model()->expand(view.model()->indexOfComment(rootId)); // "more replies" clicked
+        view.model()->appendReplies(rootId, more, true);            // … and the page arrived
         QCoreApplication::processEvents();
         canvas.render();
         expand.push_back(double(t.nsecsElapsed()) / 1e6);

@@ -112,7 +112,8 @@ QModelIndex FlatTreeProxy::mapToSource(const QModelIndex &proxyIndex) const
     if (row >= m_start.back())
         return {};
     const int top = topRowOf(row);
-    const QModelIndex parent = source->index(top, 0);
+    const int sourceTop = top >= m_topShift.from && m_topShift.by > 0 ? top + m_topShift.by : top;
+    const QModelIndex parent = source->index(sourceTop, 0);
     if (row == m_start[size_t(top)])
         return parent;
     return source->index(row - m_start[size_t(top)] - 1, 0, parent);
@@ -187,7 +188,11 @@ void FlatTreeProxy::onRowsInserted(const QModelIndex &parent, int first, int las
         total += sizes.back();
     }
     const int at = m_start[size_t(first)];
+    // between begin and end the list is still the old one: the source's rows from `first` on
+    // are one place further down than m_start says (mapToSource compensates)
+    m_topShift = {first, last - first + 1};
     beginInsertRows({}, at, at + total - 1);
+    m_topShift = {};
     std::vector<int> starts;
     starts.reserve(sizes.size());
     int flat = at;

@@ -68,6 +68,12 @@ private:
     std::vector<int> m_start{0};
     QList<QMetaObject::Connection> m_connections;
     bool m_inserting = false; // a begin…Insert…Rows of ours is open
+    struct Shift
+    {
+        int from = 0;
+        int by = 0;
+    };
+    Shift m_topShift; // while top-level rows are being said: where the source is ahead of us
 };
 
 } // namespace threadline::models

@@ -727,11 +727,10 @@ void VirtualListView::rowsInserted(const QModelIndex &parent, int start, int end
         return;
     const int count = end - start + 1;
     const bool atTop = m_anchor == 0 && m_offset == 0;
-    if (m_rows.size() + count != model()->rowCount(rootIndex())) {
-        resetRows();
-        return;
-    }
-    m_rows.insert(start, count);
+    if (m_rows.size() + count == model()->rowCount(rootIndex()))
+        m_rows.insert(start, count);
+    else // a layout in between has seen the new rows already (someone asked before us)
+        m_rows.reset(model()->rowCount(rootIndex()));
     // what is on screen stays; at the very top the new rows are shown
     if (start <= m_anchor && !(atTop && start == 0))
         m_anchor += count;
