@@ -117,6 +117,12 @@ public:
     [[nodiscard]] QString diskCacheFile(const QUrl &urlOrPath) const;
     void setMemoryCacheMaxBytes(qint64 bytes);
     [[nodiscard]] qint64 memoryCacheMaxBytes() const { return m_memory.maxCost(); }
+    // What the decoded images held in memory take now, in bytes (the cache's, and the one image
+    // too big for it).
+    [[nodiscard]] qint64 memoryCacheBytes() const
+    {
+        return m_memory.totalCost() + (m_oversize.isNull() ? 0 : m_oversize.sizeInBytes());
+    }
     void setMaxDownloadBytes(qint64 bytes) { m_maxDownloadBytes = bytes; }
     [[nodiscard]] qint64 maxDownloadBytes() const { return m_maxDownloadBytes; }
     void setMaxPixels(qint64 pixels) { m_maxPixels = pixels; }

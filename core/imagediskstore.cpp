@@ -86,8 +86,11 @@ void ImageDiskStore::setMaxBytes(qint64 maxBytes)
 void ImageDiskStore::trim()
 {
     QMutexLocker lock(&m_mutex);
-    ensureIndexLocked();
-    evictLocked({});
+    // Not indexed yet: the index, built on first use, evicts down to the cap by itself — a
+    // new cap at start-up (Preferences) does not read the whole directory while the window
+    // comes up.
+    if (m_indexed)
+        evictLocked({});
 }
 
 qint64 ImageDiskStore::usedBytes()

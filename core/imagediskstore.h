@@ -28,7 +28,8 @@ public:
     void write(const QString &name, const QByteArray &bytes);
     void forget(const QString &name);
     void setMaxBytes(qint64 maxBytes);
-    // Evicts down to the cap now (after a lower cap).
+    // Evicts down to the cap now (after a lower cap) when the directory is indexed; else its
+    // indexing, on first use, does.
     void trim();
     // The bytes the files take (indexing the directory first if needed).
     [[nodiscard]] qint64 usedBytes();

@@ -55,6 +55,14 @@ public:
         QStringList summaryLines;          // the summary, wrapped and elided
         QRect thumbnail;                   // null: the post has no picture
         QRect time;
+
+        // About what this layout takes with its text layout and lists (LayoutCache's byte
+        // budget).
+        [[nodiscard]] qsizetype bytes() const
+        {
+            return qsizetype(sizeof(RowLayout)) + bytesOf(text) + bytesOf(actorName) +
+                   bytesOf(summaryLines);
+        }
     };
 
     explicit ActivityDelegate(core::ImageCache *images, QObject *parent = nullptr);

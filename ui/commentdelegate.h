@@ -96,6 +96,12 @@ private:
         bool struck = false;
         QTextLayout layout;
         int height = 0;
+
+        // About what this block takes with its text layout (LayoutCache's byte budget).
+        [[nodiscard]] qsizetype bytes() const
+        {
+            return qsizetype(sizeof(TextBlock)) + bytesOf(content) + bytesOf(layout);
+        }
     };
     struct Geometry; // where everything of a row goes, relative to the row's rect
 

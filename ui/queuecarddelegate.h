@@ -85,6 +85,12 @@ private:
     {
         QString text;
         QStringList lines;
+
+        // About what this block takes with its strings (LayoutCache's byte budget).
+        [[nodiscard]] qsizetype bytes() const
+        {
+            return qsizetype(sizeof(Block)) + bytesOf(text) + bytesOf(lines);
+        }
     };
 
     static int rowWidth(const QStyleOptionViewItem &opt);

@@ -7,8 +7,34 @@
 #include <QPainterPath>
 #include <QPalette>
 #include <algorithm>
+#include <atomic>
+#include <utility>
 
 namespace threadline::ui {
+
+namespace {
+std::atomic<qsizetype> g_tileBytes{0}; // every TilePixmaps' tiles
+}
+
+TilePixmaps::Tile::Tile(QPixmap p, qsizetype *owner)
+    : pixmap(std::move(p))
+    , bytes(qsizetype(pixmap.width()) * pixmap.height() * pixmap.depth() / 8)
+    , owner(owner)
+{
+    *owner += bytes;
+    g_tileBytes.fetch_add(bytes, std::memory_order_relaxed);
+}
+
+TilePixmaps::Tile::~Tile()
+{
+    *owner -= bytes;
+    g_tileBytes.fetch_sub(bytes, std::memory_order_relaxed);
+}
+
+qsizetype TilePixmaps::allBytes()
+{
+    return g_tileBytes.load(std::memory_order_relaxed);
+}
 
 QImage cropToFill(const QImage &image, QSize pixels)
 {
@@ -26,15 +52,15 @@ QPixmap TilePixmaps::get(core::ImageCache *images, const QString &url, QSize siz
         return {};
     const QString key = url + QLatin1Char('|') + QString::number(size.width()) + QLatin1Char('x') +
                         QString::number(size.height()) + QLatin1Char('@') + QString::number(dpr);
-    if (const QPixmap *hit = m_cache.object(key))
-        return *hit;
+    if (const Tile *hit = m_cache.object(key))
+        return hit->pixmap;
     const QSize pixels = size * dpr;
     const QImage fit = cropToFill(images->image(url, pixels), pixels);
     if (fit.isNull())
         return {};
     QPixmap pixmap = QPixmap::fromImage(fit);
     pixmap.setDevicePixelRatio(dpr);
-    m_cache.insert(key, new QPixmap(pixmap),
+    m_cache.insert(key, new Tile(pixmap, &m_bytes),
                    std::max<qsizetype>(1, qsizetype(pixels.width()) * pixels.height() * 4 / 1024));
     return pixmap;
 }

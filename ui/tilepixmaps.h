@@ -38,9 +38,25 @@ public:
     // pixel ratio set; null while the image cache does not hold it (or images is null).
     [[nodiscard]] QPixmap get(core::ImageCache *images, const QString &url, QSize size, qreal dpr);
     void clear() { m_cache.clear(); }
+    // What this cache's tiles take, and what every TilePixmaps of the process holds, in bytes
+    // (the benchmarks print them).
+    [[nodiscard]] qsizetype bytes() const { return m_bytes; }
+    [[nodiscard]] static qsizetype allBytes();
 
 private:
-    QCache<QString, QPixmap> m_cache; // url + size + ratio → the tile, cost in KiB
+    // A tile, counted while it is held (QCache deletes what it evicts).
+    struct Tile
+    {
+        Tile(QPixmap pixmap, qsizetype *owner);
+        ~Tile();
+        Tile(const Tile &) = delete;
+        Tile &operator=(const Tile &) = delete;
+        QPixmap pixmap;
+        qsizetype bytes = 0;
+        qsizetype *owner;
+    };
+    QCache<QString, Tile> m_cache; // url + size + ratio → the tile, cost in KiB
+    qsizetype m_bytes = 0;
 };
 
 // An avatar: the pixmap clipped to a rounded square, or (null pixmap) the placeholder: the

@@ -1,8 +1,10 @@
 // tst_layoutcache: the delegates' one layout-cache policy (ui/layoutcache.h), offscreen — a hit
 // returns the stored layout; inserting ten times the bound keeps at most the bound, the least
-// recently used going first; another generation (width, font, device pixel ratio) empties it;
-// the watched model's changed, inserted and removed rows drop their entries (roles that are only
-// painted keep them), a reset drops all; the watched widget's font, palette and language
+// recently used going first; the bytes the entries say they take are bounded the same way (an
+// entry's bytes() member, its sizeof without one, an overload beside its type) and counted
+// through replacement, removal and clearing; another generation (width, font, device pixel ratio)
+// empties it; the watched model's changed, inserted and removed rows drop their entries (roles that
+// are only painted keep them), a reset drops all; the watched widget's font, palette and language
 // changes empty it.
 
 #include "layoutcache.h"
@@ -13,6 +15,7 @@
 #include <QStandardItemModel>
 #include <QStyleOptionViewItem>
 #include <QTest>
+#include <QTextLayout>
 
 using namespace threadline;
 using ui::LayoutCache;
@@ -29,6 +32,29 @@ struct Block
     int height = 0;
     QString text;
 };
+
+// A layout that says what it takes.
+struct Sized
+{
+    qsizetype size = 0;
+    [[nodiscard]] qsizetype bytes() const { return size; }
+};
+
+} // namespace
+
+namespace other {
+// A layout whose cost is told by an overload beside it (found by argument-dependent lookup).
+struct Told
+{
+    int lines = 0;
+};
+qsizetype layoutBytes(const Told &told)
+{
+    return 100 * told.lines;
+}
+} // namespace other
+
+namespace {
 
 // A model of `rows` rows whose keys are 100, 101, …
 std::unique_ptr<QStandardItemModel> keyedModel(int rows)
@@ -65,6 +91,7 @@ private Q_SLOTS:
     {
         LayoutCache<qint64, Block> cache;
         QCOMPARE(cache.limit(), ui::kLayoutCacheLimit);
+        QCOMPARE(cache.maxBytes(), ui::kLayoutCacheBytes);
         QVERIFY(!cache.find(7));
         Block &stored = cache.emplace(7, Block{42, QStringLiteral("seven")});
         const Block *hit = cache.find(7);
@@ -106,6 +133,107 @@ private Q_SLOTS:
         QVERIFY(!cache.contains(101));
         QVERIFY(cache.contains(102));
         QVERIFY(cache.contains(103));
+    }
+
+    void boundedByItsBytes()
+    {
+        LayoutCache<qint64, Sized> cache(ui::kLayoutCacheLimit, 10'000);
+        QCOMPARE(cache.maxBytes(), 10'000);
+        QCOMPARE(cache.bytes(), 0);
+        for (int i = 0; i < 100; ++i)
+            cache.emplace(100 + i, Sized{1000});
+        // ten fit; the newest are kept, the oldest went
+        QCOMPARE(cache.size(), 10);
+        QCOMPARE(cache.bytes(), 10'000);
+        QVERIFY(cache.contains(199));
+        QVERIFY(cache.contains(190));
+        QVERIFY(!cache.contains(189));
+        // one used again stays when a bigger one comes; the least recently used make room
+        QVERIFY(cache.find(190));
+        cache.emplace(300, Sized{3000});
+        QVERIFY(cache.contains(190));
+        QVERIFY(!cache.contains(191));
+        QVERIFY(!cache.contains(192));
+        QVERIFY(!cache.contains(193));
+        QVERIFY(cache.contains(194));
+        QCOMPARE(cache.bytes(), 10'000);
+        // replaced, removed, taken: the bytes follow
+        cache.emplace(300, Sized{500});
+        QCOMPARE(cache.bytes(), 7'500);
+        cache.remove(194);
+        QCOMPARE(cache.bytes(), 6'500);
+        QCOMPARE(cache.take(195)->size, 1000);
+        QCOMPARE(cache.bytes(), 5'500);
+        // a lower bound evicts at once, least recently used first
+        cache.setMaxBytes(2'000);
+        QVERIFY(cache.bytes() <= 2'000);
+        QCOMPARE(cache.size(), 2);
+        QVERIFY(cache.contains(300));
+        QVERIFY(cache.contains(190));
+        QVERIFY(!cache.contains(199));
+        // one layout over the whole budget is kept alone: the reference emplace() returned
+        // stays valid
+        Sized &big = cache.emplace(400, Sized{50'000});
+        QCOMPARE(cache.size(), 1);
+        QCOMPARE(&big, cache.find(400));
+        QCOMPARE(cache.bytes(), 50'000);
+        cache.emplace(401, Sized{10}); // and goes with the next
+        QCOMPARE(cache.size(), 1);
+        QCOMPARE(cache.bytes(), 10);
+        cache.clear();
+        QCOMPARE(cache.bytes(), 0);
+        // the entry bound still holds when the entries are small
+        LayoutCache<qint64, Sized> counted(4, 1'000'000);
+        for (int i = 0; i < 10; ++i)
+            counted.emplace(i, Sized{1});
+        QCOMPARE(counted.size(), 4);
+        QCOMPARE(counted.bytes(), 4);
+    }
+
+    void bytesWithoutAMemberOrByAnOverload()
+    {
+        // no bytes() member: its sizeof
+        LayoutCache<qint64, Block> plain;
+        fill(plain, 3);
+        QCOMPARE(plain.bytes(), 3 * qsizetype(sizeof(Block)));
+        QCOMPARE(ui::layoutBytes(Sized{77}), 77);
+        // an overload beside the type wins
+        LayoutCache<qint64, other::Told> told(ui::kLayoutCacheLimit, 1'000);
+        told.emplace(1, other::Told{4});
+        told.emplace(2, other::Told{5});
+        QCOMPARE(told.bytes(), 900);
+        told.emplace(3, other::Told{2});
+        QVERIFY(!told.contains(1));
+        QCOMPARE(told.bytes(), 700);
+    }
+
+    void bytesOfWhatLayoutsHold()
+    {
+        QCOMPARE(ui::bytesOf(QString()), 0);
+        // a literal's characters are not on the heap; a string made at run time's are
+        QCOMPARE(ui::bytesOf(QStringLiteral("literal")), 16);
+        const QString text = QString::fromUtf8("周末爬山看到的日出，太震撼了！🌄 Weekend vibes 😎");
+        QVERIFY(ui::bytesOf(text) >= 2 * text.size());
+        const QStringList lines{text, text};
+        QVERIFY(ui::bytesOf(lines) >= 2 * ui::bytesOf(text));
+        QCOMPARE(ui::bytesOf(QList<QRect>()), 0);
+        QList<QRect> rects(9);
+        QVERIFY(ui::bytesOf(rects) >= 9 * qsizetype(sizeof(QRect)));
+        // a text layout: more the longer its text, more once laid out in more lines
+        auto layout = std::make_shared<QTextLayout>(text, QApplication::font());
+        const auto laidOut = [&](int width) {
+            layout->beginLayout();
+            for (QTextLine line = layout->createLine(); line.isValid(); line = layout->createLine())
+                line.setLineWidth(width);
+            layout->endLayout();
+            return ui::bytesOf(layout);
+        };
+        const qsizetype wide = laidOut(2000);
+        QVERIFY(wide > 40 * text.size());
+        QVERIFY(laidOut(40) > wide);
+        QCOMPARE(ui::bytesOf(std::shared_ptr<QTextLayout>()), 0);
+        const QList<std::shared_ptr<QTextLayout>> layouts{layout, layout};
+        QVERIFY(ui::bytesOf(layouts) > 2 * wide);
     }
 
     void anotherGenerationEmptiesIt()
