@@ -32,6 +32,12 @@
 #                 more than this many cores is not counted and is run again, up to RETRIES
 #                 (default 3) times; then it counts and the summary says so (default 0.15)
 #   SERVER_LOG    a file for the server's per-request log (default: discarded)
+#   SERVER_ARGS   more arguments for the server (word-split), e.g. "--token-cache 0"
+#   FIGURES       which figures to measure (default "likes comments timeline")
+#   STATEMENTS    1: on PostgreSQL also count the statements per like write (log_statement = all
+#                 for 200 PUT/DELETE like requests sent one at a time, after the runs)
+# Each run also prints the CPU time the server and its database used per request ("cpu"), a
+# figure that other work on the machine disturbs much less than req/s and latency.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -52,6 +58,9 @@ WAIT_MAX=${WAIT_MAX:-1200}
 OTHERS_MAX=${OTHERS_MAX:-0.15}
 RETRIES=${RETRIES:-3}
 SERVER_LOG=${SERVER_LOG:-/dev/null}
+SERVER_ARGS=${SERVER_ARGS:-}
+FIGURES=${FIGURES:-likes comments timeline}
+STATEMENTS=${STATEMENTS:-0}
 WRK=${WRK:-wrk}
 
 die() {
@@ -165,8 +174,9 @@ base=
 start_server() { # DB_URL DIR
     local db=$1 dir=$2
     mkdir -p "$dir/media"
+    # shellcheck disable=SC2086 # SERVER_ARGS is a list of words
     "$server" --listen 127.0.0.1:0 --db "$db" --media-dir "$dir/media" --demo --rate-limits off \
-        >"$dir/stdout" 2>"$SERVER_LOG" &
+        $SERVER_ARGS >"$dir/stdout" 2>"$SERVER_LOG" &
     server_pid=$!
     local line= i
     for ((i = 0; i < 1200; i++)); do # up to 120 s (the demo seed takes about 1 s)
@@ -336,7 +346,11 @@ run_wrk() {
         echo "$out" >&2
         die "$name: ${r[errors]} socket errors, ${r[non2xx]} non-2xx answers"
     fi
-    run_line="$name ${r[rps]} ${r[p50_us]} ${r[p99_us]} ${r[requests]} ${r[max_us]}"
+    # the server's and its database's CPU time per answered request, in microseconds
+    local cpu_us
+    cpu_us=$(awk -v o=$((o1 - o0)) -v hz="$clk" -v n="${r[requests]}" \
+        'BEGIN { printf "%.0f", (n > 0 ? o / hz * 1e6 / n : 0) }')
+    run_line="$name ${r[rps]} ${r[p50_us]} ${r[p99_us]} ${r[requests]} ${r[max_us]} $cpu_us"
 }
 
 # measure NAME SCRIPT WRK-ARGS... : one counted run, repeated (up to RETRIES more times) when
@@ -353,10 +367,10 @@ measure() {
         ! declare -F "${name}_after" >/dev/null || "${name}_after"
         local f
         read -r -a f <<<"$run_line"
-        printf '  %-9s run: %8.1f req/s  p50 %7.2f ms  p99 %7.2f ms  max %7.2f ms  (%d requests; others used %s cores)' \
+        printf '  %-9s run: %8.1f req/s  p50 %7.2f ms  p99 %7.2f ms  max %7.2f ms  cpu %5d us/req  (%d requests; others used %s cores)' \
             "$name" "${f[1]}" "$(awk -v u="${f[2]}" 'BEGIN { print u / 1000 }')" \
             "$(awk -v u="${f[3]}" 'BEGIN { print u / 1000 }')" \
-            "$(awk -v u="${f[5]}" 'BEGIN { print u / 1000 }')" "${f[4]}" "$run_others"
+            "$(awk -v u="${f[5]}" 'BEGIN { print u / 1000 }')" "${f[6]}" "${f[4]}" "$run_others"
         if awk -v x="$run_others" -v m="$OTHERS_MAX" 'BEGIN { exit !(x > m) }'; then
             if ((try < RETRIES)); then
                 echo " - disturbed, not counted"
@@ -400,11 +414,13 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]
 
 summary_rows=()
 summarize() { # BACKEND NAME
-    local backend=$1 name=$2 rps p50 p99
+    local backend=$1 name=$2 rps p50 p99 cpu
+    grep -q "^$name " "$results" || return 0
     rps=$(awk -v n="$name" '$1 == n { print $2 }' "$results" | median)
+    cpu=$(awk -v n="$name" '$1 == n { print $7 }' "$results" | median)
     p50=$(awk -v n="$name" '$1 == n { print $3 / 1000 }' "$results" | median)
     p99=$(awk -v n="$name" '$1 == n { print $4 / 1000 }' "$results" | median)
-    summary_rows+=("$(printf '| %-8s | %-9s | %8.0f | %7.2f | %7.2f |' "$backend" "$name" "$rps" "$p50" "$p99")")
+    summary_rows+=("$(printf '| %-8s | %-9s | %8.0f | %7.2f | %7.2f | %6.0f |' "$backend" "$name" "$rps" "$p50" "$p99" "$cpu")")
 }
 
 bench_backend() { # BACKEND
@@ -453,15 +469,21 @@ bench_backend() { # BACKEND
     }
     local i
     for ((i = 1; i <= RUNS; i++)); do
+        [[ " $FIGURES " == *" likes "* ]] || break
         measure likes likes.lua -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION"
     done
     for ((i = 1; i <= RUNS; i++)); do
+        [[ " $FIGURES " == *" comments "* ]] || break
         BENCH_PATH="/api/v1/posts/$busy/comments?limit=200" \
             measure comments get.lua -t1 -c1 -d "$GET_DURATION"
     done
     for ((i = 1; i <= RUNS; i++)); do
+        [[ " $FIGURES " == *" timeline "* ]] || break
         BENCH_PATH=/api/v1/timeline measure timeline get.lua -t1 -c1 -d "$GET_DURATION"
     done
+    if [[ $STATEMENTS == 1 && $backend == postgres ]]; then
+        count_statements "$dir"
+    fi
     summarize "$backend" likes
     summarize "$backend" comments
     summarize "$backend" timeline
@@ -474,6 +496,33 @@ bench_backend() { # BACKEND
     fi
 }
 
+# Statements per like write on PostgreSQL: log_statement = all while 200 PUT/DELETE like requests
+# go one at a time (a fresh pair of user and post per request pair; the server's token checks,
+# reused for --token-cache, count too), then the cluster's log lines "LOG:  statement:" /
+# "LOG:  execute" of that span divided by the requests.
+count_statements() { # DIR
+    local dir=$1 token post log from n i
+    token=$(head -n1 "$dir/tokens")
+    post=$(head -n1 "$dir/posts")
+    log=$pg_dir/log
+    api DELETE "/api/v1/posts/$post/like" "$token" >/dev/null
+    psql -qAt "$db" -c "ALTER SYSTEM SET log_statement = 'all'" -c 'SELECT pg_reload_conf()' >/dev/null
+    sleep 0.5 # the reload reaches the server's backend before its next statement
+    from=$(wc -l <"$log")
+    for ((i = 0; i < 100; i++)); do
+        api PUT "/api/v1/posts/$post/like" "$token" >/dev/null
+        api DELETE "/api/v1/posts/$post/like" "$token" >/dev/null
+    done
+    sleep 0.5
+    n=$(tail -n +"$((from + 1))" "$log" | grep -cE 'LOG:  (statement|execute)')
+    psql -qAt "$db" -c 'ALTER SYSTEM RESET log_statement' -c 'SELECT pg_reload_conf()' >/dev/null
+    # the two psql statements above after the span also log themselves: not counted
+    n=$((n - $(tail -n +"$((from + 1))" "$log" | grep -cE 'LOG:  statement: (ALTER SYSTEM|SELECT pg_reload_conf)')))
+    statements_line="$(awk -v n="$n" 'BEGIN { printf "%.2f", n / 200 }') statements per like write ($n for 200 requests)"
+    echo "  $statements_line"
+}
+statements_line=
+
 rev=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 [[ -z $(git -C "$root" status --porcelain -- server 2>/dev/null) ]] || rev+=" + uncommitted server/ changes"
 echo "threadline-server bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $server (source $rev, binary built $(date -u -r "$server" '+%H:%M UTC'))"
@@ -484,9 +533,10 @@ done
 
 echo
 echo "Medians over $RUNS runs (req/s, and p50/p99 latency in ms):"
-echo "| backend  | figure    |    req/s |     p50 |     p99 |"
-echo "|----------|-----------|---------:|--------:|--------:|"
+echo "| backend  | figure    |    req/s |     p50 |     p99 | cpu µs |"
+echo "|----------|-----------|---------:|--------:|--------:|-------:|"
 printf '%s\n' "${summary_rows[@]}"
+[[ -z $statements_line ]] || echo "PostgreSQL: $statements_line"
 if ((write_problems)); then
     echo "WARNING: some like requests changed nothing (see above)."
 fi

@@ -158,8 +158,11 @@ template<typename F> Response Api::guarded(F &&f)
         try {
             return f();
         } catch (const ApiError &e) {
-            if (m_db.inTransaction())
-                m_db.rollback();
+            try {
+                if (m_db.inTransaction())
+                    m_db.rollback();
+            } catch (const DbError &) { // the connection broke: the next request reopens it
+            }
             Response r = Response::error(e.status, e.code, e.message);
             if (e.status == 429)
                 r.headers.append(qMakePair(QByteArray("Retry-After"),

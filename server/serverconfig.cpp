@@ -46,8 +46,10 @@ bool ServerConfig::isTrustedProxy(const QHostAddress &address) const
 
 QString ServerConfig::clientAddress(const QString &peer, const QByteArray &forwardedFor) const
 {
+    if (trustedProxies.isEmpty())
+        return peer; // the header is not looked at (nor parsed)
     const QHostAddress peerAddress = plainAddress(QHostAddress(peer));
-    if (trustedProxies.isEmpty() || forwardedFor.isEmpty() || !isTrustedProxy(peerAddress))
+    if (forwardedFor.isEmpty() || !isTrustedProxy(peerAddress))
         return peerAddress.isNull() ? peer : peerAddress.toString();
     // From the right: the hops our trusted proxies added. The first one that is not itself a
     // trusted proxy is the client; an entry that is not an address ends the walk (what lies
