@@ -25,6 +25,11 @@ void CoreOptions::addTo(QCommandLineParser &parser)
         {QStringLiteral("like-delay"),
          QCoreApplication::translate("CoreOptions", "Milliseconds of quiet before a like is sent."),
          QStringLiteral("ms"), QStringLiteral("3000")});
+    parser.addOption({QStringLiteral("ca-cert"),
+                      QCoreApplication::translate(
+                          "CoreOptions", "Trust the certificate(s) in FILE (PEM), e.g. a local "
+                                         "deployment's self-signed one, besides the system's."),
+                      QStringLiteral("file")});
 }
 
 std::optional<QString> CoreOptions::read(const QCommandLineParser &parser, CoreOptions *out)
@@ -54,6 +59,14 @@ std::optional<QString> CoreOptions::read(const QCommandLineParser &parser, CoreO
     if (!ok || o.likeDelayMs < 0 || o.likeDelayMs > 600000)
         return QCoreApplication::translate("CoreOptions",
                                            "--like-delay takes milliseconds from 0 to 600000");
+    if (parser.isSet(QStringLiteral("ca-cert"))) {
+        const QString file = parser.value(QStringLiteral("ca-cert"));
+        o.caCertificates = QSslCertificate::fromPath(file, QSsl::Pem);
+        if (o.caCertificates.isEmpty())
+            return QCoreApplication::translate("CoreOptions",
+                                               "--ca-cert: no PEM certificate in \"%1\"")
+                .arg(file);
+    }
     *out = o;
     return std::nullopt;
 }
@@ -63,6 +76,8 @@ void CoreOptions::applyTo(AppCore &core) const
     if (server.isValid())
         core.setServer(server);
     core.api()->setFaultConfig(faults);
+    if (!caCertificates.isEmpty())
+        core.api()->setCaCertificates(caCertificates);
     core.setOffline(offline);
 }
 

@@ -3,11 +3,15 @@
 //   --offline      start offline: not one request leaves the process
 //   --faults SPEC  QA fault injection, e.g. "latency=300,error=0.1,drop=0.05"
 //   --like-delay MS  the quiet time before a like is sent (default 3000)
+//   --ca-cert FILE  trust the certificate(s) in FILE (PEM) as authorities besides the system's,
+//                   e.g. a deployment's self-signed certificate (scripts/deploy-local.sh)
 #pragma once
 
 #include "faultinjection.h"
 
 #include <QCommandLineParser>
+#include <QList>
+#include <QSslCertificate>
 #include <QUrl>
 #include <optional>
 
@@ -21,12 +25,13 @@ struct CoreOptions
     bool offline = false;
     FaultConfig faults;
     int likeDelayMs = 3000;
+    QList<QSslCertificate> caCertificates; // --ca-cert: ApiClient::setCaCertificates
 
     // Adds the options to a parser (before parse()).
     static void addTo(QCommandLineParser &parser);
     // Reads them after parse(); an error sentence when a value is malformed.
     static std::optional<QString> read(const QCommandLineParser &parser, CoreOptions *out);
-    // Applies server, offline and faults to an assembled core.
+    // Applies server, offline, faults and the trusted certificates to an assembled core.
     void applyTo(AppCore &core) const;
 };
 

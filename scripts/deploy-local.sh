@@ -343,6 +343,10 @@ write_nginx_conf() { # N
         cat "$logs/nginx-test.log" >&2
         die "nginx refuses the configuration (kept in $tmp)"
     }
+    if [[ -f $ngx/nginx.conf ]] && cmp -s "$tmp" "$ngx/nginx.conf"; then
+        rm -f "$tmp"
+        return 1 # unchanged
+    fi
     mv "$tmp" "$ngx/nginx.conf"
 }
 
@@ -353,7 +357,7 @@ nginx_start() {
     else
         pick_port "$run/https.port" >/dev/null
     fi
-    write_nginx_conf "$1"
+    write_nginx_conf "$1" || true
     setsid "$NGINX" -p "$ngx" -c "$ngx/nginx.conf" -e "$logs/nginx-error.log" \
         </dev/null >>"$logs/nginx-error.log" 2>&1 &
     local pid=$!
@@ -373,10 +377,13 @@ nginx_start() {
     die "nginx did not start (see $logs/nginx-error.log)"
 }
 
-nginx_reload() { # N
-    write_nginx_conf "$1"
-    kill -HUP "$(<"$run/nginx-master.pid")"
-    say "nginx reloaded with $1 server(s)"
+nginx_reload() { # N: a new configuration (servers, template) is loaded; the same is left alone
+    if write_nginx_conf "$1"; then
+        kill -HUP "$(<"$run/nginx-master.pid")"
+        # The new workers run once the master has read the file: wait for the port to answer.
+        sleep 0.3
+        say "nginx reloaded ($1 server(s))"
+    fi
 }
 
 # ---- commands -----------------------------------------------------------------------------------
@@ -395,11 +402,10 @@ do_up() {
     else
         pg_start
     fi
-    local i changed=0
+    local i
     for ((i = 1; i <= n; i++)); do
         if ! alive "$run/server-$i.pid"; then
             start_server "$i"
-            changed=1
         fi
     done
     # Fewer servers than before: the extra ones go.
@@ -407,21 +413,12 @@ do_up() {
         if ((i > n)); then
             stop_pid "$run/server-$i.pid" "server $i"
             rm -f "$run/server-$i.port" "$run/server-$i.out"
-            changed=1
         fi
     done
-    local before
-    before=$(cat "$run/servers" 2>/dev/null || echo 0)
     echo "$n" >"$run/servers"
     if alive "$run/nginx-master.pid"; then
-        # Same ports as the configuration names: nothing to do; else reload.
-        if ((changed)) || [[ $before != "$n" ]]; then
-            local want
-            want=$(for ((i = 1; i <= n; i++)); do echo "127.0.0.1:$(<"$run/server-$i.port")"; done)
-            if [[ $want != "$(grep -o 'server 127.0.0.1:[0-9]*' "$ngx/nginx.conf" | cut -d' ' -f2)" ]]; then
-                nginx_reload "$n"
-            fi
-        fi
+        # Another set of servers or a changed template: reload; the same: nothing to do.
+        nginx_reload "$n"
     else
         nginx_start "$n"
     fi

@@ -9,6 +9,11 @@
 #      screen that it screenshots when there is no DISPLAY — or, while there is no client yet,
 #      prints example curl calls and keeps the server up until Ctrl-C.
 # Arguments are passed on to the client. The server stops when this script ends.
+#
+# scripts/run.sh --deployed [client arguments]: instead of step 2, brings the local deployment
+# up (scripts/deploy-local.sh up: PostgreSQL, two server processes, nginx with TLS; it keeps
+# running afterwards — scripts/deploy-local.sh down stops it) and runs the client against its
+# HTTPS URL, trusting its self-signed certificate (--ca-cert).
 #   BUILD_DIR                 build directory (default: build)
 #   THREADLINE_START_TIMEOUT  seconds to wait for the server's first line (default: 120)
 #   THREADLINE_CLIENT_TIMEOUT seconds a headless client may run (default: 300)
@@ -16,6 +21,16 @@ set -euo pipefail
 
 script=$(realpath "${BASH_SOURCE[0]}")
 cd "$(dirname "$script")/.."
+
+deployed=0
+client_args=()
+for arg in "$@"; do
+    if [[ $arg == --deployed ]]; then
+        deployed=1
+    else
+        client_args+=("$arg")
+    fi
+done
 
 # Step 1 runs once, before a possible re-exec under a private session bus.
 if [[ -z ${THREADLINE_RUN_PREPARED:-} ]]; then
@@ -49,6 +64,7 @@ fi
 unset THREADLINE_RUN_PREPARED THREADLINE_RUN_PRIVATE_BUS
 server_out=$data/server.out
 server_log=$data/server.log
+set -- "${client_args[@]}"
 
 if [[ ! -x $server_bin ]]; then
     echo "run: $server_bin was not built" >&2
@@ -124,24 +140,49 @@ start_server() {
     done
 }
 
+ca_args=()
+if ((deployed)); then
+    # The deployment outlives this script: it is not stopped by stop_all.
+    up_out=$(bash scripts/deploy-local.sh up --server-bin "$server_bin") || {
+        echo "$up_out" >&2
+        exit 1
+    }
+    echo "$up_out"
+    url=$(sed -n 's/^Threadline is up: \(https:[^ ]*\).*/\1/p' <<<"$up_out")
+    cert=$(sed -n 's/^  certificate: *//p' <<<"$up_out")
+    [[ -n $url && -f $cert ]] || {
+        echo "run: could not read the deployment's URL and certificate" >&2
+        exit 1
+    }
+    ca_args=(--ca-cert "$cert")
+    echo "  (scripts/deploy-local.sh status | down: what runs, stop it)"
+fi
+
 # The port of the last run, when it is still free; else a free one, remembered for next time.
 port=0
 if [[ -s $port_file ]] && [[ $(<"$port_file") =~ ^[0-9]+$ ]]; then
     port=$(<"$port_file")
 fi
-if ! start_server "$port"; then
-    echo "run: port $port is taken; the demo moves to a free one (the client's cache and queued"
-    echo "     actions follow the server, whatever its address)"
-    start_server 0
-fi
-if [[ $url =~ :([0-9]+)$ ]]; then
-    printf '%s\n' "${BASH_REMATCH[1]}" >"$port_file"
+if ((!deployed)); then
+    if ! start_server "$port"; then
+        echo "run: port $port is taken; the demo moves to a free one (the client's cache and queued"
+        echo "     actions follow the server, whatever its address)"
+        start_server 0
+    fi
+    if [[ $url =~ :([0-9]+)$ ]]; then
+        printf '%s\n' "${BASH_REMATCH[1]}" >"$port_file"
+    fi
+
+    echo
+    echo "Threadline server: $url"
+    echo "  data: $data   request log: $server_log"
 fi
 
-echo
-echo "Threadline server: $url"
-echo "  data: $data   request log: $server_log"
-
+if [[ ! -x $client_bin ]] && ((deployed)); then
+    echo
+    echo "The desktop client ($client_bin) is not built yet; the deployment runs on (see above)."
+    exit 0
+fi
 if [[ ! -x $client_bin ]]; then
     cat <<MSG
 
@@ -163,7 +204,7 @@ MSG
     exit 1
 fi
 
-client=("$client_bin" --server "$url" --user zhangsan --password demo)
+client=("$client_bin" --server "$url" "${ca_args[@]}" --user zhangsan --password demo)
 if [[ -n ${DISPLAY:-} ]]; then
     echo "  client: $client_bin (signed in as zhangsan)"
     rc=0

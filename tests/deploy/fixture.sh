@@ -12,7 +12,9 @@ up)
         rm -rf "$dir"
     fi
     # Rate limits off: the load run comes from one address (127.0.0.1, forwarded by nginx).
-    bash "$script" up --dir "$dir" --servers 2 --server-bin "$3" --rate-limits off
+    # THREADLINE_SERVER_BIN (as for the other suites) wins over the build's binary.
+    bash "$script" up --dir "$dir" --servers 2 --server-bin "${THREADLINE_SERVER_BIN:-$3}" \
+        --rate-limits off
     ;;
 down)
     [[ -d $dir ]] || exit 0
