@@ -24,6 +24,10 @@
 #include <QNetworkProxy>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QSet>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTest>
 #include <QTimer>
 #include <QUrlQuery>
@@ -67,6 +71,8 @@ private Q_SLOTS:
     void cleanupTestCase();
     void likeKeepsTheContract();
     void concurrentLikesLeaveNoGapInSync();
+    void readersAtTheTailMissNoChange();
+    void slowWriterHoldsSyncBackAndLosesNothing();
     void idempotencyKeyAcrossProcesses();
     void signOutSeenByTheOtherProcess();
 
@@ -315,6 +321,228 @@ void TstPgWritePath::concurrentLikesLeaveNoGapInSync()
                      .value("likeCount")
                      .toInteger(),
                  baseCount[p]);
+}
+
+// The test above counts every row but its reader trails the writers; this one's readers read
+// at the tail, where a log numbered in insert order but committed in another order would let a
+// reader pass a row that commits a moment later: 1,200 comment likes, every one on a comment of
+// its own (so that no page folds two changes of one object into one), through both processes at
+// once, while three readers poll /sync with large pages as fast as they are answered. Every
+// reader must see every one of the 1,200 comments.
+void TstPgWritePath::readersAtTheTailMissNoChange()
+{
+    const QList<TestServer *> servers{&m_a, &m_b};
+    const QStringList users{QStringLiteral("zhangsan"), QStringLiteral("lisi"),
+                            QStringLiteral("wangwu"), QStringLiteral("mazi")};
+    QList<QStringList> tokens; // [server][user]
+    for (TestServer *s : servers) {
+        QStringList perServer;
+        for (const QString &u : users) {
+            Client c(s->baseUrl());
+            perServer << c.login(u);
+            QVERIFY2(!perServer.last().isEmpty(), qPrintable(u));
+        }
+        tokens << perServer;
+    }
+    // The busy post's comments: 200 floors and up to 20 replies of each.
+    Client setup(m_a.baseUrl());
+    setup.setToken(tokens[0][0]);
+    const HttpResult page =
+        setup.get(kApi + QStringLiteral("/posts/90500/comments?limit=200&replies=20"));
+    QVERIFY2(page.status == 200, page.describe().constData());
+    QList<qint64> comments;
+    for (const char *part : {"roots", "replies"})
+        for (const QJsonValue &c : page.obj().value(QLatin1String(part)).toArray())
+            if (c.toObject().value("status").toString() == QLatin1String("visible"))
+                comments << c.toObject().value("id").toInteger();
+    constexpr int kWrites = 1200;
+    QVERIFY2(comments.size() >= kWrites, qPrintable(QString::number(comments.size())));
+    comments = comments.mid(0, kWrites);
+
+    std::vector<std::unique_ptr<QNetworkAccessManager>> managers;
+    for (int i = 0; i < kManagers; ++i) {
+        managers.push_back(std::make_unique<QNetworkAccessManager>());
+        managers.back()->setProxy(QNetworkProxy::NoProxy);
+    }
+    QStringList failures;
+    // Comment i goes to user i % 4 through server (i / 4) % 2. First a known start: not liked.
+    const auto send = [&](int i, bool on, QEventLoop &loop, int *pending) {
+        const int u = i % int(users.size());
+        const int s = (i / int(users.size())) % 2;
+        const QNetworkRequest req =
+            request(*servers[s], kApi + QStringLiteral("/comments/%1/like").arg(comments[i]), {},
+                    tokens[s][u]);
+        QNetworkAccessManager &nam = *managers[size_t(i % kManagers)];
+        QNetworkReply *reply = on ? nam.put(req, QByteArray()) : nam.deleteResource(req);
+        QObject::connect(reply, &QNetworkReply::finished, &loop, [&, reply, i, on, pending] {
+            reply->deleteLater();
+            const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            const QJsonObject o = QJsonDocument::fromJson(reply->readAll()).object();
+            if (status != 200 || o.value("liked").toBool() != on)
+                failures << QStringLiteral("comment %1: HTTP %2").arg(comments[i]).arg(status);
+            if (--*pending == 0)
+                loop.quit();
+        });
+    };
+    {
+        QEventLoop loop;
+        int pending = kWrites;
+        for (int i = 0; i < kWrites; ++i)
+            send(i, false, loop, &pending);
+        QTimer::singleShot(180000, &loop, &QEventLoop::quit);
+        loop.exec();
+        QCOMPARE(pending, 0);
+        QVERIFY2(failures.isEmpty(), qPrintable(failures.mid(0, 5).join('\n')));
+    }
+
+    Client start(m_a.baseUrl());
+    start.setToken(tokens[0][3]);
+    const QString startCursor = start.get(kApi + "/sync").obj().value("next").toString();
+    QVERIFY(!startCursor.isEmpty());
+
+    constexpr int kReaders = 3;
+    struct Reader
+    {
+        QString cursor;
+        QSet<qint64> seen;
+        int polls = 0;
+        bool done = false;
+        std::unique_ptr<QNetworkAccessManager> nam;
+    };
+    std::vector<Reader> readers(kReaders);
+    const QSet<qint64> written(comments.begin(), comments.end());
+    int pending = kWrites, readersDone = 0;
+    bool over = false;
+    QEventLoop loop;
+    std::function<void(int)> poll = [&](int r) {
+        Reader &rd = readers[size_t(r)];
+        const int s = (rd.polls + r) % 2;
+        ++rd.polls;
+        QNetworkReply *reply = rd.nam->get(
+            request(*servers[s], kApi + "/sync",
+                    "limit=500&since=" + QString::fromLatin1(QUrl::toPercentEncoding(rd.cursor)),
+                    tokens[s][3]));
+        QObject::connect(reply, &QNetworkReply::finished, &loop, [&, reply, r] {
+            reply->deleteLater();
+            Reader &rd = readers[size_t(r)];
+            const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            const QJsonObject o = QJsonDocument::fromJson(reply->readAll()).object();
+            if (status != 200) {
+                failures << QStringLiteral("reader %1: sync answered %2").arg(r).arg(status);
+                over = true;
+            }
+            for (const QJsonValue &v : o.value("changes").toArray())
+                if (v.toObject().value("kind").toString() == QLatin1String("comment"))
+                    rd.seen.insert(v.toObject().value("id").toInteger());
+            rd.cursor = o.value("next").toString();
+            // Done when the writes are all answered and this reader has seen every comment —
+            // or, at the deadline, with what it has (the check below says what is missing).
+            if ((pending == 0 && rd.seen.contains(written)) || over) {
+                rd.done = true;
+                if (++readersDone == kReaders)
+                    loop.quit();
+                return;
+            }
+            poll(r);
+        });
+    };
+    for (int r = 0; r < kReaders; ++r) {
+        readers[size_t(r)].cursor = startCursor;
+        readers[size_t(r)].nam = std::make_unique<QNetworkAccessManager>();
+        readers[size_t(r)].nam->setProxy(QNetworkProxy::NoProxy);
+        poll(r);
+    }
+    QEventLoop unused;
+    for (int i = 0; i < kWrites; ++i)
+        send(i, true, unused, &pending);
+    QTimer deadline;
+    deadline.setSingleShot(true);
+    QObject::connect(&deadline, &QTimer::timeout, &loop, [&] { over = true; });
+    deadline.start(120000);
+    QElapsedTimer timer;
+    timer.start();
+    loop.exec();
+    QCOMPARE(pending, 0);
+    QVERIFY2(failures.isEmpty(), qPrintable(failures.mid(0, 5).join('\n')));
+    for (int r = 0; r < kReaders; ++r) {
+        const QSet<qint64> missing = written - readers[size_t(r)].seen;
+        qInfo("reader %d: %d polls, %lld of %d comments seen, %lld ms", r, readers[size_t(r)].polls,
+              qint64(readers[size_t(r)].seen.size()), kWrites, timer.elapsed());
+        QVERIFY2(missing.isEmpty(),
+                 qPrintable(QStringLiteral("reader %1 never saw %2 of the %3 changed comments")
+                                .arg(r)
+                                .arg(missing.size())
+                                .arg(kWrites)));
+    }
+}
+
+// The case the horizon exists for, made deterministic: a writer whose transaction is still open
+// (this test's own connection: a change row inserted, not committed) while a like through a
+// server commits a later row. The like is not held up (no lock); a /sync read then must not
+// hand out the later row — a cursor past it would never return to the earlier one, which
+// commits afterwards with a lower number. Once the slow writer commits, the next read brings
+// both, in order.
+void TstPgWritePath::slowWriterHoldsSyncBackAndLosesNothing()
+{
+    const QUrl url(m_a.dbUrl());
+    {
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("slow"));
+        db.setHostName(url.host());
+        db.setPort(url.port(5432));
+        db.setUserName(url.userName());
+        db.setPassword(url.password());
+        db.setDatabaseName(url.path().mid(1));
+        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+
+        Client reader(m_a.baseUrl()), writer(m_b.baseUrl());
+        QVERIFY(!reader.login(QStringLiteral("qianqi")).isEmpty());
+        QVERIFY(!writer.login(QStringLiteral("maliu")).isEmpty());
+        QCOMPARE(writer.del(kApi + "/posts/90012/like").status, 200);
+        const QString c0 = reader.get(kApi + "/sync").obj().value("next").toString();
+        QVERIFY(!c0.isEmpty());
+
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("BEGIN")));
+        QVERIFY2(q.exec(QStringLiteral("INSERT INTO changes(kind, obj_id, op, createtime)"
+                                       " VALUES ('user', 10003, 'upsert', 0)")),
+                 qPrintable(q.lastError().text()));
+        // A later change, committed through the other process while the slow one is open: not
+        // held up by it.
+        QElapsedTimer t;
+        t.start();
+        const HttpResult like = writer.put(kApi + "/posts/90012/like");
+        QVERIFY2(like.status == 200, like.describe().constData());
+        QVERIFY2(t.elapsed() < 5000, "the like waited for another writer");
+
+        // Held back, not handed out (both processes answer the same).
+        HttpResult r =
+            reader.get(kApi + "/sync?since=" + QString::fromLatin1(QUrl::toPercentEncoding(c0)));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.obj().value("changes").toArray().size(), 0);
+        QCOMPARE(r.obj().value("hasMore").toBool(), false);
+        const QString c1 = r.obj().value("next").toString();
+        Client readerB(m_b.baseUrl());
+        readerB.setToken(reader.token());
+        QCOMPARE(
+            readerB.get(kApi + "/sync?since=" + QString::fromLatin1(QUrl::toPercentEncoding(c0)))
+                .obj()
+                .value("changes")
+                .toArray()
+                .size(),
+            0);
+
+        QVERIFY(q.exec(QStringLiteral("COMMIT")));
+        r = reader.get(kApi + "/sync?since=" + QString::fromLatin1(QUrl::toPercentEncoding(c1)));
+        QCOMPARE(r.status, 200);
+        QStringList got;
+        for (const QJsonValue &v : r.obj().value("changes").toArray())
+            got << v.toObject().value("kind").toString() + QLatin1Char('/') +
+                       QString::number(v.toObject().value("id").toInteger());
+        QCOMPARE(got, (QStringList{QStringLiteral("user/10003"), QStringLiteral("post/90012")}));
+        QCOMPARE(writer.del(kApi + "/posts/90012/like").status, 200);
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("slow"));
 }
 
 void TstPgWritePath::idempotencyKeyAcrossProcesses()
