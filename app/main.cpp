@@ -3,7 +3,7 @@
 //   threadline [--server URL] [--user NAME [--password PW]] [--offline] [--cache FILE]
 //              [--import FILE]… [--lang zh_CN|en] [--faults SPEC] [--like-delay MS]
 //              [--page NAME] [--open-post ID] [--screenshot PATH] [--size WxH] [--qa]
-//              [--theme system|light|dark]
+//              [--theme system|light|dark] [--first-paint [--quit-after-first-paint]]
 // --screenshot saves the window as a PNG once the first page (and an opened thread) has loaded,
 // then exits: 0 when saved, 1 otherwise. --offline needs no network, token or keychain: it
 // opens the last account's cache and outbox. --cache FILE opens that cache (and its outbox,
@@ -13,11 +13,16 @@
 // nothing imported. --qa shows the QA panel: faults (the --faults grammar) and the offline
 // switch while the app runs. Preferences (ui/preferences.h) are read here too: the language
 // (--lang wins), start offline (as --offline) and the image cache's limit. --theme chooses the
-// colours for this run (View → Theme remembers a choice). app/README.md and docs/qa.md say more.
+// colours for this run (View → Theme remembers a choice). --first-paint prints the first
+// frame's time and that of the first frame with posts from the cache (app/firstpaint.h; also
+// THREADLINE_FIRST_PAINT=1), --quit-after-first-paint then ends the run: the cold-start benchmark
+// (bench/bench_coldstart.cpp). app/README.md and docs/qa.md say more.
+#include "allocator.h"
 #include "apiclient.h"
 #include "appcore.h"
 #include "certificatedialog.h"
 #include "coreoptions.h"
+#include "firstpaint.h"
 #include "i18n.h"
 #include "importfile.h"
 #include "jsoncodec.h"
@@ -50,6 +55,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <optional>
 
 using namespace threadline;
 using ui::MainWindow;
@@ -75,9 +81,17 @@ std::optional<MainWindow::Page> pageNamed(const QString &name)
 
 int main(int argc, char **argv)
 {
+    tuneAllocator();          // before the first allocation that could grow the heap
     QElapsedTimer sinceStart; // monotonic: the first-paint line below
     sinceStart.start();
+    // THREADLINE_STARTUP_TRACE=1: the start-up's steps on stderr, ms since main()
+    const bool trace = qEnvironmentVariableIntValue("THREADLINE_STARTUP_TRACE") == 1;
+    const auto step = [&](const char *what) {
+        if (trace)
+            std::fprintf(stderr, "startup %7.1f ms  %s\n", sinceStart.nsecsElapsed() / 1e6, what);
+    };
     QApplication app(argc, argv);
+    step("QApplication");
     QApplication::setOrganizationName(QStringLiteral("Threadline"));
     QApplication::setApplicationName(QStringLiteral("threadline"));
     QApplication::setApplicationDisplayName(QStringLiteral("Threadline"));
@@ -128,13 +142,21 @@ int main(int argc, char **argv)
     const QCommandLineOption qaOpt(
         QStringLiteral("qa"),
         QStringLiteral("Show the QA panel: faults and the offline switch while the app runs."));
+    const QCommandLineOption firstPaintOpt(
+        QStringLiteral("first-paint"),
+        QStringLiteral("Print \"first-paint <ms since start> monotonic <ms>\" once the window's "
+                       "first frame is out, and \"first-posts …\" once the cache's posts are."));
+    const QCommandLineOption quitAfterPaintOpt(
+        QStringLiteral("quit-after-first-paint"),
+        QStringLiteral("With --first-paint: quit once the cache's posts are painted."));
     const QCommandLineOption themeOpt(
         QStringLiteral("theme"),
         QStringLiteral("The colours: system, light or dark (default: as chosen in View → Theme)."),
         QStringLiteral("THEME"));
     parser.addOptions({userOpt, passwordOpt, langOpt, pageOpt, openOpt, importOpt, cacheOpt,
-                       shotOpt, sizeOpt, qaOpt, themeOpt});
+                       shotOpt, sizeOpt, qaOpt, themeOpt, firstPaintOpt, quitAfterPaintOpt});
     parser.process(app);
+    step("command line");
 
     // --lang wins over the language chosen in Preferences (the system's when none)
     installTranslations(app, parser.isSet(langOpt)
@@ -190,7 +212,9 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    step("translations, theme");
     core::AppCore core;
+    step("AppCore");
     if (options.server.isEmpty())
         options.server = core::Session::rememberedServer();
     if (options.server.isEmpty())
@@ -205,16 +229,59 @@ int main(int argc, char **argv)
         account.cachePath = QFileInfo(cacheFile).absoluteFilePath();
         account.outboxPath = account.cachePath + QStringLiteral(".outbox");
     }
+    const QString user = parser.value(userOpt);
+    const auto nobody = [] {
+        core::UserProfile me;
+        me.brief.nickName = QCoreApplication::translate("main", "You");
+        return me;
+    };
+    // Offline without a password: the last account's cache and outbox (or, with none, a cache
+    // of nobody's); no network, no token, no keychain.
+    QString offlineName;
+    const auto offlineAccount = [&] {
+        offlineName = user.isEmpty() ? core::Session::rememberedUsername() : user;
+        const core::UserProfile me = core::Session::rememberedProfile(core.server(), offlineName);
+        if (me.brief.uid > 0)
+            return me;
+        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        account.cachePath = dir + QStringLiteral("/offline/cache.sqlite");
+        account.outboxPath = account.cachePath + QStringLiteral(".outbox");
+        return nobody();
+    };
+    // Files whose owner needs no server to name them (a --cache file, or offline) open now,
+    // before the window is built: the cache's worker opens the file and runs its integrity check
+    // while this thread makes the widgets, so the first page is not queued behind the check
+    // (docs/performance.md, "Issue 14"). The window's startAccount() finds them open.
+    std::optional<core::UserProfile> openedEarly;
+    if (!core.needsIdentity()) {
+        if (!cacheFile.isEmpty())
+            openedEarly = nobody();
+        else if (core.isOffline() && !parser.isSet(passwordOpt))
+            openedEarly = offlineAccount();
+        if (openedEarly)
+            core.startAccount(*openedEarly, account);
+    }
 
+    step("AppCore options, the account's files opening");
     MainWindow window(&core); // where it was last time, or 1200×800
+    step("MainWindow");
     if (parser.isSet(sizeOpt))
         window.resize(width, height);
     if (parser.isSet(qaOpt))
         window.setQaPanelVisible(true);
+    // --first-paint: the first frame, then the first one with the cache's posts (bench_coldstart)
+    const bool reportPaint =
+        parser.isSet(firstPaintOpt) || qEnvironmentVariableIntValue("THREADLINE_FIRST_PAINT") == 1;
+    const bool quitAfterPaint = reportPaint && parser.isSet(quitAfterPaintOpt);
+    std::unique_ptr<firstpaint::FirstPaintProbe> firstFrame, firstPosts;
+    if (reportPaint)
+        firstFrame = std::make_unique<firstpaint::FirstPaintProbe>(&window, "first-paint");
+    if (quitAfterPaint) // no posts to paint (an empty cache): not forever
+        QTimer::singleShot(20000, &app, [&] { app.exit(1); });
     window.show();
+    step("show");
 
     const QString shotPath = parser.value(shotOpt);
-    const QString user = parser.value(userOpt);
     core::Session *session = core.session();
     QPointer<ui::LoginDialog> login;
     // --user with --password: a saved sign-in of that account is tried first (no round trip
@@ -271,7 +338,9 @@ int main(int argc, char **argv)
             QTimer::singleShot(0, &app, [&, me] { started(me); });
             return;
         }
+        step("startAccount…");
         window.startAccount(me, account);
+        step("startAccount");
         window.showPage(*page);
         auto *first = window.feed(MainWindow::Page::All);
         const auto once = std::make_shared<bool>(false);
@@ -314,6 +383,16 @@ int main(int argc, char **argv)
             if (*painted || rows <= 0)
                 return;
             *painted = true;
+            step("the cache's first page in the model");
+            if (reportPaint) // the frame that shows them
+                firstPosts =
+                    std::make_unique<firstpaint::FirstPaintProbe>(&window, "first-posts", [&] {
+                        // (a turn later: when the window's first frame already shows
+                        // the posts, as under xcb when the cache answers before the
+                        // window is exposed, its line comes out first)
+                        if (quitAfterPaint)
+                            QTimer::singleShot(0, &app, &QCoreApplication::quit);
+                    });
             say(QStringLiteral("first paint: %1 ms after start, %2 posts from the %3")
                     .arg(sinceStart.elapsed())
                     .arg(rows)
@@ -426,11 +505,6 @@ int main(int argc, char **argv)
             return session->restoreRemembered();
         return true;
     };
-    const auto nobody = [] {
-        core::UserProfile me;
-        me.brief.nickName = QCoreApplication::translate("main", "You");
-        return me;
-    };
     const auto begin = [&] {
         if (!cacheFile.isEmpty()) {
             // A cache with no account: read at once; sent once someone signs in (here, with
@@ -443,15 +517,9 @@ int main(int argc, char **argv)
         if (core.isOffline() && !parser.isSet(passwordOpt)) {
             // No network, no token, no keychain: the last account's cache and outbox (or, with
             // none, a cache of nobody's), and no sign-in dialog.
-            const QString name = user.isEmpty() ? core::Session::rememberedUsername() : user;
-            const core::UserProfile me = core::Session::rememberedProfile(core.server(), name);
-            if (me.brief.uid <= 0) {
-                const QString dir =
-                    QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-                account.cachePath = dir + QStringLiteral("/offline/cache.sqlite");
-                account.outboxPath = account.cachePath + QStringLiteral(".outbox");
-            }
-            started(me.brief.uid > 0 ? me : nobody());
+            const core::UserProfile me = openedEarly ? *openedEarly : offlineAccount();
+            const QString name = offlineName;
+            started(me);
             // Back online: the token from the keychain, then the queue goes.
             QObject::connect(
                 core.api(), &core::ApiClient::offlineChanged, &app, [&, name](bool offline) {
@@ -472,5 +540,6 @@ int main(int argc, char **argv)
         begin();
     }
 
+    step("event loop");
     return app.exec();
 }

@@ -132,9 +132,11 @@ void AppCore::openAccountFiles(const QString &username, const AccountOptions &op
                                                 : options.outboxPath;
     m_cachePath = options.cachePath.isEmpty() ? Cache::pathFor(m_server, username, instance)
                                               : options.cachePath;
-    m_outbox->open(m_outboxPath);
-    // The sync engine starts once the cache has answered (see the opened handler).
+    // The cache first: its first page is what the window paints; the outbox is not needed for
+    // that. Each opens on its own thread. The sync engine starts once the cache has answered
+    // (see the opened handler).
     m_cache->open(m_cachePath);
+    m_outbox->open(m_outboxPath);
 }
 
 void AppCore::checkIdentity(const QString &opened)
