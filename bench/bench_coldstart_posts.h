@@ -5,6 +5,7 @@
 
 #include "wiretypes.h"
 
+#include <QHash>
 #include <QString>
 
 namespace threadline::bench {
@@ -28,9 +29,23 @@ inline QString chinese(int n, int seed)
     return s;
 }
 
+// True: every post's users share one copy of each user's strings (as a store that interned the
+// users it holds would); false: each like and comment has its own copy, as decoded from JSON.
+inline bool g_sharedUsers = false;
+
 inline UserBrief user(qint64 uid)
 {
-    return {uid, chinese(2 + uid % 4, int(uid)), u"/api/v1/media/avatar-%1.jpg"_s.arg(uid)};
+    const auto make = [uid] {
+        return UserBrief{uid, chinese(2 + uid % 4, int(uid)),
+                         u"/api/v1/media/avatar-%1.jpg"_s.arg(uid)};
+    };
+    if (!g_sharedUsers)
+        return make();
+    static QHash<qint64, UserBrief> users;
+    auto it = users.find(uid);
+    if (it == users.end())
+        it = users.insert(uid, make());
+    return *it;
 }
 
 inline Post post(qint64 id)

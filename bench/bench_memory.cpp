@@ -133,6 +133,9 @@ int main(int argc, char **argv)
     parser.addOption({u"image-bytes"_s, u"The decoded-image cache's budget."_s, u"bytes"_s});
     parser.addOption({u"dir"_s, u"Directory for the pictures (default: temporary)."_s, u"dir"_s});
     parser.addOption({u"strict"_s, u"Exit 1 when the target is missed."_s});
+    parser.addOption({u"store-only"_s, u"Only fill the post store and say what it takes."_s});
+    parser.addOption({u"shared-users"_s,
+                      u"The posts' users share their strings (a store that interned them)."_s});
     parser.addOption({u"untuned-malloc"_s, u"glibc's malloc as it comes (no tuneAllocator())."_s});
     parser.process(app);
     const int posts = std::max(100, parser.value(u"posts"_s).toInt());
@@ -142,6 +145,7 @@ int main(int argc, char **argv)
     QTemporaryDir tmp;
     const QString dir = parser.isSet(u"dir"_s) ? parser.value(u"dir"_s) : tmp.path();
     const qint64 rssAtStart = statusKiB("VmRSS:");
+    bench::g_sharedUsers = parser.isSet(u"shared-users"_s);
 
     // The post store: its heap, measured around filling it.
     malloc_trim(0);
@@ -156,6 +160,12 @@ int main(int argc, char **argv)
     }
     const qint64 storeHeap = qint64(mallinfo2().uordblks) - qint64(heapBefore);
     const qint64 storeRss = (statusKiB("VmRSS:") - rssBefore) * 1024;
+    if (parser.isSet(u"store-only"_s)) {
+        std::printf("post store, %d posts%s: heap %.1f MiB, RSS growth %.1f MiB\n", posts,
+                    bench::g_sharedUsers ? ", users' strings shared" : "", mib(storeHeap),
+                    mib(storeRss));
+        return 0;
+    }
 
     // The pictures: distinct JPEGs on disk, hard-linked under every URL's cache file.
     core::ImageCache images(nullptr);
@@ -281,9 +291,10 @@ int main(int argc, char **argv)
                 peakRss / 1024.0);
     std::printf("| RSS before the store (Qt, fonts, the binary) | %.1f MiB | | |\n",
                 rssAtStart / 1024.0);
-    std::printf("| post store, %d posts (heap; RSS growth) | %.1f MiB; %.1f MiB | | "
+    std::printf("| post store, %d posts (heap; RSS growth)%s | %.1f MiB; %.1f MiB | | "
                 "what is shown |\n",
-                posts, mib(storeHeap), mib(storeRss));
+                posts, bench::g_sharedUsers ? ", users' strings shared" : "", mib(storeHeap),
+                mib(storeRss));
     std::printf("| decoded images (ImageCache memory) | %.1f MiB | %.1f MiB | %.0f MiB |\n",
                 mib(images.memoryCacheBytes()), mib(peakImages), mib(images.memoryCacheMaxBytes()));
     std::printf("| tile pixmaps (every TilePixmaps) | %.1f MiB | %.1f MiB | per delegate |\n",

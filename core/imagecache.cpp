@@ -96,6 +96,14 @@ QImage decodeImage(const QByteArray &bytes, qint64 maxPixels, int side, QString 
 
 } // namespace
 
+qint64 ImageCache::pendingBytes() const
+{
+    qint64 bytes = 0;
+    for (const Pending &p : m_pending)
+        bytes += p.bytes.size();
+    return bytes;
+}
+
 ImageCache::ImageCache(QNetworkAccessManager *network, QObject *parent)
     : QObject(parent)
     , m_network(network)
@@ -499,18 +507,22 @@ void ImageCache::decode(const QString &key, int side)
     std::shared_ptr<ImageDiskStore> disk = m_disk;
     const qint64 maxPixels = m_maxPixels;
     const int generation = it->generation;
-    m_pool.start([this, disk, key, side, generation, bytes = it->bytes, store, maxPixels] {
-        QString error;
-        QImage image = decodeImage(bytes, maxPixels, side, &error);
-        if (!image.isNull() && store)
-            disk->write(ImageDiskStore::nameFor(key), bytes);
-        QMetaObject::invokeMethod(
-            this,
-            [this, key, side, generation, image, error] {
-                onDecoded(key, side, generation, image, error);
-            },
-            Qt::QueuedConnection);
-    });
+    // Decodes go before the disk reads queued: the bytes read are let go as soon as they can
+    // be, so that scrolling fast past many pictures does not pile their files up in memory.
+    m_pool.start(
+        [this, disk, key, side, generation, bytes = it->bytes, store, maxPixels] {
+            QString error;
+            QImage image = decodeImage(bytes, maxPixels, side, &error);
+            if (!image.isNull() && store)
+                disk->write(ImageDiskStore::nameFor(key), bytes);
+            QMetaObject::invokeMethod(
+                this,
+                [this, key, side, generation, image, error] {
+                    onDecoded(key, side, generation, image, error);
+                },
+                Qt::QueuedConnection);
+        },
+        1);
 }
 
 void ImageCache::onDecoded(const QString &key, int side, int generation, const QImage &image,

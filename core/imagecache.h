@@ -30,7 +30,7 @@
 //   costs a 384×307 image, not 80 MB. Sizes are rounded up to a few steps (sideFor()), so a
 //   resize does not decode anew for every pixel. Without a size (the picture viewer), the
 //   picture is decoded whole but at most kMaxFullSide on its longer side.
-// - Memory: decoded images in a QCache costed in bytes (default 64 MB). One image that does
+// - Memory: decoded images in a QCache costed in bytes (default 24 MiB). One image that does
 //   not fit (a whole picture for the viewer, or any image when the budget is tiny) is held
 //   outside it until the next such image: load() answers Ready for it, so a repaint never
 //   decodes the same picture again, and no more than one such image is ever held.
@@ -79,7 +79,9 @@ public:
     Q_ENUM(State)
 
     static constexpr qint64 kDefaultDiskCacheBytes = 200LL * 1024 * 1024;
-    static constexpr qint64 kDefaultMemoryCacheBytes = 64LL * 1024 * 1024;
+    // A few screens of pictures at their tiles' size (a 192 px tile of a 4:3 photo is 192 KiB):
+    // docs/performance.md, "Issue 14".
+    static constexpr qint64 kDefaultMemoryCacheBytes = 24LL * 1024 * 1024;
     static constexpr qint64 kDefaultMaxDownloadBytes = 20LL * 1024 * 1024;
     static constexpr qint64 kDefaultMaxPixels = 50'000'000;
     static constexpr int kMaxFullSide = 4096; // a whole picture's longer side, at most
@@ -165,6 +167,9 @@ public:
     void clearMemoryCache();
     // Downloads, disk lookups and decodes in progress.
     [[nodiscard]] int pendingCount() const { return int(m_pending.size()); }
+    // The encoded bytes those hold, read or downloaded and not decoded yet (decodes run before
+    // the disk reads queued, so this stays a few files however many are asked for).
+    [[nodiscard]] qint64 pendingBytes() const;
     [[nodiscard]] QNetworkAccessManager *network() const { return m_network; }
 
 Q_SIGNALS:
