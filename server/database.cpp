@@ -129,11 +129,28 @@ bool Database::openConnection(QString *error)
     return true;
 }
 
+// While the statements of a broken connection are dropped, QPSQL warns once per statement that
+// it could not DEALLOCATE it (there is no server to ask): tens of lines saying nothing.
+static QtMessageHandler s_previousHandler = nullptr;
+static void quietDeallocate(QtMsgType type, const QMessageLogContext &context, const QString &msg)
+{
+    if (msg.startsWith(QLatin1String("Unable to free statement")))
+        return;
+    if (s_previousHandler)
+        s_previousHandler(type, context, msg);
+    else
+        fprintf(stderr, "%s\n", qPrintable(msg));
+}
+
 void Database::dropStatements()
 {
+    if (m_lost)
+        s_previousHandler = qInstallMessageHandler(quietDeallocate);
     qDeleteAll(m_statements);
     m_statements.clear();
     m_direct.reset();
+    if (m_lost)
+        qInstallMessageHandler(s_previousHandler);
 }
 
 static qint64 monotonicMs()
