@@ -18,6 +18,9 @@
 # and prints p50/p99/errors per figure, the CPU each part used (nginx, servers, PostgreSQL,
 # the generator) and the machine's load.
 #
+# Before those, a ladder: the mixed load at each rate of LADDER (default "100 200 400") for
+# LADDER_DURATION (10) s — where the p99 crosses 50 ms, i.e. what the deployment holds.
+#
 # Environment: BUILD_DIR (default build), RATE (800), DURATION (60), LIKE_RATE (2500),
 # LIKE_DURATION (30), BURST (2000), USERS (40), POSTS (50), SERVERS ("2 1"),
 # DB_COMMIT (sync | async: PostgreSQL's synchronous_commit, default sync), KEEP=1 keeps the
@@ -37,6 +40,8 @@ BURST=${BURST:-2000}
 USERS=${USERS:-40}
 POSTS=${POSTS:-50}
 SERVERS=${SERVERS:-2 1}
+LADDER=${LADDER:-100 200 400}
+LADDER_DURATION=${LADDER_DURATION:-10}
 DB_COMMIT=${DB_COMMIT:-sync}
 
 die() {
@@ -166,6 +171,9 @@ measure() {
     t0=("$(ticks "${pids_nginx[@]}")" "$(ticks "${pids_servers[@]}")" "$(ticks "${pids_postgres[@]}")")
     read -r -a m0 < <(machine_ticks)
     start=$(date +%s.%N)
+    local -A lines0=()
+    local f
+    for f in "$dir"/logs/server-*.log; do lines0[$f]=$(wc -l <"$f"); done
     local out rc=0
     out=$("$loadgen" --url "$url" --cafile "$cert" --tokens "$work/tokens" --posts "$work/posts" \
         --busy "$busy" --label "$name/$nserv" "$@") || rc=$?
@@ -179,9 +187,36 @@ measure() {
         -v s1="${t1[1]}" -v p0="${t0[2]}" -v p1="${t1[2]}" -v mb=$((m1[0] - m0[0])) \
         -v mt=$((m1[1] - m0[1])) -v cores="$(nproc)" \
         'BEGIN { printf "CPU nginx=%.2f servers=%.2f postgres=%.2f machine_busy=%.2f (cores of %d)", (n1-n0)/hz/s, (s1-s0)/hz/s, (p1-p0)/hz/s, mb/mt*cores, cores }')
+    # The servers' own time per request (their stderr log: method, path, status, ms): what
+    # of the latency is handling, what is waiting.
+    local own
+    own=$(for f in "$dir"/logs/server-*.log; do tail -n +"$((${lines0[$f]:-0} + 1))" "$f"; done |
+        python3 -c '
+import sys
+xs = {}
+for line in sys.stdin:
+    f = line.split()
+    if len(f) < 4 or f[0] not in ("GET", "PUT", "DELETE", "POST") or not f[3].endswith("ms"):
+        continue
+    p = f[1]
+    k = "timeline" if "timeline" in p else "comments" if "comments" in p else "likes" if p.endswith("like") else "other"
+    xs.setdefault(k, []).append(float(f[3][:-2]))
+out = []
+for k, v in sorted(xs.items()):
+    v.sort()
+    out.append("%s: n=%d p50=%.2f p99=%.2f mean=%.2f" % (k, len(v), v[len(v) // 2], v[min(len(v) - 1, int(len(v) * 0.99))], sum(v) / len(v)))
+print("  ".join(out))')
+    # CPU per answered request, per part: what the machine would hold if the parts had the
+    # cores to themselves (cores / CPU per request), whatever else runs meanwhile.
+    local answered
+    answered=$(grep -o -m1 ' answered=[0-9]*' <<<"$out" | cut -d= -f2)
+    cpu+=$(awk -v s="$secs" -v a="${answered:-0}" -v hz="$clk" -v n="$((t1[0] - t0[0]))" \
+        -v v="$((t1[1] - t0[1]))" -v p="$((t1[2] - t0[2]))" \
+        'BEGIN { if (a > 0) printf "; CPU ms per request: nginx %.3f servers %.3f postgres %.3f total %.3f", n / hz * 1000 / a, v / hz * 1000 / a, p / hz * 1000 / a, (n + v + p) / hz * 1000 / a }')
     echo "$out" | sed 's/^/  /'
     echo "  $cpu load=$(cut -d' ' -f1 /proc/loadavg)"
-    { echo "$out"; echo "$cpu"; } | sed "s|^|$name/$nserv |" >>"$results"
+    echo "  SERVER-MS $own"
+    { echo "$out"; echo "$cpu"; echo "SERVER-MS $own"; } | sed "s|^|$name/$nserv |" >>"$results"
     return 0
 }
 
@@ -192,6 +227,10 @@ for nserv in $SERVERS; do
     sleep 2
     echo "-- warm-up (10 s at 200/s)"
     measure warmup "$nserv" --mix timeline:40,comments:30,likes:30 --rate 200 --duration 10 >/dev/null
+    for r in $LADDER; do
+        echo "-- ladder: mixed at $r req/s for ${LADDER_DURATION}s"
+        measure "ladder$r" "$nserv" --mix timeline:40,comments:30,likes:30 --rate "$r" --duration "$LADDER_DURATION"
+    done
     echo "-- mixed: $RATE req/s for ${DURATION}s (40 % timeline, 30 % comments, 30 % likes)"
     measure mixed "$nserv" --mix timeline:40,comments:30,likes:30 --rate "$RATE" --duration "$DURATION"
     echo "-- likes: $LIKE_RATE writes/s for ${LIKE_DURATION}s"
@@ -206,12 +245,14 @@ awk '
 / RESULT / && / kind=all / {
     split($1, a, "/"); name = a[1]; n = a[2]
     if (name == "warmup") next
+    sub(/^ladder/, "mixed@", name)
     for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-    printf "  %-6s %s proc: %7.1f req/s answered  p50 %7.2f ms  p99 %8.2f ms  max %8.2f ms  errors %s  non-2xx %s\n", name, n, v["rate"], v["p50_ms"], v["p99_ms"], v["max_ms"], v["errors"], v["non2xx"]
+    printf "  %-10s %s proc: %7.1f req/s answered  p50 %7.2f ms  p99 %8.2f ms  max %8.2f ms  errors %s  non-2xx %s\n", name, n, v["rate"], v["p50_ms"], v["p99_ms"], v["max_ms"], v["errors"], v["non2xx"]
 }
 / BURST / {
     split($1, a, "/")
     for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
     printf "  burst  %s proc: %s of %s answered, p50 %s ms, p99 %s ms, max %s ms\n", a[2], v["answered"], v["connections"], v["p50_ms"], v["p99_ms"], v["max_ms"]
 }' "$results"
+grep -h ' CPU ' "$results" | grep -v '^warmup' | sed 's/^/  /'
 echo "  (raw lines: every RESULT/GEN/CPU line above; load now $(cut -d' ' -f1-3 /proc/loadavg))"
