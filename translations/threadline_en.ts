@@ -316,6 +316,16 @@
         <source>--like-delay takes milliseconds from 0 to 600000</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="29"/>
+        <source>Trust the certificate(s) in FILE (PEM), e.g. a local deployment&apos;s self-signed one, besides the system&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="67"/>
+        <source>--ca-cert: no PEM certificate in &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RelativeTime</name>

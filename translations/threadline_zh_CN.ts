@@ -314,6 +314,16 @@
         <source>--like-delay takes milliseconds from 0 to 600000</source>
         <translation>--like-delay 的取值为 0 到 600000 毫秒</translation>
     </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="29"/>
+        <source>Trust the certificate(s) in FILE (PEM), e.g. a local deployment&apos;s self-signed one, besides the system&apos;s.</source>
+        <translation>信任 FILE（PEM）中的证书（例如本地部署的自签名证书），系统信任的证书之外另加。</translation>
+    </message>
+    <message>
+        <location filename="../core/coreoptions.cpp" line="67"/>
+        <source>--ca-cert: no PEM certificate in &quot;%1&quot;</source>
+        <translation>--ca-cert：“%1”中没有 PEM 证书</translation>
+    </message>
 </context>
 <context>
     <name>RelativeTime</name>
