@@ -259,7 +259,7 @@ bool Database::migrate(QString *error)
 {
     // Version 1 is the whole schema; later versions append steps here.
     const QList<QStringList> versions = {schemaV1(), schemaV2(), schemaV3(),
-                                         schemaV4(m_kind == Kind::Postgres)};
+                                         schemaV4(m_kind == Kind::Postgres), schemaV5()};
     try {
         begin();
         if (m_kind == Kind::Postgres)
