@@ -126,8 +126,12 @@ void HttpServer::acceptAll()
     while (QTcpSocket *socket = m_tcp.nextPendingConnection()) {
         const QString peer = socket->peerAddress().toString();
         const quint64 id = m_nextId++;
-        const bool over =
-            m_open >= m_maxConnections || m_perPeer.value(peer) >= m_config.maxConnectionsPerPeer;
+        // A trusted proxy (--trusted-proxy) speaks for many clients: only the total cap counts
+        // its connections (nginx may open more than 256 under load).
+        const bool over = m_open >= m_maxConnections ||
+                          (m_perPeer.value(peer) >= m_config.maxConnectionsPerPeer &&
+                           !(!m_config.trustedProxies.isEmpty() &&
+                             m_config.isTrustedProxy(socket->peerAddress())));
         if (over && m_refusing >= kMaxRefusing) {
             socket->abort(); // a flood: no answer at all, rather than descriptors held
             socket->deleteLater();

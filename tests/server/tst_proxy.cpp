@@ -17,6 +17,8 @@
 #include <QProcess>
 #include <QTcpSocket>
 #include <QTest>
+#include <memory>
+#include <vector>
 
 using threadline::test::Client;
 using threadline::test::HeaderList;
@@ -41,6 +43,7 @@ private Q_SLOTS:
     void forwardedAddressesAreLimitedApart();
     void rightMostUntrustedHopIsTheClient();
     void withoutTheFlagTheHeaderIsIgnored();
+    void trustedProxyIsNotCappedPerPeer();
     void badValueStopsTheServer();
 
 private:
@@ -186,6 +189,30 @@ void TstProxy::withoutTheFlagTheHeaderIsIgnored()
     QVERIFY2(!log.contains("ms 203.0.113.7") && !log.contains("ms 198.51.100.9"),
              log.right(500).constData());
     QVERIFY(log.contains("POST /api/v1/auth/login 429 ") && log.contains("ms 127.0.0.1\n"));
+}
+
+// nginx's connections all come from one address: a trusted proxy counts against
+// --max-connections only, not --max-connections-per-peer (server_limits_* show the per-peer cap
+// for everyone else).
+void TstProxy::trustedProxyIsNotCappedPerPeer()
+{
+    TestServer s;
+    QVERIFY2(s.start({QStringLiteral("--max-connections-per-peer"), QStringLiteral("2"),
+                      QStringLiteral("--trusted-proxy"), QStringLiteral("127.0.0.1")}),
+             s.stderrLog().right(2000).constData());
+    std::vector<std::unique_ptr<QTcpSocket>> open;
+    for (int i = 0; i < 5; ++i) {
+        auto socket = std::make_unique<QTcpSocket>();
+        socket->connectToHost(QHostAddress::LocalHost, s.port());
+        QVERIFY(socket->waitForConnected(10000));
+        socket->write("GET /api/v1/health HTTP/1.1\r\nHost: t\r\n\r\n");
+        QByteArray answer;
+        while (!answer.contains("\r\n\r\n") && socket->waitForReadyRead(10000))
+            answer += socket->readAll();
+        QVERIFY2(answer.startsWith("HTTP/1.1 200 "), answer.left(200).constData());
+        open.push_back(std::move(socket)); // stays open while the next ones come
+    }
+    s.stop();
 }
 
 void TstProxy::badValueStopsTheServer()
