@@ -196,7 +196,9 @@ private:
     [[nodiscard]] static QString variantKey(const QString &key, int side);
     [[nodiscard]] const QImage *held(const QString &key, int side) const;
     void start(const QUrl &url, const QString &key, int side, bool anyway);
-    void onDiskRead(const QString &key, const QByteArray &bytes);
+    // The file's bytes, and the image decoded from them at `side` (or why not).
+    void onDiskRead(const QString &key, const QByteArray &bytes, int side, const QImage &image,
+                    const QString &error);
     void onDiskMiss(const QString &key);
     void fetch(const QString &key);
     void onFetched(const QString &key, QNetworkReply *reply);
