@@ -103,6 +103,12 @@ if [[ -z $dir ]]; then
         dir=/var/lib/threadline-deploy
     fi
 fi
+if [[ $cmd != up && ! -d $dir ]]; then
+    # Nothing was ever brought up there: nothing runs, nothing to stop (and nothing is made).
+    echo "deploy-local: no deployment in $dir"
+    [[ $cmd == down ]] && exit 0
+    exit 1
+fi
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 [[ $dir != *[[:space:]]* ]] || die "the folder must not contain white space: $dir"
