@@ -17,7 +17,6 @@
 // frame's time and that of the first frame with posts from the cache (app/firstpaint.h; also
 // THREADLINE_FIRST_PAINT=1), --quit-after-first-paint then ends the run: the cold-start benchmark
 // (bench/bench_coldstart.cpp). app/README.md and docs/qa.md say more.
-#include "allocator.h"
 #include "apiclient.h"
 #include "appcore.h"
 #include "certificatedialog.h"
@@ -81,7 +80,6 @@ std::optional<MainWindow::Page> pageNamed(const QString &name)
 
 int main(int argc, char **argv)
 {
-    tuneAllocator();          // before the first allocation that could grow the heap
     QElapsedTimer sinceStart; // monotonic: the first-paint line below
     sinceStart.start();
     // THREADLINE_STARTUP_TRACE=1: the start-up's steps on stderr, ms since main()

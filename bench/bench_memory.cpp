@@ -15,7 +15,6 @@
 //                                          [--image-bytes N] [--dir DIR] [--strict]
 // --image-bytes sets the decoded-image cache's budget (default: ImageCache's). Target: peak RSS
 // ≤ 150 MB.
-#include "allocator.h"
 #include "bench_coldstart_posts.h"
 #include "imagecache.h"
 #include "layoutcache.h"
@@ -116,13 +115,6 @@ void spin(int ms)
 
 int main(int argc, char **argv)
 {
-    // The client's heap settings (app/allocator.h) unless asked not to: the figures are the
-    // client's.
-    bool tuned = true;
-    for (int i = 1; i < argc; ++i)
-        tuned = tuned && qstrcmp(argv[i], "--untuned-malloc") != 0;
-    if (tuned)
-        tuneAllocator();
     QApplication app(argc, argv);
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Memory of a 10,000-post timeline scrolled through"_s);
@@ -136,7 +128,6 @@ int main(int argc, char **argv)
     parser.addOption({u"store-only"_s, u"Only fill the post store and say what it takes."_s});
     parser.addOption({u"shared-users"_s,
                       u"The posts' users share their strings (a store that interned them)."_s});
-    parser.addOption({u"untuned-malloc"_s, u"glibc's malloc as it comes (no tuneAllocator())."_s});
     parser.process(app);
     const int posts = std::max(100, parser.value(u"posts"_s).toInt());
     const QStringList wh = parser.value(u"size"_s).split(u'x');
@@ -214,9 +205,8 @@ int main(int argc, char **argv)
     images.setDiskCacheDirectory(disk);
     images.setDiskCacheMaxBytes(qint64(1) << 50);
     std::printf("bench_memory: %d posts, %d picture files linked (%d distinct JPEGs, %.1f MiB), "
-                "set up in %.1f s; malloc %s\n",
-                posts, links, distinct, mib(sourceBytes), timer.elapsed() / 1000.0,
-                tuned ? "tuned (app/allocator.h)" : "untuned");
+                "set up in %.1f s\n",
+                posts, links, distinct, mib(sourceBytes), timer.elapsed() / 1000.0);
     std::fflush(stdout);
 
     models::TimelineModel model(&store);
