@@ -164,9 +164,12 @@ pick_port() { # FILE
     echo "$p"
 }
 
-stop_pid() { # PIDFILE NAME: SIGTERM, wait up to 10 s, SIGKILL; removes the pid file
+stop_pid() { # PIDFILE NAME [TOLD]: SIGTERM, wait up to 10 s, SIGKILL; removes the pid file.
+    # TOLD: the process was sent SIGTERM already (and may be gone by now).
     local f=$1 name=$2 pid
-    if alive "$f"; then
+    if [[ -n ${3:-} ]] && ! alive "$f"; then
+        say "$name (pid $(head -n1 "$f")) stopped"
+    elif alive "$f"; then
         pid=$(head -n1 "$f")
         kill -TERM "$pid" 2>/dev/null || true
         for _ in $(seq 100); do
@@ -331,7 +334,7 @@ running_servers() { # the numbers N of server-N.pid files, sorted
 # ---- nginx --------------------------------------------------------------------------------------
 
 write_nginx_conf() { # N
-    local n=$1 i upstreams= user_line=
+    local n=$1 i upstreams='' user_line=''
     for ((i = 1; i <= n; i++)); do
         upstreams+="        server 127.0.0.1:$(<"$run/server-$i.port") max_fails=1 fail_timeout=2s;"$'\n'
     done
@@ -473,8 +476,16 @@ do_status() {
 do_down() {
     stop_pid "$run/nginx-master.pid" "nginx"
     local i
+    # Every server is told at once (each takes a moment to close in order), then waited for.
+    local told=()
     for i in $(running_servers); do
-        stop_pid "$run/server-$i.pid" "server $i"
+        if alive "$run/server-$i.pid"; then
+            kill -TERM "$(head -n1 "$run/server-$i.pid")" 2>/dev/null || true
+            told[i]=1
+        fi
+    done
+    for i in $(running_servers); do
+        stop_pid "$run/server-$i.pid" "server $i" "${told[i]:-}"
     done
     pg_stop
     say "down ($dir kept: data, certificate, logs)"
