@@ -129,10 +129,17 @@ double firstScreen(core::PostStore &store, const QList<qint64> &ids, qint64 *mea
     QElapsedTimer t;
     t.start();
     view.setModel(&model);
+    const double set = double(t.nsecsElapsed()) / 1e6;
     view.show();
+    const double shown = double(t.nsecsElapsed()) / 1e6;
     QCoreApplication::processEvents(); // the delayed layout, the first paint
+    const double events = double(t.nsecsElapsed()) / 1e6;
     canvas.render();
     const double ms = double(t.nsecsElapsed()) / 1e6;
+    if (qEnvironmentVariableIsSet("BENCH_DETAIL"))
+        std::fprintf(stderr, "%lld posts: setModel %.2f, show %.2f, events %.2f, render %.2f ms\n",
+                     static_cast<long long>(ids.size()), set, shown - set, events - shown,
+                     ms - events);
     if (measured)
         *measured = view.measureCalls();
     return ms;

@@ -44,18 +44,11 @@ TimelineView::TimelineView(core::ImageCache *images, QWidget *parent)
 
 void TimelineView::setModel(QAbstractItemModel *model)
 {
-    for (const auto &c : std::as_const(m_modelConnections))
-        disconnect(c);
-    m_modelConnections.clear();
     m_delegate->invalidateAll();
     VirtualListView::setModel(model);
     // rows leaving or coming back (they may have changed meanwhile) and resets: the delegate's
     // caches follow them; a change of data is onDataChanged's
     m_delegate->watch(model);
-    if (!model)
-        return;
-    m_modelConnections << connect(model, &QAbstractItemModel::dataChanged, this,
-                                  &TimelineView::onDataChanged);
     viewport()->update();
 }
 
@@ -219,25 +212,28 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
     event->accept();
 }
 
-void TimelineView::onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
-                                 const QList<int> &roles)
+void TimelineView::dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
+                               const QList<int> &roles)
 {
-    // The relative time alone is elided into its line when painted: a repaint is enough.
-    if (!roles.isEmpty() && std::all_of(roles.cbegin(), roles.cend(), [](int role) {
+    // The delegate forgets the rows' layouts first, then the view measures them again when they
+    // are on screen (the rows on screen at once, the row under the mouse kept where it is). The
+    // relative time alone is elided into its line when painted: a repaint is enough.
+    const bool timeOnly =
+        !roles.isEmpty() && std::all_of(roles.cbegin(), roles.cend(), [](int role) {
             return role == TimelineModel::RelativeTimeRole;
-        }))
-        return;
-    if (!topLeft.isValid() || !bottomRight.isValid())
-        return;
-    // The rows are laid out again when next on screen (VirtualListView::dataChanged marked them;
-    // the rows on screen at once, the row under the mouse kept where it is).
-    if (bottomRight.row() - topLeft.row() + 1 > m_delegate->cachedLayouts()) {
-        m_delegate->invalidateAll();
-        return;
+        });
+    if (!timeOnly && topLeft.isValid() && bottomRight.isValid() && model()) {
+        if (bottomRight.row() - topLeft.row() + 1 > m_delegate->cachedLayouts()) {
+            m_delegate->invalidateAll();
+        } else {
+            for (int row = topLeft.row(); row <= bottomRight.row(); ++row)
+                m_delegate->invalidate(model()
+                                           ->index(row, 0, topLeft.parent())
+                                           .data(TimelineModel::IdRole)
+                                           .toLongLong());
+        }
     }
-    for (int row = topLeft.row(); row <= bottomRight.row(); ++row)
-        m_delegate->invalidate(
-            model()->index(row, 0, topLeft.parent()).data(TimelineModel::IdRole).toLongLong());
+    VirtualListView::dataChanged(topLeft, bottomRight, roles);
 }
 
 void TimelineView::relayoutAll()

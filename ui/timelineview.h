@@ -105,6 +105,10 @@ Q_SIGNALS:
     void moderationRequested(threadline::core::TargetType type, qint64 postId, bool hide,
                              const QString &reason);
 
+protected Q_SLOTS:
+    void dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
+                     const QList<int> &roles = QList<int>()) override;
+
 protected:
     void keyPressEvent(QKeyEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
@@ -115,8 +119,6 @@ protected:
     void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
-    void onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
-                       const QList<int> &roles);
     void relayoutAll();
     void updateCursor(const QPoint &pos);
     // the post's author as the dialogs name the post ("王五's post")
@@ -124,7 +126,6 @@ private:
 
     PostDelegate *m_delegate;
     QString m_emptyText; // "" for the default
-    QList<QMetaObject::Connection> m_modelConnections;
     qint64 m_myUid = 0;
     bool m_moderator = false;
     ItemActions m_items{this}; // the questions and dialogs before deleting, reporting, hiding

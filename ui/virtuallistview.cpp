@@ -504,7 +504,9 @@ QRect VirtualListView::visualRect(const QModelIndex &index) const
     const int w = std::max(0, viewport()->width() - x);
     if (const Item *item = itemOf(row))
         return {x, item->top, w, item->height};
-    // off screen: where the estimates put it, relative to the rows on screen
+    // off screen: where the estimates put it relative to the rows on screen, as high as it was
+    // measured (or as the estimate); measuring here would make a loop over every row's rect
+    // cost every row's layout
     const int est = estimate();
     const int known = m_rows.height(row);
     const int h = known >= 0 ? known : est;
@@ -805,6 +807,9 @@ void VirtualListView::dataChanged(const QModelIndex &topLeft, const QModelIndex 
                 viewport()->update(QRect(0, item.top, viewport()->width(), item.height));
         return;
     }
+    // the base repaints what changed with the geometry it had (it asks visualRect(): before the
+    // rows are marked, so that nothing is measured before the delegate has heard of the change)
+    QAbstractItemView::dataChanged(topLeft, bottomRight, roles);
     bool onScreen = false;
     for (const Item &item : m_items)
         onScreen = onScreen || (item.row >= first && item.row <= last);
@@ -816,12 +821,11 @@ void VirtualListView::dataChanged(const QModelIndex &topLeft, const QModelIndex 
         for (int row = first; row <= last; ++row)
             m_rows.set(row, -1);
     }
+    // rows off screen are measured again when they come on screen
     if (onScreen) {
         m_dirty = true;
         viewport()->update();
     }
-    // rows off screen are measured again when they come on screen; the estimates move a little
-    QAbstractItemView::dataChanged(topLeft, bottomRight, roles);
 }
 
 void VirtualListView::currentChanged(const QModelIndex &current, const QModelIndex &previous)

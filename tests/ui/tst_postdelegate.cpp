@@ -262,6 +262,7 @@ private Q_SLOTS:
         QHash<qint64, int> wide;
         for (int row = 0; row < model.rowCount(); ++row) {
             const QModelIndex index = model.index(row);
+            view.scrollTo(index); // on screen: measured (off screen a row's rect is an estimate)
             const QSize hint = view.postDelegate()->sizeHint(view.itemOption(index), index);
             QVERIFY2(hint.height() > 40, qPrintable(QString::number(model.postIdAt(row))));
             QCOMPARE(hint.width(), view.viewport()->width());
@@ -332,21 +333,21 @@ private Q_SLOTS:
         QScrollBar *bar = view.verticalScrollBar();
         QVERIFY(bar->maximum() > 0);
         int pages = 0;
-        int lastRow = -1;
-        while (view.lastRowOnScreen() < kPosts - 1) {
+        int lastRow = view.lastRowOnScreen();
+        while (bar->value() < bar->maximum()) {
             // a page down (the scroll bar's page step): the rows pass by one after another, none
             // skipped, however the estimates put the end
             bar->triggerAction(QAbstractSlider::SliderPageStepAdd);
             view.viewport()->repaint();
             ++pages;
             QVERIFY(view.firstRowOnScreen() <= lastRow + 1);
-            QVERIFY(view.lastRowOnScreen() > lastRow);
+            QVERIFY(view.lastRowOnScreen() >= lastRow);
             lastRow = view.lastRowOnScreen();
             QVERIFY(delegate->cachedLayouts() <= ui::kLayoutCacheLimit);
             QVERIFY(pages < kPosts);
         }
         QVERIFY(pages > 1000);
-        QCOMPARE(bar->value(), bar->maximum()); // the scroll bar follows the rows to the end
+        QCOMPARE(view.lastRowOnScreen(), kPosts - 1); // the scroll bar's end is the list's
         // every row measured about once on the way (twice at most: its width never changed)
         QVERIFY2(view.measureCalls() <= 2 * kPosts,
                  qPrintable(QString::number(view.measureCalls())));
@@ -358,6 +359,7 @@ private Q_SLOTS:
         // back at the top, whose layouts the bound dropped long ago: laid out again, exact
         QVERIFY(!delegate->cachedHeight(model.postIdAt(0)));
         bar->setValue(0);
+        view.viewport()->repaint();
         QCOMPARE(view.firstRowOnScreen(), 0);
         QCOMPARE(view.visualRect(model.index(0)).top(), 0);
         QVERIFY(rowsOnScreenSettled(view, model));
@@ -728,13 +730,17 @@ private Q_SLOTS:
         const int row = model.rowOf(Kinds::kTextOnly);
         const int before = view.visualRect(model.index(row)).height();
         QCOMPARE(delegate->cachedHeight(Kinds::kTextOnly), std::optional<int>(before));
+        // the view measures its rows itself (VirtualListView): the delegate never has to tell
         QSignalSpy sizeChanged(delegate, &QAbstractItemDelegate::sizeHintChanged);
+        const qint64 measured = view.measureCalls();
 
         // the relative time only repaints: the layout stays
         Q_EMIT model.dataChanged(model.index(row), model.index(row),
                                  {TimelineModel::RelativeTimeRole});
         QCOMPARE(delegate->cachedHeight(Kinds::kTextOnly), std::optional<int>(before));
         QCOMPARE(sizeChanged.size(), 0);
+        view.viewport()->repaint();
+        QCOMPARE(view.measureCalls(), measured); // nothing laid out again
 
         // a like: laid out again (the button's text), same height
         store.setPendingPostLike(Kinds::kTextOnly, true);
@@ -746,11 +752,10 @@ private Q_SLOTS:
             delegate->layoutFor(view.itemOption(model.index(row)), model.index(row));
         QCOMPARE(liked.height, before);
 
-        // longer content: taller, one sizeHintChanged, the view follows
+        // longer content: taller, and the view follows
         core::Post p = *store.serverPost(Kinds::kTextOnly);
         p.content = longContent();
         store.upsertPost(p);
-        QCOMPARE(sizeChanged.size(), 1);
         QTRY_VERIFY(view.visualRect(model.index(row)).height() > before);
         QCOMPARE(view.visualRect(model.index(row)).height(),
                  *delegate->cachedHeight(Kinds::kTextOnly));
@@ -759,8 +764,10 @@ private Q_SLOTS:
         p.comments = {
             comment(900, Kinds::kTextOnly, QStringLiteral("李四"), QStringLiteral("好！"))};
         p.commentCount = 1;
+        const int longer = view.visualRect(model.index(row)).height();
         store.upsertPost(p);
-        QCOMPARE(sizeChanged.size(), 2);
+        QTRY_VERIFY(view.visualRect(model.index(row)).height() > longer);
+        QCOMPARE(sizeChanged.size(), 0);
         const QModelIndex index = model.index(row);
         QCOMPARE(delegate->layoutFor(view.itemOption(index), index).comments.size(), 1);
     }
@@ -865,6 +872,7 @@ private Q_SLOTS:
         // every card renders (and asks for its images)
         for (int row = 0; row < model.rowCount(); ++row) {
             const QModelIndex index = model.index(row);
+            view.scrollTo(index); // on screen: measured (off screen a row's rect is an estimate)
             QStyleOptionViewItem option = view.itemOption(index);
             option.rect.moveTo(0, 0);
             QVERIFY(option.rect.height() > 40);
