@@ -3,9 +3,10 @@
 // deployment's self-signed certificate:
 // - nginx's own answers are JSON in the contract's error shape, never HTML;
 // - the core signs in, likes, comments and syncs through it;
-// - one server process killed (SIGKILL) during a load run: no GET/PUT/DELETE fails (nginx
-//   tries the other server; the client's own retries are off for them), every POST is retried
-//   by the client with its Idempotency-Key, and every acknowledged comment is there exactly once;
+// - one server process frozen, then killed (SIGKILL) with requests under way in it, during a
+//   load run: no GET/PUT/DELETE fails (nginx tries the other server; the client's own retries
+//   are off for them), the POSTs it held are retried by the client with their Idempotency-Key,
+//   and every acknowledged comment is there exactly once;
 // - PostgreSQL restarted: the servers reconnect by themselves (same processes), requests in the
 //   gap are answered 503 JSON with Retry-After, and the outbox replays what was queued.
 //
@@ -328,6 +329,18 @@ private Q_SLOTS:
 
         // Idempotent requests: one attempt each (nginx's retry, not the client's, must hide
         // the dead server). POSTs: the client's retry with the Idempotency-Key.
+        // Requests nginx passed to a second server (its access log names both: "up=A, B").
+        const auto nginxRetries = [this] {
+            const QByteArray log =
+                readFile(m_dir + QStringLiteral("/logs/nginx-access.log")) + '\n';
+            int n = 0;
+            for (const QByteArray &line : log.split('\n'))
+                if (line.contains(" up=127.0.0.1:") && line.contains(", 127.0.0.1:"))
+                    ++n;
+            return n;
+        };
+        const int retriedBefore = nginxRetries();
+        int postsRetried = 0;
         auto once = api(me->token(), {1, 0, 0});
         auto retrying = api(me->token(), {8, 200, 2000});
         int idempotentSent = 0, idempotentOk = 0, postsSent = 0;
@@ -338,7 +351,7 @@ private Q_SLOTS:
         const qint64 killAtMs = 2500, reviveAtMs = 6000, endAtMs = 9000;
         const qint64 victim = pidOf(QStringLiteral("server-1"));
         QVERIFY(victim > 0);
-        bool killed = false, revived = false;
+        bool frozen = false, killed = false, revived = false;
         QProcess up;
         QElapsedTimer clock;
         clock.start();
@@ -376,21 +389,35 @@ private Q_SLOTS:
                     }
                 });
             }
-            // a comment every fourth tick, with its own key
-            if (tick % 4 == 0) {
+            // a comment with its own key: every fourth tick, and six at once just after the
+            // victim froze, so that some are in its hands when it dies
+            const auto comment = [&](int n) {
                 ++postsSent;
-                const QString content = QStringLiteral("load comment %1").arg(tick);
+                const QString content = QStringLiteral("load comment %1.%2").arg(tick).arg(n);
                 RequestOptions ro;
                 ro.idempotencyKey = ApiClient::newIdempotencyKey();
                 ApiReply *c =
                     retrying->postJson(QStringLiteral("/api/v1/posts/%1/comments").arg(target),
                                        QJsonObject{{QStringLiteral("content"), content}}, this, ro);
                 connect(c, &ApiReply::finished, this, [&, c, content] {
+                    if (c->attempts() > 1)
+                        ++postsRetried;
                     if (c->ok())
                         acknowledged << content;
                     else
                         postFailures << content + QStringLiteral(": ") + c->error().describe();
                 });
+            };
+            if (tick % 4 == 0)
+                comment(0);
+            // Frozen first (SIGSTOP), so that requests are under way in it when SIGKILL comes:
+            // nginx passes the idempotent ones to the other server, the POSTs fail with 502 and
+            // the client sends them again with their keys.
+            if (!frozen && clock.elapsed() >= killAtMs - 500) {
+                frozen = true;
+                ::kill(pid_t(victim), SIGSTOP);
+                for (int n = 1; n <= 6; ++n)
+                    comment(n);
             }
             if (!killed && clock.elapsed() >= killAtMs) {
                 killed = true;
@@ -412,8 +439,14 @@ private Q_SLOTS:
         QVERIFY2(up.exitCode() == 0, up.readAll().constData());
         QVERIFY(killed && revived);
 
-        qInfo("%d idempotent requests, %d comments posted, %lld acknowledged", idempotentSent,
-              postsSent, qint64(acknowledged.size()));
+        // nginx did try the other server (its log is written every 2 s), and the client sent
+        // again the POSTs that died with the victim.
+        QTRY_VERIFY_WITH_TIMEOUT(nginxRetries() > retriedBefore, 10000);
+        QVERIFY(postsRetried > 0);
+        qInfo("%d idempotent requests, %d comments posted, %lld acknowledged, %d of them "
+              "retried by the client; %d requests passed on to the other server by nginx",
+              idempotentSent, postsSent, qint64(acknowledged.size()), postsRetried,
+              nginxRetries() - retriedBefore);
         QVERIFY2(idempotentFailures.isEmpty(),
                  qPrintable(idempotentFailures.mid(0, 5).join(QStringLiteral("\n"))));
         QCOMPARE(idempotentOk, idempotentSent);
