@@ -1,7 +1,7 @@
 // LayoutCache: the one policy by which the delegates keep the layouts they computed
 // (docs/design.md, "Delegates": text layouts cached per row, keyed by width and font; "Every cost
-// is bounded by what is shown"). PostDelegate keeps its cards and its estimates in one each,
-// CommentDelegate its comments' text blocks, QueueCardDelegate its cards' content lines.
+// is bounded by what is shown"). PostDelegate keeps its cards in one, CommentDelegate its
+// comments' text blocks, QueueCardDelegate its cards' content lines, ActivityDelegate its rows.
 //
 //   mutable LayoutCache<qint64, Block> m_blocks;            // by row key: a post / comment id
 //   m_blocks.watch(model, [](const QModelIndex &i) { return i.data(IdRole).toLongLong(); });
@@ -55,13 +55,6 @@ namespace threadline::ui {
 // or more, a few dozen screens).
 inline constexpr qsizetype kLayoutCacheLimit = 2000;
 inline constexpr qsizetype kLayoutCacheBytes = 8 * 1024 * 1024;
-// The one exception, for the post cards' estimates (rows measured without shaping text: a
-// height and a few rectangles, no text layouts, about half a KiB each): the view asks every
-// row's size whenever it lays out, so an evicted estimate is made again on every relayout —
-// ten times the cost of a hit on a 10,000-post timeline. 20,000 keeps the longest timelines the
-// benchmarks load whole (about 10 MB at most); past that, relayouts pay for the misses. Its
-// bytes are bounded by kLayoutCacheBytes like every other cache's.
-inline constexpr qsizetype kEstimateCacheLimit = 20000;
 
 // Approximate heap bytes of what a layout holds, for the layouts' bytes() members (their own
 // sizeof comes on top). Shared data is counted as if owned: an upper bound.
