@@ -33,6 +33,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QScrollBar>
 #include <QTest>
 #include <QToolButton>
 
@@ -364,6 +365,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(view->model()->rowCount() > 0, kWait);
         w.threadView()->hide();
         QTRY_VERIFY(view->width() > ui::TimelineView::kColumnWidth + 200);
+        // the scroll bar shows once the rows are laid out (the scroll area shows it queued)
+        QTRY_VERIFY(view->verticalScrollBar()->isVisible());
         const QRect port = view->viewport()->geometry();
         QVERIFY2(port.width() <= ui::TimelineView::kColumnWidth,
                  qPrintable(QString::number(port.width())));
