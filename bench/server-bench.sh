@@ -34,8 +34,11 @@
 #   SERVER_LOG    a file for the server's per-request log (default: discarded)
 #   SERVER_ARGS   more arguments for the server (word-split), e.g. "--token-cache 0"
 #   FIGURES       which figures to measure (default "likes comments timeline")
-#   STATEMENTS    1: on PostgreSQL also count the statements per like write (log_statement = all
-#                 for 200 PUT/DELETE like requests sent one at a time, after the runs)
+#   STATEMENTS    1: on PostgreSQL also count the statements per request (log_statement = all,
+#                 after the runs, requests sent one at a time): a like write (200 PUT/DELETE),
+#                 the timeline page, the comments page of limit=200 and the deployment's comments
+#                 pages (limit=50, after 0, 50, 100, 150: bench/tl-loadgen.cpp), and of those how
+#                 many were a PREPARE (a statement text the connection had not seen: parse + plan)
 # Each run also prints the CPU time the server and its database used per request ("cpu"), a
 # figure that other work on the machine disturbs much less than req/s and latency.
 set -euo pipefail
@@ -60,6 +63,7 @@ RETRIES=${RETRIES:-3}
 SERVER_LOG=${SERVER_LOG:-/dev/null}
 SERVER_ARGS=${SERVER_ARGS:-}
 FIGURES=${FIGURES:-likes comments timeline}
+FIGURES=${FIGURES//,/ } # "timeline,comments" too
 STATEMENTS=${STATEMENTS:-0}
 WRK=${WRK:-wrk}
 
@@ -496,32 +500,61 @@ bench_backend() { # BACKEND
     fi
 }
 
-# Statements per like write on PostgreSQL: log_statement = all while 200 PUT/DELETE like requests
-# go one at a time (a fresh pair of user and post per request pair; the server's token checks,
-# reused for --token-cache, count too), then the cluster's log lines "LOG:  statement:" /
-# "LOG:  execute" of that span divided by the requests.
-count_statements() { # DIR
-    local dir=$1 token post log from n i
-    token=$(head -n1 "$dir/tokens")
-    post=$(head -n1 "$dir/posts")
-    log=$pg_dir/log
-    api DELETE "/api/v1/posts/$post/like" "$token" >/dev/null
-    psql -qAt "$db" -c "ALTER SYSTEM SET log_statement = 'all'" -c 'SELECT pg_reload_conf()' >/dev/null
-    sleep 0.5 # the reload reaches the server's backend before its next statement
+# Statements per request on PostgreSQL: log_statement = all while requests go one at a time,
+# then the cluster's log lines "LOG:  statement:" / "LOG:  execute" of each span divided by the
+# requests (PREPAREs counted apart too: each is a statement text new to the connection).
+# Likes: 200 PUT/DELETE on one pair (the server's token checks, reused for --token-cache, count
+# too). Pages: 20 of each, after one of each not counted (the warm-up already ran them all but the
+# deployment's pages).
+statements_span() { # LABEL REQUESTS COMMAND… : runs the command, appends a line to statements_lines
+    local label=$1 requests=$2 from n prep
+    shift 2
     from=$(wc -l <"$log")
+    "$@"
+    sleep 0.5
+    n=$(tail -n +"$((from + 1))" "$log" | grep -cE 'LOG:  (statement|execute)') || true
+    prep=$(tail -n +"$((from + 1))" "$log" | grep -cE 'LOG:  statement: PREPARE') || true
+    statements_lines+=("$(printf '%-30s %6.2f statements per request, %5.2f of them PREPARE (%d, %d for %d requests)' \
+        "$label" "$(awk -v n="$n" -v r="$requests" 'BEGIN { print n / r }')" \
+        "$(awk -v n="$prep" -v r="$requests" 'BEGIN { print n / r }')" "$n" "$prep" "$requests")")
+    echo "  ${statements_lines[-1]}"
+}
+likes_span() {
+    local i
     for ((i = 0; i < 100; i++)); do
         api PUT "/api/v1/posts/$post/like" "$token" >/dev/null
         api DELETE "/api/v1/posts/$post/like" "$token" >/dev/null
     done
-    sleep 0.5
-    n=$(tail -n +"$((from + 1))" "$log" | grep -cE 'LOG:  (statement|execute)')
-    psql -qAt "$db" -c 'ALTER SYSTEM RESET log_statement' -c 'SELECT pg_reload_conf()' >/dev/null
-    # the two psql statements above after the span also log themselves: not counted
-    n=$((n - $(tail -n +"$((from + 1))" "$log" | grep -cE 'LOG:  statement: (ALTER SYSTEM|SELECT pg_reload_conf)')))
-    statements_line="$(awk -v n="$n" 'BEGIN { printf "%.2f", n / 200 }') statements per like write ($n for 200 requests)"
-    echo "  $statements_line"
 }
-statements_line=
+pages_span() { # PATH… (cycled through, 20 requests)
+    local i paths=("$@")
+    for ((i = 0; i < 20; i++)); do
+        api GET "${paths[i % ${#paths[@]}]}" "$token" >/dev/null
+    done
+}
+count_statements() { # DIR
+    local dir=$1 token post busy i log
+    token=$(head -n1 "$dir/tokens")
+    post=$(head -n1 "$dir/posts")
+    busy=$(cat "$dir/busy")
+    log=$pg_dir/log
+    api DELETE "/api/v1/posts/$post/like" "$token" >/dev/null
+    psql -qAt "$db" -c "ALTER SYSTEM SET log_statement = 'all'" -c 'SELECT pg_reload_conf()' >/dev/null
+    sleep 0.5 # the reload reaches the server's backend before its next statement
+    statements_span "like write" 200 likes_span
+    local deploy=()
+    for i in 0 50 100 150; do
+        deploy+=("/api/v1/posts/$busy/comments?limit=50&after=$i")
+        api GET "${deploy[-1]}" "$token" >/dev/null # first sight, not counted
+    done
+    api GET "/api/v1/timeline?scope=all" "$token" >/dev/null
+    statements_span "timeline" 20 pages_span /api/v1/timeline
+    statements_span "timeline?scope=all (deploy)" 20 pages_span "/api/v1/timeline?scope=all"
+    statements_span "comments?limit=200" 20 pages_span "/api/v1/posts/$busy/comments?limit=200"
+    statements_span "comments?limit=50&after= (deploy)" 20 pages_span "${deploy[@]}"
+    psql -qAt "$db" -c 'ALTER SYSTEM RESET log_statement' -c 'SELECT pg_reload_conf()' >/dev/null
+}
+statements_lines=()
 
 rev=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 [[ -z $(git -C "$root" status --porcelain -- server 2>/dev/null) ]] || rev+=" + uncommitted server/ changes"
@@ -536,7 +569,7 @@ echo "Medians over $RUNS runs (req/s, and p50/p99 latency in ms):"
 echo "| backend  | figure    |    req/s |     p50 |     p99 | cpu µs |"
 echo "|----------|-----------|---------:|--------:|--------:|-------:|"
 printf '%s\n' "${summary_rows[@]}"
-[[ -z $statements_line ]] || echo "PostgreSQL: $statements_line"
+for l in "${statements_lines[@]}"; do echo "PostgreSQL: $l"; done
 if ((write_problems)); then
     echo "WARNING: some like requests changed nothing (see above)."
 fi

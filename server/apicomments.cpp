@@ -40,20 +40,22 @@ Api::CommentRow Api::requireVisibleComment(qint64 id, const Viewer &v)
 Response Api::listComments(Request &req)
 {
     const qint64 postId = req.ids[0];
-    requireVisiblePost(postId, req.viewer);
+    const QString vis = commentVisible(req.viewer);
+    // The post's visibility (as requireVisiblePost()) and its floors' count in one statement.
+    const auto post =
+        m_db.one(QStringLiteral("SELECT p.hidden, p.deleted, (SELECT COUNT(*) FROM comments c"
+                                " WHERE c.post_id = p.id AND c.root_id = 0 AND %1) FROM posts p"
+                                " WHERE p.id = ?")
+                     .arg(vis),
+                 {postId});
+    if (!post || post->at(1).toInt() != 0 || (post->at(0).toInt() != 0 && !req.viewer.moderator))
+        fail(404, QStringLiteral("no such post"));
+    const qint64 totalRoots = post->at(2).toLongLong();
     const int limit = limitParam(req.query, "limit", 20, 200);
     const int replies = limitParam(req.query, "replies", 3, 20, 0);
     const QString order = req.query.hasQueryItem(QStringLiteral("order"))
                               ? req.query.queryItemValue(QStringLiteral("order"))
                               : QStringLiteral("floor");
-    const QString vis = commentVisible(req.viewer);
-    const qint64 totalRoots =
-        m_db.scalar(
-                QStringLiteral(
-                    "SELECT COUNT(*) FROM comments c WHERE c.post_id = ? AND c.root_id = 0 AND %1")
-                    .arg(vis),
-                {postId}, 0)
-            .toLongLong();
     std::vector<Row> roots;
     QJsonValue next = QJsonValue::Null;
     if (order == QLatin1String("best")) {
@@ -100,20 +102,33 @@ Response Api::listComments(Request &req)
     }
     std::vector<Row> replyRows;
     if (replies > 0 && !roots.empty()) {
-        QVariantList binds;
+        QList<qint64> rootIds;
+        rootIds.reserve(qsizetype(roots.size()));
         for (const Row &r : roots)
-            binds.append(r[0]);
+            rootIds.append(r[0].toLongLong());
+        QVariantList binds;
+        const QString in = m_db.anyOf(QStringLiteral("c.root_id"), rootIds, binds);
         binds << replies;
         replyRows = m_db.query(
             QStringLiteral("SELECT %1 FROM (SELECT c.*, ROW_NUMBER() OVER (PARTITION BY c.root_id "
                            "ORDER BY c.seq) AS rn"
-                           " FROM comments c WHERE c.root_id IN (%2) AND %3) c WHERE c.rn <= ?"
+                           " FROM comments c WHERE %2 AND %3) c WHERE c.rn <= ?"
                            " ORDER BY c.floor, c.seq")
-                .arg(commentColumns(), Database::placeholders(roots.size()), vis),
+                .arg(commentColumns(), in, vis),
             binds);
     }
-    return Response::json({{QStringLiteral("roots"), renderComments(roots, req.viewer)},
-                           {QStringLiteral("replies"), renderComments(replyRows, req.viewer)},
+    // Roots and replies rendered together (one round of their counts and votes), then split:
+    // each comment's object depends on its own row only (order=best's extra score column is
+    // not read).
+    const size_t rootCount = roots.size();
+    std::vector<Row> all = std::move(roots);
+    all.insert(all.end(), replyRows.begin(), replyRows.end());
+    const QJsonArray rendered = renderComments(all, req.viewer);
+    QJsonArray rootItems, replyItems;
+    for (qsizetype i = 0; i < rendered.size(); ++i)
+        (size_t(i) < rootCount ? rootItems : replyItems).append(rendered.at(i));
+    return Response::json({{QStringLiteral("roots"), rootItems},
+                           {QStringLiteral("replies"), replyItems},
                            {QStringLiteral("next"), next},
                            {QStringLiteral("totalRoots"), totalRoots}});
 }

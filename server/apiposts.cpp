@@ -416,21 +416,20 @@ Response Api::hot(Request &req)
             .arg(table, postVisible(req.viewer)),
         {nowMs() - span, limit});
     QList<qint64> ids;
-    QVariantList idv;
     QHash<qint64, qint64> counted; // the window's likes (or views): what the rank is by
     for (const Row &r : rows) {
         ids.append(r[0].toLongLong());
-        idv.append(r[0]);
         counted.insert(r[0].toLongLong(), r[1].toLongLong());
     }
     QJsonArray items = renderPosts(ids, req.viewer);
     if (!ids.isEmpty()) {
         QHash<qint64, qint64> views;
-        for (const Row &r :
-             m_db.query(QStringLiteral("SELECT post_id, COUNT(*) FROM views WHERE post_id IN (%1)"
-                                       " GROUP BY post_id")
-                            .arg(Database::placeholders(ids.size())),
-                        idv))
+        QVariantList idv;
+        const QString in = m_db.anyOf(QStringLiteral("post_id"), ids, idv);
+        for (const Row &r : m_db.query(
+                 QStringLiteral("SELECT post_id, COUNT(*) FROM views WHERE %1 GROUP BY post_id")
+                     .arg(in),
+                 idv))
             views.insert(r[0].toLongLong(), r[1].toLongLong());
         for (qsizetype i = 0; i < items.size(); ++i) {
             QJsonObject p = items[i].toObject();

@@ -6,26 +6,6 @@
 
 namespace threadline::server {
 
-namespace {
-QHash<qint64, qint64> countMap(const std::vector<Row> &rows)
-{
-    QHash<qint64, qint64> m;
-    m.reserve(qsizetype(rows.size()));
-    for (const Row &r : rows)
-        m.insert(r[0].toLongLong(), r[1].toLongLong());
-    return m;
-}
-
-QVariantList toVariants(const QList<qint64> &ids)
-{
-    QVariantList v;
-    v.reserve(ids.size());
-    for (qint64 id : ids)
-        v.append(id);
-    return v;
-}
-} // namespace
-
 QString Api::commentColumns()
 {
     return QStringLiteral(
@@ -106,12 +86,10 @@ QHash<QString, QString> Api::deviceNames(const QSet<QString> &rawLower)
     if (rawLower.isEmpty())
         return out;
     QVariantList binds;
-    for (const QString &r : rawLower)
-        binds.append(r);
+    const QString in =
+        m_db.anyOf(QStringLiteral("raw"), QStringList(rawLower.begin(), rawLower.end()), binds);
     const auto rows =
-        m_db.query(QStringLiteral("SELECT raw, display FROM devices WHERE raw IN (%1)")
-                       .arg(Database::placeholders(binds.size())),
-                   binds);
+        m_db.query(QStringLiteral("SELECT raw, display FROM devices WHERE ") + in, binds);
     for (const Row &r : rows)
         out.insert(r[0].toString(), r[1].toString());
     return out;
@@ -129,14 +107,20 @@ QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlin
     QJsonArray out;
     if (ids.isEmpty())
         return out;
-    const QString ph = Database::placeholders(ids.size());
-    const QVariantList idv = toVariants(ids);
+    // The posts with their counts and the viewer's like in one statement (a subquery per
+    // count, on the indexes of post_likes and comments), not one statement per count.
+    QVariantList binds{v.uid};
+    const QString in = m_db.anyOf(QStringLiteral("p.id"), ids, binds);
     const auto rows = m_db.query(
-        QStringLiteral(
-            "SELECT id, author, category, content, device, geo, pictures, createtime, hidden,"
-            " deleted, mod_by, mod_reason, mod_time FROM posts WHERE id IN (%1)")
-            .arg(ph),
-        idv);
+        QStringLiteral("SELECT p.id, p.author, p.category, p.content, p.device, p.geo, p.pictures,"
+                       " p.createtime, p.hidden, p.deleted, p.mod_by, p.mod_reason, p.mod_time,"
+                       " (SELECT COUNT(*) FROM post_likes l WHERE l.post_id = p.id),"
+                       " (SELECT COUNT(*) FROM post_likes l WHERE l.post_id = p.id AND l.uid = ?),"
+                       " (SELECT COUNT(*) FROM comments c WHERE c.post_id = p.id AND c.deleted = 0"
+                       " AND c.hidden = 0 AND c.floor_hidden = 0)"
+                       " FROM posts p WHERE ") +
+            in,
+        binds);
     QHash<qint64, const Row *> byId;
     QSet<QString> devices;
     for (const Row &r : rows) {
@@ -147,43 +131,26 @@ QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlin
     }
     if (byId.isEmpty())
         return out;
-    const auto likeCounts = countMap(m_db.query(
-        QStringLiteral(
-            "SELECT post_id, COUNT(*) FROM post_likes WHERE post_id IN (%1) GROUP BY post_id")
-            .arg(ph),
-        idv));
-    QVariantList mineBinds{v.uid};
-    mineBinds += idv;
-    QSet<qint64> liked;
-    for (const Row &r : m_db.query(
-             QStringLiteral("SELECT post_id FROM post_likes WHERE uid = ? AND post_id IN (%1)")
-                 .arg(ph),
-             mineBinds))
-        liked.insert(r[0].toLongLong());
-    const auto commentCounts = countMap(m_db.query(
-        QStringLiteral(
-            "SELECT post_id, COUNT(*) FROM comments WHERE post_id IN (%1) AND deleted = 0"
-            " AND hidden = 0 AND floor_hidden = 0 GROUP BY post_id")
-            .arg(ph),
-        idv));
     const auto names = deviceNames(devices);
     const Viewer readers{v.uid, false};
 
     // The newest likers and the newest visible comments of every post on the page, each in one
     // query (a window per post), not one query per post: a constant number of round trips.
-    QVariantList shown;
+    QList<qint64> shown;
+    shown.reserve(byId.size());
     for (auto it = byId.cbegin(); it != byId.cend(); ++it)
         shown.append(it.key());
-    const QString sph = Database::placeholders(shown.size());
     QHash<qint64, QJsonArray> likesByPost;
+    QVariantList likeBinds;
+    const QString likeIn = m_db.anyOf(QStringLiteral("post_id"), shown, likeBinds);
     for (const Row &l : m_db.query(
              QStringLiteral(
                  "SELECT id, post_id, uid, createtime FROM (SELECT id, post_id, uid, createtime,"
                  " ROW_NUMBER() OVER (PARTITION BY post_id ORDER BY createtime DESC, id DESC) AS rn"
-                 " FROM post_likes WHERE post_id IN (%1)) t WHERE rn <= 20"
+                 " FROM post_likes WHERE %1) t WHERE rn <= 20"
                  " ORDER BY post_id, createtime DESC, id DESC")
-                 .arg(sph),
-             shown))
+                 .arg(likeIn),
+             likeBinds))
         likesByPost[l[1].toLongLong()].append(
             QJsonObject{{QStringLiteral("id"), l[0].toLongLong()},
                         {QStringLiteral("postId"), l[1].toLongLong()},
@@ -191,15 +158,16 @@ QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlin
                         {QStringLiteral("user"), userBrief(l[2].toLongLong())}});
     QHash<qint64, QJsonArray> commentsByPost;
     if (inlineComments > 0) {
-        QVariantList binds = shown;
-        binds << inlineComments;
+        QVariantList cbinds;
+        const QString cin = m_db.anyOf(QStringLiteral("c.post_id"), shown, cbinds);
+        cbinds << inlineComments;
         const auto rows = m_db.query(
             QStringLiteral("SELECT %1 FROM (SELECT c.*, ROW_NUMBER() OVER (PARTITION BY c.post_id"
                            " ORDER BY c.createtime DESC, c.id DESC) AS rn FROM comments c"
-                           " WHERE c.post_id IN (%2) AND %3) c WHERE c.rn <= ?"
+                           " WHERE %2 AND %3) c WHERE c.rn <= ?"
                            " ORDER BY c.post_id, c.createtime DESC, c.id DESC")
-                .arg(commentColumns(), sph, commentVisible(readers)),
-            binds);
+                .arg(commentColumns(), cin, commentVisible(readers)),
+            cbinds);
         const QJsonArray rendered = renderComments(rows, v); // one object per row, in order
         for (size_t i = 0; i < rows.size(); ++i)
             commentsByPost[rows[i][1].toLongLong()].append(rendered.at(qsizetype(i)));
@@ -224,9 +192,9 @@ QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlin
         p.insert(QStringLiteral("author"), userBrief(r[1].toLongLong()));
         p.insert(QStringLiteral("pictureUrls"),
                  QJsonDocument::fromJson(r[6].toString().toUtf8()).array());
-        p.insert(QStringLiteral("likeCount"), likeCounts.value(id, 0));
-        p.insert(QStringLiteral("commentCount"), commentCounts.value(id, 0));
-        p.insert(QStringLiteral("liked"), liked.contains(id));
+        p.insert(QStringLiteral("likeCount"), r[13].toLongLong());
+        p.insert(QStringLiteral("commentCount"), r[15].toLongLong());
+        p.insert(QStringLiteral("liked"), r[14].toLongLong() > 0);
         p.insert(QStringLiteral("likes"), likesByPost.value(id));
         p.insert(QStringLiteral("comments"), commentsByPost.value(id));
         const bool hidden = r[8].toInt() != 0;
@@ -251,52 +219,50 @@ QJsonArray Api::renderComments(const std::vector<Row> &rows, const Viewer &v)
     QJsonArray out;
     if (rows.empty())
         return out;
-    QVariantList ids, rootIds, replyIds;
+    QList<qint64> ids, rootIds, replyIds;
+    ids.reserve(qsizetype(rows.size()));
     QSet<qint64> floorHiddenRoots;
     for (const Row &r : rows) {
-        ids.append(r[0]);
+        const qint64 id = r[0].toLongLong();
+        ids.append(id);
         if (r[2].toLongLong() == 0)
-            rootIds.append(r[0]);
+            rootIds.append(id);
         else
-            replyIds.append(r[0]);
+            replyIds.append(id);
         if (v.moderator && r[11].toInt() != 0 && r[10].toInt() == 0)
             floorHiddenRoots.insert(r[2].toLongLong());
     }
-    const QString ph = Database::placeholders(ids.size());
+    // Every comment's votes and the viewer's own vote, the visible replies of each floor and
+    // the direct replies of each reply, in one statement: rows tagged 0, 1 and 2.
+    QVariantList binds{v.uid};
+    const QString voted = m_db.anyOf(QStringLiteral("comment_id"), ids, binds);
+    const QString floors = m_db.anyOf(QStringLiteral("root_id"), rootIds, binds);
+    const QString parents = m_db.anyOf(QStringLiteral("parent_id"), replyIds, binds);
     QHash<qint64, QPair<qint64, qint64>> votes;
-    for (const Row &r :
-         m_db.query(QStringLiteral("SELECT comment_id, SUM(CASE WHEN vote = 1 THEN 1 ELSE 0 END),"
-                                   " SUM(CASE WHEN vote = -1 THEN 1 ELSE 0 END) FROM comment_votes"
-                                   " WHERE comment_id IN (%1) GROUP BY comment_id")
-                        .arg(ph),
-                    ids))
-        votes.insert(r[0].toLongLong(), {r[1].toLongLong(), r[2].toLongLong()});
-    QVariantList mineBinds{v.uid};
-    mineBinds += ids;
     QHash<qint64, int> mine;
+    QHash<qint64, qint64> replyCounts;
     for (const Row &r : m_db.query(
              QStringLiteral(
-                 "SELECT comment_id, vote FROM comment_votes WHERE uid = ? AND comment_id IN (%1)")
-                 .arg(ph),
-             mineBinds))
-        mine.insert(r[0].toLongLong(), r[1].toInt());
-    QHash<qint64, qint64> replyCounts;
-    if (!rootIds.isEmpty())
-        replyCounts = countMap(m_db.query(
-            QStringLiteral(
-                "SELECT root_id, COUNT(*) FROM comments WHERE root_id IN (%1) AND deleted = 0"
-                " AND hidden = 0 AND floor_hidden = 0 GROUP BY root_id")
-                .arg(Database::placeholders(rootIds.size())),
-            rootIds));
-    if (!replyIds.isEmpty()) {
-        const auto direct = countMap(m_db.query(
-            QStringLiteral(
-                "SELECT parent_id, COUNT(*) FROM comments WHERE parent_id IN (%1) AND root_id <> 0"
-                " AND deleted = 0 AND hidden = 0 AND floor_hidden = 0 GROUP BY parent_id")
-                .arg(Database::placeholders(replyIds.size())),
-            replyIds));
-        for (auto it = direct.begin(); it != direct.end(); ++it)
-            replyCounts.insert(it.key(), it.value());
+                 "SELECT 0, comment_id, SUM(CASE WHEN vote = 1 THEN 1 ELSE 0 END),"
+                 " SUM(CASE WHEN vote = -1 THEN 1 ELSE 0 END), SUM(CASE WHEN uid = ? THEN vote"
+                 " ELSE 0 END) FROM comment_votes WHERE %1 GROUP BY comment_id"
+                 " UNION ALL SELECT 1, root_id, COUNT(*), 0, 0 FROM comments WHERE %2"
+                 " AND deleted = 0 AND hidden = 0 AND floor_hidden = 0 GROUP BY root_id"
+                 " UNION ALL SELECT 2, parent_id, COUNT(*), 0, 0 FROM comments WHERE %3"
+                 " AND root_id <> 0 AND deleted = 0 AND hidden = 0 AND floor_hidden = 0"
+                 " GROUP BY parent_id")
+                 .arg(voted, floors, parents),
+             binds)) {
+        const qint64 id = r[1].toLongLong();
+        switch (r[0].toInt()) {
+        case 0:
+            votes.insert(id, {r[2].toLongLong(), r[3].toLongLong()});
+            mine.insert(id, r[4].toInt());
+            break;
+        default: // a floor's replies (1) or a reply's direct replies (2): never the same id
+            replyCounts.insert(id, r[2].toLongLong());
+            break;
+        }
     }
     QHash<qint64, QJsonObject> rootModeration;
     for (qint64 root : floorHiddenRoots) {

@@ -307,6 +307,58 @@ QString Database::placeholders(qsizetype n)
     return s;
 }
 
+QString Database::anyOf(const QString &column, const QList<qint64> &values,
+                        QVariantList &binds) const
+{
+    if (m_kind == Kind::Postgres) {
+        // an array literal: {1,2,3}
+        QString array;
+        array.reserve(values.size() * 8 + 2);
+        array += QLatin1Char('{');
+        for (qsizetype i = 0; i < values.size(); ++i) {
+            if (i)
+                array += QLatin1Char(',');
+            array += QString::number(values[i]);
+        }
+        array += QLatin1Char('}');
+        binds.append(array);
+        return column + QLatin1String(" = ANY(?::bigint[])");
+    }
+    if (values.isEmpty())
+        return QStringLiteral("0 = 1");
+    for (qint64 v : values)
+        binds.append(v);
+    return column + QLatin1String(" IN (") + placeholders(values.size()) + QLatin1Char(')');
+}
+
+QString Database::anyOf(const QString &column, const QStringList &values, QVariantList &binds) const
+{
+    if (m_kind == Kind::Postgres) {
+        // an array literal of quoted elements: {"a","b \"c\""}
+        QString array;
+        array += QLatin1Char('{');
+        for (qsizetype i = 0; i < values.size(); ++i) {
+            if (i)
+                array += QLatin1Char(',');
+            array += QLatin1Char('"');
+            for (const QChar ch : values[i]) {
+                if (ch == QLatin1Char('"') || ch == QLatin1Char('\\'))
+                    array += QLatin1Char('\\');
+                array += ch;
+            }
+            array += QLatin1Char('"');
+        }
+        array += QLatin1Char('}');
+        binds.append(array);
+        return column + QLatin1String(" = ANY(?::text[])");
+    }
+    if (values.isEmpty())
+        return QStringLiteral("0 = 1");
+    for (const QString &v : values)
+        binds.append(v);
+    return column + QLatin1String(" IN (") + placeholders(values.size()) + QLatin1Char(')');
+}
+
 QSqlQuery &Database::prepared(const QString &sql)
 {
     auto it = m_statements.constFind(sql);

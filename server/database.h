@@ -77,6 +77,13 @@ public:
 
     // "?,?,?" for n values
     static QString placeholders(qsizetype n);
+    // A condition "column is one of these values", appending its bound values to `binds` (so
+    // call it where its text comes in the statement, left to right). On PostgreSQL
+    // "column = ANY(?::bigint[])" with one array value: one prepared statement whatever the
+    // count (an IN list is a new statement, parsed and planned, for every new length). On
+    // SQLite "column IN (?,…)" (preparing there is cheap and in-process); "0 = 1" when empty.
+    QString anyOf(const QString &column, const QList<qint64> &values, QVariantList &binds) const;
+    QString anyOf(const QString &column, const QStringList &values, QVariantList &binds) const;
 
     // --- a broken PostgreSQL connection (issue 15) ---
     // A statement that failed because the connection broke (the server restarted, stopped or
