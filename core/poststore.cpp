@@ -9,6 +9,92 @@ PostStore::PostStore(QObject *parent)
 {
 }
 
+// --- memory ---------------------------------------------------------------------------------
+
+namespace {
+// No spare capacity (a list appended to while decoding has some); a copy only when there is.
+template<class T> void fit(T &value)
+{
+    if (value.capacity() > value.size())
+        value.squeeze();
+}
+
+// `given` shares `kept`'s copy when they are equal; otherwise `kept` becomes `given`.
+// Empty strings are left alone: nothing to save, and a null one stays null.
+void share(QString &kept, QString &given)
+{
+    if (given.isEmpty())
+        return;
+    if (kept == given) {
+        given = kept;
+    } else {
+        fit(given);
+        kept = given;
+    }
+}
+} // namespace
+
+void PostStore::intern(UserBrief &user)
+{
+    if (user.nickName.isEmpty() && user.headImg.isEmpty())
+        return;
+    const auto it = m_users.find(user.uid);
+    if (it == m_users.end()) {
+        fit(user.nickName);
+        fit(user.headImg);
+        m_users.insert(user.uid, user);
+        return;
+    }
+    share(it->nickName, user.nickName);
+    share(it->headImg, user.headImg);
+}
+
+void PostStore::intern(QString &text)
+{
+    if (text.isEmpty())
+        return;
+    if (const auto it = m_strings.constFind(text); it != m_strings.constEnd()) {
+        text = *it;
+    } else {
+        fit(text);
+        m_strings.insert(text);
+    }
+}
+
+void PostStore::compact(Comment &c)
+{
+    intern(c.author);
+    if (c.replyTo)
+        intern(*c.replyTo);
+    if (c.moderation)
+        intern(c.moderation->by);
+    fit(c.content);
+}
+
+void PostStore::compact(Post &p)
+{
+    intern(p.author);
+    intern(p.device);
+    if (p.moderation)
+        intern(p.moderation->by);
+    fit(p.content);
+    if (!p.pictureUrls.isEmpty()) {
+        for (QString &url : p.pictureUrls)
+            fit(url);
+        fit(p.pictureUrls);
+    }
+    if (!p.likes.isEmpty()) {
+        for (Like &l : p.likes)
+            intern(l.user);
+        fit(p.likes);
+    }
+    if (!p.comments.isEmpty()) {
+        for (Comment &c : p.comments)
+            compact(c);
+        fit(p.comments);
+    }
+}
+
 // --- overlays -------------------------------------------------------------------------------
 
 int PostStore::pendingCommentsOn(qint64 postId) const
@@ -135,10 +221,12 @@ template<class F> void PostStore::changeComment(qint64 commentId, F &&change)
 
 // --- server data ----------------------------------------------------------------------------
 
-void PostStore::upsertPost(const Post &p)
+void PostStore::upsertPost(const Post &given)
 {
-    if (p.id <= 0)
+    if (given.id <= 0)
         return;
+    Post p = given;
+    compact(p);
     if (!m_posts.contains(p.id)) {
         m_posts.insert(p.id, p);
         Q_EMIT postAdded(p.id);
@@ -162,10 +250,12 @@ void PostStore::upsertPosts(const QList<Post> &posts)
         upsertPost(p);
 }
 
-void PostStore::upsertComment(const Comment &c)
+void PostStore::upsertComment(const Comment &given)
 {
-    if (c.id <= 0)
+    if (given.id <= 0)
         return;
+    Comment c = given;
+    compact(c);
     if (!m_comments.contains(c.id)) {
         m_comments.insert(c.id, c);
         m_commentsByPost[c.postId].insert(c.id);
@@ -236,6 +326,8 @@ void PostStore::clear()
     m_commentsByPost.clear();
     m_pendingByPost.clear();
     m_pendingByRoot.clear();
+    m_users.clear();
+    m_strings.clear();
 }
 
 std::optional<Post> PostStore::post(qint64 postId) const
@@ -320,10 +412,12 @@ void PostStore::applyCommentVoteAnswer(qint64 commentId, bool liked, qint64 like
     });
 }
 
-void PostStore::addPendingComment(const Comment &local)
+void PostStore::addPendingComment(const Comment &given)
 {
-    if (local.id >= 0 || m_comments.contains(local.id))
+    if (given.id >= 0 || m_comments.contains(given.id))
         return;
+    Comment local = given;
+    compact(local);
     const qint64 rootId = local.rootId;
     const auto change = [&] {
         m_comments.insert(local.id, local);
@@ -338,8 +432,10 @@ void PostStore::addPendingComment(const Comment &local)
     Q_EMIT commentAdded(local.postId, local.id);
 }
 
-void PostStore::resolvePendingComment(qint64 localId, const Comment &server)
+void PostStore::resolvePendingComment(qint64 localId, const Comment &given)
 {
+    Comment server = given;
+    compact(server);
     const auto it = m_comments.constFind(localId);
     if (it == m_comments.constEnd()) {
         upsertComment(server);
@@ -375,17 +471,21 @@ void PostStore::resolvePendingComment(qint64 localId, const Comment &server)
     Q_EMIT commentIdChanged(localId, server.id);
 }
 
-void PostStore::addPendingPost(const Post &local)
+void PostStore::addPendingPost(const Post &given)
 {
-    if (local.id >= 0 || m_posts.contains(local.id))
+    if (given.id >= 0 || m_posts.contains(given.id))
         return;
+    Post local = given;
+    compact(local);
     m_posts.insert(local.id, local);
     m_postPending.insert(local.id, Pending::Sending);
     Q_EMIT postAdded(local.id);
 }
 
-void PostStore::resolvePendingPost(qint64 localId, const Post &server)
+void PostStore::resolvePendingPost(qint64 localId, const Post &given)
 {
+    Post server = given;
+    compact(server);
     if (!m_posts.contains(localId) || server.id <= 0) {
         upsertPost(server);
         return;

@@ -108,6 +108,14 @@ private:
     [[nodiscard]] int pendingCommentsOn(qint64 postId) const;
     [[nodiscard]] int pendingRepliesIn(qint64 rootId) const;
     void countPending(const Comment &comment, int delta); // my comments (id < 0) by post, root
+    // Memory (issue 14): what is stored shares one copy of every string that repeats across
+    // posts and comments — a user's name and avatar (likers, commenters and authors are the
+    // same few people), the device names — and its lists hold no spare capacity. Only equal
+    // strings are shared, so what the views read is exactly what was given.
+    void intern(UserBrief &user);
+    void intern(QString &text);
+    void compact(Post &post);
+    void compact(Comment &comment);
 
     UserBrief m_me;
     QHash<qint64, Post> m_posts;       // as the server said, plus my pending ones (id < 0)
@@ -119,6 +127,8 @@ private:
     QHash<qint64, int> m_pendingCommentVote; // comment id → desired vote
     QHash<qint64, Pending> m_postPending;
     QHash<qint64, Pending> m_commentPending;
+    QHash<qint64, UserBrief> m_users; // uid → the strings last seen for it, shared
+    QSet<QString> m_strings;          // device names and other short repeated strings
 };
 
 } // namespace threadline::core
