@@ -198,6 +198,10 @@ public:
     std::optional<QJsonObject> renderPost(qint64 id, const Viewer &v, int inlineComments = 3);
     // Renders comment rows (selected with commentColumns()), in order.
     QJsonArray renderComments(const std::vector<Row> &rows, const Viewer &v);
+    // The same as compact JSON text (what QJsonDocument writes for them, byte for byte): the
+    // read pages write these into their response without building QJsonObjects.
+    QByteArray postsJson(const QList<qint64> &ids, const Viewer &v, int inlineComments = 3);
+    std::vector<QByteArray> commentItems(const std::vector<Row> &rows, const Viewer &v);
     std::optional<QJsonObject> renderComment(qint64 id, const Viewer &v);
     QJsonObject userBrief(qint64 uid);
     QJsonObject userProfile(qint64 uid, const Viewer &v);
@@ -210,9 +214,11 @@ private:
     struct UserInfo
     {
         QJsonObject brief;
+        QByteArray briefJson; // brief as compact JSON text
         QString role;
     };
     const UserInfo *user(qint64 uid);
+    void writeUserBrief(QByteArray &out, qint64 uid);
     QHash<QString, QString> deviceNames(const QSet<QString> &rawLower);
     QJsonObject moderationObject(const QVariant &by, const QVariant &reason, const QVariant &time);
 

@@ -2,6 +2,8 @@
 // seq numbers, cascade delete of a floor, likes and opposes on comments.
 #include "api.h"
 
+#include "jsonwrite.h"
+
 namespace threadline::server {
 
 std::optional<Api::CommentRow> Api::commentRow(qint64 id)
@@ -123,14 +125,30 @@ Response Api::listComments(Request &req)
     const size_t rootCount = roots.size();
     std::vector<Row> all = std::move(roots);
     all.insert(all.end(), replyRows.begin(), replyRows.end());
-    const QJsonArray rendered = renderComments(all, req.viewer);
-    QJsonArray rootItems, replyItems;
-    for (qsizetype i = 0; i < rendered.size(); ++i)
-        (size_t(i) < rootCount ? rootItems : replyItems).append(rendered.at(i));
-    return Response::json({{QStringLiteral("roots"), rootItems},
-                           {QStringLiteral("replies"), replyItems},
-                           {QStringLiteral("next"), next},
-                           {QStringLiteral("totalRoots"), totalRoots}});
+    const std::vector<QByteArray> items = commentItems(all, req.viewer);
+    // {"next":…,"replies":[…],"roots":[…],"totalRoots":n}, written as text (the bytes
+    // QJsonDocument wrote)
+    Response r;
+    QByteArray &b = r.body;
+    b.reserve(64 + qsizetype(items.size()) * 600);
+    b += "{\"next\":";
+    json::value(b, next);
+    b += ",\"replies\":[";
+    for (size_t i = rootCount; i < items.size(); ++i) {
+        if (i > rootCount)
+            b += ',';
+        b += items[i];
+    }
+    b += "],\"roots\":[";
+    for (size_t i = 0; i < rootCount; ++i) {
+        if (i)
+            b += ',';
+        b += items[i];
+    }
+    b += "],\"totalRoots\":";
+    json::number(b, totalRoots);
+    b += '}';
+    return r;
 }
 
 Response Api::listReplies(Request &req)

@@ -2,6 +2,7 @@
 // apiactivity.cpp).
 #include "api.h"
 
+#include "jsonwrite.h"
 #include "passwords.h"
 
 #include <QJsonDocument>
@@ -112,8 +113,14 @@ Response Api::timeline(Request &req)
     const bool more = rows.size() > size_t(limit);
     const QJsonValue next = nextCursor(more, more ? rows[limit - 1][1].toLongLong() : 0,
                                        more ? rows[limit - 1][0].toLongLong() : 0);
-    return Response::json(
-        {{QStringLiteral("items"), renderPosts(ids, req.viewer)}, {QStringLiteral("next"), next}});
+    // {"items":[…],"next":…}, written as text (the bytes QJsonDocument wrote)
+    Response r;
+    r.body = "{\"items\":";
+    r.body += postsJson(ids, req.viewer);
+    r.body += ",\"next\":";
+    json::value(r.body, next);
+    r.body += '}';
+    return r;
 }
 
 Api::PostRow Api::requireVisiblePost(qint64 id, const Viewer &v)

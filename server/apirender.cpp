@@ -2,6 +2,8 @@
 // a page of N objects costs a fixed handful of queries, never one per field.
 #include "api.h"
 
+#include "jsonwrite.h"
+
 #include <QJsonDocument>
 
 namespace threadline::server {
@@ -40,7 +42,16 @@ const Api::UserInfo *Api::user(qint64 uid)
                              {QStringLiteral("nickName"), row->at(1).toString()},
                              {QStringLiteral("headImg"), row->at(2).toString()}};
     info.role = row->at(3).toString();
+    info.briefJson = QJsonDocument(info.brief).toJson(QJsonDocument::Compact);
     return &*m_users.insert(uid, info);
+}
+
+void Api::writeUserBrief(QByteArray &out, qint64 uid)
+{
+    if (const UserInfo *u = user(uid))
+        out += u->briefJson;
+    else
+        out += QJsonDocument(userBrief(uid)).toJson(QJsonDocument::Compact);
 }
 
 QJsonObject Api::userBrief(qint64 uid)
@@ -104,7 +115,12 @@ QJsonObject Api::moderationObject(const QVariant &by, const QVariant &reason, co
 
 QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlineComments)
 {
-    QJsonArray out;
+    return QJsonDocument::fromJson(postsJson(ids, v, inlineComments)).array();
+}
+
+QByteArray Api::postsJson(const QList<qint64> &ids, const Viewer &v, int inlineComments)
+{
+    QByteArray out = "[]";
     if (ids.isEmpty())
         return out;
     // The posts with their counts and the viewer's like in one statement (a subquery per
@@ -140,7 +156,7 @@ QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlin
     shown.reserve(byId.size());
     for (auto it = byId.cbegin(); it != byId.cend(); ++it)
         shown.append(it.key());
-    QHash<qint64, QJsonArray> likesByPost;
+    QHash<qint64, QByteArray> likesByPost; // "{…},{…}"
     QVariantList likeBinds;
     const QString likeIn = m_db.anyOf(QStringLiteral("post_id"), shown, likeBinds);
     for (const Row &l : m_db.query(
@@ -150,13 +166,21 @@ QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlin
                  " FROM post_likes WHERE %1) t WHERE rn <= 20"
                  " ORDER BY post_id, createtime DESC, id DESC")
                  .arg(likeIn),
-             likeBinds))
-        likesByPost[l[1].toLongLong()].append(
-            QJsonObject{{QStringLiteral("id"), l[0].toLongLong()},
-                        {QStringLiteral("postId"), l[1].toLongLong()},
-                        {QStringLiteral("createtime"), l[3].toLongLong()},
-                        {QStringLiteral("user"), userBrief(l[2].toLongLong())}});
-    QHash<qint64, QJsonArray> commentsByPost;
+             likeBinds)) {
+        QByteArray &b = likesByPost[l[1].toLongLong()];
+        if (!b.isEmpty())
+            b += ',';
+        b += "{\"createtime\":";
+        json::number(b, l[3].toLongLong());
+        b += ",\"id\":";
+        json::number(b, l[0].toLongLong());
+        b += ",\"postId\":";
+        json::number(b, l[1].toLongLong());
+        b += ",\"user\":";
+        writeUserBrief(b, l[2].toLongLong());
+        b += '}';
+    }
+    QHash<qint64, QByteArray> commentsByPost; // "{…},{…}"
     if (inlineComments > 0) {
         QVariantList cbinds;
         const QString cin = m_db.anyOf(QStringLiteral("c.post_id"), shown, cbinds);
@@ -168,41 +192,73 @@ QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlin
                            " ORDER BY c.post_id, c.createtime DESC, c.id DESC")
                 .arg(commentColumns(), cin, commentVisible(readers)),
             cbinds);
-        const QJsonArray rendered = renderComments(rows, v); // one object per row, in order
-        for (size_t i = 0; i < rows.size(); ++i)
-            commentsByPost[rows[i][1].toLongLong()].append(rendered.at(qsizetype(i)));
+        const auto rendered = commentItems(rows, v); // one object per row, in order
+        for (size_t i = 0; i < rows.size(); ++i) {
+            QByteArray &b = commentsByPost[rows[i][1].toLongLong()];
+            if (!b.isEmpty())
+                b += ',';
+            b += rendered[i];
+        }
     }
 
+    // Keys in QJsonObject's (sorted) order: the bytes QJsonDocument wrote before.
+    out.clear();
+    out.reserve(4096 * byId.size());
+    out += '[';
+    bool first = true;
     for (qint64 id : ids) {
         const Row *rp = byId.value(id);
         if (!rp)
             continue;
         const Row &r = *rp;
-        QJsonObject p;
-        p.insert(QStringLiteral("id"), id);
-        p.insert(QStringLiteral("category"), r[2].toString());
-        p.insert(QStringLiteral("content"), r[3].toString());
-        p.insert(QStringLiteral("createtime"), r[7].toLongLong());
+        if (!first)
+            out += ',';
+        first = false;
+        out += "{\"author\":";
+        writeUserBrief(out, r[1].toLongLong());
+        out += ",\"category\":";
+        json::string(out, r[2].toString());
+        out += ",\"commentCount\":";
+        json::number(out, r[15].toLongLong());
+        out += ",\"comments\":[";
+        out += commentsByPost.value(id);
+        out += "],\"content\":";
+        json::string(out, r[3].toString());
+        out += ",\"createtime\":";
+        json::number(out, r[7].toLongLong());
+        out += ",\"device\":";
         const QString raw = r[4].toString();
-        p.insert(QStringLiteral("device"), names.value(raw.toLower(), raw));
+        json::string(out, names.value(raw.toLower(), raw));
+        out += ",\"geo\":";
         const QString geo = r[5].toString();
-        p.insert(QStringLiteral("geo"),
-                 geo.isEmpty() ? QJsonValue(QJsonValue::Null)
-                               : QJsonValue(QJsonDocument::fromJson(geo.toUtf8()).object()));
-        p.insert(QStringLiteral("author"), userBrief(r[1].toLongLong()));
-        p.insert(QStringLiteral("pictureUrls"),
-                 QJsonDocument::fromJson(r[6].toString().toUtf8()).array());
-        p.insert(QStringLiteral("likeCount"), r[13].toLongLong());
-        p.insert(QStringLiteral("commentCount"), r[15].toLongLong());
-        p.insert(QStringLiteral("liked"), r[14].toLongLong() > 0);
-        p.insert(QStringLiteral("likes"), likesByPost.value(id));
-        p.insert(QStringLiteral("comments"), commentsByPost.value(id));
+        if (geo.isEmpty())
+            out += "null";
+        else
+            out += QJsonDocument(QJsonDocument::fromJson(geo.toUtf8()).object())
+                       .toJson(QJsonDocument::Compact);
         const bool hidden = r[8].toInt() != 0;
-        p.insert(QStringLiteral("hidden"), hidden);
-        if (hidden && v.moderator)
-            p.insert(QStringLiteral("moderation"), moderationObject(r[10], r[11], r[12]));
-        out.append(p);
+        out += ",\"hidden\":";
+        json::boolean(out, hidden);
+        out += ",\"id\":";
+        json::number(out, id);
+        out += ",\"likeCount\":";
+        json::number(out, r[13].toLongLong());
+        out += ",\"liked\":";
+        json::boolean(out, r[14].toLongLong() > 0);
+        out += ",\"likes\":[";
+        out += likesByPost.value(id);
+        out += ']';
+        if (hidden && v.moderator) {
+            out += ",\"moderation\":";
+            out +=
+                QJsonDocument(moderationObject(r[10], r[11], r[12])).toJson(QJsonDocument::Compact);
+        }
+        out += ",\"pictureUrls\":";
+        out += QJsonDocument(QJsonDocument::fromJson(r[6].toString().toUtf8()).array())
+                   .toJson(QJsonDocument::Compact);
+        out += '}';
     }
+    out += ']';
     return out;
 }
 
@@ -216,9 +272,23 @@ std::optional<QJsonObject> Api::renderPost(qint64 id, const Viewer &v, int inlin
 
 QJsonArray Api::renderComments(const std::vector<Row> &rows, const Viewer &v)
 {
-    QJsonArray out;
+    const std::vector<QByteArray> items = commentItems(rows, v);
+    QByteArray a = "[";
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (i)
+            a += ',';
+        a += items[i];
+    }
+    a += ']';
+    return QJsonDocument::fromJson(a).array();
+}
+
+std::vector<QByteArray> Api::commentItems(const std::vector<Row> &rows, const Viewer &v)
+{
+    std::vector<QByteArray> out;
     if (rows.empty())
         return out;
+    out.reserve(rows.size());
     QList<qint64> ids, rootIds, replyIds;
     ids.reserve(qsizetype(rows.size()));
     QSet<qint64> floorHiddenRoots;
@@ -279,34 +349,58 @@ QJsonArray Api::renderComments(const std::vector<Row> &rows, const Viewer &v)
         const qint64 rootId = r[2].toLongLong();
         const bool ownHidden = r[10].toInt() != 0;
         const bool hidden = ownHidden || r[11].toInt() != 0;
-        QJsonObject c;
-        c.insert(QStringLiteral("id"), id);
-        c.insert(QStringLiteral("postId"), r[1].toLongLong());
-        c.insert(QStringLiteral("rootId"), rootId);
-        c.insert(QStringLiteral("parentId"), r[3].toLongLong());
-        c.insert(QStringLiteral("floor"), r[4].toLongLong());
-        c.insert(QStringLiteral("seq"), r[5].toLongLong());
-        c.insert(QStringLiteral("author"), userBrief(r[6].toLongLong()));
-        c.insert(QStringLiteral("replyTo"), r[7].isNull() || rootId == 0
-                                                ? QJsonValue(QJsonValue::Null)
-                                                : QJsonValue(userBrief(r[7].toLongLong())));
-        c.insert(QStringLiteral("content"), r[8].toString());
-        c.insert(QStringLiteral("createtime"), r[9].toLongLong());
-        c.insert(QStringLiteral("likeCount"), likeCount);
-        c.insert(QStringLiteral("liked"), my == 1);
-        c.insert(QStringLiteral("opposeCount"), opposeCount);
-        c.insert(QStringLiteral("opposed"), my == -1);
-        c.insert(QStringLiteral("score"), 2 * likeCount - opposeCount);
-        c.insert(QStringLiteral("replyCount"), replyCounts.value(id, 0));
-        c.insert(QStringLiteral("status"),
-                 hidden ? QStringLiteral("hidden") : QStringLiteral("visible"));
+        // Keys in QJsonObject's (sorted) order: the bytes QJsonDocument wrote before.
+        QByteArray c;
+        c.reserve(512);
+        c += "{\"author\":";
+        writeUserBrief(c, r[6].toLongLong());
+        c += ",\"content\":";
+        json::string(c, r[8].toString());
+        c += ",\"createtime\":";
+        json::number(c, r[9].toLongLong());
+        c += ",\"floor\":";
+        json::number(c, r[4].toLongLong());
+        c += ",\"id\":";
+        json::number(c, id);
+        c += ",\"likeCount\":";
+        json::number(c, likeCount);
+        c += ",\"liked\":";
+        json::boolean(c, my == 1);
         if (hidden && v.moderator) {
-            if (ownHidden)
-                c.insert(QStringLiteral("moderation"), moderationObject(r[13], r[14], r[15]));
-            else if (rootModeration.contains(rootId))
-                c.insert(QStringLiteral("moderation"), rootModeration.value(rootId));
+            if (ownHidden) {
+                c += ",\"moderation\":";
+                c += QJsonDocument(moderationObject(r[13], r[14], r[15]))
+                         .toJson(QJsonDocument::Compact);
+            } else if (rootModeration.contains(rootId)) {
+                c += ",\"moderation\":";
+                c += QJsonDocument(rootModeration.value(rootId)).toJson(QJsonDocument::Compact);
+            }
         }
-        out.append(c);
+        c += ",\"opposeCount\":";
+        json::number(c, opposeCount);
+        c += ",\"opposed\":";
+        json::boolean(c, my == -1);
+        c += ",\"parentId\":";
+        json::number(c, r[3].toLongLong());
+        c += ",\"postId\":";
+        json::number(c, r[1].toLongLong());
+        c += ",\"replyCount\":";
+        json::number(c, replyCounts.value(id, 0));
+        c += ",\"replyTo\":";
+        if (r[7].isNull() || rootId == 0)
+            c += "null";
+        else
+            writeUserBrief(c, r[7].toLongLong());
+        c += ",\"rootId\":";
+        json::number(c, rootId);
+        c += ",\"score\":";
+        json::number(c, 2 * likeCount - opposeCount);
+        c += ",\"seq\":";
+        json::number(c, r[5].toLongLong());
+        c += ",\"status\":";
+        c += hidden ? "\"hidden\"" : "\"visible\"";
+        c += '}';
+        out.push_back(std::move(c));
     }
     return out;
 }
