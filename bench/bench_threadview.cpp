@@ -20,6 +20,7 @@
 #include <QTreeView>
 
 #include "commentdelegate.h"
+#include "flattreeproxy.h"
 #include "virtuallistview.h"
 #include <algorithm>
 #include <cstdio>
@@ -118,6 +119,44 @@ double pageIntoPane(int floors, qint64 *measured = nullptr)
     return ms;
 }
 
+// The model's share: the same page into the store, the tree and the flat list, no view.
+double pageIntoModel(int floors)
+{
+    QList<core::Comment> roots, replies;
+    makePage(1, floors, 8, &roots, &replies);
+    core::PostStore store;
+    models::CommentTreeModel model(&store);
+    models::FlatTreeProxy flat;
+    flat.setSourceModel(&model);
+    model.setPost(1);
+    QElapsedTimer t;
+    t.start();
+    model.appendFloors(roots, replies, false);
+    return double(t.nsecsElapsed()) / 1e6;
+}
+
+// The model's share of a floor's 1,000 replies expanding.
+double expandInModel()
+{
+    QList<core::Comment> roots, replies;
+    makePage(1, 200, 1003, &roots, &replies);
+    core::PostStore store;
+    models::CommentTreeModel model(&store);
+    models::FlatTreeProxy flat;
+    flat.setSourceModel(&model);
+    model.setPost(1);
+    model.appendFloors(roots, replies, false);
+    const qint64 rootId = 1'000'000 + 2 * 10'000LL;
+    QList<core::Comment> more;
+    for (int s = 4; s <= 1003; ++s)
+        more.append(comment(rootId + s, rootId, 2, s, s));
+    QElapsedTimer t;
+    t.start();
+    model.expand(model.indexOfComment(rootId));
+    model.appendReplies(rootId, more, true);
+    return double(t.nsecsElapsed()) / 1e6;
+}
+
 // The baseline: the same page in a QTreeView (it lays out every expanded row).
 double pageIntoTreeView(int floors)
 {
@@ -159,13 +198,16 @@ int main(int argc, char **argv)
     const bool noBaseline = args.contains(QStringLiteral("--no-baseline"));
 
     pageIntoPane(200); // a warm-up, not counted: the fonts are loaded once a process
-    std::vector<double> page1k, page10k, baseline, expand, frame;
+    std::vector<double> page1k, page10k, baseline, expand, frame, model1k, model10k, modelExpand;
     qint64 measured10k = 0;
     for (int r = 0; r < runs; ++r) {
         page1k.push_back(pageIntoPane(200));
         page10k.push_back(pageIntoPane(2000, &measured10k));
         if (!noBaseline)
             baseline.push_back(pageIntoTreeView(200));
+        model1k.push_back(pageIntoModel(200));
+        model10k.push_back(pageIntoModel(2000));
+        modelExpand.push_back(expandInModel());
 
         // a floor of 1,000 replies expanding in place, and scrolling
         QList<core::Comment> roots, replies;
@@ -188,18 +230,34 @@ int main(int argc, char **argv)
         t.start();
         view.model()->expand(view.model()->indexOfComment(rootId)); // "more replies" clicked
         view.model()->appendReplies(rootId, more, true);            // … and the page arrived
+        const double inModel = double(t.nsecsElapsed()) / 1e6;
+        const qint64 measuredBefore = view.treeView()->measureCalls();
         QCoreApplication::processEvents();
+        const double events = double(t.nsecsElapsed()) / 1e6;
         canvas.render();
         expand.push_back(double(t.nsecsElapsed()) / 1e6);
+        if (qEnvironmentVariableIsSet("BENCH_DETAIL"))
+            std::fprintf(stderr,
+                         "expand: model %.2f, events %.2f (%lld rows measured), render %.2f ms\n",
+                         inModel, events - inModel,
+                         static_cast<long long>(view.treeView()->measureCalls() - measuredBefore),
+                         expand.back() - events);
         if (view.model()->rowCount(view.model()->indexOfComment(rootId)) < 1003)
             std::fprintf(stderr, "the floor did not expand\n");
 
         for (int step = 0; step < 60; ++step) {
+            const qint64 measuredBefore = view.treeView()->measureCalls();
             t.restart();
             auto *bar = view.treeView()->verticalScrollBar();
             bar->setValue(bar->value() + 400);
+            const double scrolled = double(t.nsecsElapsed()) / 1e6;
             canvas.render();
             frame.push_back(double(t.nsecsElapsed()) / 1e6);
+            if (qEnvironmentVariableIsSet("BENCH_DETAIL"))
+                std::fprintf(
+                    stderr, "frame %d: %lld rows measured, scroll %.2f, total %.2f ms\n", step,
+                    static_cast<long long>(view.treeView()->measureCalls() - measuredBefore),
+                    scrolled, frame.back());
         }
     }
     const auto row = [](const char *what, double value, const char *unit = "ms") {
@@ -210,7 +268,14 @@ int main(int argc, char **argv)
                 runs);
     row("a page of 200 floors, 1,000 rows, into the pane (layout + paint)", median(page1k));
     row("a page of 2,000 floors, 10,000 rows", median(page10k));
-    row("ratio 10,000 / 1,000 rows (constant cost: ≈ 1)", median(page10k) / median(page1k), "×");
+    row("— of which the model (store, tree, flat list; no view), 1,000 rows", median(model1k));
+    row("— of which the model, 10,000 rows", median(model10k));
+    const double view1k = median(page1k) - median(model1k);
+    const double view10k = median(page10k) - median(model10k);
+    row("the view's share (layout + paint), 1,000 rows", view1k);
+    row("the view's share, 10,000 rows", view10k);
+    row("ratio of the view's share 10,000 / 1,000 rows (constant cost: ≈ 1)", view10k / view1k,
+        "×");
     std::printf("| rows measured for the 10,000-row page | %lld |\n",
                 static_cast<long long>(measured10k));
     if (!baseline.empty()) {
@@ -218,6 +283,8 @@ int main(int argc, char **argv)
         row("ratio baseline / pane", median(baseline) / median(page1k), "×");
     }
     row("a floor's 1,000 replies expanding in place (until painted)", median(expand));
+    row("— of which the model (store, tree, flat list)", median(modelExpand));
+    row("— the view's share", median(expand) - median(modelExpand));
     row("scroll frame 400 px, p50", median(frame));
     row("scroll frame 400 px, p99", percentile(frame, 0.99));
     return 0;

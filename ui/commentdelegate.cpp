@@ -97,11 +97,13 @@ CommentDelegate::~CommentDelegate() = default;
 
 void CommentDelegate::watch(QAbstractItemModel *model)
 {
-    // the relative time is painted, not laid out: the ticker's updates keep the blocks
+    // the relative time is painted, not laid out: the ticker's updates keep the blocks; a block
+    // holds its text, width and strike-out and is checked against them (textBlock), so rows
+    // arriving or leaving (a floor's 1,000 replies) forget nothing
     m_blocks.watch(
         model,
         [](const QModelIndex &index) { return index.data(CommentTreeModel::IdRole).toLongLong(); },
-        {CommentTreeModel::RelativeTimeRole});
+        {CommentTreeModel::RelativeTimeRole}, LayoutChanges::Data);
 }
 
 void CommentDelegate::clearCache()

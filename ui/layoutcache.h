@@ -117,6 +117,10 @@ struct LayoutGeneration
 enum class LayoutChanges {
     All,  // dataChanged (but for layout-free roles), rows inserted or removed, a reset
     Rows, // rows inserted or removed, a reset: the owner follows dataChanged itself
+    // dataChanged (but for layout-free roles) and a reset only: for entries that check what
+    // they depend on themselves (a comment's text block holds its text), so that a row
+    // arriving or leaving costs no lookup and the rows on screen keep their layouts
+    Data,
 };
 
 namespace detail {
@@ -258,12 +262,21 @@ public:
         QList<QMetaObject::Connection> c;
         if (model) {
             detail::LayoutCacheWatcher *context = &watcher();
+            // A row's key can cost a lookup (a comment read from the store): more rows than
+            // entries are cheaper forgotten all at once (the rows on screen are laid out again),
+            // and an empty cache has nothing to forget.
             const auto forget = [this, model, keyOf](const QModelIndex &parent, int first,
                                                      int last) {
+                if (size() == 0)
+                    return;
+                if (last - first + 1 > size()) {
+                    clear();
+                    return;
+                }
                 for (int row = first; row <= last; ++row)
                     remove(keyOf(model->index(row, 0, parent)));
             };
-            if (changes == LayoutChanges::All)
+            if (changes != LayoutChanges::Rows)
                 c << QObject::connect(
                     model, &QAbstractItemModel::dataChanged, context,
                     [forget, freeRoles = std::move(layoutFreeRoles)](const QModelIndex &topLeft,
@@ -277,10 +290,12 @@ public:
                             return;
                         forget(topLeft.parent(), topLeft.row(), bottomRight.row());
                     });
-            c << QObject::connect(model, &QAbstractItemModel::rowsAboutToBeRemoved, context,
-                                  forget);
-            // a row that comes back may have changed meanwhile
-            c << QObject::connect(model, &QAbstractItemModel::rowsInserted, context, forget);
+            if (changes != LayoutChanges::Data) {
+                c << QObject::connect(model, &QAbstractItemModel::rowsAboutToBeRemoved, context,
+                                      forget);
+                // a row that comes back may have changed meanwhile
+                c << QObject::connect(model, &QAbstractItemModel::rowsInserted, context, forget);
+            }
             c << QObject::connect(model, &QAbstractItemModel::modelReset, context,
                                   [this] { clear(); });
         }

@@ -19,11 +19,31 @@ namespace threadline::ui {
 
 void RowHeights::reset(int rows)
 {
+    m_pending.clear();
+    m_pendingRows = 0;
     m_heights.assign(size_t(std::max(0, rows)), -1);
     rebuild();
 }
 
-void RowHeights::rebuild()
+void RowHeights::settle() const
+{
+    if (m_pending.empty())
+        return;
+    if (int(m_pending.size()) > kMaxPendingInsertions) {
+        // many small insertions (a page of floors, each with its replies): one pass, the
+        // measured heights forgotten (the rows on screen are measured again)
+        m_heights.assign(m_heights.size() + size_t(m_pendingRows), -1);
+    } else {
+        for (const auto &[at, count] : m_pending)
+            m_heights.insert(m_heights.begin() + std::clamp<qsizetype>(at, 0, m_heights.size()),
+                             size_t(count), -1);
+    }
+    m_pending.clear();
+    m_pendingRows = 0;
+    rebuild();
+}
+
+void RowHeights::rebuild() const
 {
     const size_t n = m_heights.size();
     m_treeSum.assign(n + 1, 0);
@@ -59,6 +79,7 @@ void RowHeights::add(int row, int dh, int dc)
 
 void RowHeights::set(int row, int height)
 {
+    settle();
     const int old = m_heights[size_t(row)];
     if (old == height)
         return;
@@ -70,12 +91,13 @@ void RowHeights::insert(int at, int count)
 {
     if (count <= 0)
         return;
-    m_heights.insert(m_heights.begin() + at, size_t(count), -1);
-    rebuild();
+    m_pending.emplace_back(at, count);
+    m_pendingRows += count;
 }
 
 void RowHeights::remove(int at, int count)
 {
+    settle();
     count = std::min(count, size() - at);
     if (count <= 0 || at < 0)
         return;
@@ -85,6 +107,7 @@ void RowHeights::remove(int at, int count)
 
 void RowHeights::forgetAll()
 {
+    settle();
     std::fill(m_heights.begin(), m_heights.end(), -1);
     std::fill(m_treeSum.begin(), m_treeSum.end(), 0);
     std::fill(m_treeCount.begin(), m_treeCount.end(), 0);
@@ -94,7 +117,8 @@ void RowHeights::forgetAll()
 
 qint64 RowHeights::top(int row, int estimate) const
 {
-    row = std::clamp(row, 0, size());
+    settle();
+    row = std::clamp(row, 0, int(m_heights.size()));
     qint64 sum = 0;
     qint64 count = 0;
     for (size_t i = size_t(row); i > 0; i -= i & (~i + 1)) {
@@ -106,6 +130,7 @@ qint64 RowHeights::top(int row, int estimate) const
 
 int RowHeights::rowAt(qint64 y, int estimate) const
 {
+    settle();
     const size_t n = m_heights.size();
     if (n == 0)
         return -1;
