@@ -12,6 +12,7 @@
 #include "commenttreemodel.h"
 #include "poststore.h"
 #include "threadview.h"
+#include "viewbench.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -27,19 +28,11 @@
 #include <vector>
 
 using namespace threadline;
+using bench::Canvas;
+using bench::median;
+using bench::percentile;
 
 namespace {
-double percentile(std::vector<double> v, double p)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[std::min(v.size() - 1, size_t(double(v.size()) * p))];
-}
-double median(const std::vector<double> &v)
-{
-    return percentile(v, 0.5);
-}
 
 core::Comment comment(qint64 id, qint64 rootId, qint64 floor, qint64 seq, int i)
 {
@@ -79,22 +72,6 @@ void makePage(int f0, int count, qint64 replyCount, QList<core::Comment> *roots,
             replies->append(comment(rootId + s, rootId, f, s, f + s));
     }
 }
-
-struct Canvas
-{
-    explicit Canvas(QWidget *viewport)
-        : viewport(viewport)
-    {
-    }
-    void render()
-    {
-        if (image.size() != viewport->size())
-            image = QImage(viewport->size(), QImage::Format_ARGB32_Premultiplied);
-        viewport->render(&image);
-    }
-    QWidget *viewport;
-    QImage image;
-};
 
 // A page of `floors` floors into a fresh pane: ms until painted.
 double pageIntoPane(int floors, qint64 *measured = nullptr)

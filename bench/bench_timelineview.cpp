@@ -21,6 +21,7 @@
 #include "poststore.h"
 #include "timelinemodel.h"
 #include "timelineview.h"
+#include "viewbench.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -37,20 +38,11 @@
 #include <vector>
 
 using namespace threadline;
+using bench::Canvas;
+using bench::median;
+using bench::percentile;
 
 namespace {
-
-double percentile(std::vector<double> v, double p)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[std::min(v.size() - 1, size_t(double(v.size()) * p))];
-}
-double median(const std::vector<double> &v)
-{
-    return percentile(v, 0.5);
-}
 
 core::Post makePost(qint64 i)
 {
@@ -100,23 +92,6 @@ QList<qint64> fill(core::PostStore &store, int posts)
     }
     return ids;
 }
-
-struct Canvas
-{
-    explicit Canvas(QWidget *viewport)
-        : viewport(viewport)
-        , image(viewport->size(), QImage::Format_ARGB32_Premultiplied)
-    {
-    }
-    void render()
-    {
-        if (image.size() != viewport->size())
-            image = QImage(viewport->size(), QImage::Format_ARGB32_Premultiplied);
-        viewport->render(&image);
-    }
-    QWidget *viewport;
-    QImage image;
-};
 
 // The first screen of `ids` in a new view: ms.
 double firstScreen(core::PostStore &store, const QList<qint64> &ids, qint64 *measured = nullptr)
