@@ -95,6 +95,78 @@ void PostStore::compact(Post &p)
     }
 }
 
+const Comment *PostStore::findComment(qint64 id) const
+{
+    if (const auto it = m_comments.constFind(id); it != m_comments.constEnd())
+        return &*it;
+    const auto ref = m_inline.constFind(id);
+    if (ref == m_inline.constEnd())
+        return nullptr;
+    const auto post = m_posts.constFind(*ref);
+    if (post == m_posts.constEnd())
+        return nullptr;
+    const QList<Comment> &inlined = post->comments;
+    for (auto c = inlined.crbegin(); c != inlined.crend(); ++c)
+        if (c->id == id)
+            return &*c;
+    return nullptr;
+}
+
+Comment PostStore::commentValue(qint64 id) const
+{
+    const Comment *c = findComment(id);
+    return c ? *c : Comment();
+}
+
+Comment *PostStore::ownComment(qint64 id)
+{
+    if (const auto it = m_comments.find(id); it != m_comments.end())
+        return &*it;
+    if (!m_inline.contains(id))
+        return nullptr;
+    const Comment *shared = findComment(id);
+    const Comment copy = shared ? *shared : Comment();
+    m_inline.remove(id);
+    return &*m_comments.insert(id, copy);
+}
+
+void PostStore::eraseComment(qint64 id)
+{
+    if (!m_comments.remove(id))
+        m_inline.remove(id);
+}
+
+void PostStore::shareInline(qint64 postId)
+{
+    const auto post = m_posts.constFind(postId);
+    if (post == m_posts.constEnd())
+        return;
+    const QList<Comment> &inlined = post->comments;
+    for (auto c = inlined.crbegin(); c != inlined.crend(); ++c) { // the last of an id is the one
+        if (c->id <= 0)
+            continue;
+        const auto own = m_comments.constFind(c->id);
+        if (own != m_comments.constEnd() && *own == *c) {
+            m_comments.erase(own);
+            m_inline.insert(c->id, postId);
+        }
+    }
+}
+
+void PostStore::unshareInline(qint64 postId)
+{
+    const auto post = m_posts.constFind(postId);
+    if (post == m_posts.constEnd() || m_inline.isEmpty())
+        return;
+    const QList<Comment> &inlined = post->comments;
+    for (auto c = inlined.crbegin(); c != inlined.crend(); ++c)
+        if (const auto ref = m_inline.constFind(c->id);
+            ref != m_inline.constEnd() && *ref == postId) {
+            m_inline.erase(ref);
+            m_comments.insert(c->id, *c);
+        }
+}
+
 // --- overlays -------------------------------------------------------------------------------
 
 int PostStore::pendingCommentsOn(qint64 postId) const
@@ -232,6 +304,7 @@ void PostStore::upsertPost(const Post &given)
         Q_EMIT postAdded(p.id);
     } else {
         changePost(p.id, [&] {
+            unshareInline(p.id); // the table keeps what it had, whatever the post says now
             Post &kept = m_posts[p.id];
             // Only /hot tells a post's views: a page that does not (a timeline, /sync) keeps them.
             const std::optional<qint64> views = p.viewCount ? p.viewCount : kept.viewCount;
@@ -239,9 +312,11 @@ void PostStore::upsertPost(const Post &given)
             kept.viewCount = views;
         });
     }
-    // Inline comments are comments too: the thread view finds them in the store.
+    // Inline comments are comments too: the thread view finds them in the store (the post's
+    // copy, as long as the two are equal).
     for (const Comment &c : p.comments)
         upsertComment(c);
+    shareInline(p.id);
 }
 
 void PostStore::upsertPosts(const QList<Post> &posts)
@@ -256,12 +331,12 @@ void PostStore::upsertComment(const Comment &given)
         return;
     Comment c = given;
     compact(c);
-    if (!m_comments.contains(c.id)) {
+    if (!containsComment(c.id)) {
         m_comments.insert(c.id, c);
         m_commentsByPost[c.postId].insert(c.id);
         Q_EMIT commentAdded(c.postId, c.id);
     } else {
-        changeComment(c.id, [&] { m_comments[c.id] = c; });
+        changeComment(c.id, [&] { *ownComment(c.id) = c; });
     }
 }
 
@@ -273,26 +348,26 @@ void PostStore::upsertComments(const QList<Comment> &comments)
 
 void PostStore::removeComment(qint64 commentId)
 {
-    const auto it = m_comments.constFind(commentId);
-    if (it == m_comments.constEnd())
+    const Comment *found = findComment(commentId);
+    if (!found)
         return;
-    const Comment c = *it;
+    const Comment c = *found;
     QList<qint64> gone{commentId};
     if (c.isRoot()) // the whole floor goes with its root
         for (qint64 id : m_commentsByPost.value(c.postId))
-            if (m_comments.value(id).rootId == commentId)
+            if (commentValue(id).rootId == commentId)
                 gone.append(id);
     // Counts that include my pending comments change with them.
     const auto change = [&] {
         for (qint64 id : gone) {
-            countPending(m_comments.value(id), -1);
-            m_comments.remove(id);
+            countPending(commentValue(id), -1);
+            eraseComment(id);
             m_commentsByPost[c.postId].remove(id);
             m_pendingCommentVote.remove(id);
             m_commentPending.remove(id);
         }
     };
-    if (!c.isRoot() && m_comments.contains(c.rootId))
+    if (!c.isRoot() && containsComment(c.rootId))
         changeComment(c.rootId, [&] { changePost(c.postId, change); });
     else
         changePost(c.postId, change);
@@ -306,11 +381,12 @@ void PostStore::removePost(qint64 postId)
         return;
     const QSet<qint64> ids = m_commentsByPost.take(postId);
     for (qint64 id : ids) {
-        countPending(m_comments.value(id), -1);
-        m_comments.remove(id);
+        countPending(commentValue(id), -1);
+        eraseComment(id);
         m_pendingCommentVote.remove(id);
         m_commentPending.remove(id);
     }
+    unshareInline(postId); // another post's comments it held, if any
     m_posts.remove(postId);
     m_pendingPostLike.remove(postId);
     m_postPending.remove(postId);
@@ -323,6 +399,7 @@ void PostStore::clear()
     for (qint64 id : ids)
         removePost(id);
     m_comments.clear();
+    m_inline.clear();
     m_commentsByPost.clear();
     m_pendingByPost.clear();
     m_pendingByRoot.clear();
@@ -340,10 +417,10 @@ std::optional<Post> PostStore::post(qint64 postId) const
 
 std::optional<Comment> PostStore::comment(qint64 commentId) const
 {
-    const auto it = m_comments.constFind(commentId);
-    if (it == m_comments.constEnd())
+    const Comment *c = findComment(commentId);
+    if (!c)
         return std::nullopt;
-    return overlaid(*it);
+    return overlaid(*c);
 }
 
 std::optional<Post> PostStore::serverPost(qint64 postId) const
@@ -354,8 +431,8 @@ std::optional<Post> PostStore::serverPost(qint64 postId) const
 
 std::optional<Comment> PostStore::serverComment(qint64 commentId) const
 {
-    const auto it = m_comments.constFind(commentId);
-    return it == m_comments.constEnd() ? std::nullopt : std::optional<Comment>(*it);
+    const Comment *c = findComment(commentId);
+    return c ? std::optional<Comment>(*c) : std::nullopt;
 }
 
 QList<qint64> PostStore::commentIds(qint64 postId) const
@@ -402,7 +479,7 @@ void PostStore::applyCommentVoteAnswer(qint64 commentId, bool liked, qint64 like
 {
     changeComment(commentId, [&] {
         m_pendingCommentVote.remove(commentId);
-        if (auto it = m_comments.find(commentId); it != m_comments.end()) {
+        if (Comment *it = ownComment(commentId)) {
             it->liked = liked;
             it->likeCount = likeCount;
             it->opposed = opposed;
@@ -414,7 +491,7 @@ void PostStore::applyCommentVoteAnswer(qint64 commentId, bool liked, qint64 like
 
 void PostStore::addPendingComment(const Comment &given)
 {
-    if (given.id >= 0 || m_comments.contains(given.id))
+    if (given.id >= 0 || containsComment(given.id))
         return;
     Comment local = given;
     compact(local);
@@ -436,35 +513,39 @@ void PostStore::resolvePendingComment(qint64 localId, const Comment &given)
 {
     Comment server = given;
     compact(server);
-    const auto it = m_comments.constFind(localId);
-    if (it == m_comments.constEnd()) {
+    const Comment *local = findComment(localId);
+    if (!local) {
         upsertComment(server);
         return;
     }
-    const qint64 postId = it->postId;
+    const qint64 postId = local->postId;
     const qint64 rootId = server.rootId;
     const auto change = [&] {
-        countPending(m_comments.value(localId), -1);
-        m_comments.remove(localId);
+        countPending(commentValue(localId), -1);
+        eraseComment(localId);
         m_commentsByPost[postId].remove(localId);
         // my pending replies to my floor now wait under the server's id
         if (const int n = m_pendingByRoot.take(localId))
             m_pendingByRoot.insert(server.id, n);
         m_commentPending.remove(localId);
+        m_inline.remove(server.id); // a refresh brought it first, as a post's inline comment
         m_comments.insert(server.id, server);
         m_commentsByPost[server.postId].insert(server.id);
         // what waited on the local id (a like on it, say) now waits on the server's id
         if (m_pendingCommentVote.contains(localId))
             m_pendingCommentVote.insert(server.id, m_pendingCommentVote.take(localId));
         for (qint64 id : m_commentsByPost.value(postId)) {
-            Comment &c = m_comments[id];
-            if (c.rootId == localId)
-                c.rootId = server.id;
-            if (c.parentId == localId)
-                c.parentId = server.id;
+            const Comment *c = findComment(id);
+            if (!c || (c->rootId != localId && c->parentId != localId))
+                continue;
+            Comment *mine = ownComment(id);
+            if (mine->rootId == localId)
+                mine->rootId = server.id;
+            if (mine->parentId == localId)
+                mine->parentId = server.id;
         }
     };
-    if (rootId > 0 && m_comments.contains(rootId))
+    if (rootId > 0 && containsComment(rootId))
         changeComment(rootId, [&] { changePost(postId, change); });
     else
         changePost(postId, change);
@@ -490,6 +571,7 @@ void PostStore::resolvePendingPost(qint64 localId, const Post &given)
         upsertPost(server);
         return;
     }
+    unshareInline(localId);
     m_posts.remove(localId);
     m_postPending.remove(localId);
     // what waited on the local id (my comments on it, a like) now waits on the server's id
@@ -499,7 +581,8 @@ void PostStore::resolvePendingPost(qint64 localId, const Post &given)
     if (const int n = m_pendingByPost.take(localId))
         m_pendingByPost.insert(server.id, m_pendingByPost.value(server.id) + n);
     for (qint64 id : comments) {
-        m_comments[id].postId = server.id;
+        if (Comment *c = ownComment(id))
+            c->postId = server.id;
         m_commentsByPost[server.id].insert(id);
     }
     const bool known = m_posts.contains(server.id); // a refresh brought it first
@@ -508,9 +591,11 @@ void PostStore::resolvePendingPost(qint64 localId, const Post &given)
     Q_EMIT postIdChanged(localId, server.id);
     if (known)
         upsertPost(server);
-    else
+    else {
         for (const Comment &c : server.comments)
             upsertComment(c);
+        shareInline(server.id);
+    }
 }
 
 void PostStore::setPostPending(qint64 postId, Pending state)
@@ -533,7 +618,7 @@ void PostStore::setCommentPending(qint64 commentId, Pending state)
         m_commentPending.remove(commentId);
     else
         m_commentPending.insert(commentId, state);
-    if (m_comments.contains(commentId))
+    if (containsComment(commentId))
         Q_EMIT commentChanged(commentId, Field::Pending);
 }
 

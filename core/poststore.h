@@ -48,9 +48,12 @@ public:
 
     // --- what the views read: the server's values with my pending actions on top ---
     [[nodiscard]] bool containsPost(qint64 postId) const { return m_posts.contains(postId); }
-    [[nodiscard]] bool containsComment(qint64 id) const { return m_comments.contains(id); }
+    [[nodiscard]] bool containsComment(qint64 id) const
+    {
+        return m_comments.contains(id) || m_inline.contains(id);
+    }
     [[nodiscard]] int postCount() const { return int(m_posts.size()); }
-    [[nodiscard]] int commentCount() const { return int(m_comments.size()); }
+    [[nodiscard]] int commentCount() const { return int(m_comments.size() + m_inline.size()); }
     [[nodiscard]] std::optional<Post> post(qint64 postId) const;
     [[nodiscard]] std::optional<Comment> comment(qint64 commentId) const;
     // As the server (or the cache) last said, without my pending actions.
@@ -116,10 +119,25 @@ private:
     void intern(QString &text);
     void compact(Post &post);
     void compact(Comment &comment);
+    // A comment as the table holds it: its own value, or the element of a post's inline
+    // comments it equals (nullptr: not held).
+    [[nodiscard]] const Comment *findComment(qint64 id) const;
+    [[nodiscard]] Comment commentValue(qint64 id) const;
+    // The table's own copy, to change it (taken from the post's inline comments if shared).
+    Comment *ownComment(qint64 id);
+    void eraseComment(qint64 id);
+    // The table's values equal to the post's inline comments become references to them, and
+    // back to copies of their own before those inline comments change or go.
+    void shareInline(qint64 postId);
+    void unshareInline(qint64 postId);
 
     UserBrief m_me;
     QHash<qint64, Post> m_posts;       // as the server said, plus my pending ones (id < 0)
     QHash<qint64, Comment> m_comments; // as the server said, plus my pending ones (id < 0)
+    // The comments the table holds as the element of a post's inline comments that they equal
+    // (comment id → the post, whose `comments` holds it: the last element with that id), not
+    // in m_comments: a timeline's inline comments are stored once, not twice.
+    QHash<qint64, qint64> m_inline;
     QHash<qint64, QSet<qint64>> m_commentsByPost;
     QHash<qint64, int> m_pendingByPost;      // my pending comments on each post
     QHash<qint64, int> m_pendingByRoot;      // my pending replies in each floor

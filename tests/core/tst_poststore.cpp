@@ -225,6 +225,129 @@ private Q_SLOTS:
         QVERIFY(!store.post(90012));
     }
 
+    // Issue 14: the store keeps a post's inline comments once (the comment table refers to
+    // them while equal) and shares users' strings; what it returns is what it was given.
+    void inlineCommentsAreStoredOnceAndKeepTheirValues()
+    {
+        PostStore store;
+        const Post given = samplePost();
+        store.upsertPost(given);
+        QCOMPARE(store.commentCount(), 3);
+        QCOMPARE(store.serverPost(90012)->comments, given.comments);
+        for (const Comment &c : given.comments) {
+            QVERIFY(store.containsComment(c.id));
+            QCOMPARE(*store.serverComment(c.id), c);
+        }
+        const qint64 id = given.comments.at(2).id;
+
+        // The table's comment changes: the post's inline copy stays as the post said.
+        QSignalSpy commentChanged(&store, &PostStore::commentChanged);
+        QSignalSpy postChanged(&store, &PostStore::postChanged);
+        store.applyCommentVoteAnswer(id, true, 7, false, 0, 14);
+        QCOMPARE(commentChanged.count(), 1);
+        QCOMPARE(postChanged.count(), 0);
+        QCOMPARE(store.comment(id)->likeCount, 7);
+        QCOMPARE(store.post(90012)->comments, given.comments);
+        Comment edited = given.comments.at(1);
+        edited.content = QStringLiteral("edited");
+        store.upsertComment(edited);
+        QCOMPARE(store.comment(edited.id)->content, QStringLiteral("edited"));
+        QCOMPARE(store.post(90012)->comments, given.comments);
+
+        // The post changes: the comments it still holds inline are as it says (as before), the
+        // one it dropped stays in the table as it was there.
+        Post next = given;
+        next.comments.removeAt(2);
+        store.upsertPost(next);
+        QCOMPARE(store.post(90012)->comments, next.comments);
+        QCOMPARE(store.comment(id)->likeCount, 7);
+        QCOMPARE(*store.serverComment(edited.id), given.comments.at(1));
+        QCOMPARE(store.commentCount(), 3);
+
+        // The same values again become shared again; a removed comment leaves the table only.
+        store.upsertPost(given);
+        QCOMPARE(*store.serverComment(id), given.comments.at(2));
+        store.removeComment(id);
+        QVERIFY(!store.containsComment(id));
+        QVERIFY(!store.comment(id));
+        QCOMPARE(store.commentCount(), 2);
+        QCOMPARE(store.post(90012)->comments, given.comments);
+        QVERIFY(store.commentIds(90012).size() == 2);
+
+        store.removePost(90012);
+        QCOMPARE(store.commentCount(), 0);
+        store.upsertPost(given);
+        QCOMPARE(store.commentCount(), 3);
+        store.clear();
+        QCOMPARE(store.commentCount(), 0);
+        QVERIFY(!store.containsComment(id));
+    }
+
+    void pendingReplyToAnInlineCommentResolves()
+    {
+        PostStore store;
+        const Post given = samplePost();
+        store.upsertPost(given);
+        const Comment root = given.comments.at(0);
+        QVERIFY(root.isRoot());
+        Comment mine = comment(-1, 90012, root.id, root.id);
+        store.addPendingComment(mine);
+        QCOMPARE(store.comment(root.id)->replyCount, root.replyCount + 1);
+        QCOMPARE(store.serverComment(root.id), std::optional<Comment>(root));
+        Comment server = mine;
+        server.id = 600001;
+        store.resolvePendingComment(-1, server);
+        QCOMPARE(*store.serverComment(600001), server);
+        QCOMPARE(store.comment(root.id)->replyCount, root.replyCount);
+        store.removeComment(root.id); // the floor goes with its root
+        QVERIFY(!store.containsComment(600001));
+        QCOMPARE(store.post(90012)->comments, given.comments);
+    }
+
+    void usersStringsAreSharedAndStayAsGiven()
+    {
+        PostStore store;
+        const auto brief = [](qint64 uid, const char *name) {
+            return UserBrief{uid, QString::fromUtf8(name),
+                             QStringLiteral("/media/avatar-%1.jpg").arg(uid)};
+        };
+        Post a = samplePost();
+        a.id = 1;
+        a.comments.clear();
+        a.author = brief(7, "张三");
+        a.likes = {Like{1, 1, 5, brief(8, "李四")}, Like{2, 1, 6, brief(7, "张三")}};
+        Post b = a;
+        b.id = 2;
+        b.author = brief(8, "李四");
+        b.likes = {Like{3, 2, 5, brief(7, "张三")}};
+        store.upsertPost(a);
+        store.upsertPost(b);
+        QCOMPARE(store.post(1)->author, brief(7, "张三"));
+        QCOMPARE(store.post(1)->likes, a.likes);
+        QCOMPARE(store.post(2)->likes, b.likes);
+        // one copy of 张三's strings for the author of post 1 and both his likes
+        QCOMPARE(store.post(1)->author.nickName.constData(),
+                 store.post(2)->likes.at(0).user.nickName.constData());
+        QCOMPARE(store.post(1)->likes.at(1).user.headImg.constData(),
+                 store.post(1)->author.headImg.constData());
+        // a new name is taken as given; the old post keeps what it said
+        Post renamed = b;
+        renamed.id = 3;
+        renamed.likes = {Like{4, 3, 7, brief(7, "张三丰")}};
+        store.upsertPost(renamed);
+        QCOMPARE(store.post(3)->likes.at(0).user.nickName, QStringLiteral("张三丰"));
+        QCOMPARE(store.post(1)->author.nickName, QStringLiteral("张三"));
+        // empty and null strings stay what they were
+        Post anonymous = a;
+        anonymous.id = 4;
+        anonymous.author = UserBrief{9, QString(), QString()};
+        anonymous.device = QString();
+        store.upsertPost(anonymous);
+        QVERIFY(store.post(4)->author.nickName.isNull());
+        QVERIFY(store.post(4)->device.isNull());
+        QCOMPARE(store.post(4)->likes, a.likes);
+    }
+
     void pendingStateSignalsOnlyOnChange()
     {
         PostStore store;
