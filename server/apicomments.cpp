@@ -109,15 +109,28 @@ Response Api::listComments(Request &req)
         for (const Row &r : roots)
             rootIds.append(r[0].toLongLong());
         QVariantList binds;
-        const QString in = m_db.anyOf(QStringLiteral("c.root_id"), rootIds, binds);
-        binds << replies;
-        replyRows = m_db.query(
-            QStringLiteral("SELECT %1 FROM (SELECT c.*, ROW_NUMBER() OVER (PARTITION BY c.root_id "
-                           "ORDER BY c.seq) AS rn"
-                           " FROM comments c WHERE %2 AND %3) c WHERE c.rn <= ?"
-                           " ORDER BY c.floor, c.seq")
-                .arg(commentColumns(), in, vis),
-            binds);
+        if (m_db.isPostgres()) {
+            // a LIMIT per floor on comments_root_seq (LATERAL): a floor's first replies, not
+            // all its replies numbered
+            binds << Database::arrayLiteral(rootIds) << replies;
+            replyRows = m_db.query(
+                QStringLiteral("SELECT %1 FROM unnest(?::bigint[]) AS s(rid) CROSS JOIN LATERAL"
+                               " (SELECT c.* FROM comments c WHERE c.root_id = s.rid AND %2"
+                               " ORDER BY c.seq LIMIT ?) c ORDER BY c.floor, c.seq")
+                    .arg(commentColumns(), vis),
+                binds);
+        } else {
+            const QString in = m_db.anyOf(QStringLiteral("c.root_id"), rootIds, binds);
+            binds << replies;
+            replyRows = m_db.query(
+                QStringLiteral(
+                    "SELECT %1 FROM (SELECT c.*, ROW_NUMBER() OVER (PARTITION BY c.root_id "
+                    "ORDER BY c.seq) AS rn"
+                    " FROM comments c WHERE %2 AND %3) c WHERE c.rn <= ?"
+                    " ORDER BY c.floor, c.seq")
+                    .arg(commentColumns(), in, vis),
+                binds);
+        }
     }
     // Roots and replies rendered together (one round of their counts and votes), then split:
     // each comment's object depends on its own row only (order=best's extra score column is

@@ -307,21 +307,25 @@ QString Database::placeholders(qsizetype n)
     return s;
 }
 
+QString Database::arrayLiteral(const QList<qint64> &values)
+{
+    QString array;
+    array.reserve(values.size() * 8 + 2);
+    array += QLatin1Char('{');
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        if (i)
+            array += QLatin1Char(',');
+        array += QString::number(values[i]);
+    }
+    array += QLatin1Char('}');
+    return array;
+}
+
 QString Database::anyOf(const QString &column, const QList<qint64> &values,
                         QVariantList &binds) const
 {
     if (m_kind == Kind::Postgres) {
-        // an array literal: {1,2,3}
-        QString array;
-        array.reserve(values.size() * 8 + 2);
-        array += QLatin1Char('{');
-        for (qsizetype i = 0; i < values.size(); ++i) {
-            if (i)
-                array += QLatin1Char(',');
-            array += QString::number(values[i]);
-        }
-        array += QLatin1Char('}');
-        binds.append(array);
+        binds.append(arrayLiteral(values));
         return column + QLatin1String(" = ANY(?::bigint[])");
     }
     if (values.isEmpty())

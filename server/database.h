@@ -84,6 +84,8 @@ public:
     // SQLite "column IN (?,…)" (preparing there is cheap and in-process); "0 = 1" when empty.
     QString anyOf(const QString &column, const QList<qint64> &values, QVariantList &binds) const;
     QString anyOf(const QString &column, const QStringList &values, QVariantList &binds) const;
+    // A PostgreSQL array literal, "{1,2,3}", to bind as one bigint[] value.
+    static QString arrayLiteral(const QList<qint64> &values);
 
     // --- a broken PostgreSQL connection (issue 15) ---
     // A statement that failed because the connection broke (the server restarted, stopped or
