@@ -34,6 +34,14 @@ void share(QString &kept, QString &given)
 }
 } // namespace
 
+namespace {
+void appendOnce(QList<qint64> &ids, qint64 id)
+{
+    if (!ids.contains(id))
+        ids.append(id);
+}
+} // namespace
+
 void PostStore::intern(UserBrief &user)
 {
     if (user.nickName.isEmpty() && user.headImg.isEmpty())
@@ -333,7 +341,7 @@ void PostStore::upsertComment(const Comment &given)
     compact(c);
     if (!containsComment(c.id)) {
         m_comments.insert(c.id, c);
-        m_commentsByPost[c.postId].insert(c.id);
+        m_commentsByPost[c.postId].append(c.id);
         Q_EMIT commentAdded(c.postId, c.id);
     } else {
         changeComment(c.id, [&] { *ownComment(c.id) = c; });
@@ -355,16 +363,22 @@ void PostStore::removeComment(qint64 commentId)
     QList<qint64> gone{commentId};
     if (c.isRoot()) // the whole floor goes with its root
         for (qint64 id : m_commentsByPost.value(c.postId))
-            if (commentValue(id).rootId == commentId)
+            if (const Comment *reply = findComment(id); reply && reply->rootId == commentId)
                 gone.append(id);
     // Counts that include my pending comments change with them.
     const auto change = [&] {
         for (qint64 id : gone) {
             countPending(commentValue(id), -1);
             eraseComment(id);
-            m_commentsByPost[c.postId].remove(id);
             m_pendingCommentVote.remove(id);
             m_commentPending.remove(id);
+        }
+        QList<qint64> &ids = m_commentsByPost[c.postId];
+        if (gone.size() == 1) {
+            ids.removeOne(commentId);
+        } else {
+            const QSet<qint64> goneSet(gone.cbegin(), gone.cend());
+            ids.removeIf([&](qint64 id) { return goneSet.contains(id); });
         }
     };
     if (!c.isRoot() && containsComment(c.rootId))
@@ -379,7 +393,7 @@ void PostStore::removePost(qint64 postId)
 {
     if (!m_posts.contains(postId))
         return;
-    const QSet<qint64> ids = m_commentsByPost.take(postId);
+    const QList<qint64> ids = m_commentsByPost.take(postId);
     for (qint64 id : ids) {
         countPending(commentValue(id), -1);
         eraseComment(id);
@@ -437,7 +451,7 @@ std::optional<Comment> PostStore::serverComment(qint64 commentId) const
 
 QList<qint64> PostStore::commentIds(qint64 postId) const
 {
-    return m_commentsByPost.value(postId).values();
+    return m_commentsByPost.value(postId);
 }
 
 // --- overlays from the outbox ---------------------------------------------------------------
@@ -498,7 +512,7 @@ void PostStore::addPendingComment(const Comment &given)
     const qint64 rootId = local.rootId;
     const auto change = [&] {
         m_comments.insert(local.id, local);
-        m_commentsByPost[local.postId].insert(local.id);
+        m_commentsByPost[local.postId].append(local.id);
         countPending(local, +1);
         m_commentPending.insert(local.id, Pending::Sending);
     };
@@ -523,14 +537,14 @@ void PostStore::resolvePendingComment(qint64 localId, const Comment &given)
     const auto change = [&] {
         countPending(commentValue(localId), -1);
         eraseComment(localId);
-        m_commentsByPost[postId].remove(localId);
+        m_commentsByPost[postId].removeOne(localId);
         // my pending replies to my floor now wait under the server's id
         if (const int n = m_pendingByRoot.take(localId))
             m_pendingByRoot.insert(server.id, n);
         m_commentPending.remove(localId);
         m_inline.remove(server.id); // a refresh brought it first, as a post's inline comment
         m_comments.insert(server.id, server);
-        m_commentsByPost[server.postId].insert(server.id);
+        appendOnce(m_commentsByPost[server.postId], server.id);
         // what waited on the local id (a like on it, say) now waits on the server's id
         if (m_pendingCommentVote.contains(localId))
             m_pendingCommentVote.insert(server.id, m_pendingCommentVote.take(localId));
@@ -577,13 +591,13 @@ void PostStore::resolvePendingPost(qint64 localId, const Post &given)
     // what waited on the local id (my comments on it, a like) now waits on the server's id
     if (m_pendingPostLike.contains(localId))
         m_pendingPostLike.insert(server.id, m_pendingPostLike.take(localId));
-    const QSet<qint64> comments = m_commentsByPost.take(localId);
+    const QList<qint64> comments = m_commentsByPost.take(localId);
     if (const int n = m_pendingByPost.take(localId))
         m_pendingByPost.insert(server.id, m_pendingByPost.value(server.id) + n);
     for (qint64 id : comments) {
         if (Comment *c = ownComment(id))
             c->postId = server.id;
-        m_commentsByPost[server.id].insert(id);
+        appendOnce(m_commentsByPost[server.id], id);
     }
     const bool known = m_posts.contains(server.id); // a refresh brought it first
     if (!known)

@@ -59,7 +59,8 @@ public:
     // As the server (or the cache) last said, without my pending actions.
     [[nodiscard]] std::optional<Post> serverPost(qint64 postId) const;
     [[nodiscard]] std::optional<Comment> serverComment(qint64 commentId) const;
-    // The comments of a post the store holds (server's and my pending ones), in no order.
+    // The comments of a post the store holds (server's and my pending ones), in no particular
+    // order.
     [[nodiscard]] QList<qint64> commentIds(qint64 postId) const;
     [[nodiscard]] Pending pendingState(qint64 postId) const { return m_postPending.value(postId); }
     [[nodiscard]] Pending commentPendingState(qint64 id) const
@@ -138,7 +139,9 @@ private:
     // (comment id → the post, whose `comments` holds it: the last element with that id), not
     // in m_comments: a timeline's inline comments are stored once, not twice.
     QHash<qint64, qint64> m_inline;
-    QHash<qint64, QSet<qint64>> m_commentsByPost;
+    // The comments of each post, in the order they came (a list: a set of 3 is 20 times the
+    // bytes; an id is added only when the table did not hold it).
+    QHash<qint64, QList<qint64>> m_commentsByPost;
     QHash<qint64, int> m_pendingByPost;      // my pending comments on each post
     QHash<qint64, int> m_pendingByRoot;      // my pending replies in each floor
     QHash<qint64, bool> m_pendingPostLike;   // post id → desired liked
