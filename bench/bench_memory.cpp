@@ -138,7 +138,9 @@ int main(int argc, char **argv)
     const qint64 rssAtStart = statusKiB("VmRSS:");
     bench::g_sharedUsers = parser.isSet(u"shared-users"_s);
 
-    // The post store: its heap, measured around filling it.
+    // The post store: its heap, measured around filling it — every block it holds once, however
+    // many posts share it (interned users' strings, inline comments the comment table refers
+    // to); each post is built afresh, as a decoded page would be, and freed after the upsert.
     malloc_trim(0);
     const size_t heapBefore = mallinfo2().uordblks;
     const qint64 rssBefore = statusKiB("VmRSS:");
@@ -152,9 +154,10 @@ int main(int argc, char **argv)
     const qint64 storeHeap = qint64(mallinfo2().uordblks) - qint64(heapBefore);
     const qint64 storeRss = (statusKiB("VmRSS:") - rssBefore) * 1024;
     if (parser.isSet(u"store-only"_s)) {
-        std::printf("post store, %d posts%s: heap %.1f MiB, RSS growth %.1f MiB\n", posts,
-                    bench::g_sharedUsers ? ", users' strings shared" : "", mib(storeHeap),
-                    mib(storeRss));
+        std::printf("post store, %d posts%s: heap %.1f MiB (%.2f KiB a post), RSS growth %.1f "
+                    "MiB\n",
+                    posts, bench::g_sharedUsers ? ", users' strings shared" : "", mib(storeHeap),
+                    storeHeap / 1024.0 / posts, mib(storeRss));
         return 0;
     }
 
@@ -303,10 +306,10 @@ int main(int argc, char **argv)
                 peakRss / 1024.0);
     std::printf("| RSS before the store (Qt, fonts, the binary) | %.1f MiB | | |\n",
                 rssAtStart / 1024.0);
-    std::printf("| post store, %d posts (heap; RSS growth)%s | %.1f MiB; %.1f MiB | | "
-                "what is shown |\n",
+    std::printf("| post store, %d posts (heap; RSS growth)%s | %.1f MiB (%.2f KiB a post); %.1f "
+                "MiB | | what is shown |\n",
                 posts, bench::g_sharedUsers ? ", users' strings shared" : "", mib(storeHeap),
-                mib(storeRss));
+                storeHeap / 1024.0 / posts, mib(storeRss));
     std::printf("| decoded images (ImageCache memory) | %.1f MiB | %.1f MiB | %.0f MiB |\n",
                 mib(images.memoryCacheBytes()), mib(peakImages), mib(images.memoryCacheMaxBytes()));
     std::printf("| tile pixmaps (every TilePixmaps) | %.1f MiB | %.1f MiB | per delegate |\n",
