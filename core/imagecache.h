@@ -79,9 +79,10 @@ public:
     Q_ENUM(State)
 
     static constexpr qint64 kDefaultDiskCacheBytes = 200LL * 1024 * 1024;
-    // A few screens of pictures at their tiles' size (a 192 px tile of a 4:3 photo is 192 KiB):
-    // docs/performance.md, "Issue 14".
-    static constexpr qint64 kDefaultMemoryCacheBytes = 24LL * 1024 * 1024;
+    // The pictures being turned into tiles (a 192 px tile of a 4:3 photo is 192 KiB): the views
+    // paint the tiles they keep without a decoded picture (ui/tilepixmaps.h), so this holds a
+    // screen's worth of fresh decodes: docs/performance.md, "Issue 14".
+    static constexpr qint64 kDefaultMemoryCacheBytes = 8LL * 1024 * 1024;
     static constexpr qint64 kDefaultMaxDownloadBytes = 20LL * 1024 * 1024;
     static constexpr qint64 kDefaultMaxPixels = 50'000'000;
     static constexpr int kMaxFullSide = 4096; // a whole picture's longer side, at most

@@ -51,10 +51,11 @@ class QWidget;
 namespace threadline::ui {
 
 // The bounds of every delegate's layout cache: in entries, and in bytes (a post card laid out
-// for real is 3–10 KiB with its text layouts, a comment's block 1–4 KiB: 8 MiB hold a thousand
-// or more, a few dozen screens).
+// for real is 3–12 KiB with its text layouts, a comment's block 1–4 KiB: 4 MiB hold about 330
+// cards, dozens of screens; the views lay out only the rows on screen, so a few screens is all
+// that is ever reused).
 inline constexpr qsizetype kLayoutCacheLimit = 2000;
-inline constexpr qsizetype kLayoutCacheBytes = 8 * 1024 * 1024;
+inline constexpr qsizetype kLayoutCacheBytes = 4 * 1024 * 1024;
 
 // Approximate heap bytes of what a layout holds, for the layouts' bytes() members (their own
 // sizeof comes on top). Shared data is counted as if owned: an upper bound.

@@ -82,7 +82,7 @@ QPainterPath bubblePath(const QRectF &r)
 PostDelegate::PostDelegate(core::ImageCache *images, QObject *parent)
     : QStyledItemDelegate(parent)
     , m_images(images)
-    , m_scaled(16 * 1024)
+    , m_scaled(8 * 1024) // 8 MiB of tiles: about two screens of nine-picture cards
 {
     if (m_images) {
         connect(m_images, &core::ImageCache::imageReady, this, &PostDelegate::onImageArrived);
@@ -138,9 +138,10 @@ void PostDelegate::paintAvatar(QPainter *painter, const QStyleOptionViewItem &op
                                const QRect &rect, const QModelIndex &index) const
 {
     const QString url = index.data(TimelineModel::AvatarUrlRole).toString();
-    QPixmap pixmap;
     const qreal dpr = painter->device()->devicePixelRatioF();
-    if (m_images && !url.isEmpty() &&
+    // a tile kept from before needs no decoded picture
+    QPixmap pixmap = m_scaled.find(url, rect.size(), dpr);
+    if (pixmap.isNull() && m_images && !url.isEmpty() &&
         m_images->load(url, rect.size() * dpr) == core::ImageCache::State::Ready)
         pixmap = scaled(url, rect.size(), dpr);
     paintAvatarTile(painter, option.palette, option.font, rect, pixmap,
@@ -152,10 +153,12 @@ void PostDelegate::paintPicture(QPainter *painter, const QStyleOptionViewItem &o
 {
     const QPalette &pal = option.palette;
     const qreal dpr = painter->device()->devicePixelRatioF();
-    const auto state =
-        m_images ? m_images->load(url, rect.size() * dpr) : core::ImageCache::State::Loading;
-    QPixmap pixmap;
-    if (state == core::ImageCache::State::Ready)
+    // a tile kept from before needs no decoded picture (nor a load)
+    QPixmap pixmap = m_scaled.find(url, rect.size(), dpr);
+    const auto state = !pixmap.isNull() ? core::ImageCache::State::Ready
+                       : m_images       ? m_images->load(url, rect.size() * dpr)
+                                        : core::ImageCache::State::Loading;
+    if (pixmap.isNull() && state == core::ImageCache::State::Ready)
         pixmap = scaled(url, rect.size(), dpr);
     painter->save();
     painter->setClipRect(rect, Qt::IntersectClip);

@@ -46,12 +46,27 @@ QImage cropToFill(const QImage &image, QSize pixels)
                     pixels.width(), pixels.height());
 }
 
+namespace {
+QString tileKey(const QString &url, QSize size, qreal dpr)
+{
+    return url + QLatin1Char('|') + QString::number(size.width()) + QLatin1Char('x') +
+           QString::number(size.height()) + QLatin1Char('@') + QString::number(dpr);
+}
+} // namespace
+
+QPixmap TilePixmaps::find(const QString &url, QSize size, qreal dpr)
+{
+    if (url.isEmpty() || size.isEmpty())
+        return {};
+    const Tile *hit = m_cache.object(tileKey(url, size, dpr));
+    return hit ? hit->pixmap : QPixmap();
+}
+
 QPixmap TilePixmaps::get(core::ImageCache *images, const QString &url, QSize size, qreal dpr)
 {
     if (!images || url.isEmpty() || size.isEmpty())
         return {};
-    const QString key = url + QLatin1Char('|') + QString::number(size.width()) + QLatin1Char('x') +
-                        QString::number(size.height()) + QLatin1Char('@') + QString::number(dpr);
+    const QString key = tileKey(url, size, dpr);
     if (const Tile *hit = m_cache.object(key))
         return hit->pixmap;
     const QSize pixels = size * dpr;

@@ -37,6 +37,9 @@ public:
     // The picture at url for a tile of `size` (device-independent pixels) at `dpr`, its device
     // pixel ratio set; null while the image cache does not hold it (or images is null).
     [[nodiscard]] QPixmap get(core::ImageCache *images, const QString &url, QSize size, qreal dpr);
+    // The tile of url at size, if one is kept (null otherwise): painting it needs no decoded
+    // picture, so the decoded pictures' budget holds only what is being turned into tiles.
+    [[nodiscard]] QPixmap find(const QString &url, QSize size, qreal dpr);
     void clear() { m_cache.clear(); }
     // What this cache's tiles take, and what every TilePixmaps of the process holds, in bytes
     // (the benchmarks print them).

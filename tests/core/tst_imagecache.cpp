@@ -566,7 +566,7 @@ private Q_SLOTS:
         // The default cap.
         ImageCache fresh;
         QCOMPARE(fresh.diskCacheMaxBytes(), 200LL * 1024 * 1024);
-        QCOMPARE(fresh.memoryCacheMaxBytes(), 24LL * 1024 * 1024); // a few screens of tiles
+        QCOMPARE(fresh.memoryCacheMaxBytes(), 8LL * 1024 * 1024); // a screen of fresh decodes
     }
 
     // The disk cache's use (Preferences: "Using 12.3 MB of 200 MB"), counted off the GUI thread
