@@ -17,6 +17,7 @@
 // frame's time and that of the first frame with posts from the cache (app/firstpaint.h; also
 // THREADLINE_FIRST_PAINT=1), --quit-after-first-paint then ends the run: the cold-start benchmark
 // (bench/bench_coldstart.cpp). app/README.md and docs/qa.md say more.
+#include "allocatortuning.h"
 #include "apiclient.h"
 #include "appcore.h"
 #include "certificatedialog.h"
@@ -80,6 +81,7 @@ std::optional<MainWindow::Page> pageNamed(const QString &name)
 
 int main(int argc, char **argv)
 {
+    core::tuneAllocator();    // one malloc arena: the decoders' memory is reused by every thread
     QElapsedTimer sinceStart; // monotonic: the first-paint line below
     sinceStart.start();
     // THREADLINE_STARTUP_TRACE=1: the start-up's steps on stderr, ms since main()

@@ -15,6 +15,7 @@
 //                                          [--image-bytes N] [--dir DIR] [--strict]
 // --image-bytes sets the decoded-image cache's budget (default: ImageCache's). Target: peak RSS
 // ≤ 150 MB.
+#include "allocatortuning.h"
 #include "bench_coldstart_posts.h"
 #include "imagecache.h"
 #include "layoutcache.h"
@@ -115,6 +116,7 @@ void spin(int ms)
 
 int main(int argc, char **argv)
 {
+    threadline::core::tuneAllocator(); // as the app does (app/main.cpp)
     QApplication app(argc, argv);
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Memory of a 10,000-post timeline scrolled through"_s);
