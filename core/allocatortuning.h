@@ -6,6 +6,8 @@
 // allocations a picture make the single arena's lock cheap. Call first thing in main().
 #pragma once
 
+#include <cstdlib> // defines __GLIBC__ on glibc (tested below)
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
