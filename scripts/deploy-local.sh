@@ -25,6 +25,8 @@
 #   --server-bin FILE     threadline-server (default: $THREADLINE_SERVER_BIN, else
 #                         $BUILD_DIR/server/threadline-server, BUILD_DIR defaulting to build)
 #   --rate-limits MODE    passed to the servers: default (the default) or off (load tests)
+#   (environment) THREADLINE_SERVER_OPTIONS: more options for every server process, e.g.
+#                         "--workers 2" (bench/deploy-bench.sh compares settings with it)
 #   --db-commit sync|async  PostgreSQL's synchronous_commit (default sync: durable)
 #   --https-port P        nginx's port (default: the last one used, else a free one)
 #
@@ -298,6 +300,9 @@ start_server() { # N
     if server_supports --trusted-proxy; then
         extra+=(--trusted-proxy 127.0.0.1)
     fi
+    # More server options for every process (benchmarks: --workers N …), split on spaces.
+    read -r -a more <<<"${THREADLINE_SERVER_OPTIONS:-}"
+    extra+=("${more[@]}")
     echo "--- $(date -u '+%Y-%m-%dT%H:%M:%SZ') deploy-local starts server $n on 127.0.0.1:$port" \
         >>"$logs/server-$n.log"
     : >"$run/server-$n.out"

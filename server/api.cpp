@@ -31,28 +31,28 @@ void Api::addRoutes()
     r("POST", "auth/login", &Api::login, Public | JsonBody);
     r("POST", "auth/logout", &Api::logout, Write);
     r("GET", "me", &Api::me, 0);
-    r("GET", "timeline", &Api::timeline, 0);
+    r("GET", "timeline", &Api::timeline, Worker);
     r("POST", "posts", &Api::createPost, Write | JsonBody);
-    r("GET", "posts/{id}", &Api::getPost, 0);
+    r("GET", "posts/{id}", &Api::getPost, Worker);
     r("DELETE", "posts/{id}", &Api::deletePost, Write);
-    r("GET", "posts/{id}/comments", &Api::listComments, 0);
+    r("GET", "posts/{id}/comments", &Api::listComments, Worker);
     r("POST", "posts/{id}/comments", &Api::createComment, Write | JsonBody);
-    r("PUT", "posts/{id}/like", &Api::likePost, Write | Atomic);
-    r("DELETE", "posts/{id}/like", &Api::unlikePost, Write | Atomic);
+    r("PUT", "posts/{id}/like", &Api::likePost, Write | Atomic | Worker);
+    r("DELETE", "posts/{id}/like", &Api::unlikePost, Write | Atomic | Worker);
     r("POST", "posts/{id}/views", &Api::viewPost, Write | JsonBody | OptionalBody);
-    r("GET", "posts/{id}/likes", &Api::postLikes, 0);
-    r("GET", "comments/{id}/replies", &Api::listReplies, 0);
+    r("GET", "posts/{id}/likes", &Api::postLikes, Worker);
+    r("GET", "comments/{id}/replies", &Api::listReplies, Worker);
     r("DELETE", "comments/{id}", &Api::deleteComment, Write);
-    r("PUT", "comments/{id}/like", &Api::likeComment, Write | Atomic);
-    r("DELETE", "comments/{id}/like", &Api::unlikeComment, Write | Atomic);
-    r("PUT", "comments/{id}/oppose", &Api::opposeComment, Write | Atomic);
-    r("DELETE", "comments/{id}/oppose", &Api::unopposeComment, Write | Atomic);
-    r("GET", "users/{id}", &Api::getUser, 0);
+    r("PUT", "comments/{id}/like", &Api::likeComment, Write | Atomic | Worker);
+    r("DELETE", "comments/{id}/like", &Api::unlikeComment, Write | Atomic | Worker);
+    r("PUT", "comments/{id}/oppose", &Api::opposeComment, Write | Atomic | Worker);
+    r("DELETE", "comments/{id}/oppose", &Api::unopposeComment, Write | Atomic | Worker);
+    r("GET", "users/{id}", &Api::getUser, Worker);
     r("PUT", "users/{id}/follow", &Api::follow, Write);
     r("DELETE", "users/{id}/follow", &Api::unfollow, Write);
-    r("GET", "hot", &Api::hot, 0);
+    r("GET", "hot", &Api::hot, Worker);
     r("GET", "activity", &Api::activity, 0);
-    r("GET", "sync", &Api::sync, 0);
+    r("GET", "sync", &Api::sync, Worker);
     r("POST", "media", &Api::uploadMedia, Write | RawBody);
     r("GET", "media/{name}", &Api::getMedia, Public);
     r("POST", "reports", &Api::createReport, Write | JsonBody);
@@ -90,6 +90,17 @@ bool Api::init(QString *error)
         }
     }
     return true;
+}
+
+void Api::initWorker()
+{
+    loadWordlist();
+}
+
+bool Api::onWorker(const Request &req) const
+{
+    return req.prechecked && req.routeIndex >= 0 && req.routeIndex < m_routes.size() &&
+           (m_routes[req.routeIndex].flags & Worker);
 }
 
 void Api::loadWordlist()

@@ -2,6 +2,7 @@
 
 #include "database.h"
 #include "ratelimiter.h"
+#include "readcache.h"
 #include "serverconfig.h"
 
 #include <QByteArray>
@@ -81,6 +82,14 @@ public:
 
     // Loads the word list and the caches; seeds the demo world when asked.
     [[nodiscard]] bool init(QString *error);
+    // A worker's Api (workers.h): the word list only — the HTTP thread's Api did the rest.
+    void initWorker();
+    // PostgreSQL: the process's read cache (readcache.h), shared with the workers' Apis.
+    void setReadCache(std::shared_ptr<ReadCache> cache) { m_cache = std::move(cache); }
+    [[nodiscard]] const std::shared_ptr<ReadCache> &readCache() const { return m_cache; }
+    // After precheck(): whether begin() may run on a worker's Api (the route is a read or a
+    // one-statement write whose only effects are in the database).
+    [[nodiscard]] bool onWorker(const Request &req) const;
 
     // The whole request, synchronously (the slow steps, such as a password check, run inline).
     Response handle(Request &req);
@@ -128,6 +137,10 @@ private:
         // its own (a single statement is its own transaction). PUT/DELETE only: no idempotency
         // key to record with it.
         Atomic = 64,
+        // May run on a worker thread (workers.h) with an Api and a connection of its own: the
+        // handler's effects are in the database only (and the user briefs' cache, which no
+        // route changes), nothing another Api instance would have to see in memory.
+        Worker = 128,
     };
     struct Route
     {
@@ -158,6 +171,14 @@ private:
     Response createPost(Request &);
     Response deletePost(Request &);
     Response listComments(Request &);
+    Response listCommentsUncached(Request &);
+    // Read cache (readcache.h): whether this read may be answered from it; the posts of `ids`
+    // (visible ones, in order) as JSON objects for req.viewer, rendered for nobody once and
+    // personalised; the viewer's likes and votes on what `slots` name.
+    [[nodiscard]] bool cacheable(const Request &req) const;
+    QByteArray cachedPostsJson(const QList<qint64> &ids, const Viewer &v, int inlineComments,
+                               quint64 epoch);
+    QByteArray personalised(const std::vector<const ReadCache::Entry *> &entries, const Viewer &v);
     Response listReplies(Request &);
     Response createComment(Request &);
     Response deleteComment(Request &);
@@ -201,6 +222,9 @@ public:
     // The same as compact JSON text (what QJsonDocument writes for them, byte for byte): the
     // read pages write these into their response without building QJsonObjects.
     QByteArray postsJson(const QList<qint64> &ids, const Viewer &v, int inlineComments = 3);
+    // Each visible post of `ids` as its JSON object (the ones this viewer may not see left out).
+    QHash<qint64, QByteArray> postParts(const QList<qint64> &ids, const Viewer &v,
+                                        int inlineComments = 3);
     std::vector<QByteArray> commentItems(const std::vector<Row> &rows, const Viewer &v);
     std::optional<QJsonObject> renderComment(qint64 id, const Viewer &v);
     QJsonObject userBrief(qint64 uid);
@@ -276,6 +300,7 @@ private:
     QStringList m_words;                        // lower-cased
     QList<QPair<QByteArray, qint64>> m_pendingChanges;
     RateLimiter m_limiter;
+    std::shared_ptr<ReadCache> m_cache; // null: every read from the database
 };
 
 // --- small shared utilities (apiutil.cpp) ---

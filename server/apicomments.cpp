@@ -39,7 +39,7 @@ Api::CommentRow Api::requireVisibleComment(qint64 id, const Viewer &v)
     return *c;
 }
 
-Response Api::listComments(Request &req)
+Response Api::listCommentsUncached(Request &req)
 {
     const qint64 postId = req.ids[0];
     const QString vis = commentVisible(req.viewer);

@@ -99,6 +99,9 @@ Response Api::timeline(Request &req)
     } else if (scope != QLatin1String("all")) {
         fail(400, QStringLiteral("scope: must be all, following or user"));
     }
+    // Read cache: brought up to date before anything of the page is read.
+    const bool cached = cacheable(req);
+    const quint64 epoch = cached ? m_cache->refresh(m_db) : 0;
     const Keyset ks =
         beforeCursor(req.query, QStringLiteral("p.createtime"), QStringLiteral("p.id"));
     binds += ks.binds;
@@ -116,7 +119,7 @@ Response Api::timeline(Request &req)
     // {"items":[…],"next":…}, written as text (the bytes QJsonDocument wrote)
     Response r;
     r.body = "{\"items\":";
-    r.body += postsJson(ids, req.viewer);
+    r.body += cached ? cachedPostsJson(ids, req.viewer, 3, epoch) : postsJson(ids, req.viewer);
     r.body += ",\"next\":";
     json::value(r.body, next);
     r.body += '}';
@@ -135,6 +138,15 @@ Api::PostRow Api::requireVisiblePost(qint64 id, const Viewer &v)
 Response Api::getPost(Request &req)
 {
     const int comments = limitParam(req.query, "comments", 3, 5, 0);
+    if (cacheable(req)) {
+        const quint64 epoch = m_cache->refresh(m_db);
+        QByteArray a = cachedPostsJson({req.ids[0]}, req.viewer, comments, epoch);
+        if (a.size() <= 2)
+            fail(404, QStringLiteral("no such post"));
+        Response r;
+        r.body = a.mid(1, a.size() - 2);
+        return r;
+    }
     const auto p = renderPost(req.ids[0], req.viewer, comments);
     if (!p)
         fail(404, QStringLiteral("no such post"));

@@ -120,9 +120,33 @@ QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlin
 
 QByteArray Api::postsJson(const QList<qint64> &ids, const Viewer &v, int inlineComments)
 {
-    QByteArray out = "[]";
+    const QHash<qint64, QByteArray> parts = postParts(ids, v, inlineComments);
+    QByteArray out;
+    qsizetype size = 2;
+    for (const QByteArray &b : parts)
+        size += b.size() + 1;
+    out.reserve(size);
+    out += '[';
+    bool first = true;
+    for (qint64 id : ids) {
+        const auto it = parts.constFind(id);
+        if (it == parts.constEnd())
+            continue;
+        if (!first)
+            out += ',';
+        first = false;
+        out += *it;
+    }
+    out += ']';
+    return out;
+}
+
+QHash<qint64, QByteArray> Api::postParts(const QList<qint64> &ids, const Viewer &v,
+                                         int inlineComments)
+{
+    QHash<qint64, QByteArray> parts;
     if (ids.isEmpty())
-        return out;
+        return parts;
     // The posts with their counts and the viewer's like in one statement (a subquery per
     // count, on the indexes of post_likes and comments), not one statement per count.
     QVariantList binds{v.uid};
@@ -146,7 +170,7 @@ QByteArray Api::postsJson(const QList<qint64> &ids, const Viewer &v, int inlineC
         devices.insert(r[4].toString().toLower());
     }
     if (byId.isEmpty())
-        return out;
+        return parts;
     const auto names = deviceNames(devices);
     const Viewer readers{v.uid, false};
 
@@ -225,18 +249,11 @@ QByteArray Api::postsJson(const QList<qint64> &ids, const Viewer &v, int inlineC
     }
 
     // Keys in QJsonObject's (sorted) order: the bytes QJsonDocument wrote before.
-    out.clear();
-    out.reserve(4096 * byId.size());
-    out += '[';
-    bool first = true;
-    for (qint64 id : ids) {
-        const Row *rp = byId.value(id);
-        if (!rp)
-            continue;
-        const Row &r = *rp;
-        if (!first)
-            out += ',';
-        first = false;
+    for (auto it = byId.cbegin(); it != byId.cend(); ++it) {
+        const qint64 id = it.key();
+        const Row &r = *it.value();
+        QByteArray &out = parts[id];
+        out.reserve(4096);
         out += "{\"author\":";
         writeUserBrief(out, r[1].toLongLong());
         out += ",\"category\":";
@@ -281,8 +298,7 @@ QByteArray Api::postsJson(const QList<qint64> &ids, const Viewer &v, int inlineC
                    .toJson(QJsonDocument::Compact);
         out += '}';
     }
-    out += ']';
-    return out;
+    return parts;
 }
 
 std::optional<QJsonObject> Api::renderPost(qint64 id, const Viewer &v, int inlineComments)

@@ -1,5 +1,8 @@
 #include "database.h"
 
+#include <atomic>
+#include <mutex>
+
 #include "schema.h"
 
 #include <QDateTime>
@@ -144,8 +147,14 @@ static void quietDeallocate(QtMsgType type, const QMessageLogContext &context, c
 
 void Database::dropStatements()
 {
-    if (m_lost)
+    // The message handler is the process's: worker threads (workers.h) reconnecting at the same
+    // time take turns.
+    static std::mutex handlerMutex;
+    std::unique_lock lock(handlerMutex, std::defer_lock);
+    if (m_lost) {
+        lock.lock();
         s_previousHandler = qInstallMessageHandler(quietDeallocate);
+    }
     qDeleteAll(m_statements);
     m_statements.clear();
     m_direct.reset();
@@ -192,7 +201,7 @@ bool Database::reconnect()
     // One that took long (a timeout) is not tried again for a second.
     if (took.elapsed() > 100)
         m_nextAttemptMs = monotonicMs() + 1000;
-    static qint64 lastLogged = -1000000;
+    static std::atomic<qint64> lastLogged{-1000000}; // shared by the workers' connections
     if (now - lastLogged >= 10000) { // at most one line per 10 s while it stays down
         lastLogged = now;
         fprintf(stderr, "threadline-server: the database is unavailable: %s\n",

@@ -97,6 +97,13 @@ public:
     // attempt that took long (a timeout) is not repeated for a second, so that a database that
     // does not answer does not hold every request for the connect timeout.
     bool reconnect();
+    // A connection whose first open() failed (the database away at start): the next statement
+    // fails as a lost connection does, and guarded work reconnects (workers.h).
+    void markLost()
+    {
+        m_lost = true;
+        m_nextAttemptMs = 0;
+    }
     // After a DbError: decides whether the connection is gone (the error's SQLSTATE or text, or
     // a probe that fails) and marks it lost. Never throws.
     bool checkConnection();

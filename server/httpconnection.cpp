@@ -154,6 +154,15 @@ void HttpConnection::completed(const Api::Deferred &deferred, const QVariant &re
         process();
 }
 
+void HttpConnection::workerDone(const Response &r)
+{
+    if (m_dead || m_state != State::Working)
+        return;
+    answer(r);
+    if (!m_dead && m_state != State::Closing)
+        process();
+}
+
 qint64 HttpConnection::unsent() const
 {
     return m_socket->bytesToWrite() + (m_tls ? m_tls->encryptedBytesToWrite() : 0);
@@ -386,6 +395,8 @@ void HttpConnection::run()
 {
     m_state = State::Working;
     m_timer.stop();
+    if (m_server.runOnWorker(m_id, m_req))
+        return;
     Api::Outcome o = m_server.m_api.begin(m_req);
     if (o.deferred) {
         m_server.runDeferred(m_id, std::move(o.deferred));

@@ -28,7 +28,7 @@ public:
         Head,    // reading a request line and headers
         Body,    // reading a body
         Discard, // reading (and dropping) the small body of a refused request
-        Working, // the Api's deferred step runs on the pool
+        Working, // the Api's deferred step runs on the pool, or the request on a worker
         Closing, // the last answer is out or on its way; what comes is dropped
     };
 
@@ -44,6 +44,8 @@ public:
 
     // The Api's deferred step is done: its answer, then the next request.
     void completed(const Api::Deferred &deferred, const QVariant &result);
+    // A worker thread's answer (HttpServer::runOnWorker()): written, then the next request.
+    void workerDone(const Response &r);
 
 private:
     void socketError(QAbstractSocket::SocketError error);

@@ -4,6 +4,7 @@
 #include "httpserver.h"
 
 #include "httpconnection.h"
+#include "workers.h"
 
 #include <QFile>
 #include <QSslCertificate>
@@ -41,6 +42,9 @@ HttpServer::HttpServer(Api &api, const ServerConfig &config, QObject *parent)
     if (::getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
         m_maxConnections =
             std::max(1, std::min<int>(m_maxConnections, int(rl.rlim_cur) - 64 - kMaxRefusing));
+    if (m_config.workers > 0 && (m_config.dbUrl.startsWith(QLatin1String("postgresql://")) ||
+                                 m_config.dbUrl.startsWith(QLatin1String("postgres://"))))
+        m_workers = std::make_unique<Workers>(m_config, m_config.workers, m_api.readCache());
     connect(&m_tcp, &QTcpServer::newConnection, this, [this] { acceptAll(); });
     connect(&m_tcp, &QTcpServer::acceptError, this, [this](QAbstractSocket::SocketError) {
         // Out of descriptors (or another resource): accepting again at once would spin.
@@ -51,6 +55,7 @@ HttpServer::HttpServer(Api &api, const ServerConfig &config, QObject *parent)
 
 HttpServer::~HttpServer()
 {
+    m_workers.reset(); // their answers are posted to this object: gone before it is
     m_pool->clear();
     m_pool->waitForDone();
 }
@@ -183,6 +188,17 @@ void HttpServer::runDeferred(quint64 connectionId, std::shared_ptr<Api::Deferred
             },
             Qt::QueuedConnection);
     });
+}
+
+bool HttpServer::runOnWorker(quint64 connectionId, const Request &req)
+{
+    if (!m_workers || !m_api.onWorker(req))
+        return false;
+    m_workers->submit(req, this, [this, connectionId](const Response &r) {
+        if (HttpConnection *c = m_connections.value(connectionId))
+            c->workerDone(r);
+    });
+    return true;
 }
 
 void HttpServer::logLine(const QByteArray &method, const QByteArray &path, int status,

@@ -15,6 +15,7 @@ class QThreadPool;
 namespace threadline::server {
 
 class HttpConnection;
+class Workers;
 
 // The HTTP front: a small strict HTTP/1.1 server on QTcpServer (keep-alive, `Connection:
 // close`, HTTP/1.0, HEAD, pipelining answered in order, chunked request bodies, `Expect:
@@ -34,6 +35,8 @@ class HttpConnection;
 // - connections: at most --max-connections, --max-connections-per-peer from one address; one
 //   more is answered 503 and closed; accept errors (out of descriptors) pause accepting briefly.
 // Password checks (Api::Deferred) run on a worker pool; the request thread keeps answering.
+// On PostgreSQL, reads and likes (Api::onWorker()) run on --workers threads with a database
+// connection each (workers.h), after the request thread's precheck.
 // This class is the listener, the caps and the pool; one connection's state machine is
 // HttpConnection (httpconnection.h), the parsing and serialising of HTTP/1.1 is httpwire.h.
 //
@@ -65,6 +68,9 @@ private:
     void acceptAll();
     void released(HttpConnection *c, const QString &peer);
     void runDeferred(quint64 connectionId, std::shared_ptr<Api::Deferred> deferred);
+    // True when the request went to a worker thread (workers.h); its answer comes back to the
+    // connection's workerDone().
+    bool runOnWorker(quint64 connectionId, const Request &req);
     // "METHOD PATH STATUS 1.23ms CLIENT": the client address after --trusted-proxy.
     void logLine(const QByteArray &method, const QByteArray &path, int status,
                  const QElapsedTimer &timer, const QString &client);
@@ -91,6 +97,7 @@ private:
     QSslConfiguration m_sslConfig;
     Listener m_tcp{*this};
     QThreadPool *m_pool = nullptr;
+    std::unique_ptr<Workers> m_workers; // PostgreSQL with --workers > 0
     int m_maxConnections = 0;
     int m_open = 0;     // connections counted against the caps
     int m_refusing = 0; // connections being refused (503 on its way out)

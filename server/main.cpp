@@ -54,6 +54,8 @@ int main(int argc, char *argv[])
         return 1;
     }
     Api api(db, config);
+    if (db.isPostgres() && config.readCache)
+        api.setReadCache(std::make_shared<ReadCache>());
     if (!api.init(&error)) {
         fprintf(stderr, "threadline-server: %s\n", qPrintable(error));
         return 1;

@@ -151,8 +151,22 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
                        "(default 2; 0: ask on every request). SQLite always caches (one "
                        "process)."),
         QStringLiteral("s"), QStringLiteral("2"));
+    const QCommandLineOption workers(
+        QStringLiteral("workers"),
+        QStringLiteral("PostgreSQL: threads that answer reads and likes, each with a database "
+                       "connection of its own, so that a process has several requests in flight "
+                       "(default 4; 0: every request on the HTTP thread). SQLite: always 0 (one "
+                       "writer)."),
+        QStringLiteral("n"), QStringLiteral("4"));
+    const QCommandLineOption readCache(
+        QStringLiteral("read-cache"),
+        QStringLiteral("PostgreSQL: on (default) or off. Keeps rendered posts and pages of floors "
+                       "in memory until the change log says they changed (exact across every "
+                       "process on the database); each read still sees every change committed "
+                       "before it."),
+        QStringLiteral("mode"), QStringLiteral("on"));
     p.addOptions({listen, db, demo, media, words, days, rate, tokenTtl, idle, header, body, maxConn,
-                  maxPeer, tlsCert, tlsKey, trustedProxy, tokenCache});
+                  maxPeer, tlsCert, tlsKey, trustedProxy, tokenCache, workers, readCache});
     if (!p.parse(arguments))
         return p.errorText();
     if (p.isSet(QStringLiteral("help")))
@@ -247,6 +261,13 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
     if (!ok || !(cacheSeconds >= 0 && cacheSeconds <= 3600))
         return QStringLiteral("--token-cache wants seconds between 0 and 3600");
     c.tokenCacheMs = qint64(cacheSeconds * 1000 + 0.5);
+    const QString cacheMode = p.value(readCache);
+    if (cacheMode != QLatin1String("on") && cacheMode != QLatin1String("off"))
+        return QStringLiteral("--read-cache wants on or off");
+    c.readCache = cacheMode == QLatin1String("on");
+    c.workers = p.value(workers).toInt(&ok);
+    if (!ok || c.workers < 0 || c.workers > 64)
+        return QStringLiteral("--workers wants a whole number from 0 to 64");
     *out = c;
     return std::nullopt;
 }

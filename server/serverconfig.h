@@ -41,6 +41,11 @@ struct ServerConfig
     QList<QPair<QHostAddress, int>> trustedProxies;
     // --token-cache: on PostgreSQL, how long a successful token check is reused (0: never).
     qint64 tokenCacheMs = 2000;
+    // --workers: on PostgreSQL, threads with a connection each for the routes that allow it
+    // (Api::onWorker()); 0: everything on the HTTP thread.
+    int workers = 4;
+    // --read-cache: on PostgreSQL, rendered reads kept until the change log says otherwise.
+    bool readCache = true;
 
     [[nodiscard]] bool isTrustedProxy(const QHostAddress &address) const;
     // The client's address for per-address limits and the log: the peer, or — when the peer is

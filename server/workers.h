@@ -1,0 +1,44 @@
+// Worker threads (issue 15): on PostgreSQL a server process answers the routes that allow it
+// (Api::onWorker(): reads and one-statement likes) on --workers threads, each with a database
+// connection and an Api of its own, so one process has several requests in flight instead of
+// one thread waiting for every round trip and commit. The HTTP thread keeps the sockets, the
+// prechecks (route, token, rate limits), the caps and everything else; a request handed to a
+// worker comes back to it as a Response through its event loop.
+#pragma once
+
+#include "api.h"
+#include "serverconfig.h"
+
+#include <QObject>
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+class QThread;
+
+namespace threadline::server {
+
+class Workers
+{
+public:
+    // Starts n threads; each opens its own connection (without migrating: the HTTP thread's
+    // connection did). A worker whose connection cannot be opened now opens it at its first
+    // request (Api::guarded() reconnects, and answers 503 while the database is away).
+    Workers(const ServerConfig &config, int n, std::shared_ptr<ReadCache> cache);
+    ~Workers();
+    Workers(const Workers &) = delete;
+    Workers &operator=(const Workers &) = delete;
+
+    [[nodiscard]] int size() const { return int(m_lanes.size()); }
+
+    // Runs Api::begin(req) on the least busy worker; `done` runs on `context`'s thread with the
+    // answer. `context` must outlive this object.
+    void submit(const Request &req, QObject *context, std::function<void(const Response &)> done);
+
+private:
+    struct Lane;
+    std::vector<std::unique_ptr<Lane>> m_lanes;
+};
+
+} // namespace threadline::server
