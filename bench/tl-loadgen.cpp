@@ -14,7 +14,8 @@
 //   likes     PUT or DELETE /api/v1/posts/P/like over (token, post) pairs, every one a real
 //             write: a pair liked is unliked next and the other way round; a pair with a request
 //             in flight is skipped. --likes-initial-liked: the pairs start liked.
-// Keep-alive connections up to --connections (default 256), opened as needed and reused.
+// Keep-alive connections: --connections (default 256) opened before the run starts (and again
+// as needed when one closes), reused.
 // Prints one line per second with --progress, and at the end a summary:
 //   RESULT kind=all sent=N answered=N errors=N status_2xx=N status_503=N ... p50_ms p90_ms
 //   p99_ms max_ms rate_achieved gen_cpu_s max_lag_ms
@@ -566,6 +567,20 @@ void Loadgen::report(const char *kind, Stats &s, double elapsedMs)
 
 int Loadgen::runRate()
 {
+    // Every connection opened (TCP and TLS) before the schedule starts, as the keep-alive
+    // connections of clients that are already there: the run measures requests, not a burst of
+    // handshakes (--burst measures those). Connections that fail here are opened again later.
+    {
+        for (int i = 0; i < m_o.connections; ++i)
+            openConnection();
+        std::vector<epoll_event> evs(1024);
+        const double deadline = nowMs() + 30000;
+        while (m_opening > 0 && nowMs() < deadline) {
+            const int n = epoll_wait(m_ep, evs.data(), int(evs.size()), 50);
+            for (int i = 0; i < n; ++i)
+                drive(static_cast<Conn *>(evs[size_t(i)].data.ptr));
+        }
+    }
     const double start = nowMs();
     const double end = start + m_o.duration * 1000;
     const double cpu0 = cpuSeconds();
@@ -601,9 +616,13 @@ int Loadgen::runRate()
         if (scheduleDone && now > end + m_o.timeoutMs + 1000)
             break;
         if (m_o.progress && now >= nextProgress) {
-            std::fprintf(stderr, "  %s t=%.0fs answered/s=%ld queued=%zu conns=%zu\n",
+            // this second's answers: how many, and the slowest
+            float slowest = 0;
+            for (size_t i = size_t(lastAnswered); i < m_all.latencies.size(); ++i)
+                slowest = std::max(slowest, m_all.latencies[i]);
+            std::fprintf(stderr, "  %s t=%.0fs answered/s=%ld max_ms=%.1f queued=%zu conns=%zu\n",
                          m_o.label.c_str(), (now - start) / 1000, m_all.answered - lastAnswered,
-                         m_queue.size(), m_conns.size());
+                         double(slowest), m_queue.size(), m_conns.size());
             lastAnswered = m_all.answered;
             nextProgress += 1000;
         }

@@ -516,4 +516,49 @@ void Api::flushChanges()
     m_pendingChanges.clear();
 }
 
+// A batch of post likes (workers.h): one statement, one commit; see api.h.
+std::vector<Response> Api::postLikeBatch(std::vector<Request> &reqs)
+{
+    std::vector<Response> out(reqs.size());
+    bool written = false;
+    if (reqs.size() > 1) {
+        guarded([&] {
+            QList<qint64> posts, uids;
+            QStringList ons, mods;
+            for (Request &r : reqs) {
+                if (r.ids.isEmpty())                           // (precheck() read the path's id)
+                    throw ApiError{400, QString(), QString()}; // not batched: answered alone
+                posts.append(r.ids[0]);
+                uids.append(r.viewer.uid);
+                ons.append(r.method == "PUT" ? QStringLiteral("t") : QStringLiteral("f"));
+                mods.append(r.viewer.moderator ? QStringLiteral("t") : QStringLiteral("f"));
+            }
+            const auto rows =
+                m_db.query(QStringLiteral("SELECT i, n FROM tl_post_likes(?::bigint[], ?::bigint[],"
+                                          " ?::boolean[], ?, ?::boolean[])"),
+                           {Database::arrayLiteral(posts), Database::arrayLiteral(uids),
+                            QStringLiteral("{%1}").arg(ons.join(QLatin1Char(','))), nowMs(),
+                            QStringLiteral("{%1}").arg(mods.join(QLatin1Char(',')))});
+            if (rows.size() != reqs.size())
+                throw ApiError{500, QString(), QString()};
+            for (const Row &row : rows) {
+                const size_t i = size_t(row[0].toLongLong() - 1);
+                const qint64 n = row[1].toLongLong();
+                if (i >= out.size())
+                    throw ApiError{500, QString(), QString()};
+                out[i] = n < 0 ? Response::error(404, QStringLiteral("not_found"),
+                                                 QStringLiteral("no such post"))
+                               : Response::json({{QStringLiteral("liked"), reqs[i].method == "PUT"},
+                                                 {QStringLiteral("likeCount"), n}});
+            }
+            written = true;
+            return Response();
+        });
+    }
+    if (!written) // one like, or a batch that could not be written: each as it always is
+        for (size_t i = 0; i < reqs.size(); ++i)
+            out[i] = begin(reqs[i]).response;
+    return out;
+}
+
 } // namespace threadline::server

@@ -84,6 +84,11 @@ public:
     [[nodiscard]] bool init(QString *error);
     // A worker's Api (workers.h): the word list only — the HTTP thread's Api did the rest.
     void initWorker();
+    // PostgreSQL: whether a prechecked request is a like or an unlike of a post (workers.h
+    // writes those that arrive together in one statement), and that batch: one answer each,
+    // in order (each like on its own, as begin() would, if the batch cannot be written).
+    [[nodiscard]] bool isPostLike(const Request &req) const;
+    std::vector<Response> postLikeBatch(std::vector<Request> &reqs);
     // PostgreSQL: the process's read cache (readcache.h), shared with the workers' Apis.
     void setReadCache(std::shared_ptr<ReadCache> cache) { m_cache = std::move(cache); }
     [[nodiscard]] const std::shared_ptr<ReadCache> &readCache() const { return m_cache; }

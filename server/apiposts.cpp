@@ -282,6 +282,15 @@ static Response likeOnPostgres(Database &db, const Request &req, bool on)
     return Response::json({{QStringLiteral("liked"), on}, {QStringLiteral("likeCount"), n}});
 }
 
+bool Api::isPostLike(const Request &req) const
+{
+    if (!m_db.isPostgres() || !req.prechecked || req.routeIndex < 0 ||
+        req.routeIndex >= m_routes.size())
+        return false;
+    const Handler h = m_routes[req.routeIndex].handler;
+    return h == &Api::likePost || h == &Api::unlikePost;
+}
+
 Response Api::likePost(Request &req)
 {
     if (m_db.isPostgres())

@@ -194,10 +194,13 @@ bool HttpServer::runOnWorker(quint64 connectionId, const Request &req)
 {
     if (!m_workers || !m_api.onWorker(req))
         return false;
-    m_workers->submit(req, this, [this, connectionId](const Response &r) {
-        if (HttpConnection *c = m_connections.value(connectionId))
-            c->workerDone(r);
-    });
+    m_workers->submit(
+        req, this,
+        [this, connectionId](const Response &r) {
+            if (HttpConnection *c = m_connections.value(connectionId))
+                c->workerDone(r);
+        },
+        m_api.isPostLike(req));
     return true;
 }
 

@@ -11,6 +11,7 @@ namespace threadline::server {
 namespace {
 
 constexpr qsizetype kMaxChangedPosts = 200'000; // remembered invalidations before a full clear
+constexpr qsizetype kMaxRowsPerRefresh = 5'000; // change rows read by one refresh
 
 } // namespace
 
@@ -30,13 +31,16 @@ quint64 ReadCache::refresh(Database &db)
     // The horizon (the oldest transaction still running: every id below it has ended), the
     // device log's size, and every change row at or above the cursor with its comment's post.
     // Before the first refresh nothing is cached: only the horizon is needed.
+    // The change rows are read in index order with a limit (a plan on changes_txid whatever the
+    // cursor); more than the limit (the cache was not asked for a long time) forgets everything.
     const auto rows = db.query(
         QStringLiteral("SELECT h.x, d.n, c.kind, c.obj_id, cm.post_id"
                        " FROM (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS x) h"
                        " CROSS JOIN (SELECT COUNT(*) AS n FROM mod_log WHERE action = 'device') d"
-                       " LEFT JOIN changes c ON c.txid >= ?"
+                       " LEFT JOIN LATERAL (SELECT kind, obj_id FROM changes WHERE txid >= ?"
+                       " ORDER BY txid, seq LIMIT ?) c ON true"
                        " LEFT JOIN comments cm ON c.kind = 'comment' AND cm.id = c.obj_id"),
-        {cursor < 0 ? std::numeric_limits<qint64>::max() : cursor});
+        {cursor < 0 ? std::numeric_limits<qint64>::max() : cursor, kMaxRowsPerRefresh + 1});
     std::lock_guard lock(m_mutex);
     if (rows.empty())
         return m_epoch;
@@ -45,6 +49,11 @@ quint64 ReadCache::refresh(Database &db)
     if (m_devices >= 0 && devices != m_devices)
         clearLocked(); // a device's display name changed: it is in every post
     m_devices = devices;
+    if (qsizetype(rows.size()) > kMaxRowsPerRefresh) {
+        clearLocked(); // the rows not read can no longer matter
+        m_cursor = std::max(m_cursor, horizon);
+        return m_epoch;
+    }
     for (const Row &r : rows) {
         if (r[2].isNull())
             continue;

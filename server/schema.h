@@ -232,4 +232,34 @@ inline QStringList schemaV5()
     };
 }
 
+// Version 6 (issue 15): the read cache (readcache.h) counts the device log's entries before
+// every cached read (a device's new display name is in every post; device changes write no
+// change rows): an index-only count of the few `device` entries, not a scan of the whole log.
+// And the likes that arrive together at one server process written in one statement and one
+// commit (workers.h): tl_post_like for each, in (post, user) order so that two batches lock
+// what they share in the same order (arrival order kept for the same pair); one row (i, count)
+// per like, i its 1-based place in the arrays.
+inline QStringList schemaV6(bool postgres)
+{
+    QStringList steps{QStringLiteral("CREATE INDEX mod_log_action ON mod_log(action, id)")};
+    if (postgres)
+        steps << QStringLiteral(R"SQL(
+CREATE OR REPLACE FUNCTION tl_post_likes(p_posts BIGINT[], p_uids BIGINT[], p_ons BOOLEAN[],
+                                         p_now BIGINT, p_mods BOOLEAN[])
+RETURNS TABLE(i INTEGER, n BIGINT)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    k BIGINT;
+BEGIN
+    FOR k IN SELECT t.o FROM unnest(p_posts, p_uids) WITH ORDINALITY AS t(post, uid, o)
+             ORDER BY t.post, t.uid, t.o LOOP
+        i := k;
+        n := tl_post_like(p_posts[k], p_uids[k], p_ons[k], p_now, p_mods[k]);
+        RETURN NEXT;
+    END LOOP;
+END
+$fn$)SQL");
+    return steps;
+}
+
 } // namespace threadline::server

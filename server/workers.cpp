@@ -67,14 +67,56 @@ Workers::~Workers()
     }
 }
 
-void Workers::submit(const Request &req, QObject *context,
-                     std::function<void(const Response &)> done)
+Workers::Lane *Workers::leastBusy() const
 {
     Lane *best = m_lanes.front().get();
     for (auto &lane : m_lanes)
         if (lane->queued.load() < best->queued.load())
             best = lane.get();
+    return best;
+}
+
+void Workers::drainLikes(Lane *lane)
+{
+    std::vector<Pending> batch;
+    {
+        std::lock_guard lock(m_likesMutex);
+        batch.swap(m_likes);
+    }
+    if (batch.empty())
+        return; // an earlier drain took this one's like along
+    std::vector<Request> reqs;
+    reqs.reserve(batch.size());
+    for (const Pending &p : batch)
+        reqs.push_back(p.req);
+    std::vector<Response> answers = lane->api->postLikeBatch(reqs);
+    for (size_t i = 0; i < batch.size(); ++i)
+        QMetaObject::invokeMethod(
+            batch[i].context,
+            [r = std::move(answers[i]), done = std::move(batch[i].done)] { done(r); },
+            Qt::QueuedConnection);
+}
+
+void Workers::submit(const Request &req, QObject *context,
+                     std::function<void(const Response &)> done, bool likeBatch)
+{
+    Lane *best = leastBusy();
     ++best->queued;
+    if (likeBatch) {
+        {
+            std::lock_guard lock(m_likesMutex);
+            m_likes.push_back(Pending{req, context, std::move(done)});
+        }
+        // One drain per like: the first to run takes every like waiting; the others find none.
+        QMetaObject::invokeMethod(
+            best->home,
+            [this, best] {
+                drainLikes(best);
+                --best->queued;
+            },
+            Qt::QueuedConnection);
+        return;
+    }
     // `context` outlives the workers (its owner destroys them first, and the destructor waits
     // for the work queued), so the answer is always posted to a live object.
     QMetaObject::invokeMethod(

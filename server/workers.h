@@ -13,6 +13,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 class QThread;
@@ -34,11 +35,26 @@ public:
 
     // Runs Api::begin(req) on the least busy worker; `done` runs on `context`'s thread with the
     // answer. `context` must outlive this object.
-    void submit(const Request &req, QObject *context, std::function<void(const Response &)> done);
+    // likeBatch (Api::isPostLike()): the like may be written with the others waiting at that
+    // moment, in one statement and one commit (Api::postLikeBatch()): a worker that comes to it
+    // takes every like queued.
+    void submit(const Request &req, QObject *context, std::function<void(const Response &)> done,
+                bool likeBatch = false);
 
 private:
     struct Lane;
+    struct Pending
+    {
+        Request req;
+        QObject *context;
+        std::function<void(const Response &)> done;
+    };
+    Lane *leastBusy() const;
+    void drainLikes(Lane *lane);
+
     std::vector<std::unique_ptr<Lane>> m_lanes;
+    std::mutex m_likesMutex;
+    std::vector<Pending> m_likes;
 };
 
 } // namespace threadline::server
