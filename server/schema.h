@@ -241,7 +241,10 @@ inline QStringList schemaV5()
 // per like, i its 1-based place in the arrays.
 inline QStringList schemaV6(bool postgres)
 {
-    QStringList steps{QStringLiteral("CREATE INDEX mod_log_action ON mod_log(action, id)")};
+    // post_likes_user (uid, post_id) answered nothing the unique (post_id, uid) does not (a
+    // caller's likes among a page's posts), and every like and unlike maintained it.
+    QStringList steps{QStringLiteral("CREATE INDEX mod_log_action ON mod_log(action, id)"),
+                      QStringLiteral("DROP INDEX post_likes_user")};
     if (postgres)
         steps << QStringLiteral(R"SQL(
 CREATE OR REPLACE FUNCTION tl_post_likes(p_posts BIGINT[], p_uids BIGINT[], p_ons BOOLEAN[],
