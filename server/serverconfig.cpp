@@ -1,5 +1,8 @@
 #include "serverconfig.h"
 
+#include <QThread>
+#include <algorithm>
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
@@ -155,9 +158,9 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
         QStringLiteral("workers"),
         QStringLiteral("PostgreSQL: threads that answer reads and likes, each with a database "
                        "connection of its own, so that a process has several requests in flight "
-                       "(default 4; 0: every request on the HTTP thread). SQLite: always 0 (one "
-                       "writer)."),
-        QStringLiteral("n"), QStringLiteral("4"));
+                       "(default: the number of cores, at least 2; 0: every request on the HTTP "
+                       "thread). SQLite: always 0 (one writer)."),
+        QStringLiteral("n"), QString::number(std::max(2, QThread::idealThreadCount())));
     const QCommandLineOption readCache(
         QStringLiteral("read-cache"),
         QStringLiteral("PostgreSQL: on (default) or off. Keeps rendered posts and pages of floors "
