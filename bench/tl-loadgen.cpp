@@ -190,7 +190,10 @@ private:
     std::vector<bool> m_liked, m_busyPair;
     size_t m_nextPair = 0, m_nextToken = 0;
     std::vector<std::unique_ptr<Conn>> m_conns;
-    std::vector<Conn *> m_idle;
+    // Idle connections, the longest idle first: each request takes the one idle the longest, so
+    // the load spreads over every connection as over many clients (a stack sent most requests
+    // down a few connections, which then met nginx's keepalive_requests and were reconnected).
+    std::deque<Conn *> m_idle;
     int m_opening = 0;
     int m_live = 0;     // connections not Dead
     int m_inFlight = 0; // connections with a request under way
@@ -514,8 +517,8 @@ void Loadgen::dispatchQueued()
         m_queue.pop_front();
     }
     while (!m_queue.empty() && !m_idle.empty()) {
-        Conn *c = m_idle.back();
-        m_idle.pop_back();
+        Conn *c = m_idle.front();
+        m_idle.pop_front();
         startRequest(c, std::move(m_queue.front()));
         m_queue.pop_front();
     }
