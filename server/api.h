@@ -73,8 +73,10 @@ struct Request
 };
 
 // One server's API: routing, authentication, idempotency and every endpoint of api-v1.md.
-// Runs on one thread (the HTTP front's); handlers are short and synchronous, except a slow
-// step without the database (a password check), which comes back from begin() as Deferred.
+// An Api runs on one thread with its own connection: the HTTP front's, and on PostgreSQL each
+// worker's (workers.h: the routes flagged Worker, after the front's precheck()); they share only
+// the read cache. Handlers are short and synchronous, except a slow step without the database
+// (a password check), which comes back from begin() as Deferred.
 class Api
 {
 public:
