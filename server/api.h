@@ -97,6 +97,7 @@ public:
     // After precheck(): whether begin() may run on a worker's Api (the route is a read or a
     // one-statement write whose only effects are in the database).
     [[nodiscard]] bool onWorker(const Request &req) const;
+    [[nodiscard]] bool onPostgres() const { return m_db.isPostgres(); }
 
     // The whole request, synchronously (the slow steps, such as a password check, run inline).
     Response handle(Request &req);
@@ -183,9 +184,10 @@ private:
     // (visible ones, in order) as JSON objects for req.viewer, rendered for nobody once and
     // personalised; the viewer's likes and votes on what `slots` name.
     [[nodiscard]] bool cacheable(const Request &req) const;
-    QByteArray cachedPostsJson(const QList<qint64> &ids, const Viewer &v, int inlineComments,
-                               quint64 epoch);
-    QByteArray personalised(const std::vector<const ReadCache::Entry *> &entries, const Viewer &v);
+    std::vector<QByteArray> cachedPosts(const QList<qint64> &ids, const Viewer &v,
+                                        int inlineComments, quint64 epoch);
+    std::vector<QByteArray> personalised(const std::vector<const ReadCache::Entry *> &entries,
+                                         const Viewer &v);
     Response listReplies(Request &);
     Response createComment(Request &);
     Response deleteComment(Request &);

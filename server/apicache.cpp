@@ -3,8 +3,6 @@
 // log names one of their objects, and personalised with the caller's own likes and votes.
 #include "api.h"
 
-#include "jsonwrite.h"
-
 namespace threadline::server {
 
 bool Api::cacheable(const Request &req) const
@@ -12,7 +10,8 @@ bool Api::cacheable(const Request &req) const
     return m_cache && m_db.isPostgres() && !req.viewer.moderator;
 }
 
-QByteArray Api::personalised(const std::vector<const ReadCache::Entry *> &entries, const Viewer &v)
+std::vector<QByteArray> Api::personalised(const std::vector<const ReadCache::Entry *> &entries,
+                                          const Viewer &v)
 {
     QList<qint64> posts, comments;
     for (const ReadCache::Entry *e : entries)
@@ -42,23 +41,15 @@ QByteArray Api::personalised(const std::vector<const ReadCache::Entry *> &entrie
                 votes.insert(r[1].toLongLong(), r[2].toInt());
         }
     }
-    QByteArray out;
-    qsizetype size = 2;
+    std::vector<QByteArray> out;
+    out.reserve(entries.size());
     for (const ReadCache::Entry *e : entries)
-        size += e->body.size() + 1;
-    out.reserve(size);
-    out += '[';
-    for (size_t i = 0; i < entries.size(); ++i) {
-        if (i)
-            out += ',';
-        out += ReadCache::personalise(entries[i]->body, entries[i]->slots, liked, votes);
-    }
-    out += ']';
+        out.push_back(ReadCache::personalise(e->body, e->slots, liked, votes));
     return out;
 }
 
-QByteArray Api::cachedPostsJson(const QList<qint64> &ids, const Viewer &v, int inlineComments,
-                                quint64 epoch)
+std::vector<QByteArray> Api::cachedPosts(const QList<qint64> &ids, const Viewer &v,
+                                         int inlineComments, quint64 epoch)
 {
     const auto keyOf = [inlineComments](qint64 id) {
         return QByteArray("p:") + QByteArray::number(id) + ':' + QByteArray::number(inlineComments);
@@ -125,10 +116,8 @@ Response Api::listComments(Request &req)
         m_cache->put(key, e, postId, ReadCache::Depends::Comments, epoch);
         entry = std::move(e);
     }
-    // personalised() writes an array: the page is one object, so it is unwrapped again.
-    QByteArray body = personalised({entry.get()}, req.viewer);
     Response r;
-    r.body = body.mid(1, body.size() - 2);
+    r.body = std::move(personalised({entry.get()}, req.viewer).front());
     return r;
 }
 

@@ -119,7 +119,10 @@ Response Api::timeline(Request &req)
     // {"items":[…],"next":…}, written as text (the bytes QJsonDocument wrote)
     Response r;
     r.body = "{\"items\":";
-    r.body += cached ? cachedPostsJson(ids, req.viewer, 3, epoch) : postsJson(ids, req.viewer);
+    if (cached)
+        json::array(r.body, cachedPosts(ids, req.viewer, 3, epoch));
+    else
+        r.body += postsJson(ids, req.viewer);
     r.body += ",\"next\":";
     json::value(r.body, next);
     r.body += '}';
@@ -140,11 +143,11 @@ Response Api::getPost(Request &req)
     const int comments = limitParam(req.query, "comments", 3, 5, 0);
     if (cacheable(req)) {
         const quint64 epoch = m_cache->refresh(m_db);
-        QByteArray a = cachedPostsJson({req.ids[0]}, req.viewer, comments, epoch);
-        if (a.size() <= 2)
+        std::vector<QByteArray> posts = cachedPosts({req.ids[0]}, req.viewer, comments, epoch);
+        if (posts.empty())
             fail(404, QStringLiteral("no such post"));
         Response r;
-        r.body = a.mid(1, a.size() - 2);
+        r.body = std::move(posts.front());
         return r;
     }
     const auto p = renderPost(req.ids[0], req.viewer, comments);

@@ -121,23 +121,13 @@ QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlin
 QByteArray Api::postsJson(const QList<qint64> &ids, const Viewer &v, int inlineComments)
 {
     const QHash<qint64, QByteArray> parts = postParts(ids, v, inlineComments);
+    std::vector<QByteArray> inOrder;
+    inOrder.reserve(size_t(parts.size()));
+    for (qint64 id : ids)
+        if (const auto it = parts.constFind(id); it != parts.constEnd())
+            inOrder.push_back(*it);
     QByteArray out;
-    qsizetype size = 2;
-    for (const QByteArray &b : parts)
-        size += b.size() + 1;
-    out.reserve(size);
-    out += '[';
-    bool first = true;
-    for (qint64 id : ids) {
-        const auto it = parts.constFind(id);
-        if (it == parts.constEnd())
-            continue;
-        if (!first)
-            out += ',';
-        first = false;
-        out += *it;
-    }
-    out += ']';
+    json::array(out, inOrder);
     return out;
 }
 

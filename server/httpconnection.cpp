@@ -148,10 +148,7 @@ void HttpConnection::completed(const Api::Deferred &deferred, const QVariant &re
 {
     if (m_dead || m_state != State::Working)
         return;
-    const Response r = m_server.m_api.complete(m_req, deferred, result);
-    answer(r);
-    if (!m_dead && m_state != State::Closing)
-        process();
+    workerDone(m_server.m_api.complete(m_req, deferred, result));
 }
 
 void HttpConnection::workerDone(const Response &r)

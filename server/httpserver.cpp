@@ -42,8 +42,7 @@ HttpServer::HttpServer(Api &api, const ServerConfig &config, QObject *parent)
     if (::getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
         m_maxConnections =
             std::max(1, std::min<int>(m_maxConnections, int(rl.rlim_cur) - 64 - kMaxRefusing));
-    if (m_config.workers > 0 && (m_config.dbUrl.startsWith(QLatin1String("postgresql://")) ||
-                                 m_config.dbUrl.startsWith(QLatin1String("postgres://"))))
+    if (m_config.workers > 0 && m_api.onPostgres())
         m_workers = std::make_unique<Workers>(m_config, m_config.workers, m_api.readCache());
     connect(&m_tcp, &QTcpServer::newConnection, this, [this] { acceptAll(); });
     connect(&m_tcp, &QTcpServer::acceptError, this, [this](QAbstractSocket::SocketError) {

@@ -92,6 +92,24 @@ inline void boolean(QByteArray &out, bool b)
     out += b ? "true" : "false";
 }
 
+// A JSON array of values already written as text.
+template<typename Texts> inline void array(QByteArray &out, const Texts &items)
+{
+    qsizetype size = 2;
+    for (const QByteArray &b : items)
+        size += b.size() + 1;
+    out.reserve(out.size() + size);
+    out += '[';
+    bool first = true;
+    for (const QByteArray &b : items) {
+        if (!first)
+            out += ',';
+        first = false;
+        out += b;
+    }
+    out += ']';
+}
+
 // Anything else (an object, an array, a double): through QJsonDocument, so exactly its text.
 inline void value(QByteArray &out, const QJsonValue &v)
 {
