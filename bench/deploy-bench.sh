@@ -22,7 +22,8 @@
 # LADDER_DURATION (10) s — where the p99 crosses 50 ms, i.e. what the deployment holds.
 #
 # Environment: BUILD_DIR (default build), RATE (800), DURATION (60), LIKE_RATE (2500),
-# LIKE_DURATION (30), BURST (2000), USERS (40), POSTS (50), SERVERS ("2 1"),
+# LIKE_DURATION (30), BURST (2000), USERS (40), POSTS (50), SERVERS ("2 1"), PARTS ("mixed likes
+# burst": which figures to measure after the warm-up and the ladder; LADDER="" skips the ladder),
 # DB_COMMIT (sync | async: PostgreSQL's synchronous_commit, default sync), KEEP=1 keeps the
 # folder (logs) afterwards.
 set -euo pipefail
@@ -43,6 +44,7 @@ SERVERS=${SERVERS:-2 1}
 LADDER=${LADDER:-100 200 400}
 LADDER_DURATION=${LADDER_DURATION:-10}
 DB_COMMIT=${DB_COMMIT:-sync}
+PARTS=${PARTS:-mixed likes burst}
 
 die() {
     echo "deploy-bench: $*" >&2
@@ -233,12 +235,18 @@ for nserv in $SERVERS; do
         echo "-- ladder: mixed at $r req/s for ${LADDER_DURATION}s"
         measure "ladder$r" "$nserv" --mix timeline:40,comments:30,likes:30 --rate "$r" --duration "$LADDER_DURATION"
     done
-    echo "-- mixed: $RATE req/s for ${DURATION}s (40 % timeline, 30 % comments, 30 % likes)"
-    measure mixed "$nserv" --mix timeline:40,comments:30,likes:30 --rate "$RATE" --duration "$DURATION"
-    echo "-- likes: $LIKE_RATE writes/s for ${LIKE_DURATION}s"
-    measure likes "$nserv" --mix likes:100 --rate "$LIKE_RATE" --duration "$LIKE_DURATION"
-    echo "-- burst: $BURST connections at once, one GET timeline each"
-    measure burst "$nserv" --mix timeline:100 --burst "$BURST" --timeout 60
+    if [[ " $PARTS " == *" mixed "* ]]; then
+        echo "-- mixed: $RATE req/s for ${DURATION}s (40 % timeline, 30 % comments, 30 % likes)"
+        measure mixed "$nserv" --mix timeline:40,comments:30,likes:30 --rate "$RATE" --duration "$DURATION"
+    fi
+    if [[ " $PARTS " == *" likes "* ]]; then
+        echo "-- likes: $LIKE_RATE writes/s for ${LIKE_DURATION}s"
+        measure likes "$nserv" --mix likes:100 --rate "$LIKE_RATE" --duration "$LIKE_DURATION"
+    fi
+    if [[ " $PARTS " == *" burst "* ]]; then
+        echo "-- burst: $BURST connections at once, one GET timeline each"
+        measure burst "$nserv" --mix timeline:100 --burst "$BURST" --timeout 60
+    fi
 done
 
 echo

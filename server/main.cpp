@@ -25,6 +25,12 @@ static void onSignal(int)
 
 int main(int argc, char *argv[])
 {
+    // Qt's own event loop, not GLib's: with GLib every socket notifier switched on or off (a
+    // write notifier per answer) wakes the loop through its eventfd, two extra system calls
+    // and a loop pass per request (measured: 2.1 eventfd writes per like on the HTTP thread).
+    // An empty QT_NO_GLIB= in the environment keeps GLib's.
+    if (!qEnvironmentVariableIsSet("QT_NO_GLIB"))
+        qputenv("QT_NO_GLIB", "1");
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("threadline-server"));
     QCoreApplication::setApplicationVersion(QStringLiteral(THREADLINE_SERVER_VERSION));

@@ -51,6 +51,12 @@ Workers::Workers(const ServerConfig &config, int n, std::shared_ptr<ReadCache> c
 
 Workers::~Workers()
 {
+    {
+        // No like batch is posted from here on (a drain running now finishes its batch):
+        // a lane torn down below must not receive one.
+        std::lock_guard lock(m_likesMutex);
+        m_stopping = true;
+    }
     for (auto &lane : m_lanes) {
         // The tear-down runs on the lane's thread, after the work already queued.
         QMetaObject::invokeMethod(
@@ -69,10 +75,11 @@ Workers::~Workers()
 
 Workers::Lane *Workers::leastBusy() const
 {
-    Lane *best = m_lanes.front().get();
-    for (auto &lane : m_lanes)
-        if (lane->queued.load() < best->queued.load())
-            best = lane.get();
+    // From the last lane down: on a tie the first lane, the likes' writer, comes last.
+    Lane *best = m_lanes.back().get();
+    for (auto it = m_lanes.rbegin(); it != m_lanes.rend(); ++it)
+        if ((*it)->queued.load() < best->queued.load())
+            best = it->get();
     return best;
 }
 
@@ -81,42 +88,68 @@ void Workers::drainLikes(Lane *lane)
     std::vector<Pending> batch;
     {
         std::lock_guard lock(m_likesMutex);
-        batch.swap(m_likes);
+        m_likeDrainPosted = false; // a like queued from now on posts the next batch's drain
+        if (!m_stopping)
+            batch.swap(m_likes);
     }
     if (batch.empty())
-        return; // an earlier drain took this one's like along
+        return;
     std::vector<Request> reqs;
     reqs.reserve(batch.size());
     for (const Pending &p : batch)
         reqs.push_back(p.req);
     std::vector<Response> answers = lane->api->postLikeBatch(reqs);
-    for (size_t i = 0; i < batch.size(); ++i)
+    // One event per context (in practice one: the HttpServer) for the whole batch, not one
+    // wake-up of the HTTP thread per like.
+    for (size_t i = 0; i < batch.size();) {
+        size_t end = i + 1;
+        while (end < batch.size() && batch[end].context == batch[i].context)
+            ++end;
+        std::vector<std::pair<std::function<void(const Response &)>, Response>> part;
+        part.reserve(end - i);
+        for (size_t k = i; k < end; ++k)
+            part.emplace_back(std::move(batch[k].done), std::move(answers[k]));
         QMetaObject::invokeMethod(
             batch[i].context,
-            [r = std::move(answers[i]), done = std::move(batch[i].done)] { done(r); },
+            [part = std::move(part)] {
+                for (const auto &[done, r] : part)
+                    done(r);
+            },
             Qt::QueuedConnection);
+        i = end;
+    }
 }
 
 void Workers::submit(const Request &req, QObject *context,
                      std::function<void(const Response &)> done, bool likeBatch)
 {
-    Lane *best = leastBusy();
-    ++best->queued;
     if (likeBatch) {
+        // Likes are written by one lane, the first, one batch at a time: the likes that arrive
+        // while a batch is written wait and go together in the next (one statement, one
+        // commit), on the same thread and connection. Measured against a batch on every lane
+        // at once (docs/performance.md): bigger batches, one writer of those tables per
+        // process, less CPU per like, likes p99 ~25 -> ~12 ms at 2,500/s on 2 cores. The
+        // other work prefers the other lanes (leastBusy()).
+        Lane *lane = m_lanes.front().get();
         {
             std::lock_guard lock(m_likesMutex);
             m_likes.push_back(Pending{req, context, std::move(done)});
+            if (m_likeDrainPosted || m_stopping)
+                return; // the drain posted takes this like along
+            m_likeDrainPosted = true;
         }
-        // One drain per like: the first to run takes every like waiting; the others find none.
+        ++lane->queued;
         QMetaObject::invokeMethod(
-            best->home,
-            [this, best] {
-                drainLikes(best);
-                --best->queued;
+            lane->home,
+            [this, lane] {
+                drainLikes(lane);
+                --lane->queued;
             },
             Qt::QueuedConnection);
         return;
     }
+    Lane *best = leastBusy();
+    ++best->queued;
     // `context` outlives the workers (its owner destroys them first, and the destructor waits
     // for the work queued), so the answer is always posted to a live object.
     QMetaObject::invokeMethod(

@@ -35,9 +35,9 @@ public:
 
     // Runs Api::begin(req) on the least busy worker; `done` runs on `context`'s thread with the
     // answer. `context` must outlive this object.
-    // likeBatch (Api::isPostLike()): the like may be written with the others waiting at that
-    // moment, in one statement and one commit (Api::postLikeBatch()): a worker that comes to it
-    // takes every like queued.
+    // likeBatch (Api::isPostLike()): the like is written with the others waiting at that
+    // moment, in one statement and one commit (Api::postLikeBatch()), by the first worker, one
+    // batch at a time: the likes arriving meanwhile are the next.
     void submit(const Request &req, QObject *context, std::function<void(const Response &)> done,
                 bool likeBatch = false);
 
@@ -55,6 +55,8 @@ private:
     std::vector<std::unique_ptr<Lane>> m_lanes;
     std::mutex m_likesMutex;
     std::vector<Pending> m_likes;
+    bool m_likeDrainPosted = false; // under m_likesMutex: a drain waits in the first lane
+    bool m_stopping = false;        // under m_likesMutex: the destructor runs
 };
 
 } // namespace threadline::server
