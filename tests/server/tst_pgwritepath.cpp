@@ -8,7 +8,10 @@
 //    that does not exist, comment like and oppose exclude each other;
 //  - an Idempotency-Key works across processes: a POST retried through the other process answers
 //    the first answer and creates nothing twice, also when both arrive at once;
-//  - a sign-out through one process is seen by the other (started with --token-cache 0) at once.
+//  - a sign-out through one process is seen by the other (started with --token-cache 0) at once;
+//  - `--db postgresql://…?host=/folder` reaches the cluster through its Unix socket (a URL host
+//    that does not resolve proves the socket is used), and a host= that is not a folder path
+//    is refused at start.
 //
 // Needs a cluster (THREADLINE_TEST_PG_FILE or THREADLINE_TEST_PG), like every postgres suite.
 
@@ -16,6 +19,7 @@
 
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -75,6 +79,7 @@ private Q_SLOTS:
     void slowWriterHoldsSyncBackAndLosesNothing();
     void idempotencyKeyAcrossProcesses();
     void signOutSeenByTheOtherProcess();
+    void unixSocketUrl();
 
 private:
     TestServer m_a;
@@ -644,6 +649,45 @@ void TstPgWritePath::signOutSeenByTheOtherProcess()
     // The other one, with --token-cache 0, asks the database every time: at once too.
     QCOMPARE(b.get(kApi + "/me").status, 401);
     QCOMPARE(b.put(kApi + "/posts/90012/like").status, 401);
+}
+
+void TstPgWritePath::unixSocketUrl()
+{
+    // scripts/pg-cluster.sh puts the socket in DIR/sock beside DIR/url.
+    const QString urlFile = qEnvironmentVariable("THREADLINE_TEST_PG_FILE");
+    if (urlFile.isEmpty())
+        QSKIP("the socket folder is known from THREADLINE_TEST_PG_FILE only");
+    const QString sockDir = QFileInfo(urlFile).absolutePath() + QStringLiteral("/sock");
+    QVERIFY2(QFileInfo(sockDir).isDir(), qPrintable(sockDir));
+    const auto withHost = [&](const QString &host) {
+        QUrl u(m_a.dbUrl());
+        u.setHost(QStringLiteral("no-such-host.invalid")); // TCP to it cannot work
+        QUrlQuery q;
+        q.addQueryItem(QStringLiteral("host"), host);
+        u.setQuery(q);
+        return u.toString();
+    };
+
+    TestServer viaSocket;
+    QVERIFY2(viaSocket.start({QStringLiteral("--db"), withHost(sockDir)}),
+             viaSocket.stderrLog().right(3000).constData());
+    Client c(viaSocket.baseUrl());
+    QVERIFY(!c.login(QStringLiteral("wangwu")).isEmpty());
+    const HttpResult page = c.get(kApi + "/timeline?limit=3");
+    QCOMPARE(page.status, 200);
+    QCOMPARE(page.obj().value("items").toArray().size(), 3);
+    // A write through the socket, seen through the other process (TCP).
+    QCOMPARE(c.put(kApi + "/posts/90012/like").status, 200);
+    Client a(m_a.baseUrl());
+    QVERIFY(!a.login(QStringLiteral("wangwu")).isEmpty());
+    QCOMPARE(a.get(kApi + "/posts/90012").obj().value("liked").toBool(), true);
+    QCOMPARE(c.del(kApi + "/posts/90012/like").status, 200);
+    viaSocket.stop();
+
+    TestServer relative;
+    QVERIFY(!relative.start({QStringLiteral("--db"), withHost(QStringLiteral("sock"))}));
+    QVERIFY2(relative.stderrLog().contains("host= must be an absolute folder"),
+             relative.stderrLog().right(2000).constData());
 }
 
 QTEST_GUILESS_MAIN(TstPgWritePath)
