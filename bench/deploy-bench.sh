@@ -41,10 +41,12 @@ BURST=${BURST:-2000}
 USERS=${USERS:-40}
 POSTS=${POSTS:-50}
 SERVERS=${SERVERS:-2 1}
-LADDER=${LADDER:-100 200 400}
+LADDER=${LADDER-100 200 400} # LADDER="" skips it
 LADDER_DURATION=${LADDER_DURATION:-10}
 DB_COMMIT=${DB_COMMIT:-sync}
 PARTS=${PARTS:-mixed likes burst}
+
+wants() { [[ " $PARTS " == *" $1 "* ]]; } # PART: measured in this run?
 
 die() {
     echo "deploy-bench: $*" >&2
@@ -235,15 +237,15 @@ for nserv in $SERVERS; do
         echo "-- ladder: mixed at $r req/s for ${LADDER_DURATION}s"
         measure "ladder$r" "$nserv" --mix timeline:40,comments:30,likes:30 --rate "$r" --duration "$LADDER_DURATION"
     done
-    if [[ " $PARTS " == *" mixed "* ]]; then
+    if wants mixed; then
         echo "-- mixed: $RATE req/s for ${DURATION}s (40 % timeline, 30 % comments, 30 % likes)"
         measure mixed "$nserv" --mix timeline:40,comments:30,likes:30 --rate "$RATE" --duration "$DURATION"
     fi
-    if [[ " $PARTS " == *" likes "* ]]; then
+    if wants likes; then
         echo "-- likes: $LIKE_RATE writes/s for ${LIKE_DURATION}s"
         measure likes "$nserv" --mix likes:100 --rate "$LIKE_RATE" --duration "$LIKE_DURATION"
     fi
-    if [[ " $PARTS " == *" burst "* ]]; then
+    if wants burst; then
         echo "-- burst: $BURST connections at once, one GET timeline each"
         measure burst "$nserv" --mix timeline:100 --burst "$BURST" --timeout 60
     fi

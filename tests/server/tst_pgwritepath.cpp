@@ -653,12 +653,26 @@ void TstPgWritePath::signOutSeenByTheOtherProcess()
 
 void TstPgWritePath::unixSocketUrl()
 {
-    // scripts/pg-cluster.sh puts the socket in DIR/sock beside DIR/url.
-    const QString urlFile = qEnvironmentVariable("THREADLINE_TEST_PG_FILE");
-    if (urlFile.isEmpty())
-        QSKIP("the socket folder is known from THREADLINE_TEST_PG_FILE only");
-    const QString sockDir = QFileInfo(urlFile).absolutePath() + QStringLiteral("/sock");
-    QVERIFY2(QFileInfo(sockDir).isDir(), qPrintable(sockDir));
+    // The cluster says where its socket is (scripts/pg-cluster.sh: DIR/sock).
+    QString sockDir;
+    {
+        const QUrl url(m_a.dbUrl());
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("socketdir"));
+        db.setHostName(url.host());
+        db.setPort(url.port(5432));
+        db.setUserName(url.userName());
+        db.setPassword(url.password());
+        db.setDatabaseName(url.path().mid(1));
+        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+        QSqlQuery q(db);
+        QVERIFY2(q.exec(QStringLiteral("SHOW unix_socket_directories")) && q.next(),
+                 qPrintable(q.lastError().text()));
+        sockDir = q.value(0).toString().section(QLatin1Char(','), 0, 0).trimmed();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("socketdir"));
+    QVERIFY2(sockDir.startsWith(QLatin1Char('/')) && QFileInfo(sockDir).isDir(),
+             qPrintable(sockDir));
     const auto withHost = [&](const QString &host) {
         QUrl u(m_a.dbUrl());
         u.setHost(QStringLiteral("no-such-host.invalid")); // TCP to it cannot work
