@@ -9,8 +9,8 @@
 //
 //   bench_cache [--runs N] [--rows N] [--dir DIR] [--strict]
 // --strict exits 1 when a target is missed.
-#include "cache.h"
-#include "cacheschema.h"
+#include "cache/cache.h"
+#include "cache/cacheschema.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

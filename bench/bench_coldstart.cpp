@@ -16,7 +16,7 @@
 // bench/bench_coldstart.sh runs both. HOME and the XDG directories are a fresh directory of its
 // own, so no settings, keychain or image cache of the caller's are read.
 #include "bench_coldstart_posts.h"
-#include "cache.h"
+#include "cache/cache.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -3,7 +3,7 @@
 // 20 likers, 3 inline comments, 50 authors with avatars. Deterministic by id.
 #pragma once
 
-#include "wiretypes.h"
+#include "wire/wiretypes.h"
 
 #include <QHash>
 #include <QString>

@@ -4,9 +4,9 @@
 //   cmake --build build --target bench_commenttree && build/bench/bench_commenttree
 // The threads are the deterministic ones of the tests (tests/models/threadgen.h): 1,800 comments
 // over 200 floors (the busy demo post), 10,000 over 500 and 100,000 over 2,000.
-#include "commenttreemodel.h"
+#include "thread/commenttreemodel.h"
 #include "poststore.h"
-#include "threadgen.h"
+#include "thread/threadgen.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -17,13 +17,13 @@
 // ≤ 150 MB.
 #include "allocatortuning.h"
 #include "bench_coldstart_posts.h"
-#include "imagecache.h"
-#include "layoutcache.h"
-#include "postdelegate.h"
+#include "images/imagecache.h"
+#include "common/layoutcache.h"
+#include "timeline/postdelegate.h"
 #include "poststore.h"
-#include "tilepixmaps.h"
-#include "timelinemodel.h"
-#include "timelineview.h"
+#include "common/tilepixmaps.h"
+#include "timeline/timelinemodel.h"
+#include "timeline/timelineview.h"
 
 #include <QApplication>
 #include <QBuffer>

@@ -2,8 +2,8 @@
 // same run. Prints medians over --runs runs (default 9) and the extra heap the grouped pass
 // allocates (glibc mallinfo2: bytes in use after minus before, the result kept alive).
 //   cmake --build build --target bench_threadassembly && build/bench/bench_threadassembly
-#include "threadassembly.h"
-#include "threadgen.h"
+#include "thread/threadassembly.h"
+#include "thread/threadgen.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -9,9 +9,9 @@
 //   - baseline: a QTreeView over the same model and delegate, the 1,000-row page, same run.
 //   cmake --build build --target bench_threadview
 //   QT_QPA_PLATFORM=offscreen build/bench/bench_threadview --runs 5
-#include "commenttreemodel.h"
+#include "thread/commenttreemodel.h"
 #include "poststore.h"
-#include "threadview.h"
+#include "thread/threadview.h"
 #include "viewbench.h"
 
 #include <QApplication>
@@ -20,9 +20,9 @@
 #include <QScrollBar>
 #include <QTreeView>
 
-#include "commentdelegate.h"
-#include "flattreeproxy.h"
-#include "virtuallistview.h"
+#include "thread/commentdelegate.h"
+#include "thread/flattreeproxy.h"
+#include "common/virtuallistview.h"
 #include <algorithm>
 #include <cstdio>
 #include <vector>

@@ -2,7 +2,7 @@
 // every role of one row (ns per call). Medians over --runs runs (default 9).
 //   cmake --build build --target bench_timelinemodel && build/bench/bench_timelinemodel
 #include "poststore.h"
-#include "timelinemodel.h"
+#include "timeline/timelinemodel.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -16,11 +16,11 @@
 //   cmake --build build --target bench_timelineview
 //   QT_QPA_PLATFORM=offscreen build/bench/bench_timelineview --runs 5
 #include "actions.h"
-#include "apiclient.h"
-#include "outbox.h"
+#include "net/apiclient.h"
+#include "outbox/outbox.h"
 #include "poststore.h"
-#include "timelinemodel.h"
-#include "timelineview.h"
+#include "timeline/timelinemodel.h"
+#include "timeline/timelineview.h"
 #include "viewbench.h"
 
 #include <QApplication>

@@ -1,7 +1,7 @@
 #include "actions.h"
 
-#include "jsoncodec.h"
-#include "outbox.h"
+#include "wire/jsoncodec.h"
+#include "outbox/outbox.h"
 #include "poststore.h"
 
 #include <QCoreApplication>

@@ -4,8 +4,8 @@
 // entry the user discards is rolled back too; one retried after it failed is shown again.
 #pragma once
 
-#include "outboxstore.h"
-#include "wiretypes.h"
+#include "outbox/outboxstore.h"
+#include "wire/wiretypes.h"
 
 #include <QObject>
 

@@ -1,15 +1,15 @@
 #include "appcore.h"
 
 #include "actions.h"
-#include "apiclient.h"
-#include "cache.h"
-#include "endpoints.h"
-#include "imagecache.h"
-#include "keychain.h"
-#include "outbox.h"
+#include "net/apiclient.h"
+#include "cache/cache.h"
+#include "net/endpoints.h"
+#include "images/imagecache.h"
+#include "account/keychain.h"
+#include "outbox/outbox.h"
 #include "poststore.h"
-#include "serveridentity.h"
-#include "session.h"
+#include "account/serveridentity.h"
+#include "account/session.h"
 #include "syncengine.h"
 
 #include <QJsonObject>

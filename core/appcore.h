@@ -3,7 +3,7 @@
 // and the "Offline — N changes waiting" state that the UI shows.
 #pragma once
 
-#include "wiretypes.h"
+#include "wire/wiretypes.h"
 
 #include <QObject>
 #include <QUrl>

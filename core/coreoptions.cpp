@@ -1,6 +1,6 @@
 #include "coreoptions.h"
 
-#include "apiclient.h"
+#include "net/apiclient.h"
 #include "appcore.h"
 
 #include <QCoreApplication>

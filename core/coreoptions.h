@@ -7,7 +7,7 @@
 //                   e.g. a deployment's self-signed certificate (scripts/deploy-local.sh)
 #pragma once
 
-#include "faultinjection.h"
+#include "net/faultinjection.h"
 
 #include <QCommandLineParser>
 #include <QList>

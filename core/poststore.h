@@ -2,7 +2,7 @@
 // the pending outbox actions laid over what the server or the cache said (design point 4).
 #pragma once
 
-#include "wiretypes.h"
+#include "wire/wiretypes.h"
 
 #include <QFlags>
 #include <QHash>

@@ -3,8 +3,8 @@
 // the post store and the cache; fills gaps after long offline periods.
 #pragma once
 
-#include "apierror.h"
-#include "wiretypes.h"
+#include "net/apierror.h"
+#include "wire/wiretypes.h"
 
 #include <QObject>
 #include <QSet>

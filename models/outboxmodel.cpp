@@ -1,6 +1,6 @@
 #include "outboxmodel.h"
 
-#include "outbox.h"
+#include "outbox/outbox.h"
 #include "poststore.h"
 
 #include <QDateTime>

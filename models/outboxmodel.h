@@ -11,7 +11,7 @@
 // a countdown. No I/O: it reads the outbox's and the store's state.
 #pragma once
 
-#include "outboxstore.h"
+#include "outbox/outboxstore.h"
 
 #include <QAbstractTableModel>
 #include <QList>

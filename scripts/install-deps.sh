@@ -7,7 +7,7 @@ packages=(
     # toolchain
     cmake g++ ninja-build ccache pkg-config clang-format
     # Qt 6.4 and the keychain
-    qt6-base-dev qt6-tools-dev qt6-l10n-tools qt6-httpserver-dev qt6-websockets-dev
+    qt6-base-dev qt6-tools-dev qt6-l10n-tools qt6-websockets-dev
     libqt6sql6-sqlite libqt6sql6-psql qtkeychain-qt6-dev qt6-translations-l10n
     qt6-image-formats-plugins
     # headless GUI runs, screenshots, session bus and secret store

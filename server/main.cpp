@@ -1,7 +1,7 @@
 // threadline-server: the reference backend of Threadline (REST API v1).
-#include "api.h"
-#include "database.h"
-#include "httpserver.h"
+#include "api/api.h"
+#include "db/database.h"
+#include "http/httpserver.h"
 #include "serverconfig.h"
 
 #include <QCoreApplication>

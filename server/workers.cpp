@@ -1,7 +1,7 @@
 // Worker threads for one server process (workers.h).
 #include "workers.h"
 
-#include "database.h"
+#include "db/database.h"
 
 #include <QThread>
 #include <cstdio>

@@ -6,7 +6,7 @@
 // worker comes back to it as a Response through its event loop.
 #pragma once
 
-#include "api.h"
+#include "api/api.h"
 #include "serverconfig.h"
 
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "keychain.h"
+#include "account/keychain.h"
 
 #include <qt6keychain/keychain.h>
 

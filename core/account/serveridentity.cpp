@@ -1,4 +1,4 @@
-#include "serveridentity.h"
+#include "account/serveridentity.h"
 
 #include <QSettings>
 #include <QUuid>

@@ -1,8 +1,8 @@
-#include "session.h"
+#include "account/session.h"
 
-#include "apiclient.h"
-#include "endpoints.h"
-#include "jsoncodec.h"
+#include "net/apiclient.h"
+#include "net/endpoints.h"
+#include "wire/jsoncodec.h"
 
 #include <QMetaObject>
 #include <QSettings>

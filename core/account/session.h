@@ -26,8 +26,8 @@
 // only. Failures are worded by ApiError::describe(ApiError::Context::SignIn).
 #pragma once
 
-#include "keychain.h"
-#include "wiretypes.h"
+#include "account/keychain.h"
+#include "wire/wiretypes.h"
 
 #include <QList>
 #include <QObject>

@@ -1,9 +1,9 @@
 // Cache (cache.h): the caller's side. Each method captures its arguments by value and queues a
 // job on the cache's worker thread, where detail::CacheStore (cachestore.h) runs it; the blob
 // codec is cacheblob.cpp, the sqlite3 wrappers sqlitestatement.cpp.
-#include "cache.h"
-#include "cachestore.h"
-#include "serveridentity.h"
+#include "cache/cache.h"
+#include "cache/cachestore.h"
+#include "account/serveridentity.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -32,8 +32,8 @@
 // wrappers of sqlitestatement.h; the blob codec is cacheblob.cpp.
 #pragma once
 
-#include "cacheblob.h" // CacheBlob, the rows' format: users of the cache find it here
-#include "wiretypes.h"
+#include "cache/cacheblob.h" // CacheBlob, the rows' format: users of the cache find it here
+#include "wire/wiretypes.h"
 
 #include <QList>
 #include <QObject>

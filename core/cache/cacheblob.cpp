@@ -1,5 +1,5 @@
 // CacheBlob (cacheblob.h): the writer and the bounds-checked reader of the cache's blob format.
-#include "cacheblob.h"
+#include "cache/cacheblob.h"
 
 #include <QtEndian>
 

@@ -4,7 +4,7 @@
 // crash (fuzzed by tests/fuzz/fuzz_cacheblob.cpp). Declared here, included by cache.h.
 #pragma once
 
-#include "wiretypes.h"
+#include "wire/wiretypes.h"
 
 #include <QByteArray>
 #include <QByteArrayView>

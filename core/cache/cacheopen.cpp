@@ -2,9 +2,9 @@
 // (cache.h lists them), the stepwise migrations, the schema compared with the migrations', the
 // integrity check run after the first page, and moving a damaged file aside (with its
 // -wal/-shm/-journal) to rebuild the cache.
-#include "cachestore.h"
+#include "cache/cachestore.h"
 
-#include "cacheschema.h"
+#include "cache/cacheschema.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -1,9 +1,9 @@
 // CacheStore's requests (cachestore.h): the prepared SQL and every save, load and remove the
 // Cache facade queues. Each runs on the cache's thread in one transaction; a row whose blob
 // does not decode is skipped and deleted, never a crash.
-#include "cachestore.h"
+#include "cache/cachestore.h"
 
-#include "cacheblob.h"
+#include "cache/cacheblob.h"
 
 #include <algorithm>
 #include <limits>

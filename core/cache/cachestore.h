@@ -8,8 +8,8 @@
 // Internal to threadline_core: nothing outside core includes it.
 #pragma once
 
-#include "cache.h"
-#include "sqlitestatement.h"
+#include "cache/cache.h"
+#include "cache/sqlitestatement.h"
 
 #include <QLoggingCategory>
 #include <QMetaObject>

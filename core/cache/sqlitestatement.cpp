@@ -1,6 +1,6 @@
 // The cache's sqlite3 wrappers (sqlitestatement.h): errors, the statement cache, one-off
 // statements.
-#include "sqlitestatement.h"
+#include "cache/sqlitestatement.h"
 
 #include <utility>
 

@@ -1,6 +1,6 @@
-#include "imagecache.h"
-#include "imagediskstore.h"
-#include "stucksockets.h"
+#include "images/imagecache.h"
+#include "images/imagediskstore.h"
+#include "net/stucksockets.h"
 
 #include <QBuffer>
 #include <QDir>

@@ -1,5 +1,5 @@
 // ImageDiskStore: the disk cache of ImageCache (see imagediskstore.h).
-#include "imagediskstore.h"
+#include "images/imagediskstore.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>

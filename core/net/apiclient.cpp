@@ -1,6 +1,6 @@
-#include "apiclientdetail.h"
+#include "net/apiclientdetail.h"
 
-#include "endpoints.h"
+#include "net/endpoints.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

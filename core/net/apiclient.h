@@ -35,9 +35,9 @@
 //   request waiting to retry follows setBaseUrl()/setToken().
 #pragma once
 
-#include "apierror.h"
-#include "faultinjection.h"
-#include "tlspins.h"
+#include "net/apierror.h"
+#include "net/faultinjection.h"
+#include "net/tlspins.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>

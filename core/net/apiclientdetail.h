@@ -3,7 +3,7 @@
 // Internal to core: nothing outside apiclient*.cpp / apireply.cpp / guardednetwork.cpp includes it.
 #pragma once
 
-#include "apiclient.h"
+#include "net/apiclient.h"
 
 #include <QByteArray>
 #include <QLoggingCategory>

@@ -1,5 +1,5 @@
-#include "apierror.h"
-#include "usertext.h"
+#include "net/apierror.h"
+#include "wire/usertext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,6 +1,6 @@
-#include "apiclientdetail.h"
+#include "net/apiclientdetail.h"
 
-#include "stucksockets.h"
+#include "net/stucksockets.h"
 
 #include <QJsonObject>
 #include <QNetworkReply>

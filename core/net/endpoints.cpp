@@ -1,6 +1,6 @@
-#include "endpoints.h"
+#include "net/endpoints.h"
 
-#include "jsoncodec.h"
+#include "wire/jsoncodec.h"
 
 #include <QUrl>
 

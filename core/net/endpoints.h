@@ -11,7 +11,7 @@
 // it. Every query value is percent-encoded here; callers pass plain values.
 #pragma once
 
-#include "wiretypes.h"
+#include "wire/wiretypes.h"
 
 #include <QByteArray>
 #include <QDate>

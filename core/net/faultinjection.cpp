@@ -1,4 +1,4 @@
-#include "faultinjection.h"
+#include "net/faultinjection.h"
 
 #include <QRandomGenerator>
 #include <QStringList>

@@ -1,6 +1,6 @@
-#include "apiclientdetail.h"
+#include "net/apiclientdetail.h"
 
-#include "tlspins.h"
+#include "net/tlspins.h"
 
 #include <QNetworkCookie>
 #include <QNetworkCookieJar>

@@ -1,4 +1,4 @@
-#include "stucksockets.h"
+#include "net/stucksockets.h"
 
 #include <QDir>
 #include <QHostAddress>

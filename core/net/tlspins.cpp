@@ -1,4 +1,4 @@
-#include "tlspins.h"
+#include "net/tlspins.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

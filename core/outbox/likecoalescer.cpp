@@ -1,4 +1,4 @@
-#include "likecoalescer.h"
+#include "outbox/likecoalescer.h"
 
 namespace threadline::core {
 

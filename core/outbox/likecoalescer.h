@@ -10,8 +10,8 @@
 // result.
 #pragma once
 
-#include "endpoints.h"
-#include "outboxstore.h"
+#include "net/endpoints.h"
+#include "outbox/outboxstore.h"
 
 #include <QByteArray>
 #include <QString>

@@ -3,13 +3,13 @@
 // failures and the replay after an offline period — is outboxsending.cpp; what each sends is
 // outboxrequests.cpp, what is said about them outboxphrases.cpp, a new post's pictures
 // outboxpictures.cpp.
-#include "outbox.h"
-#include "serveridentity.h"
+#include "outbox/outbox.h"
+#include "account/serveridentity.h"
 
-#include "apiclient.h"
-#include "jsoncodec.h"
-#include "outboxphrases.h"
-#include "outboxpictures.h"
+#include "net/apiclient.h"
+#include "wire/jsoncodec.h"
+#include "outbox/outboxphrases.h"
+#include "outbox/outboxpictures.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -64,10 +64,10 @@
 // once it has (a created object's local id is still returned at once).
 #pragma once
 
-#include "apierror.h"
-#include "likecoalescer.h"
-#include "outboxstore.h"
-#include "wiretypes.h"
+#include "net/apierror.h"
+#include "outbox/likecoalescer.h"
+#include "outbox/outboxstore.h"
+#include "wire/wiretypes.h"
 
 #include <QHash>
 #include <QJsonObject>

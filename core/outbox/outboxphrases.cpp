@@ -1,6 +1,6 @@
-#include "outboxphrases.h"
+#include "outbox/outboxphrases.h"
 
-#include "outbox.h" // Outbox::tr: the strings keep the context threadline::core::Outbox
+#include "outbox/outbox.h" // Outbox::tr: the strings keep the context threadline::core::Outbox
 
 #include <QJsonArray>
 

@@ -9,8 +9,8 @@
 // what to say, these functions say it.
 #pragma once
 
-#include "apierror.h"
-#include "outboxstore.h"
+#include "net/apierror.h"
+#include "outbox/outboxstore.h"
 
 #include <QString>
 #include <QStringList>

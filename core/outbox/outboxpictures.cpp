@@ -1,7 +1,7 @@
-#include "outboxpictures.h"
+#include "outbox/outboxpictures.h"
 
-#include "outbox.h"
-#include "outboxphrases.h"
+#include "outbox/outbox.h"
+#include "outbox/outboxphrases.h"
 
 #include <QBuffer>
 #include <QFile>

@@ -6,7 +6,7 @@
 // the entry by OutboxStore; their upload is the queue's work (outbox.cpp).
 #pragma once
 
-#include "outboxstore.h"
+#include "outbox/outboxstore.h"
 
 #include <QByteArray>
 #include <QList>

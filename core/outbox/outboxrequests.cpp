@@ -1,8 +1,8 @@
-#include "outboxrequests.h"
+#include "outbox/outboxrequests.h"
 
-#include "endpoints.h"
-#include "jsoncodec.h"
-#include "likecoalescer.h"
+#include "net/endpoints.h"
+#include "wire/jsoncodec.h"
+#include "outbox/likecoalescer.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

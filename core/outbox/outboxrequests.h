@@ -4,8 +4,8 @@
 // first, each as POST /media with its own key and Content-Type (pictureUploadFor()).
 #pragma once
 
-#include "apiclient.h"
-#include "outboxstore.h"
+#include "net/apiclient.h"
+#include "outbox/outboxstore.h"
 
 #include <QByteArray>
 #include <QString>

@@ -4,11 +4,11 @@
 // and what depends on it — and the replay after an offline period with its summary. The queue
 // itself is outbox.cpp; the requests come from outboxrequests.cpp, the sentences from
 // outboxphrases.cpp.
-#include "outbox.h"
+#include "outbox/outbox.h"
 
-#include "apiclient.h"
-#include "outboxphrases.h"
-#include "outboxrequests.h"
+#include "net/apiclient.h"
+#include "outbox/outboxphrases.h"
+#include "outbox/outboxrequests.h"
 
 #include <QDateTime>
 #include <QJsonDocument>

@@ -1,4 +1,4 @@
-#include "outboxstore.h"
+#include "outbox/outboxstore.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
-#include "importfile.h"
+#include "wire/importfile.h"
 
-#include "jsoncodec.h"
+#include "wire/jsoncodec.h"
 
 #include <QCoreApplication>
 #include <QDir>

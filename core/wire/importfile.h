@@ -5,7 +5,7 @@
 // the same path after the file has been read.
 #pragma once
 
-#include "wiretypes.h"
+#include "wire/wiretypes.h"
 
 #include <QByteArray>
 #include <QList>

@@ -3,7 +3,7 @@
 // decoders are by domain: jsoncodecposts.cpp (users, posts, comments), jsoncodecmoderation.cpp
 // (queue, log, devices, statistics), jsoncodecsync.cpp (/sync, activity, the small answers);
 // the request bodies are in jsoncodecbodies.cpp, the field reader they share in jsonfields.h.
-#include "jsoncodec.h"
+#include "wire/jsoncodec.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

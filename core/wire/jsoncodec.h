@@ -12,7 +12,7 @@
 // Pass a QByteArray, not a string literal, to the first (a `const char *` is ambiguous).
 #pragma once
 
-#include "wiretypes.h"
+#include "wire/wiretypes.h"
 
 #include <QByteArray>
 #include <QJsonValue>

@@ -1,7 +1,7 @@
 // The request bodies (jsoncodec.h): a new post (its category what the server would choose when
 // none is given), a comment or reply, a report, the sign-in, a moderator's reason, a device name —
 // each a compact UTF-8 JSON object with the contract's spellings.
-#include "jsonnames.h"
+#include "wire/jsonnames.h"
 
 #include <QJsonDocument>
 

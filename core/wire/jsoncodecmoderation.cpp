@@ -1,9 +1,9 @@
 // The decoders of the moderators' objects (jsoncodec.h): reports, queue items (their target a
 // post or a comment as targetType says, null once deleted; the auto-flag word), log entries,
 // device names, and their pages; the activity statistics of a day and of one person's month.
-#include "jsoncodecposts.h"
+#include "wire/jsoncodecposts.h"
 
-#include "jsonnames.h"
+#include "wire/jsonnames.h"
 
 namespace threadline::core {
 

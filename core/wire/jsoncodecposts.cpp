@@ -1,9 +1,9 @@
 // The decoders of content (jsoncodec.h): users and profiles, posts with their geo, likes and inline
 // comments, comments and their moderation mark, and the pages of these — timeline and hot pages,
 // a file of posts (--import), floor and reply pages (roots and replies checked), likers pages.
-#include "jsoncodecposts.h"
+#include "wire/jsoncodecposts.h"
 
-#include "jsonnames.h"
+#include "wire/jsonnames.h"
 
 namespace threadline::core {
 

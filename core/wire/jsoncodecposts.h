@@ -3,7 +3,7 @@
 // jsoncodecposts.cpp (internal to core/jsoncodec*.cpp).
 #pragma once
 
-#include "jsonfields.h"
+#include "wire/jsonfields.h"
 
 namespace threadline::core::codec {
 

@@ -1,9 +1,9 @@
 // The decoders of /sync and the other answers (jsoncodec.h): a change (an upsert carries the
 // object its kind names, with the change's id) and the sync page, activities and their page, and
 // the small answers — errors, sign-in, like and follow states, media uploads, health.
-#include "jsoncodecposts.h"
+#include "wire/jsoncodecposts.h"
 
-#include "jsonnames.h"
+#include "wire/jsonnames.h"
 
 namespace threadline::core {
 

@@ -1,7 +1,7 @@
 // The JSON codec's strict field reader (jsonfields.h): paths, descriptions of what was found,
 // the value readers and their range checks, `Obj`'s start, and the codec's log of pages that
 // left items out (threadline.codec).
-#include "jsonfields.h"
+#include "wire/jsonfields.h"
 
 #include <QLocale>
 #include <QLoggingCategory>

@@ -7,7 +7,7 @@
 // jsoncodecsync.cpp) are written with these; jsoncodec.h stays the public interface.
 #pragma once
 
-#include "jsoncodec.h"
+#include "wire/jsoncodec.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -2,7 +2,7 @@
 // written by the request bodies (internal to core/jsoncodec*.cpp).
 #pragma once
 
-#include "jsonfields.h"
+#include "wire/jsonfields.h"
 
 namespace threadline::core::codec {
 

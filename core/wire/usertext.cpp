@@ -1,4 +1,4 @@
-#include "usertext.h"
+#include "wire/usertext.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "wiretypes.h"
+#include "wire/wiretypes.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "pagedfeed.h"
+#include "common/pagedfeed.h"
 
-#include "apiclient.h"
+#include "net/apiclient.h"
 
 namespace threadline::models {
 

@@ -18,10 +18,10 @@
 // decoding into the model's items in the thin typed PagedFeed<Model> on top.
 #pragma once
 
-#include "apierror.h"
-#include "jsoncodec.h"
-#include "pagedlistmodel.h"
-#include "wiretypes.h"
+#include "net/apierror.h"
+#include "wire/jsoncodec.h"
+#include "common/pagedlistmodel.h"
+#include "wire/wiretypes.h"
 
 #include <QByteArray>
 #include <QObject>

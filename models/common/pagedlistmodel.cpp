@@ -1,4 +1,4 @@
-#include "pagedlistmodel.h"
+#include "common/pagedlistmodel.h"
 
 namespace threadline::models {
 

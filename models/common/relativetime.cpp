@@ -1,4 +1,4 @@
-#include "relativetime.h"
+#include "common/relativetime.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,4 +1,4 @@
-#include "timelabels.h"
+#include "common/timelabels.h"
 
 #include <QDateTime>
 

@@ -9,8 +9,8 @@
 //   due); m_labels.arm(due);
 #pragma once
 
-#include "relativetime.h"
-#include "timeticker.h"
+#include "common/relativetime.h"
+#include "common/timeticker.h"
 
 #include <QHash>
 #include <QPointer>

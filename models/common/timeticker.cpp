@@ -1,4 +1,4 @@
-#include "timeticker.h"
+#include "common/timeticker.h"
 
 #include <QDateTime>
 

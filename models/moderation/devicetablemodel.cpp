@@ -1,10 +1,10 @@
-#include "devicetablemodel.h"
+#include "moderation/devicetablemodel.h"
 
-#include "apiclient.h"
-#include "endpoints.h"
-#include "jsoncodec.h"
-#include "rolenames.h"
-#include "usertext.h"
+#include "net/apiclient.h"
+#include "net/endpoints.h"
+#include "wire/jsoncodec.h"
+#include "common/rolenames.h"
+#include "wire/usertext.h"
 
 #include <QHash>
 #include <QJsonObject>

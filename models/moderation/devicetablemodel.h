@@ -15,9 +15,9 @@
 // Raw strings are keys as the server stores them: trimmed and lower-cased.
 #pragma once
 
-#include "apierror.h"
-#include "apifwd.h"
-#include "wiretypes.h"
+#include "net/apierror.h"
+#include "net/apifwd.h"
+#include "wire/wiretypes.h"
 
 #include <QAbstractTableModel>
 #include <QList>

@@ -1,8 +1,8 @@
-#include "moderationcontext.h"
+#include "moderation/moderationcontext.h"
 
-#include "apiclient.h"
-#include "endpoints.h"
-#include "jsoncodec.h"
+#include "net/apiclient.h"
+#include "net/endpoints.h"
+#include "wire/jsoncodec.h"
 
 #include <algorithm>
 

@@ -18,9 +18,9 @@
 // for a window of the floor around it — both at once. No widget work here: the page paints.
 #pragma once
 
-#include "apierror.h"
-#include "apifwd.h"
-#include "wiretypes.h"
+#include "net/apierror.h"
+#include "net/apifwd.h"
+#include "wire/wiretypes.h"
 
 #include <QList>
 #include <QObject>

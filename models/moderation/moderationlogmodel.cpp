@@ -1,10 +1,10 @@
-#include "moderationlogmodel.h"
-#include "rolenames.h"
-#include "usertext.h"
+#include "moderation/moderationlogmodel.h"
+#include "common/rolenames.h"
+#include "wire/usertext.h"
 
-#include "apiclient.h"
-#include "endpoints.h"
-#include "jsoncodec.h"
+#include "net/apiclient.h"
+#include "net/endpoints.h"
+#include "wire/jsoncodec.h"
 
 #include <QMetaEnum>
 

@@ -7,10 +7,10 @@
 //   feed.refresh();                                   // fetchMore() loads the following pages
 #pragma once
 
-#include "apifwd.h"
-#include "pagedfeed.h"
-#include "pagedlistmodel.h"
-#include "wiretypes.h"
+#include "net/apifwd.h"
+#include "common/pagedfeed.h"
+#include "common/pagedlistmodel.h"
+#include "wire/wiretypes.h"
 
 #include <QHash>
 #include <QObject>

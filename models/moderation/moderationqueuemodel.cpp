@@ -1,11 +1,11 @@
-#include "moderationqueuemodel.h"
-#include "rolenames.h"
-#include "usertext.h"
+#include "moderation/moderationqueuemodel.h"
+#include "common/rolenames.h"
+#include "wire/usertext.h"
 
-#include "apiclient.h"
-#include "endpoints.h"
-#include "jsoncodec.h"
-#include "outbox.h"
+#include "net/apiclient.h"
+#include "net/endpoints.h"
+#include "wire/jsoncodec.h"
+#include "outbox/outbox.h"
 
 #include <QMetaEnum>
 

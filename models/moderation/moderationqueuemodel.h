@@ -11,9 +11,9 @@
 //                                                      // has taken it
 #pragma once
 
-#include "pagedfeed.h"
-#include "pagedlistmodel.h"
-#include "wiretypes.h"
+#include "common/pagedfeed.h"
+#include "common/pagedlistmodel.h"
+#include "wire/wiretypes.h"
 
 #include <QHash>
 #include <QJsonObject>

@@ -1,9 +1,9 @@
-#include "activitymodel.h"
-#include "usertext.h"
+#include "people/activitymodel.h"
+#include "wire/usertext.h"
 
-#include "apiclient.h"
-#include "endpoints.h"
-#include "jsoncodec.h"
+#include "net/apiclient.h"
+#include "net/endpoints.h"
+#include "wire/jsoncodec.h"
 
 #include <QMetaEnum>
 

@@ -7,12 +7,12 @@
 // pages; another scope starts over.
 #pragma once
 
-#include "apifwd.h"
-#include "endpoints.h"
-#include "pagedfeed.h"
-#include "pagedlistmodel.h"
-#include "timelabels.h"
-#include "wiretypes.h"
+#include "net/apifwd.h"
+#include "net/endpoints.h"
+#include "common/pagedfeed.h"
+#include "common/pagedlistmodel.h"
+#include "common/timelabels.h"
+#include "wire/wiretypes.h"
 
 #include <QList>
 

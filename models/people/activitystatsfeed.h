@@ -17,9 +17,9 @@
 // aborted). reload() forgets everything and asks again. The server's day is UTC+8.
 #pragma once
 
-#include "apierror.h"
-#include "apifwd.h"
-#include "wiretypes.h"
+#include "net/apierror.h"
+#include "net/apifwd.h"
+#include "wire/wiretypes.h"
 
 #include <QDate>
 #include <QHash>

@@ -3,9 +3,9 @@
 // failure (ProfileHeader).
 #pragma once
 
-#include "apierror.h"
-#include "apifwd.h"
-#include "wiretypes.h"
+#include "net/apierror.h"
+#include "net/apifwd.h"
+#include "wire/wiretypes.h"
 
 #include <QObject>
 #include <QPointer>

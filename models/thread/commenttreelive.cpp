@@ -3,7 +3,7 @@
 // (hidden ones leave for ordinary users, unhidden ones come back), removed (a root with its
 // floor), and my pending comments, shown in the order I wrote them and replaced in place when
 // the server's id arrives.
-#include "commenttreemodel.h"
+#include "thread/commenttreemodel.h"
 
 #include <algorithm>
 

@@ -3,10 +3,10 @@
 // and roles, the lookups the loader and the view use, and the relative-time role with its ticker.
 // How pages become floors is in commenttreepages.cpp, live changes and my pending comments in
 // commenttreelive.cpp.
-#include "commenttreemodel.h"
-#include "usertext.h"
+#include "thread/commenttreemodel.h"
+#include "wire/usertext.h"
 
-#include "timeticker.h"
+#include "common/timeticker.h"
 
 #include <QMetaEnum>
 #include <algorithm>

@@ -14,8 +14,8 @@
 #pragma once
 
 #include "poststore.h"
-#include "relativetime.h"
-#include "timelabels.h"
+#include "common/relativetime.h"
+#include "common/timelabels.h"
 
 #include <QAbstractItemModel>
 #include <QHash>

@@ -2,9 +2,9 @@
 // the floors (one grouped pass per page, floors already shown taking the replies they lack, the
 // server's cursor moved over what it sent), the "more replies (N)" and "load more floors" rows,
 // expanding a floor and activating a More row.
-#include "commenttreemodel.h"
+#include "thread/commenttreemodel.h"
 
-#include "threadassembly.h"
+#include "thread/threadassembly.h"
 
 #include <QScopedValueRollback>
 #include <QSet>

@@ -1,4 +1,4 @@
-#include "flattreeproxy.h"
+#include "thread/flattreeproxy.h"
 
 #include <algorithm>
 

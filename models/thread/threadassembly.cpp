@@ -1,4 +1,4 @@
-#include "threadassembly.h"
+#include "thread/threadassembly.h"
 
 #include <algorithm>
 

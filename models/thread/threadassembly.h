@@ -2,7 +2,7 @@
 // counts keyed by parent id — never recursion, never a scan per node (design: "Seed lessons").
 #pragma once
 
-#include "wiretypes.h"
+#include "wire/wiretypes.h"
 
 #include <QHash>
 #include <QList>

@@ -3,7 +3,7 @@
 // earlier reply of its floor. Here, beside the models, so that bench/ includes no test header.
 #pragma once
 
-#include "wiretypes.h"
+#include "wire/wiretypes.h"
 
 #include <QList>
 #include <QRandomGenerator>

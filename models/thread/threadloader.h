@@ -6,7 +6,7 @@
 // and never clear what is shown.
 #pragma once
 
-#include "commenttreemodel.h"
+#include "thread/commenttreemodel.h"
 
 #include <QObject>
 #include <QPointer>

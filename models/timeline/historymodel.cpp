@@ -1,9 +1,9 @@
-#include "historymodel.h"
+#include "timeline/historymodel.h"
 
-#include "apiclient.h"
-#include "cache.h"
-#include "endpoints.h"
-#include "jsoncodec.h"
+#include "net/apiclient.h"
+#include "cache/cache.h"
+#include "net/endpoints.h"
+#include "wire/jsoncodec.h"
 #include "poststore.h"
 
 #include <QDateTime>

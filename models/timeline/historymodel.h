@@ -3,9 +3,9 @@
 // carry the same card roles (TimelineModel::Role), plus when I last viewed the post.
 #pragma once
 
-#include "relativetime.h"
-#include "timelinemodel.h"
-#include "wiretypes.h"
+#include "common/relativetime.h"
+#include "timeline/timelinemodel.h"
+#include "wire/wiretypes.h"
 
 #include <QAbstractListModel>
 #include <QHash>

@@ -1,8 +1,8 @@
-#include "likersmodel.h"
+#include "timeline/likersmodel.h"
 
-#include "apiclient.h"
-#include "endpoints.h"
-#include "jsoncodec.h"
+#include "net/apiclient.h"
+#include "net/endpoints.h"
+#include "wire/jsoncodec.h"
 
 namespace threadline::models {
 

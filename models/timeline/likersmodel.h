@@ -7,10 +7,10 @@
 //   feed.reload();                                   // the first page; fetchMore() the rest
 #pragma once
 
-#include "apifwd.h"
-#include "pagedfeed.h"
-#include "pagedlistmodel.h"
-#include "wiretypes.h"
+#include "net/apifwd.h"
+#include "common/pagedfeed.h"
+#include "common/pagedlistmodel.h"
+#include "wire/wiretypes.h"
 
 #include <optional>
 

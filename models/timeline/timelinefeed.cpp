@@ -1,10 +1,10 @@
-#include "timelinefeed.h"
+#include "timeline/timelinefeed.h"
 
-#include "apiclient.h"
-#include "cache.h"
-#include "jsoncodec.h"
+#include "net/apiclient.h"
+#include "cache/cache.h"
+#include "wire/jsoncodec.h"
 #include "poststore.h"
-#include "timelinemodel.h"
+#include "timeline/timelinemodel.h"
 
 #include <QUrl>
 #include <algorithm>

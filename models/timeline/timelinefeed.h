@@ -4,10 +4,10 @@
 // fetchMore (from the server with `before`, or from the cache by offset while offline).
 #pragma once
 
-#include "apiclient.h"
-#include "apierror.h"
-#include "endpoints.h"
-#include "wiretypes.h"
+#include "net/apiclient.h"
+#include "net/apierror.h"
+#include "net/endpoints.h"
+#include "wire/wiretypes.h"
 
 #include <QList>
 #include <QMetaType>

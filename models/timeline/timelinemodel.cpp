@@ -1,7 +1,7 @@
-#include "timelinemodel.h"
+#include "timeline/timelinemodel.h"
 
-#include "timeticker.h"
-#include "usertext.h"
+#include "common/timeticker.h"
+#include "wire/usertext.h"
 
 #include <QCoreApplication>
 #include <QMetaEnum>

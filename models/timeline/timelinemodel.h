@@ -3,8 +3,8 @@
 #pragma once
 
 #include "poststore.h"
-#include "relativetime.h"
-#include "timelabels.h"
+#include "common/relativetime.h"
+#include "common/timelabels.h"
 
 #include <QAbstractListModel>
 #include <QHash>

@@ -1,7 +1,7 @@
-#include "api.h"
+#include "api/api.h"
 
-#include "demodata.h"
-#include "passwords.h"
+#include "demo/demodata.h"
+#include "api/passwords.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "database.h"
-#include "ratelimiter.h"
-#include "readcache.h"
+#include "db/database.h"
+#include "api/ratelimiter.h"
+#include "api/readcache.h"
 #include "serverconfig.h"
 
 #include <QByteArray>

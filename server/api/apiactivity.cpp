@@ -1,7 +1,7 @@
 // GET /activity: what people did (posts, comments, likes, follows), newest first, for a scope —
 // the people I follow (the default), everyone, one person, or me. Every item carries what its
 // row needs: the post's author, a plain-text summary and a thumbnail, or the person followed.
-#include "api.h"
+#include "api/api.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

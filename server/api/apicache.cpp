@@ -1,7 +1,7 @@
 // Reads answered from the process's read cache (readcache.h): the posts of a timeline page or of
 // GET /posts/{id}, and pages of a post's floors. Rendered for nobody once, kept until the change
 // log names one of their objects, and personalised with the caller's own likes and votes.
-#include "api.h"
+#include "api/api.h"
 
 namespace threadline::server {
 

@@ -1,8 +1,8 @@
 // Comments: floors (roots) and their replies, paging, creation with database-given floor and
 // seq numbers, cascade delete of a floor, likes and opposes on comments.
-#include "api.h"
+#include "api/api.h"
 
-#include "jsonwrite.h"
+#include "api/jsonwrite.h"
 
 namespace threadline::server {
 

@@ -1,6 +1,6 @@
 // Media: uploads checked by decoding (PNG, JPEG, WebP; 5 MiB), served without a token under
 // random, unguessable names with an immutable cache lifetime.
-#include "api.h"
+#include "api/api.h"
 
 #include <QBuffer>
 #include <QFile>

@@ -1,6 +1,6 @@
 // Reports, the moderation queue, hide/unhide, dismiss, the moderation log, the device-name
 // table and the moderators' activity statistics (daily bitmaps per user and month, UTC+8).
-#include "api.h"
+#include "api/api.h"
 
 #include <QDate>
 #include <QRegularExpression>

@@ -1,9 +1,9 @@
 // Auth, timeline, posts, post likes, views, likers, users and follows, hot (activity:
 // apiactivity.cpp).
-#include "api.h"
+#include "api/api.h"
 
-#include "jsonwrite.h"
-#include "passwords.h"
+#include "api/jsonwrite.h"
+#include "api/passwords.h"
 
 #include <QJsonDocument>
 #include <QUrl>

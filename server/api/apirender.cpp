@@ -1,8 +1,8 @@
 // Rendering of contract objects (posts, comments, users) for one viewer, in batches:
 // a page of N objects costs a fixed handful of queries, never one per field.
-#include "api.h"
+#include "api/api.h"
 
-#include "jsonwrite.h"
+#include "api/jsonwrite.h"
 
 #include <QJsonDocument>
 

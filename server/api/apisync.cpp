@@ -1,7 +1,7 @@
 // GET /sync: the change log rendered for one caller. The log stores (kind, id) only; each
 // entry is rendered with the object's current state as this caller may see it: an upsert when
 // the caller can see it, a remove when it left (deleted, or hidden from an ordinary user).
-#include "api.h"
+#include "api/api.h"
 
 namespace threadline::server {
 

@@ -1,4 +1,4 @@
-#include "passwords.h"
+#include "api/passwords.h"
 
 #include <QCryptographicHash>
 #include <QPasswordDigestor>

@@ -1,7 +1,7 @@
 // The read cache (readcache.h).
-#include "readcache.h"
+#include "api/readcache.h"
 
-#include "database.h"
+#include "db/database.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,9 +1,9 @@
-#include "database.h"
+#include "db/database.h"
 
 #include <atomic>
 #include <mutex>
 
-#include "schema.h"
+#include "db/schema.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

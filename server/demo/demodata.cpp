@@ -1,9 +1,9 @@
 // seedDemo() (demodata.h): the demo world built in memory by the steps of demodetail.h, while a
 // pool hashes the passwords and draws the images, then written in one transaction.
-#include "demodata.h"
+#include "demo/demodata.h"
 
-#include "demodetail.h"
-#include "passwords.h"
+#include "demo/demodetail.h"
+#include "api/passwords.h"
 
 #include <QBuffer>
 #include <QDir>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "database.h"
+#include "db/database.h"
 
 #include <QString>
 

@@ -5,8 +5,8 @@
 // demobusythread.cpp (the 1,800-comment post), demowrite.cpp (the one transaction).
 #pragma once
 
-#include "database.h"
-#include "demodata.h"
+#include "db/database.h"
+#include "demo/demodata.h"
 
 #include <QImage>
 #include <QRandomGenerator>

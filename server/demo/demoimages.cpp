@@ -1,6 +1,6 @@
 // The demo world's images: avatars and landscape pictures drawn with QPainter on QImage from a
 // seed (the same pixels every time), and the random names they are stored under.
-#include "demodetail.h"
+#include "demo/demodetail.h"
 
 #include <QColor>
 #include <QLinearGradient>

@@ -6,9 +6,9 @@
 // that counts, queue items, the log and the /sync change log agree exactly as they would on a
 // real server. Each call is then moved back to its place in the story: the rows it wrote are
 // stamped with the story's clock instead of the real time.
-#include "api.h"
-#include "demodata.h"
-#include "passwords.h"
+#include "api/api.h"
+#include "demo/demodata.h"
+#include "api/passwords.h"
 
 #include <QDate>
 #include <QJsonArray>

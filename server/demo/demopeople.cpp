@@ -1,6 +1,6 @@
 // The demo world's people: the eight of api-v1.md and 40 readers, their avatars (and the other
 // media rows), who follows whom, and the activity feed of the seven ordinary people.
-#include "demodetail.h"
+#include "demo/demodetail.h"
 
 namespace threadline::server::demo {
 

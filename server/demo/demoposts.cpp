@@ -2,7 +2,7 @@
 // posts over the last 21 days with their likes, comments, votes and views, the busy post's row
 // (its thread is demobusythread.cpp) and the hot post with its likes and views; then the ids of
 // comments and likes, in creation order.
-#include "demodetail.h"
+#include "demo/demodetail.h"
 
 #include <QHash>
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
 // The per-connection state machine of the HTTP front (httpconnection.h).
-#include "httpconnection.h"
+#include "http/httpconnection.h"
 
-#include "httpserver.h"
-#include "httpwire.h"
+#include "http/httpserver.h"
+#include "http/httpwire.h"
 
 #include <QSslSocket>
 #include <QTcpSocket>

@@ -3,7 +3,7 @@
 // writes the answer, and enforces the timeouts, the unread-answer cap and the lingering close.
 #pragma once
 
-#include "api.h"
+#include "api/api.h"
 
 #include <QAbstractSocket>
 #include <QByteArray>

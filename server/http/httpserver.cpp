@@ -1,9 +1,9 @@
 // The HTTP front's listener (httpserver.h): accepting connections (plain or TLS), the connection
 // caps, the worker pool for deferred steps, and the log line. Each connection is an
 // HttpConnection (httpconnection.h).
-#include "httpserver.h"
+#include "http/httpserver.h"
 
-#include "httpconnection.h"
+#include "http/httpconnection.h"
 #include "workers.h"
 
 #include <QFile>

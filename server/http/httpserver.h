@@ -1,6 +1,6 @@
 #pragma once
 
-#include "api.h"
+#include "api/api.h"
 #include "serverconfig.h"
 
 #include <QElapsedTimer>

@@ -1,6 +1,6 @@
 // HTTP/1.1 on the wire (httpwire.h): parsing request heads and chunk-size lines, serialising
 // answers.
-#include "httpwire.h"
+#include "http/httpwire.h"
 
 #include <QHash>
 #include <QUrl>

@@ -3,7 +3,7 @@
 // serialised to the bytes the server writes. The connection (httpconnection.h) drives them.
 #pragma once
 
-#include "api.h"
+#include "api/api.h"
 
 #include <QByteArray>
 #include <QByteArrayView>

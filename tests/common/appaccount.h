@@ -4,7 +4,7 @@
 // under a directory of the test's own: for the suites that drive the real window.
 
 #include "appcore.h"
-#include "session.h"
+#include "account/session.h"
 
 #include <QDir>
 #include <QSignalSpy>

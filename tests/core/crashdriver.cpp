@@ -20,8 +20,8 @@
 //   FAILED <message>                       permanent failure (never expected in the test)
 //   DONE                                   the queue is empty; exit code 0
 // --drain queues nothing: it only sends what the file holds and exits.
-#include "apiclient.h"
-#include "outbox.h"
+#include "net/apiclient.h"
+#include "outbox/outbox.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -2,9 +2,9 @@
 // optimistic change at once, the server's answer after, an honest rollback on failure, and
 // local ids of comments made offline replaced by the server's.
 #include "actions.h"
-#include "apiclient.h"
-#include "jsoncodec.h"
-#include "outbox.h"
+#include "net/apiclient.h"
+#include "wire/jsoncodec.h"
+#include "outbox/outbox.h"
 #include "poststore.h"
 #include "testserver.h"
 

@@ -4,9 +4,9 @@
 //
 // Waiting is on signals only (QSignalSpy::wait, QTRY_*): no sleeps. Retry delays are small.
 
-#include "apiclient.h"
-#include "apierror.h"
-#include "faultinjection.h"
+#include "net/apiclient.h"
+#include "net/apierror.h"
+#include "net/faultinjection.h"
 #include "testserver.h"
 
 #include <QDateTime>

@@ -2,11 +2,11 @@
 // queue, "Offline — N changes waiting", back online the queue replays) and a corrupt cache
 // file that is rebuilt while the outbox keeps what it held.
 #include "actions.h"
-#include "apiclient.h"
+#include "net/apiclient.h"
 #include "appcore.h"
 #include "coreoptions.h"
-#include "jsoncodec.h"
-#include "outbox.h"
+#include "wire/jsoncodec.h"
+#include "outbox/outbox.h"
 #include "poststore.h"
 #include "syncengine.h"
 #include "testserver.h"

@@ -1,8 +1,8 @@
 // tst_cache: the client's SQLite cache (core/cache.h) on real files in a QTemporaryDir:
 // round trips, the seed sample, trimming, history, threads, corrupt files and migrations.
-#include "cache.h"
-#include "cacheschema.h"
-#include "jsoncodec.h"
+#include "cache/cache.h"
+#include "cache/cacheschema.h"
+#include "wire/jsoncodec.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -11,7 +11,7 @@
 // doubled by a cache rebuild).
 //   THREADLINE_CORRUPTION_ROUNDS (default 50), THREADLINE_CORRUPTION_SEED (default 20261201):
 //   scripts/corruption-soak.sh runs 1,000 rounds and more.
-#include "cache.h"
+#include "cache/cache.h"
 
 #include <QDir>
 #include <QElapsedTimer>

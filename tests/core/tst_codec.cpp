@@ -1,7 +1,7 @@
 // The JSON codec: the original spec's sample verbatim, every object of the contract, the request
 // bodies, and malformed or hostile input (which must give an error with a path, never a crash).
-#include "jsoncodec.h"
-#include "wiretypes.h"
+#include "wire/jsoncodec.h"
+#include "wire/wiretypes.h"
 
 #include <QCryptographicHash>
 #include <QFile>

@@ -5,8 +5,8 @@
 // real server misbehaves like this); everything else is real.
 // Waits on signals only (QSignalSpy::wait, QTRY_*): no sleeps.
 
-#include "apiclient.h"
-#include "apierror.h"
+#include "net/apiclient.h"
+#include "net/apierror.h"
 #include "testserver.h"
 
 #include <QElapsedTimer>

@@ -4,8 +4,8 @@
 // without Authorization), offline (no request at all), the disk cap, hostile bytes.
 // Waits on signals only (a QEventLoop that ends on the awaited signal, with a time limit).
 
-#include "apiclient.h"
-#include "imagecache.h"
+#include "net/apiclient.h"
+#include "images/imagecache.h"
 #include "testserver.h"
 
 #include <QBuffer>

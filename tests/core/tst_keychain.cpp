@@ -9,10 +9,10 @@
 // whose DBUS_SESSION_BUS_ADDRESS points at a socket that does not exist (UnavailableChild).
 // No fake keychain is used anywhere. Waits on signals only, never sleeps.
 
-#include "apiclient.h"
-#include "endpoints.h"
-#include "keychain.h"
-#include "session.h"
+#include "net/apiclient.h"
+#include "net/endpoints.h"
+#include "account/keychain.h"
+#include "account/session.h"
 #include "testserver.h"
 
 #include <qt6keychain/keychain.h>

@@ -1,8 +1,8 @@
 // The like coalescer against the real server: likes and opposes reach the server once, after
 // the delay, with the final state only; toggling back sends nothing; a pending like survives a
 // restart. Requests are counted in the server's own request log (TestServer::stderrLog()).
-#include "apiclient.h"
-#include "outbox.h"
+#include "net/apiclient.h"
+#include "outbox/outbox.h"
 #include "testserver.h"
 
 #include <QElapsedTimer>

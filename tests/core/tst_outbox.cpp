@@ -2,8 +2,8 @@
 // QTcpServer with canned answers): persistence and ordered replay, the server going away and
 // coming back, 5xx / 429 / timeouts / malformed answers, 401 pausing the queue, permanent
 // failures in words, idempotent replay, local ids of comments written offline.
-#include "apiclient.h"
-#include "outbox.h"
+#include "net/apiclient.h"
+#include "outbox/outbox.h"
 #include "testserver.h"
 
 #include <QDateTime>

@@ -5,8 +5,8 @@
 // answers of the server), files refused at creation, pictures the server refuses (413, 422) and
 // the copies cleaned up in every case. The same binary, started with --outbox-child, is a client
 // process that the kill -9 test kills at each step of a post's uploads.
-#include "apiclient.h"
-#include "outbox.h"
+#include "net/apiclient.h"
+#include "outbox/outbox.h"
 #include "testserver.h"
 
 #include <QBuffer>

@@ -1,5 +1,5 @@
 // The post store: pending actions win over server data until they finish (design point 4).
-#include "jsoncodec.h"
+#include "wire/jsoncodec.h"
 #include "poststore.h"
 
 #include <QFile>

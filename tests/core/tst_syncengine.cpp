@@ -1,7 +1,7 @@
 // The sync engine against the real threadline-server: cache first, /sync upserts and removes,
 // pending likes survive a sync, 410 recovery, failures leave the cache as it was.
-#include "apiclient.h"
-#include "cache.h"
+#include "net/apiclient.h"
+#include "cache/cache.h"
 #include "poststore.h"
 #include "syncengine.h"
 #include "testserver.h"

@@ -7,12 +7,12 @@
 // The certificates are made for each run with /usr/bin/openssl in the suite's own temporary
 // directory (a throwaway CA, certificates it signed, self-signed ones); QSettings (where pins
 // live) points into that directory too.
-#include "apiclient.h"
-#include "imagecache.h"
-#include "keychain.h"
-#include "session.h"
+#include "net/apiclient.h"
+#include "images/imagecache.h"
+#include "account/keychain.h"
+#include "account/session.h"
 #include "testserver.h"
-#include "tlspins.h"
+#include "net/tlspins.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

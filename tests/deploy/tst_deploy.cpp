@@ -15,11 +15,11 @@
 // removed), so that it goes away however this suite ends. THREADLINE_DEPLOY_SCRIPT names the
 // script, which the suite calls again (status, up after a kill, restart-db).
 #include "actions.h"
-#include "apiclient.h"
+#include "net/apiclient.h"
 #include "appcore.h"
-#include "outbox.h"
+#include "outbox/outbox.h"
 #include "poststore.h"
-#include "session.h"
+#include "account/session.h"
 #include "syncengine.h"
 #include "testserver.h"
 

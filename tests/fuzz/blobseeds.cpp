@@ -3,8 +3,8 @@
 // a page), plus values that use each optional part of the format (geo, moderation, a hidden
 // comment, a reply's replyTo, viewCount, empty strings, extreme integers).
 //   fuzz_blobseeds OUT_DIR FILE.json…      (see capture-corpus.sh for the JSON)
-#include "cache.h"
-#include "jsoncodec.h"
+#include "cache/cache.h"
+#include "wire/jsoncodec.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,7 +4,7 @@
 // Invariant besides "no sanitizer report": what decodes re-encodes to a blob that decodes again
 // and re-encodes to the same bytes (the encoder and the decoder agree on the format).
 // Seeds: corpus/cacheblob/, written by the real encoder (fuzz_blobseeds).
-#include "cache.h"
+#include "cache/cache.h"
 
 #include <cstdint>
 #include <cstdio>

@@ -6,8 +6,8 @@
 // its blob equal to what was imported.
 // Seeds: corpus/import/, the contract's sample and real answers of threadline-server in the
 // three shapes the option accepts (one post, an array, a page).
-#include "cache.h"
-#include "importfile.h"
+#include "cache/cache.h"
+#include "wire/importfile.h"
 
 #include <cstdint>
 #include <cstdio>

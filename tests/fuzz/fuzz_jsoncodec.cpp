@@ -3,7 +3,7 @@
 // Seeds: corpus/jsoncodec/, real answers of threadline-server (capture-corpus.sh) and the
 // contract's sample. Invariants checked besides "no sanitizer report": a decoder either gives
 // a value or a DecodeError with a message, and a decoded post keeps the contract's limits.
-#include "jsoncodec.h"
+#include "wire/jsoncodec.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

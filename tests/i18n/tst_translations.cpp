@@ -4,11 +4,11 @@
 // catalogue falls back to English, and the committed .ts files have nothing unfinished in zh_CN
 // (every message), nothing unfinished among the English plurals, and the same placeholders as
 // their sources.
-#include "apierror.h"
+#include "net/apierror.h"
 #include "appcore.h"
 #include "i18n.h"
-#include "outbox.h"
-#include "outboxstore.h"
+#include "outbox/outbox.h"
+#include "outbox/outboxstore.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -3,11 +3,11 @@
 // open-target roles, the relative time that ages with the ticker (one dataChanged, that role
 // only), and the feed's scopes against the real threadline-server (each scope's rows are what
 // the server answers for it; a quick switch leaves only the last scope's rows).
-#include "activitymodel.h"
-#include "apiclient.h"
-#include "relativetime.h"
+#include "people/activitymodel.h"
+#include "net/apiclient.h"
+#include "common/relativetime.h"
 #include "testserver.h"
-#include "timeticker.h"
+#include "common/timeticker.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>

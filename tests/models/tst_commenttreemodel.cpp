@@ -4,16 +4,16 @@
 // 1,800-comment thread paged to its end, best order, the cache offline, hidden comments for
 // moderators only, a dead server, a deleted post) and the sample fixture.
 #include "actions.h"
-#include "apiclient.h"
-#include "cache.h"
-#include "commenttreemodel.h"
-#include "jsoncodec.h"
-#include "outbox.h"
+#include "net/apiclient.h"
+#include "cache/cache.h"
+#include "thread/commenttreemodel.h"
+#include "wire/jsoncodec.h"
+#include "outbox/outbox.h"
 #include "poststore.h"
 #include "testserver.h"
-#include "threadloader.h"
-#include "timeticker.h"
-#include "usertext.h"
+#include "thread/threadloader.h"
+#include "common/timeticker.h"
+#include "wire/usertext.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>

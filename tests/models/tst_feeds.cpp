@@ -2,15 +2,15 @@
 // threadline-server with a real cache on a temporary file. Every model runs under
 // QAbstractItemModelTester, which also calls fetchMore() after every change, as a view would:
 // the feeds page on by themselves until the list ends.
-#include "activitymodel.h"
-#include "apiclient.h"
-#include "cache.h"
-#include "historymodel.h"
-#include "jsoncodec.h"
+#include "people/activitymodel.h"
+#include "net/apiclient.h"
+#include "cache/cache.h"
+#include "timeline/historymodel.h"
+#include "wire/jsoncodec.h"
 #include "poststore.h"
 #include "testserver.h"
-#include "timelinefeed.h"
-#include "timelinemodel.h"
+#include "timeline/timelinefeed.h"
+#include "timeline/timelinemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>

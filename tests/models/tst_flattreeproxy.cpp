@@ -3,8 +3,8 @@
 // always equal to the tree flattened from scratch, under QAbstractItemModelTester; and the thread
 // pane's real model (CommentTreeModel) through it: a page of floors, a floor's replies expanding
 // in place (one insertion, persistent indexes kept), the depth of every row.
-#include "commenttreemodel.h"
-#include "flattreeproxy.h"
+#include "thread/commenttreemodel.h"
+#include "thread/flattreeproxy.h"
 #include "poststore.h"
 
 #include <QAbstractItemModelTester>

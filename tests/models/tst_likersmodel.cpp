@@ -1,5 +1,5 @@
-#include "jsoncodec.h"
-#include "likersmodel.h"
+#include "wire/jsoncodec.h"
+#include "timeline/likersmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>

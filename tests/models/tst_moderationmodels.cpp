@@ -4,12 +4,12 @@
 // the context of a queue item (ModerationContext): the demo's reported reply in its floor as the
 // server's own lists have it, a reported root with its first replies, a reported post with its
 // first comments, a hidden floor marked hidden, and a stale answer dropped.
-#include "apiclient.h"
-#include "jsoncodec.h"
-#include "moderationcontext.h"
-#include "moderationlogmodel.h"
-#include "moderationqueuemodel.h"
-#include "outbox.h"
+#include "net/apiclient.h"
+#include "wire/jsoncodec.h"
+#include "moderation/moderationcontext.h"
+#include "moderation/moderationlogmodel.h"
+#include "moderation/moderationqueuemodel.h"
+#include "outbox/outbox.h"
 #include "testserver.h"
 
 #include <QAbstractItemModelTester>

@@ -3,8 +3,8 @@
 // 李四: “…”"), and its state, live — waiting for the network (offline), for the like delay,
 // for what it refers to, sending, "Retry in N s after “…”" after a 503, failed with its
 // sentence — rows going when the entries are sent or discarded.
-#include "apiclient.h"
-#include "outbox.h"
+#include "net/apiclient.h"
+#include "outbox/outbox.h"
 #include "outboxmodel.h"
 #include "poststore.h"
 #include "testserver.h"

@@ -2,10 +2,10 @@
 // share (models/pagedlistmodel.h, models/pagedfeed.h), on its own: each item once across pages,
 // fetchMore() once a page, a refresh's stale answers dropped, a failed page asked for again (at
 // once, or by hand). The feed talks to the real threadline-server; the list is /timeline's posts.
-#include "apiclient.h"
-#include "jsoncodec.h"
-#include "pagedfeed.h"
-#include "pagedlistmodel.h"
+#include "net/apiclient.h"
+#include "wire/jsoncodec.h"
+#include "common/pagedfeed.h"
+#include "common/pagedlistmodel.h"
 #include "testserver.h"
 
 #include <QAbstractItemModelTester>

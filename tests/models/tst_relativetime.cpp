@@ -1,8 +1,8 @@
 // RelativeTime: every boundary of docs/design.md's relative-time rules, both zones (UTC+8 and the
 // system's, which CTest sets to America/New_York), both languages (zh_CN and en); and the
 // app-wide TimeTicker with a fake clock.
-#include "relativetime.h"
-#include "timeticker.h"
+#include "common/relativetime.h"
+#include "common/timeticker.h"
 
 #include "i18n.h"
 

@@ -1,6 +1,6 @@
-#include "jsoncodec.h"
-#include "threadassembly.h"
-#include "threadgen.h"
+#include "wire/jsoncodec.h"
+#include "thread/threadassembly.h"
+#include "thread/threadgen.h"
 
 #include <QFile>
 #include <QTest>

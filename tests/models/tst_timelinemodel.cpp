@@ -1,8 +1,8 @@
 // The timeline model over the shared post store, under QAbstractItemModelTester.
-#include "jsoncodec.h"
+#include "wire/jsoncodec.h"
 #include "poststore.h"
-#include "timelinemodel.h"
-#include "timeticker.h"
+#include "timeline/timelinemodel.h"
+#include "common/timeticker.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>

@@ -3,14 +3,14 @@
 // once someone signs in; and the files follow the server's identity, so that an outbox written
 // against one address is replayed when the same server answers at another.
 #include "actions.h"
-#include "apiclient.h"
+#include "net/apiclient.h"
 #include "appcore.h"
-#include "cache.h"
-#include "jsoncodec.h"
-#include "outbox.h"
+#include "cache/cache.h"
+#include "wire/jsoncodec.h"
+#include "outbox/outbox.h"
 #include "poststore.h"
-#include "serveridentity.h"
-#include "session.h"
+#include "account/serveridentity.h"
+#include "account/session.h"
 #include "testserver.h"
 
 #include <QCoreApplication>

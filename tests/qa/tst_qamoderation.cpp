@@ -13,23 +13,23 @@
 #include "actions.h"
 #include "appcore.h"
 #include "artifacts.h"
-#include "cache.h"
-#include "commenttreemodel.h"
+#include "cache/cache.h"
+#include "thread/commenttreemodel.h"
 #include "i18n.h"
-#include "mainwindow.h"
-#include "moderationlogmodel.h"
-#include "moderationqueuemodel.h"
-#include "moderationview.h"
-#include "outbox.h"
+#include "window/mainwindow.h"
+#include "moderation/moderationlogmodel.h"
+#include "moderation/moderationqueuemodel.h"
+#include "moderation/moderationview.h"
+#include "outbox/outbox.h"
 #include "poststore.h"
-#include "reasondialog.h"
-#include "reportdialog.h"
-#include "session.h"
+#include "moderation/reasondialog.h"
+#include "dialogs/reportdialog.h"
+#include "account/session.h"
 #include "syncengine.h"
 #include "testserver.h"
-#include "threadview.h"
-#include "timelinemodel.h"
-#include "timelineview.h"
+#include "thread/threadview.h"
+#include "timeline/timelinemodel.h"
+#include "timeline/timelineview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -43,7 +43,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
-#include "virtuallistview.h"
+#include "common/virtuallistview.h"
 #include <QUuid>
 
 using namespace threadline;

@@ -19,8 +19,8 @@
 //
 // Needs a cluster (THREADLINE_TEST_PG_FILE or THREADLINE_TEST_PG), like every postgres suite.
 
-#include "database.h"
-#include "readcache.h"
+#include "db/database.h"
+#include "api/readcache.h"
 #include "testserver.h"
 
 #include <QDateTime>

@@ -6,21 +6,21 @@
 // person followed, and the avatar or Shift+Return the actor; nothing yet, loading and a dead
 // server in words; in the main window the page opens the thread pane, and a person's page shows
 // their activity (Posts | Activity). Screenshots: activity-<lang>.png in the artifacts folder.
-#include "activitydelegate.h"
-#include "activitymodel.h"
-#include "activityview.h"
-#include "apiclient.h"
+#include "people/activitydelegate.h"
+#include "people/activitymodel.h"
+#include "people/activityview.h"
+#include "net/apiclient.h"
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
 #include "i18n.h"
-#include "imagecache.h"
-#include "mainwindow.h"
-#include "personpages.h"
-#include "placeholderlist.h"
-#include "relativetime.h"
+#include "images/imagecache.h"
+#include "window/mainwindow.h"
+#include "people/personpages.h"
+#include "common/placeholderlist.h"
+#include "common/relativetime.h"
 #include "testserver.h"
-#include "threadview.h"
+#include "thread/threadview.h"
 
 #include <QApplication>
 #include <QBuffer>

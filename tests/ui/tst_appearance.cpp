@@ -10,20 +10,20 @@
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
-#include "commenttreemodel.h"
-#include "composedialog.h"
+#include "thread/commenttreemodel.h"
+#include "dialogs/composedialog.h"
 #include "i18n.h"
-#include "jsoncodec.h"
-#include "mainwindow.h"
-#include "moderationqueuemodel.h"
-#include "moderationview.h"
-#include "postdelegate.h"
+#include "wire/jsoncodec.h"
+#include "window/mainwindow.h"
+#include "moderation/moderationqueuemodel.h"
+#include "moderation/moderationview.h"
+#include "timeline/postdelegate.h"
 #include "testserver.h"
-#include "theme.h"
-#include "threadview.h"
-#include "timelinefeed.h"
-#include "timelinemodel.h"
-#include "timelineview.h"
+#include "common/theme.h"
+#include "thread/threadview.h"
+#include "timeline/timelinefeed.h"
+#include "timeline/timelinemodel.h"
+#include "timeline/timelineview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -40,7 +40,7 @@
 #include <QTest>
 #include <QToolBar>
 #include <QToolButton>
-#include "virtuallistview.h"
+#include "common/virtuallistview.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,11 +2,11 @@
 // threadline-server with a throwaway self-signed certificate: the words (plain text) say why and
 // show the fingerprint; Escape cancels and pins nothing; "Trust this certificate" pins it and the
 // request then goes through; the sign-in dialog retries the last sign-in.
-#include "apiclient.h"
-#include "certificatedialog.h"
-#include "logindialog.h"
+#include "net/apiclient.h"
+#include "dialogs/certificatedialog.h"
+#include "dialogs/logindialog.h"
 #include "testserver.h"
-#include "tlspins.h"
+#include "net/tlspins.h"
 
 #include <QApplication>
 #include <QLabel>

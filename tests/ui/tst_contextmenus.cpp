@@ -6,19 +6,19 @@
 // until the moderators' queue shows them; the ReportDialog itself (no reason chosen at first,
 // the keyboard, the note's limit); screenshots of the menus and the dialog in /tmp/ui-ctx/.
 #include "actions.h"
-#include "apiclient.h"
+#include "net/apiclient.h"
 #include "artifacts.h"
-#include "commenttreemodel.h"
-#include "imagecache.h"
-#include "jsoncodec.h"
-#include "outbox.h"
+#include "thread/commenttreemodel.h"
+#include "images/imagecache.h"
+#include "wire/jsoncodec.h"
+#include "outbox/outbox.h"
 #include "poststore.h"
-#include "reportdialog.h"
+#include "dialogs/reportdialog.h"
 #include "testserver.h"
-#include "threadloader.h"
-#include "threadview.h"
-#include "timelinemodel.h"
-#include "timelineview.h"
+#include "thread/threadloader.h"
+#include "thread/threadview.h"
+#include "timeline/timelinemodel.h"
+#include "timeline/timelineview.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -35,7 +35,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
-#include "virtuallistview.h"
+#include "common/virtuallistview.h"
 
 #include <functional>
 #include <memory>

@@ -7,20 +7,20 @@
 // THREADLINE_DEVICE set carries that raw model and shows the moderator's display name once it is
 // mapped (never the raw string as a pending card); a user who is no moderator has no way to the
 // dialog; screenshots in English and zh_CN (artifacts "devicedialog").
-#include "apiclient.h"
+#include "net/apiclient.h"
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
-#include "composedialog.h"
-#include "devicedialog.h"
-#include "devicetablemodel.h"
+#include "dialogs/composedialog.h"
+#include "moderation/devicedialog.h"
+#include "moderation/devicetablemodel.h"
 #include "i18n.h"
-#include "mainwindow.h"
-#include "moderationview.h"
+#include "window/mainwindow.h"
+#include "moderation/moderationview.h"
 #include "poststore.h"
-#include "session.h"
+#include "account/session.h"
 #include "testserver.h"
-#include "timelinemodel.h"
+#include "timeline/timelinemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

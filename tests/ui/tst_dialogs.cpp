@@ -13,15 +13,15 @@
 // Screenshots (480 and 900 px wide, Chinese names and emoji) go to /tmp/ui-dlg/.
 
 #include "actions.h"
-#include "apiclient.h"
+#include "net/apiclient.h"
 #include "artifacts.h"
-#include "composedialog.h"
+#include "dialogs/composedialog.h"
 #include "i18n.h"
-#include "imagecache.h"
-#include "jsoncodec.h"
-#include "likersdialog.h"
-#include "likersmodel.h"
-#include "outbox.h"
+#include "images/imagecache.h"
+#include "wire/jsoncodec.h"
+#include "thread/likersdialog.h"
+#include "timeline/likersmodel.h"
+#include "outbox/outbox.h"
 #include "poststore.h"
 #include "testserver.h"
 

@@ -7,7 +7,7 @@
 // are only painted keep them), a reset drops all; the watched widget's font, palette and language
 // changes empty it.
 
-#include "layoutcache.h"
+#include "common/layoutcache.h"
 
 #include <QApplication>
 #include <QEvent>

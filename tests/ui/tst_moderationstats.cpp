@@ -8,19 +8,19 @@
 // calendar equals GET /moderation/stats/users/{uid} (this month and the one before); an ordinary
 // user's window has no Statistics page and no calendar, and asks nothing of the statistics;
 // screenshots in English and zh_CN.
-#include "activitycalendar.h"
-#include "activitychart.h"
-#include "activitystatsfeed.h"
-#include "apiclient.h"
+#include "people/activitycalendar.h"
+#include "moderation/activitychart.h"
+#include "people/activitystatsfeed.h"
+#include "net/apiclient.h"
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
 #include "i18n.h"
-#include "jsoncodec.h"
-#include "mainwindow.h"
-#include "profileheader.h"
-#include "session.h"
-#include "statsview.h"
+#include "wire/jsoncodec.h"
+#include "window/mainwindow.h"
+#include "people/profileheader.h"
+#include "account/session.h"
+#include "moderation/statsview.h"
 #include "testserver.h"
 
 #include <QApplication>

@@ -9,15 +9,15 @@
 // paging by scrolling; the log's filters; a failed action in words; a user who is no moderator
 // (403) reads words over empty lists; every card painted at 480 and 900 px, and screenshots
 // (1280×800 with the context, in English and zh_CN) in the artifacts directory.
-#include "apiclient.h"
+#include "net/apiclient.h"
 #include "artifacts.h"
 #include "i18n.h"
-#include "jsoncodec.h"
-#include "moderationcontext.h"
-#include "moderationlogmodel.h"
-#include "moderationqueuemodel.h"
-#include "moderationview.h"
-#include "outbox.h"
+#include "wire/jsoncodec.h"
+#include "moderation/moderationcontext.h"
+#include "moderation/moderationlogmodel.h"
+#include "moderation/moderationqueuemodel.h"
+#include "moderation/moderationview.h"
+#include "outbox/outbox.h"
 #include "testserver.h"
 
 #include <QApplication>

@@ -9,16 +9,16 @@
 // status bar says when faults are on; screenshots of the panel in zh_CN and en (in the test's
 // temporary directory, or in $THREADLINE_OUTBOX_SHOTS when set).
 #include "actions.h"
-#include "apiclient.h"
+#include "net/apiclient.h"
 #include "appcore.h"
 #include "i18n.h"
-#include "jsoncodec.h"
-#include "mainwindow.h"
-#include "outbox.h"
+#include "wire/jsoncodec.h"
+#include "window/mainwindow.h"
+#include "outbox/outbox.h"
 #include "outboxmodel.h"
-#include "outboxpanel.h"
+#include "window/outboxpanel.h"
 #include "poststore.h"
-#include "qapanel.h"
+#include "window/qapanel.h"
 #include "testserver.h"
 
 #include <QApplication>

@@ -8,15 +8,15 @@
 #include "appcore.h"
 #include "artifacts.h"
 #include "i18n.h"
-#include "imagecache.h"
-#include "jsoncodec.h"
-#include "mainwindow.h"
-#include "picturecanvas.h"
-#include "pictureviewer.h"
+#include "images/imagecache.h"
+#include "wire/jsoncodec.h"
+#include "window/mainwindow.h"
+#include "dialogs/picturecanvas.h"
+#include "dialogs/pictureviewer.h"
 #include "poststore.h"
 #include "testserver.h"
-#include "timelinemodel.h"
-#include "timelineview.h"
+#include "timeline/timelinemodel.h"
+#include "timeline/timelineview.h"
 
 #include <QApplication>
 #include <QBuffer>

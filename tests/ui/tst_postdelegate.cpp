@@ -6,15 +6,15 @@
 // demo server's timeline with its images through a real ImageCache.
 // Screenshots go to /tmp/ui-a/.
 
-#include "apiclient.h"
+#include "net/apiclient.h"
 #include "artifacts.h"
-#include "imagecache.h"
-#include "jsoncodec.h"
-#include "postdelegate.h"
+#include "images/imagecache.h"
+#include "wire/jsoncodec.h"
+#include "timeline/postdelegate.h"
 #include "poststore.h"
 #include "testserver.h"
-#include "timelinemodel.h"
-#include "timelineview.h"
+#include "timeline/timelinemodel.h"
+#include "timeline/timelineview.h"
 
 #include <QAbstractItemModelTester>
 #include <QAccessible>

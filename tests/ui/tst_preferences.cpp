@@ -9,16 +9,16 @@
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
-#include "cache.h"
+#include "cache/cache.h"
 #include "i18n.h"
-#include "imagecache.h"
-#include "mainwindow.h"
+#include "images/imagecache.h"
+#include "window/mainwindow.h"
 #include "poststore.h"
-#include "preferences.h"
-#include "preferencesdialog.h"
+#include "common/preferences.h"
+#include "dialogs/preferencesdialog.h"
 #include "testserver.h"
-#include "timelinefeed.h"
-#include "timelinemodel.h"
+#include "timeline/timelinefeed.h"
+#include "timeline/timelinemodel.h"
 
 #include <QAction>
 #include <QApplication>

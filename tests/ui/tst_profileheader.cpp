@@ -4,12 +4,12 @@
 // F on the header, my own profile without a button, an unknown person in words, a rollback in
 // words (following myself is 422), a follow made offline queued and sent when back online, a
 // stopped server in words without a crash; screenshots at 480 and 900 px in /tmp/ui-prof/.
-#include "apiclient.h"
+#include "net/apiclient.h"
 #include "artifacts.h"
 #include "i18n.h"
-#include "imagecache.h"
-#include "outbox.h"
-#include "profileheader.h"
+#include "images/imagecache.h"
+#include "outbox/outbox.h"
+#include "people/profileheader.h"
 #include "testserver.h"
 
 #include <QApplication>

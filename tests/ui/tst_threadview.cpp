@@ -6,21 +6,21 @@
 // sample post, a moderator's hidden mark, a dead server in words; then every row painted at 480
 // and 900 px and screenshots in /tmp/ui-b/.
 #include "actions.h"
-#include "apiclient.h"
+#include "net/apiclient.h"
 #include "artifacts.h"
-#include "commentdelegate.h"
-#include "commenttreemodel.h"
+#include "thread/commentdelegate.h"
+#include "thread/commenttreemodel.h"
 #include "i18n.h"
-#include "imagecache.h"
-#include "jsoncodec.h"
-#include "outbox.h"
+#include "images/imagecache.h"
+#include "wire/jsoncodec.h"
+#include "outbox/outbox.h"
 #include "poststore.h"
 #include "testserver.h"
-#include "threadloader.h"
-#include "threadview.h"
+#include "thread/threadloader.h"
+#include "thread/threadview.h"
 
-#include "flattreeproxy.h"
-#include "virtuallistview.h"
+#include "thread/flattreeproxy.h"
+#include "common/virtuallistview.h"
 #include <QApplication>
 #include <QDateTime>
 #include <QDir>

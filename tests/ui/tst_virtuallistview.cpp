@@ -10,7 +10,7 @@
 // - rows removed around the screen, a reset, a resize: no crash, the rows on screen exact;
 // - hit testing and selection by click; the accessibility interface is a list whose cells are
 //   where visualRect() says.
-#include "virtuallistview.h"
+#include "common/virtuallistview.h"
 
 #include <QAbstractListModel>
 #include <QAccessible>

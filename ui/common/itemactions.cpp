@@ -1,8 +1,8 @@
-#include "itemactions.h"
+#include "common/itemactions.h"
 
-#include "paintutil.h"
-#include "reasondialog.h"
-#include "reportdialog.h"
+#include "common/paintutil.h"
+#include "moderation/reasondialog.h"
+#include "dialogs/reportdialog.h"
 
 #include <QAbstractItemView>
 #include <QClipboard>

@@ -12,7 +12,7 @@
 //   if (const auto report = m_items.askReport(tr("%1's post").arg(name))) …
 #pragma once
 
-#include "wiretypes.h"
+#include "wire/wiretypes.h"
 
 #include <QCoreApplication>
 #include <QModelIndex>

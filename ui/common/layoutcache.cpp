@@ -1,6 +1,6 @@
 // LayoutCache's non-template part (layoutcache.h): a row's generation from its style option, and
 // the watcher that empties a cache when its view's font, palette, style or language changes.
-#include "layoutcache.h"
+#include "common/layoutcache.h"
 
 #include <QEvent>
 #include <QGuiApplication>

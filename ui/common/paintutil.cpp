@@ -1,4 +1,4 @@
-#include "paintutil.h"
+#include "common/paintutil.h"
 
 #include <algorithm>
 #include <cmath>

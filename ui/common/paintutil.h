@@ -1,7 +1,7 @@
 // Small helpers shared by the delegates and widgets of ui/.
 #pragma once
 
-#include "usertext.h"
+#include "wire/usertext.h"
 
 #include <QColor>
 #include <QFont>

@@ -1,6 +1,6 @@
-#include "placeholderlist.h"
+#include "common/placeholderlist.h"
 
-#include "paintutil.h"
+#include "common/paintutil.h"
 
 #include <QPainter>
 

@@ -1,8 +1,8 @@
 // The remembered preferences and applying them (see preferences.h).
-#include "preferences.h"
+#include "common/preferences.h"
 
 #include "i18n.h"
-#include "imagecache.h"
+#include "images/imagecache.h"
 
 #include <QCoreApplication>
 #include <QSettings>

@@ -1,6 +1,6 @@
 // ui::applyTheme (theme.h): the Fusion style with its standard light palette or a dark palette
 // built here, or the platform's style and palette as they were at the first call.
-#include "theme.h"
+#include "common/theme.h"
 
 #include <QApplication>
 #include <QPalette>

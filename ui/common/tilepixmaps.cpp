@@ -1,7 +1,7 @@
-#include "tilepixmaps.h"
+#include "common/tilepixmaps.h"
 
-#include "imagecache.h"
-#include "paintutil.h"
+#include "images/imagecache.h"
+#include "common/paintutil.h"
 
 #include <QPainter>
 #include <QPainterPath>

@@ -1,4 +1,4 @@
-#include "virtuallistview.h"
+#include "common/virtuallistview.h"
 
 #include <QAbstractItemDelegate>
 #include <QAccessible>

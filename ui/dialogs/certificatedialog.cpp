@@ -1,4 +1,4 @@
-#include "certificatedialog.h"
+#include "dialogs/certificatedialog.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

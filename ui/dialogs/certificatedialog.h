@@ -7,7 +7,7 @@
 //   d->open();
 #pragma once
 
-#include "tlspins.h"
+#include "net/tlspins.h"
 
 #include <QDialog>
 

@@ -1,6 +1,6 @@
-#include "composedialog.h"
+#include "dialogs/composedialog.h"
 
-#include "paintutil.h"
+#include "common/paintutil.h"
 
 #include <QDialogButtonBox>
 #include <QDragEnterEvent>

@@ -1,6 +1,6 @@
-#include "logindialog.h"
+#include "dialogs/logindialog.h"
 
-#include "paintutil.h"
+#include "common/paintutil.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

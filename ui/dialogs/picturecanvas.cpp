@@ -1,5 +1,5 @@
 // PictureCanvas: fit, 1:1, zoom and pan of one picture (see picturecanvas.h).
-#include "picturecanvas.h"
+#include "dialogs/picturecanvas.h"
 
 #include <QMouseEvent>
 #include <QPainter>

@@ -1,9 +1,9 @@
 // PictureViewer: the window, its buttons and keys, loading through the ImageCache and saving
 // (see pictureviewer.h); the drawing, zoom and pan are PictureCanvas's (picturecanvas.cpp).
-#include "pictureviewer.h"
-#include "picturecanvas.h"
+#include "dialogs/pictureviewer.h"
+#include "dialogs/picturecanvas.h"
 
-#include "imagecache.h"
+#include "images/imagecache.h"
 
 #include <QAction>
 #include <QBoxLayout>

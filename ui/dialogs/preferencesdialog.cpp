@@ -1,13 +1,13 @@
 // The Preferences dialog (see preferencesdialog.h): its rows, applying each change at once, the
 // image cache's use and the two clears.
-#include "preferencesdialog.h"
+#include "dialogs/preferencesdialog.h"
 
-#include "theme.h"
+#include "common/theme.h"
 
 #include "appcore.h"
-#include "imagecache.h"
-#include "mainwindow.h"
-#include "preferences.h"
+#include "images/imagecache.h"
+#include "window/mainwindow.h"
+#include "common/preferences.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>

@@ -1,6 +1,6 @@
-#include "reportdialog.h"
+#include "dialogs/reportdialog.h"
 
-#include "paintutil.h"
+#include "common/paintutil.h"
 
 #include <QButtonGroup>
 #include <QDialogButtonBox>

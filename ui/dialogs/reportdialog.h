@@ -11,7 +11,7 @@
 // Alt+N goes to the note, Tab leaves the note, Ctrl+Return reports, Esc cancels.
 #pragma once
 
-#include "wiretypes.h"
+#include "wire/wiretypes.h"
 
 #include <QDialog>
 

@@ -1,6 +1,6 @@
-#include "activitychart.h"
+#include "moderation/activitychart.h"
 
-#include "paintutil.h"
+#include "common/paintutil.h"
 
 #include <QAccessible>
 #include <QEvent>

@@ -1,9 +1,9 @@
-#include "contextpane.h"
+#include "moderation/contextpane.h"
 
-#include "moderationcontext.h"
-#include "moderationpaint.h"
-#include "moderationview.h"
-#include "paintutil.h"
+#include "moderation/moderationcontext.h"
+#include "moderation/moderationpaint.h"
+#include "moderation/moderationview.h"
+#include "common/paintutil.h"
 
 #include <QEvent>
 #include <QFontMetrics>

@@ -1,7 +1,7 @@
-#include "devicedialog.h"
+#include "moderation/devicedialog.h"
 
-#include "messagebar.h"
-#include "usertext.h"
+#include "window/messagebar.h"
+#include "wire/usertext.h"
 
 #include <QDialogButtonBox>
 #include <QEvent>

@@ -12,7 +12,7 @@
 // Every change is saved to the server at once (models::DeviceTableFeed); all text is plain.
 #pragma once
 
-#include "devicetablemodel.h"
+#include "moderation/devicetablemodel.h"
 
 #include <QDialog>
 

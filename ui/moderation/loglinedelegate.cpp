@@ -1,9 +1,9 @@
-#include "loglinedelegate.h"
+#include "moderation/loglinedelegate.h"
 
-#include "moderationlogmodel.h"
-#include "moderationpaint.h"
-#include "paintutil.h"
-#include "timeticker.h"
+#include "moderation/moderationlogmodel.h"
+#include "moderation/moderationpaint.h"
+#include "common/paintutil.h"
+#include "common/timeticker.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

@@ -2,7 +2,7 @@
 // "管理员 hid post 42: spam" (elided; the whole in a tooltip) with its time on the right.
 #pragma once
 
-#include "relativetime.h"
+#include "common/relativetime.h"
 
 #include <QPointer>
 #include <QStyledItemDelegate>

@@ -3,9 +3,9 @@
 // says for each action and target; Return confirms, Esc cancels), the actions themselves through
 // the feeds, and the context of the selected item. The page's layout, tabs, loading and keys are
 // in moderationview.cpp.
-#include "moderationview.h"
+#include "moderation/moderationview.h"
 
-#include "moderationcontext.h"
+#include "moderation/moderationcontext.h"
 
 #include <QItemSelectionModel>
 #include <QLabel>

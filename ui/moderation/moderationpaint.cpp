@@ -1,7 +1,7 @@
-#include "moderationpaint.h"
+#include "moderation/moderationpaint.h"
 
-#include "paintutil.h"
-#include "timeticker.h"
+#include "common/paintutil.h"
+#include "common/timeticker.h"
 
 #include <QDateTime>
 #include <QStyle>

@@ -3,7 +3,7 @@
 // QueueCardDelegate, LogLineDelegate and ContextPane; the general helpers are in paintutil.h.
 #pragma once
 
-#include "relativetime.h"
+#include "common/relativetime.h"
 
 #include <QColor>
 #include <QString>

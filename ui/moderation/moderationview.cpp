@@ -1,15 +1,15 @@
-#include "moderationview.h"
+#include "moderation/moderationview.h"
 
-#include "contextpane.h"
-#include "loglinedelegate.h"
-#include "messagebar.h"
-#include "placeholderlist.h"
-#include "queuecarddelegate.h"
+#include "moderation/contextpane.h"
+#include "moderation/loglinedelegate.h"
+#include "window/messagebar.h"
+#include "common/placeholderlist.h"
+#include "moderation/queuecarddelegate.h"
 
-#include "apiclient.h"
-#include "moderationcontext.h"
-#include "outbox.h"
-#include "timeticker.h"
+#include "net/apiclient.h"
+#include "moderation/moderationcontext.h"
+#include "outbox/outbox.h"
+#include "common/timeticker.h"
 
 #include <QAbstractItemView>
 #include <QComboBox>

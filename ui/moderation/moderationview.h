@@ -29,9 +29,9 @@
 // leaves the Open list when the server has taken the action.
 #pragma once
 
-#include "moderationlogmodel.h"
-#include "moderationqueuemodel.h"
-#include "relativetime.h"
+#include "moderation/moderationlogmodel.h"
+#include "moderation/moderationqueuemodel.h"
+#include "common/relativetime.h"
 
 #include <QPointer>
 #include <QWidget>

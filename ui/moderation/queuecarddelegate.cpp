@@ -1,10 +1,10 @@
-#include "queuecarddelegate.h"
+#include "moderation/queuecarddelegate.h"
 
-#include "moderationpaint.h"
-#include "moderationqueuemodel.h"
-#include "moderationview.h"
-#include "paintutil.h"
-#include "timeticker.h"
+#include "moderation/moderationpaint.h"
+#include "moderation/moderationqueuemodel.h"
+#include "moderation/moderationview.h"
+#include "common/paintutil.h"
+#include "common/timeticker.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

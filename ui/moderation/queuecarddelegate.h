@@ -8,8 +8,8 @@
 // translation context.
 #pragma once
 
-#include "layoutcache.h"
-#include "relativetime.h"
+#include "common/layoutcache.h"
+#include "common/relativetime.h"
 
 #include <QFont>
 #include <QList>

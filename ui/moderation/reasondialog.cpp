@@ -1,4 +1,4 @@
-#include "reasondialog.h"
+#include "moderation/reasondialog.h"
 
 #include <QDialogButtonBox>
 #include <QEvent>

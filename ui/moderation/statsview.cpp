@@ -1,9 +1,9 @@
-#include "statsview.h"
+#include "moderation/statsview.h"
 
-#include "activitychart.h"
-#include "messagebar.h"
+#include "moderation/activitychart.h"
+#include "window/messagebar.h"
 
-#include "activitystatsfeed.h"
+#include "people/activitystatsfeed.h"
 
 #include <QDateEdit>
 #include <QEvent>

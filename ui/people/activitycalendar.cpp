@@ -1,8 +1,8 @@
-#include "activitycalendar.h"
+#include "people/activitycalendar.h"
 
-#include "paintutil.h"
+#include "common/paintutil.h"
 
-#include "activitystatsfeed.h"
+#include "people/activitystatsfeed.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

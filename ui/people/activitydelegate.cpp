@@ -1,11 +1,11 @@
 // ActivityDelegate (activitydelegate.h): the activity rows' layout, painting and click areas.
-#include "activitydelegate.h"
+#include "people/activitydelegate.h"
 
-#include "activitymodel.h"
-#include "imagecache.h"
-#include "paintutil.h"
-#include "postcardmetrics.h"
-#include "tilepixmaps.h"
+#include "people/activitymodel.h"
+#include "images/imagecache.h"
+#include "common/paintutil.h"
+#include "timeline/postcardmetrics.h"
+#include "common/tilepixmaps.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

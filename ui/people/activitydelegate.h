@@ -7,9 +7,9 @@
 // never laid out, so a tick of the ticker repaints without a relayout.
 #pragma once
 
-#include "tilepixmaps.h"
+#include "common/tilepixmaps.h"
 
-#include "layoutcache.h"
+#include "common/layoutcache.h"
 
 #include <QCache>
 #include <QPixmap>

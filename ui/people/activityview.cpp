@@ -1,9 +1,9 @@
 // ActivityView (activityview.h): the switch, the list and its words, clicks and keys.
-#include "activityview.h"
+#include "people/activityview.h"
 
-#include "activitydelegate.h"
-#include "activitymodel.h"
-#include "placeholderlist.h"
+#include "people/activitydelegate.h"
+#include "people/activitymodel.h"
+#include "common/placeholderlist.h"
 
 #include <QEvent>
 #include <QKeyEvent>

@@ -7,7 +7,7 @@
 // It holds its own model and feed; views never talk to the network themselves: the feed does.
 #pragma once
 
-#include "apifwd.h"
+#include "net/apifwd.h"
 
 #include <QString>
 #include <QWidget>

@@ -1,7 +1,7 @@
 // PersonPages (personpages.h): the Posts | Activity switch of a person's page.
-#include "personpages.h"
+#include "people/personpages.h"
 
-#include "activityview.h"
+#include "people/activityview.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -1,14 +1,14 @@
-#include "profileheader.h"
+#include "people/profileheader.h"
 
-#include "activitycalendar.h"
-#include "paintutil.h"
+#include "people/activitycalendar.h"
+#include "common/paintutil.h"
 
-#include "profileloader.h"
+#include "people/profileloader.h"
 
-#include "apiclient.h"
-#include "imagecache.h"
-#include "jsoncodec.h"
-#include "outbox.h"
+#include "net/apiclient.h"
+#include "images/imagecache.h"
+#include "wire/jsoncodec.h"
+#include "outbox/outbox.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -26,7 +26,7 @@
 // and nothing is asked.
 #pragma once
 
-#include "wiretypes.h"
+#include "wire/wiretypes.h"
 
 #include <QCache>
 #include <QHash>

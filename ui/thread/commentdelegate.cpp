@@ -1,9 +1,9 @@
-#include "commentdelegate.h"
+#include "thread/commentdelegate.h"
 
-#include "commenttreemodel.h"
-#include "flattreeproxy.h"
-#include "imagecache.h"
-#include "paintutil.h"
+#include "thread/commenttreemodel.h"
+#include "thread/flattreeproxy.h"
+#include "images/imagecache.h"
+#include "common/paintutil.h"
 #include "poststore.h"
 
 #include <QAbstractItemModel>

@@ -13,7 +13,7 @@
 // row asks to be activated. Plain text only.
 #pragma once
 
-#include "layoutcache.h"
+#include "common/layoutcache.h"
 
 #include <QStyledItemDelegate>
 #include <QTextLayout>

@@ -1,8 +1,8 @@
-#include "likersdialog.h"
+#include "thread/likersdialog.h"
 
-#include "paintutil.h"
+#include "common/paintutil.h"
 
-#include "imagecache.h"
+#include "images/imagecache.h"
 
 #include <QCache>
 #include <QDateTime>

@@ -13,8 +13,8 @@
 // the ApiError's words otherwise) with a Retry button; nothing is thrown away. Esc closes.
 #pragma once
 
-#include "likersmodel.h"
-#include "relativetime.h"
+#include "timeline/likersmodel.h"
+#include "common/relativetime.h"
 
 #include <QDialog>
 

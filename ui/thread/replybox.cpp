@@ -1,6 +1,6 @@
-#include "replybox.h"
+#include "thread/replybox.h"
 
-#include "paintutil.h"
+#include "common/paintutil.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QEvent>

@@ -1,7 +1,7 @@
-#include "threadheader.h"
+#include "thread/threadheader.h"
 
-#include "paintutil.h"
-#include "wiretypes.h"
+#include "common/paintutil.h"
+#include "wire/wiretypes.h"
 
 #include <QButtonGroup>
 #include <QEvent>

@@ -7,7 +7,7 @@
 // "orderByFloor", "orderBest", "closeThread". The author and the text are plain text.
 #pragma once
 
-#include "commenttreemodel.h"
+#include "thread/commenttreemodel.h"
 
 #include <QWidget>
 

@@ -1,17 +1,17 @@
-#include "threadview.h"
+#include "thread/threadview.h"
 
-#include "messagebar.h"
-#include "replybox.h"
-#include "threadheader.h"
-#include "virtuallistview.h"
+#include "window/messagebar.h"
+#include "thread/replybox.h"
+#include "thread/threadheader.h"
+#include "common/virtuallistview.h"
 
 #include "actions.h"
-#include "commentdelegate.h"
-#include "flattreeproxy.h"
-#include "imagecache.h"
+#include "thread/commentdelegate.h"
+#include "thread/flattreeproxy.h"
+#include "images/imagecache.h"
 #include "poststore.h"
-#include "threadloader.h"
-#include "timeticker.h"
+#include "thread/threadloader.h"
+#include "common/timeticker.h"
 
 #include <QContextMenuEvent>
 #include <QEvent>

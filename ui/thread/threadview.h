@@ -20,9 +20,9 @@
 // failures of those actions are shown by the window (Actions::actionFailed), not here.
 #pragma once
 
-#include "commenttreemodel.h"
-#include "itemactions.h"
-#include "replybox.h"
+#include "thread/commenttreemodel.h"
+#include "common/itemactions.h"
+#include "thread/replybox.h"
 
 #include <QPointer>
 #include <QWidget>

@@ -3,16 +3,16 @@
 // action asks first (through ItemActions, shared with the timeline's cards) and the keys of the
 // current row (Ctrl+C, the Menu key or Shift+F10, Delete). The pane's layout, loading, tree and
 // reply box are in threadview.cpp.
-#include "threadview.h"
+#include "thread/threadview.h"
 
-#include "paintutil.h"
+#include "common/paintutil.h"
 
 #include "actions.h"
 #include "poststore.h"
 
 #include <QKeyEvent>
 #include <QMenu>
-#include "virtuallistview.h"
+#include "common/virtuallistview.h"
 
 #include <algorithm>
 #include <climits>

@@ -2,10 +2,10 @@
 // text laid out once), and the layout cache (LayoutCache: one width, font and screen at a time,
 // bounded in bytes) that sizeHint(), paint() and the hit tests read. The view asks only for the
 // rows it puts on screen (VirtualListView), so every row is measured exactly.
-#include "postdelegate.h"
+#include "timeline/postdelegate.h"
 
-#include "paintutil.h"
-#include "postcardmetrics.h"
+#include "common/paintutil.h"
+#include "timeline/postcardmetrics.h"
 
 #include "poststore.h"
 

@@ -3,7 +3,7 @@
 // pictures' grid, the small font of the card's secondary lines, and a row's post id.
 #pragma once
 
-#include "timelinemodel.h"
+#include "timeline/timelinemodel.h"
 
 #include <QFont>
 #include <QModelIndex>

@@ -2,13 +2,13 @@
 // the style's background and selection, the avatar and pictures from the image cache (scaled to
 // their tile, cached), the header and its marks, the content, the like and comment buttons, the
 // light panel of likers and inline comments.
-#include "postdelegate.h"
+#include "timeline/postdelegate.h"
 
-#include "paintutil.h"
-#include "postcardmetrics.h"
-#include "tilepixmaps.h"
+#include "common/paintutil.h"
+#include "timeline/postcardmetrics.h"
+#include "common/tilepixmaps.h"
 
-#include "imagecache.h"
+#include "images/imagecache.h"
 #include "poststore.h"
 
 #include <QAbstractItemView>

@@ -22,9 +22,9 @@
 // Reads the roles of models::TimelineModel; user text is laid out as plain text only.
 #pragma once
 
-#include "tilepixmaps.h"
+#include "common/tilepixmaps.h"
 
-#include "layoutcache.h"
+#include "common/layoutcache.h"
 
 #include <QCache>
 #include <QFont>

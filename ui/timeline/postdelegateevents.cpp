@@ -1,12 +1,12 @@
 // PostDelegate's hit testing and events (postdelegate.h): where each area of a card is, what
 // lies under a point, a click turned into the signal of its area (a blocked or failed picture
 // loads instead), and the tool tips (the name, a picture's state, the likers, the device).
-#include "postdelegate.h"
+#include "timeline/postdelegate.h"
 
-#include "paintutil.h"
-#include "postcardmetrics.h"
+#include "common/paintutil.h"
+#include "timeline/postcardmetrics.h"
 
-#include "imagecache.h"
+#include "images/imagecache.h"
 
 #include <QAbstractItemView>
 #include <QHelpEvent>

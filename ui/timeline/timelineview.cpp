@@ -1,8 +1,8 @@
-#include "timelineview.h"
+#include "timeline/timelineview.h"
 
-#include "paintutil.h"
+#include "common/paintutil.h"
 
-#include "timelinemodel.h"
+#include "timeline/timelinemodel.h"
 
 #include <QContextMenuEvent>
 #include <QKeyEvent>

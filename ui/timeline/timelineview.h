@@ -20,11 +20,11 @@
 // setEmptyText()).
 #pragma once
 
-#include "itemactions.h"
-#include "postdelegate.h"
-#include "wiretypes.h"
+#include "common/itemactions.h"
+#include "timeline/postdelegate.h"
+#include "wire/wiretypes.h"
 
-#include "virtuallistview.h"
+#include "common/virtuallistview.h"
 
 #include <QMetaObject>
 

@@ -10,8 +10,8 @@
 #pragma once
 
 #include "appcore.h"
-#include "relativetime.h"
-#include "wiretypes.h"
+#include "common/relativetime.h"
+#include "wire/wiretypes.h"
 
 #include <QHash>
 #include <QMainWindow>

@@ -1,13 +1,13 @@
 // MainWindow's picture viewer and Preferences: opening them, and what Preferences asks of the
 // window beyond the settings the menus already change (clearing the cached posts). The pages
 // and the status bar are in mainwindow.cpp, the menus in mainwindowmenus.cpp.
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
-#include "cache.h"
-#include "imagecache.h"
-#include "pictureviewer.h"
+#include "cache/cache.h"
+#include "images/imagecache.h"
+#include "dialogs/pictureviewer.h"
 #include "poststore.h"
-#include "preferencesdialog.h"
+#include "dialogs/preferencesdialog.h"
 
 #include <QStatusBar>
 

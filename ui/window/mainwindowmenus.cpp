@@ -4,20 +4,20 @@
 // settings the menus change (remembered), and the words of the whole window (retranslate, the
 // pages' titles). The account's pages and the status bar are in mainwindow.cpp; the toolbar in
 // mainwindowtoolbar.cpp; the picture viewer and Preferences in mainwindowdialogs.cpp.
-#include "mainwindow.h"
-#include "mainwindowshared.h"
+#include "window/mainwindow.h"
+#include "window/mainwindowshared.h"
 
-#include "activityview.h"
-#include "historymodel.h"
-#include "moderationview.h"
-#include "outboxpanel.h"
-#include "personpages.h"
-#include "qapanel.h"
-#include "session.h"
-#include "theme.h"
-#include "threadview.h"
-#include "timelinemodel.h"
-#include "timelineview.h"
+#include "people/activityview.h"
+#include "timeline/historymodel.h"
+#include "moderation/moderationview.h"
+#include "window/outboxpanel.h"
+#include "people/personpages.h"
+#include "window/qapanel.h"
+#include "account/session.h"
+#include "common/theme.h"
+#include "thread/threadview.h"
+#include "timeline/timelinemodel.h"
+#include "timeline/timelineview.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -2,7 +2,7 @@
 // and mainwindowmenus.cpp (the menus, the docks, the settings they change, the words).
 #pragma once
 
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
 #include <QKeySequence>
 #include <QList>

@@ -3,9 +3,9 @@
 // right, the account button with its menu (My page, Sign out). Each is the menus' own QAction,
 // so the toolbar and the menus cannot disagree. The icons are painted here from the palette (no
 // image files, sharp at any device pixel ratio) and painted again when the palette changes.
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
-#include "paintutil.h"
+#include "common/paintutil.h"
 
 #include <QAction>
 #include <QEvent>

@@ -1,4 +1,4 @@
-#include "messagebar.h"
+#include "window/messagebar.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
-#include "outboxpanel.h"
+#include "window/outboxpanel.h"
 
-#include "messagebar.h"
-#include "outbox.h"
+#include "window/messagebar.h"
+#include "outbox/outbox.h"
 #include "outboxmodel.h"
 
 #include <QEvent>

@@ -1,6 +1,6 @@
-#include "qapanel.h"
+#include "window/qapanel.h"
 
-#include "apiclient.h"
+#include "net/apiclient.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>

@@ -10,7 +10,7 @@
 // "noFaults", "faultSpecError".
 #pragma once
 
-#include "faultinjection.h"
+#include "net/faultinjection.h"
 
 #include <QWidget>
 
