@@ -1,4 +1,4 @@
-// bench_cache: the client cache (core/cache.h) against its targets (docs/performance.md,
+// bench_cache: the client cache (core/cache/cache.h) against its targets (docs/performance.md,
 // "Client cache"). Every figure is a median of --runs runs (default 9, at least 7):
 //   1. writing one page of 200 floors with 1,000 replies (saveComments: one transaction,
 //      prepared statements reused), from the call to its `done` signal: ≤ 20 ms;

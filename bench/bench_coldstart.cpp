@@ -1,5 +1,5 @@
-// bench_coldstart: the client's cold start measured from outside (issue 14, docs/performance.md
-// "Issue 14: cold start and memory"). It writes a cache of 10,000 posts (Chinese text, emoji,
+// bench_coldstart: the client's cold start measured from outside (docs/performance.md
+// "Start-up: cold start and first paint"). It writes a cache of 10,000 posts (Chinese text, emoji,
 // picture URLs, likers, inline comments; the cache's own code, as bench_cache does), then starts
 // the real client on it offline and the minimal Qt Widgets window (bench/minimalwindow.cpp) in
 // turn, --runs times each after one warm-up of each, and for every run takes

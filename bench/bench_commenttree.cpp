@@ -1,8 +1,8 @@
-// Comment tree model (issue 4): what a thread costs once the rows are here — a page of floors
+// Comment tree model: what a thread costs once the rows are here — a page of floors
 // with their replies going into the post store and the tree (appendFloors), a floor's hundreds of
 // replies expanding in place, and data() for every role of a row. Medians over --runs runs.
 //   cmake --build build --target bench_commenttree && build/bench/bench_commenttree
-// The threads are the deterministic ones of the tests (tests/models/threadgen.h): 1,800 comments
+// The threads are the deterministic ones of the tests (models/thread/threadgen.h): 1,800 comments
 // over 200 floors (the busy demo post), 10,000 over 500 and 100,000 over 2,000.
 #include "thread/commenttreemodel.h"
 #include "poststore.h"

@@ -1,5 +1,5 @@
-// bench_memory: what a whole timeline costs in memory (issue 14, docs/performance.md "Issue 14:
-// cold start and memory"). A TimelineView shows 10,000 posts with pictures (0–9 each, about
+// bench_memory: what a whole timeline costs in memory (docs/performance.md "Memory: the
+// post store and the budget"). A TimelineView shows 10,000 posts with pictures (0–9 each, about
 // 45,000 picture URLs and 50 avatars) and is scrolled through from top to bottom, a viewport at a
 // time, each step waiting until the pictures on screen are decoded and painted. The pictures are
 // real JPEG files served by the real ImageCache: its disk cache directory is filled beforehand

@@ -1,4 +1,4 @@
-// Thread assembly (issue 4): the grouped one-pass build against the naive recursive one, in the
+// Thread assembly: the grouped one-pass build against the naive recursive one, in the
 // same run. Prints medians over --runs runs (default 9) and the extra heap the grouped pass
 // allocates (glibc mallinfo2: bytes in use after minus before, the result kept alive).
 //   cmake --build build --target bench_threadassembly && build/bench/bench_threadassembly

@@ -1,4 +1,4 @@
-// Thread pane (the UI's other hot path, issue 14): how long the GUI thread spends when a page of
+// Thread pane (the UI's other hot path): how long the GUI thread spends when a page of
 // floors arrives in the pane (layout + paint), when a floor's 1,000 replies expand in place, and
 // per frame while scrolling — and whether that grows with the thread. Offscreen, no server: the
 // pages are handed to the model as the loader would (floors with 3 replies and a "more replies"

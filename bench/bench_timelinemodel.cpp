@@ -1,4 +1,4 @@
-// Timeline model (issue 4): appending 10,000 posts (target ≤ 20 ms) and the cost of data() for
+// Timeline model: appending 10,000 posts (target ≤ 20 ms) and the cost of data() for
 // every role of one row (ns per call). Medians over --runs runs (default 9).
 //   cmake --build build --target bench_timelinemodel && build/bench/bench_timelinemodel
 #include "poststore.h"

@@ -1,4 +1,4 @@
-// Timeline view (the UI's hot path, issue 14): how long the GUI thread spends to lay out and
+// Timeline view (the UI's hot path): how long the GUI thread spends to lay out and
 // paint post cards, and whether that grows with the timeline's length. Offscreen, no images
 // (placeholders), medians over --runs runs; every figure is the real view (TimelineView, a
 // VirtualListView) rendering its viewport into an image after the change.

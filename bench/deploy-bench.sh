@@ -2,7 +2,7 @@
 # Benchmarks the local deployment (scripts/deploy-local.sh: nginx with TLS in front of
 # threadline-server processes on one PostgreSQL) with bench/tl-loadgen, an open-loop load
 # generator (requests leave at a fixed rate whatever the answers do; latency counts from each
-# request's due time). Figures and targets: docs/performance.md, "Deployment (issue 15)".
+# request's due time). Figures and targets: docs/performance.md, "The deployment: nginx + TLS → server processes → PostgreSQL".
 #
 #   scripts/build.sh threadline-server tl-loadgen     # or: the script compiles tl-loadgen itself
 #   bench/deploy-bench.sh                              # about 6 minutes

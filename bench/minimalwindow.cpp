@@ -1,5 +1,5 @@
 // minimalwindow: the smallest Qt Widgets program with a window — the baseline the client's cold
-// start is compared with (bench/bench_coldstart.cpp, docs/performance.md "Issue 14"). A
+// start is compared with (bench/bench_coldstart.cpp, docs/performance.md "Start-up: cold start and first paint"). A
 // QApplication, a window of one label at the size asked for, shown; its first painted frame
 // reported as the client reports its own (app/firstpaint.h), then it quits.
 //   minimalwindow [--size WxH] [--stay]

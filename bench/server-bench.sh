@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks threadline-server on loopback with wrk (Debian's /usr/bin/wrk): like writes and
-# the two read paths of issue 2. Figures and targets: docs/performance.md.
+# the two read paths (the timeline and a thread). Figures and targets: docs/performance.md.
 #
 #   scripts/build.sh threadline-server           # builds nothing itself: build the server first
 #   bench/server-bench.sh [sqlite|postgres|all]  # default: all

@@ -7,7 +7,7 @@ docs/reliability.md ("Hostile peers and hostile input"): memory, times, what is 
 Starts the binary on 127.0.0.1 with --demo and --rate-limits off on a fresh database in a
 temporary directory (removed afterwards), runs each case, stops it. Extra arguments go to the
 server (e.g. --idle-timeout 2 --header-timeout 2 for the timeout cases; a server that does not
-know them, such as one from before issue 10, is run without them). PROBE_NOFILE=1024 runs the
+know them, such as an older build, is run without them). PROBE_NOFILE=1024 runs the
 server with that descriptor limit (soft and hard), as many systems start services.
 """
 import json
