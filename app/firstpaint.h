@@ -1,5 +1,5 @@
-// The first-paint probe of the cold-start benchmark (bench/bench_coldstart.cpp,
-// docs/performance.md "Issue 14"): the client (`threadline --first-paint`) and the minimal
+// The first-paint probe of the cold-start benchmark (bench/bench_coldstart.cpp; docs/performance.md
+// on the cold start): the client (`threadline --first-paint`) and the minimal
 // window it is compared with (bench/minimalwindow.cpp) report their first painted frame the same
 // way, one line on stdout:
 //

@@ -1,0 +1,157 @@
+#include "commandline.h"
+
+#include "common/preferences.h"
+#include "wire/importfile.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QMetaEnum>
+#include <QStringList>
+
+namespace threadline::app {
+
+namespace {
+
+// The options' names, as the parser knows them.
+const QString userName = QStringLiteral("user");
+const QString passwordName = QStringLiteral("password");
+const QString langName = QStringLiteral("lang");
+const QString pageName = QStringLiteral("page");
+const QString openName = QStringLiteral("open-post");
+const QString importName = QStringLiteral("import");
+const QString cacheName = QStringLiteral("cache");
+const QString shotName = QStringLiteral("screenshot");
+const QString sizeName = QStringLiteral("size");
+const QString qaName = QStringLiteral("qa");
+const QString themeName = QStringLiteral("theme");
+const QString firstPaintName = QStringLiteral("first-paint");
+const QString quitAfterPaintName = QStringLiteral("quit-after-first-paint");
+
+std::optional<ui::MainWindow::Page> pageNamed(const QString &name)
+{
+    const QMetaEnum e = QMetaEnum::fromType<ui::MainWindow::Page>();
+    for (int i = 0; i < e.keyCount(); ++i)
+        if (name.compare(QLatin1String(e.key(i)), Qt::CaseInsensitive) == 0)
+            return ui::MainWindow::Page(e.value(i));
+    return std::nullopt;
+}
+
+} // namespace
+
+void addOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(QStringLiteral("Threadline desktop client"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    core::CoreOptions::addTo(parser);
+    const QCommandLineOption userOpt(userName,
+                                     QStringLiteral("Sign in as NAME (or open NAME's cache)."),
+                                     QStringLiteral("NAME"));
+    const QCommandLineOption passwordOpt(
+        passwordName,
+        QStringLiteral("The password for --user (for scripts and QA; visible to other local "
+                       "users in the process list)."),
+        QStringLiteral("PW"));
+    const QCommandLineOption langOpt(langName,
+                                     QStringLiteral("The language: zh_CN or en (default: the "
+                                                    "system's)."),
+                                     QStringLiteral("LOCALE"));
+    const QCommandLineOption pageOpt(
+        pageName,
+        QStringLiteral("The page to show: all, following, mine, hotday, hotweek, hotviews, "
+                       "history, activity."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption openOpt(openName, QStringLiteral("Open the thread of post ID."),
+                                     QStringLiteral("ID"));
+    const QCommandLineOption importOpt(
+        QStringList{importName, QStringLiteral("fixture")},
+        QStringLiteral("Import the posts of FILE (one post, an array of posts or a page "
+                       "{\"items\":[…]}) into the cache; shown in All. May repeat."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption cacheOpt(
+        cacheName,
+        QStringLiteral("Open the cache FILE (created when missing) with no account; actions "
+                       "queue in FILE.outbox and are sent once someone signs in."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption shotOpt(
+        shotName, QStringLiteral("Save the window as a PNG when loaded, then exit."),
+        QStringLiteral("PATH"));
+    const QCommandLineOption sizeOpt(
+        sizeName, QStringLiteral("The window size, e.g. 1280x800 (default: as last time)."),
+        QStringLiteral("WxH"));
+    const QCommandLineOption qaOpt(
+        qaName,
+        QStringLiteral("Show the QA panel: faults and the offline switch while the app runs."));
+    const QCommandLineOption firstPaintOpt(
+        firstPaintName,
+        QStringLiteral("Print \"first-paint <ms since start> monotonic <ms>\" once the window's "
+                       "first frame is out, and \"first-posts …\" once the cache's posts are."));
+    const QCommandLineOption quitAfterPaintOpt(
+        quitAfterPaintName,
+        QStringLiteral("With --first-paint: quit once the cache's posts are painted."));
+    const QCommandLineOption themeOpt(
+        themeName,
+        QStringLiteral("The colours: system, light or dark (default: as chosen in View → Theme)."),
+        QStringLiteral("THEME"));
+    parser.addOptions({userOpt, passwordOpt, langOpt, pageOpt, openOpt, importOpt, cacheOpt,
+                       shotOpt, sizeOpt, qaOpt, themeOpt, firstPaintOpt, quitAfterPaintOpt});
+}
+
+QLocale languageOf(const QCommandLineParser &parser)
+{
+    // --lang wins over the language chosen in Preferences (the system's when none)
+    return parser.isSet(langName) ? QLocale(parser.value(langName))
+                                  : ui::preferences::localeFor(ui::preferences::language());
+}
+
+std::optional<QString> readCommandLine(const QCommandLineParser &parser, CommandLine *out)
+{
+    if (const auto error = core::CoreOptions::read(parser, &out->core))
+        return error;
+    if (parser.isSet(pageName)) {
+        const auto page = pageNamed(parser.value(pageName));
+        if (!page)
+            return QStringLiteral("--page: unknown page \"%1\"").arg(parser.value(pageName));
+        out->page = *page;
+    }
+    bool idOk = true;
+    out->openPost = parser.isSet(openName) ? parser.value(openName).toLongLong(&idOk) : 0;
+    if (!idOk || out->openPost < 0)
+        return QStringLiteral("--open-post: not a post id: %1").arg(parser.value(openName));
+    // Every file is read before anything is written: one that cannot be read imports nothing.
+    for (const QString &file : parser.values(importName)) {
+        QString error;
+        const auto posts = core::ImportFile::read(file, &error);
+        if (!posts)
+            return error;
+        out->imported += *posts;
+    }
+    out->cacheFile = parser.value(cacheName);
+    if (parser.isSet(cacheName) && out->cacheFile.isEmpty())
+        return QStringLiteral("--cache: expected a file name");
+    const auto theme = parser.isSet(themeName) ? ui::themeFromName(parser.value(themeName))
+                                               : std::optional(ui::savedTheme());
+    if (!theme)
+        return QStringLiteral("--theme: expected system, light or dark, not \"%1\"")
+            .arg(parser.value(themeName));
+    out->theme = *theme;
+    const QStringList size = parser.value(sizeName).split(QLatin1Char('x'));
+    const int width = size.value(0).toInt(), height = size.value(1).toInt();
+    if (parser.isSet(sizeName)) {
+        if (size.size() != 2 || width < 320 || height < 240)
+            return QStringLiteral("--size: expected WxH of at least 320x240, e.g. 1280x800");
+        out->size = QSize(width, height);
+    }
+    out->user = parser.value(userName);
+    if (parser.isSet(passwordName))
+        out->password = parser.value(passwordName);
+    if (parser.isSet(langName))
+        out->lang = parser.value(langName);
+    out->screenshot = parser.value(shotName);
+    out->qaPanel = parser.isSet(qaName);
+    out->firstPaint = parser.isSet(firstPaintName);
+    out->quitAfterFirstPaint = parser.isSet(quitAfterPaintName);
+    return std::nullopt;
+}
+
+} // namespace threadline::app

@@ -1,0 +1,60 @@
+// The desktop client's command line: its options on a QCommandLineParser, and their values read
+// and checked into a CommandLine.
+//
+//   QCommandLineParser parser;
+//   app::addOptions(parser);
+//   parser.process(application); // --help, --version, an unknown option: the program ends here
+//   installTranslations(application, app::languageOf(parser));
+//   app::CommandLine options;
+//   if (const auto error = app::readCommandLine(parser, &options)) … // one sentence, exit 2
+//
+// The translations go in before the values are read: the errors of an --import file are
+// translated.
+#pragma once
+
+#include "common/theme.h"
+#include "coreoptions.h"
+#include "window/mainwindow.h"
+#include "wire/wiretypes.h"
+
+#include <QList>
+#include <QLocale>
+#include <QSize>
+#include <QString>
+#include <optional>
+
+class QCommandLineParser;
+
+namespace threadline::app {
+
+struct CommandLine
+{
+    core::CoreOptions core;          // --server, --offline, --faults, --like-delay, --ca-cert
+    QString user;                    // --user: sign in as NAME, or open NAME's cache
+    std::optional<QString> password; // --password
+    std::optional<QString> lang;     // --lang (passed on when Threadline starts again)
+    ui::MainWindow::Page page = ui::MainWindow::Page::All; // --page
+    qint64 openPost = 0;                 // --open-post: the thread to open; 0 for none
+    QList<core::Post> imported;          // --import: the posts of every file, read
+    QString cacheFile;                   // --cache: a cache with no account; empty for none
+    ui::Theme theme = ui::Theme::System; // --theme, else as chosen in View → Theme
+    std::optional<QSize> size;           // --size; none: as last time
+    QString screenshot;                  // --screenshot: the PNG to save; empty for none
+    bool qaPanel = false;                // --qa
+    bool firstPaint = false;             // --first-paint
+    bool quitAfterFirstPaint = false;    // --quit-after-first-paint
+};
+
+// Adds every option (and --help, --version) to `parser`, before it processes the arguments.
+void addOptions(QCommandLineParser &parser);
+
+// The language to install: --lang, else the one chosen in Preferences (the system's when none).
+[[nodiscard]] QLocale languageOf(const QCommandLineParser &parser);
+
+// Reads the values of a processed parser into `out`, the --import files included (every file is
+// read before anything is written: one that cannot be read imports nothing). The sentence to
+// print when a value is malformed (the program then ends with exit code 2).
+[[nodiscard]] std::optional<QString> readCommandLine(const QCommandLineParser &parser,
+                                                     CommandLine *out);
+
+} // namespace threadline::app
