@@ -1,6 +1,7 @@
 // threadline-server: the reference backend of Threadline (REST API v1).
 #include "api/api.h"
 #include "db/database.h"
+#include "demo/demostartup.h"
 #include "http/httpserver.h"
 #include "serverconfig.h"
 
@@ -57,6 +58,11 @@ int main(int argc, char *argv[])
     QString error;
     if (!db.open(config.dbUrl, &error) || !db.migrate(&error)) {
         fprintf(stderr, "threadline-server: cannot open the database: %s\n", qPrintable(error));
+        return 1;
+    }
+    // The demo world (--demo), a start-up step of its own: written before the Api serves.
+    if (config.demo && !seedDemoAtStart(db, config, &error)) {
+        fprintf(stderr, "threadline-server: %s\n", qPrintable(error));
         return 1;
     }
     Api api(db, config);
