@@ -68,10 +68,7 @@ int main(int argc, char *argv[])
     Api api(db, config);
     if (db.isPostgres() && config.readCache)
         api.setReadCache(std::make_shared<ReadCache>());
-    if (!api.init(&error)) {
-        fprintf(stderr, "threadline-server: %s\n", qPrintable(error));
-        return 1;
-    }
+    api.init();
     api.pruneLogs();
 
     HttpServer server(api, config);

@@ -1,3 +1,5 @@
+// The router (api.h): the route table, the checks before and around a route, writes in their
+// transaction with the change log and the Idempotency-Key, and errors as the contract's bodies.
 #include "api/api.h"
 
 #include "api/clock.h"
@@ -5,7 +7,6 @@
 
 #include <QCryptographicHash>
 #include <QDir>
-
 #include <QJsonDocument>
 #include <QJsonParseError>
 
@@ -17,19 +18,19 @@ Api::Api(Database &db, const ServerConfig &config)
     , m_authenticator(m_db, m_config)
     , m_renderer(m_db)
     , m_changes(m_db)
-    , m_moderation(m_db, m_config)
+    , m_moderationRecords(m_db, m_config)
     , m_visibility(m_db)
     , m_reads(m_db, m_renderer)
     , m_health(m_db)
     , m_auth(m_db, m_config, m_limiter, m_authenticator, m_renderer, m_deferred)
     , m_users(m_db, m_renderer, m_changes)
-    , m_posts(m_db, m_renderer, m_reads, m_visibility, m_changes, m_moderation)
-    , m_comments(m_db, m_renderer, m_reads, m_visibility, m_changes, m_moderation)
+    , m_posts(m_db, m_renderer, m_reads, m_visibility, m_changes, m_moderationRecords)
+    , m_comments(m_db, m_renderer, m_reads, m_visibility, m_changes, m_moderationRecords)
     , m_activity(m_db, m_renderer)
     , m_sync(m_db, m_config, m_renderer)
     , m_media(m_db, m_config)
-    , m_moderationRoutes(m_db, m_config, m_renderer, m_visibility, m_changes, m_moderation)
-    , m_devices(m_db, m_moderation)
+    , m_moderation(m_db, m_config, m_renderer, m_visibility, m_changes, m_moderationRecords)
+    , m_devices(m_db, m_moderationRecords)
     , m_stats(m_db, m_renderer)
 {
     // The patterns never overlap (no two routes match one method and path), so the order of
@@ -42,22 +43,21 @@ Api::Api(Database &db, const ServerConfig &config)
     m_activity.addRoutes(m_routes);
     m_sync.addRoutes(m_routes);
     m_media.addRoutes(m_routes);
-    m_moderationRoutes.addRoutes(m_routes);
+    m_moderation.addRoutes(m_routes);
     m_devices.addRoutes(m_routes);
     m_stats.addRoutes(m_routes);
 }
 
-bool Api::init(QString *)
+void Api::init()
 {
-    m_moderation.loadWordlist();
+    m_moderationRecords.loadWordlist();
     m_auth.prepare();
     QDir().mkpath(m_config.mediaDir);
-    return true;
 }
 
 void Api::initWorker()
 {
-    m_moderation.loadWordlist();
+    m_moderationRecords.loadWordlist();
 }
 
 bool Api::onWorker(const Request &req) const

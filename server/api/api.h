@@ -50,7 +50,7 @@ public:
     Api &operator=(const Api &) = delete;
 
     // Loads the word list, prepares the sign-in check and makes the media folder.
-    [[nodiscard]] bool init(QString *error);
+    void init();
     // The word list only: a worker's Api (workers.h) — the HTTP thread's Api did the rest — or
     // the one the demo's start-up step writes its story through (demo/demostartup.h).
     void initWorker();
@@ -112,7 +112,7 @@ private:
     Authenticator m_authenticator;
     Renderer m_renderer;
     ChangeLog m_changes;
-    ModerationRecords m_moderation;
+    ModerationRecords m_moderationRecords;
     Visibility m_visibility;
     CachedReader m_reads;
     // One handler per resource.
@@ -124,7 +124,7 @@ private:
     ActivityHandler m_activity;
     SyncHandler m_sync;
     MediaHandler m_media;
-    ModerationHandler m_moderationRoutes;
+    ModerationHandler m_moderation;
     DevicesHandler m_devices;
     StatsHandler m_stats;
     RouteTable m_routes;
