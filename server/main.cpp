@@ -1,6 +1,7 @@
 // threadline-server: the reference backend of Threadline (REST API v1).
 #include "api/api.h"
 #include "db/database.h"
+#include "demo/demostartup.h"
 #include "http/httpserver.h"
 #include "serverconfig.h"
 
@@ -59,13 +60,15 @@ int main(int argc, char *argv[])
         fprintf(stderr, "threadline-server: cannot open the database: %s\n", qPrintable(error));
         return 1;
     }
-    Api api(db, config);
-    if (db.isPostgres() && config.readCache)
-        api.setReadCache(std::make_shared<ReadCache>());
-    if (!api.init(&error)) {
+    // The demo world (--demo), a start-up step of its own: written before the Api serves.
+    if (config.demo && !seedDemoAtStart(db, config, &error)) {
         fprintf(stderr, "threadline-server: %s\n", qPrintable(error));
         return 1;
     }
+    Api api(db, config);
+    if (db.isPostgres() && config.readCache)
+        api.setReadCache(std::make_shared<ReadCache>());
+    api.init();
     api.pruneLogs();
 
     HttpServer server(api, config);

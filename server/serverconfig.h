@@ -37,7 +37,7 @@ struct ServerConfig
     QString tlsCertFile;
     QString tlsKeyFile;
 
-    // --trusted-proxy (issue 15): peers whose X-Forwarded-For is believed (address, prefix).
+    // --trusted-proxy: peers whose X-Forwarded-For is believed (address, prefix).
     QList<QPair<QHostAddress, int>> trustedProxies;
     // --token-cache: on PostgreSQL, how long a successful token check is reused (0: never).
     qint64 tokenCacheMs = 2000;

@@ -1,4 +1,4 @@
-// Worker threads (issue 15): on PostgreSQL a server process answers the routes that allow it
+// Worker threads: on PostgreSQL a server process answers the routes that allow it
 // (Api::onWorker(): reads and one-statement likes) on --workers threads, each with a database
 // connection and an Api of its own, so one process has several requests in flight instead of
 // one thread waiting for every round trip and commit. The HTTP thread keeps the sockets, the

@@ -1,11 +1,12 @@
+// The router (api.h): the route table, the checks before and around a route, writes in their
+// transaction with the change log and the Idempotency-Key, and errors as the contract's bodies.
 #include "api/api.h"
 
-#include "demo/demodata.h"
+#include "api/clock.h"
 #include "api/passwords.h"
 
 #include <QCryptographicHash>
 #include <QDir>
-#include <QFile>
 #include <QJsonDocument>
 #include <QJsonParseError>
 
@@ -14,114 +15,61 @@ namespace threadline::server {
 Api::Api(Database &db, const ServerConfig &config)
     : m_db(db)
     , m_config(config)
+    , m_authenticator(m_db, m_config)
+    , m_renderer(m_db)
+    , m_changes(m_db)
+    , m_moderationRecords(m_db, m_config)
+    , m_visibility(m_db)
+    , m_reads(m_db, m_renderer)
+    , m_health(m_db)
+    , m_auth(m_db, m_config, m_limiter, m_authenticator, m_renderer, m_deferred)
+    , m_users(m_db, m_renderer, m_changes)
+    , m_posts(m_db, m_renderer, m_reads, m_visibility, m_changes, m_moderationRecords)
+    , m_comments(m_db, m_renderer, m_reads, m_visibility, m_changes, m_moderationRecords)
+    , m_activity(m_db, m_renderer)
+    , m_sync(m_db, m_config, m_renderer)
+    , m_media(m_db, m_config)
+    , m_moderation(m_db, m_config, m_renderer, m_visibility, m_changes, m_moderationRecords)
+    , m_devices(m_db, m_moderationRecords)
+    , m_stats(m_db, m_renderer)
 {
-    addRoutes();
+    // The patterns never overlap (no two routes match one method and path), so the order of
+    // the table decides nothing but the routes' indexes, which are the same in every Api.
+    m_health.addRoutes(m_routes);
+    m_auth.addRoutes(m_routes);
+    m_users.addRoutes(m_routes);
+    m_posts.addRoutes(m_routes);
+    m_comments.addRoutes(m_routes);
+    m_activity.addRoutes(m_routes);
+    m_sync.addRoutes(m_routes);
+    m_media.addRoutes(m_routes);
+    m_moderation.addRoutes(m_routes);
+    m_devices.addRoutes(m_routes);
+    m_stats.addRoutes(m_routes);
 }
 
-void Api::addRoutes()
+void Api::init()
 {
-    const auto r = [this](const char *method, const char *path, Handler h, int flags) {
-        m_routes.append(Route{QByteArray(method),
-                              QString::fromLatin1(path).split(QLatin1Char('/'), Qt::SkipEmptyParts),
-                              h, flags});
-    };
-    r("GET", "health", &Api::health, Public);
-    // Not Write: no caller, no idempotency key; its one insert has a transaction of its own,
-    // after the password check (which runs on a worker thread).
-    r("POST", "auth/login", &Api::login, Public | JsonBody);
-    r("POST", "auth/logout", &Api::logout, Write);
-    r("GET", "me", &Api::me, 0);
-    r("GET", "timeline", &Api::timeline, Worker);
-    r("POST", "posts", &Api::createPost, Write | JsonBody);
-    r("GET", "posts/{id}", &Api::getPost, Worker);
-    r("DELETE", "posts/{id}", &Api::deletePost, Write);
-    r("GET", "posts/{id}/comments", &Api::listComments, Worker);
-    r("POST", "posts/{id}/comments", &Api::createComment, Write | JsonBody);
-    r("PUT", "posts/{id}/like", &Api::likePost, Write | Atomic | Worker);
-    r("DELETE", "posts/{id}/like", &Api::unlikePost, Write | Atomic | Worker);
-    r("POST", "posts/{id}/views", &Api::viewPost, Write | JsonBody | OptionalBody);
-    r("GET", "posts/{id}/likes", &Api::postLikes, Worker);
-    r("GET", "comments/{id}/replies", &Api::listReplies, Worker);
-    r("DELETE", "comments/{id}", &Api::deleteComment, Write);
-    r("PUT", "comments/{id}/like", &Api::likeComment, Write | Atomic | Worker);
-    r("DELETE", "comments/{id}/like", &Api::unlikeComment, Write | Atomic | Worker);
-    r("PUT", "comments/{id}/oppose", &Api::opposeComment, Write | Atomic | Worker);
-    r("DELETE", "comments/{id}/oppose", &Api::unopposeComment, Write | Atomic | Worker);
-    r("GET", "users/{id}", &Api::getUser, Worker);
-    r("PUT", "users/{id}/follow", &Api::follow, Write);
-    r("DELETE", "users/{id}/follow", &Api::unfollow, Write);
-    r("GET", "hot", &Api::hot, Worker);
-    r("GET", "activity", &Api::activity, 0);
-    r("GET", "sync", &Api::sync, Worker);
-    r("POST", "media", &Api::uploadMedia, Write | RawBody);
-    r("GET", "media/{name}", &Api::getMedia, Public);
-    r("POST", "reports", &Api::createReport, Write | JsonBody);
-    r("GET", "moderation/queue", &Api::modQueue, Moderator);
-    r("POST", "moderation/comments/{id}/hide", &Api::hideComment, Moderator | Write | JsonBody);
-    r("POST", "moderation/comments/{id}/unhide", &Api::unhideComment,
-      Moderator | Write | JsonBody | OptionalBody);
-    r("POST", "moderation/posts/{id}/hide", &Api::hidePost, Moderator | Write | JsonBody);
-    r("POST", "moderation/posts/{id}/unhide", &Api::unhidePost,
-      Moderator | Write | JsonBody | OptionalBody);
-    r("POST", "moderation/items/{id}/dismiss", &Api::dismissItem,
-      Moderator | Write | JsonBody | OptionalBody);
-    r("GET", "moderation/log", &Api::modLog, Moderator);
-    r("GET", "devices", &Api::listDevices, 0);
-    r("PUT", "devices", &Api::putDevice, Moderator | Write | JsonBody);
-    r("DELETE", "devices", &Api::deleteDevice, Moderator | Write);
-    r("GET", "moderation/stats", &Api::modStats, Moderator);
-    r("GET", "moderation/stats/users/{id}", &Api::modUserStats, Moderator);
-}
-
-bool Api::init(QString *error)
-{
-    loadWordlist();
-    // Checked instead of a stored hash when the user name is unknown: the same cost, so the
-    // time of a refusal does not tell which user names exist.
-    m_dummyHash = hashPassword(newToken());
+    m_moderationRecords.loadWordlist();
+    m_auth.prepare();
     QDir().mkpath(m_config.mediaDir);
-    if (m_config.demo) {
-        try {
-            if (seedDemo(m_db, m_config.mediaDir, nowMs()).users > 0)
-                seedModerationDemo();
-        } catch (const DbError &e) {
-            *error = QStringLiteral("demo data: %1").arg(QString::fromUtf8(e.what()));
-            return false;
-        }
-    }
-    return true;
 }
 
 void Api::initWorker()
 {
-    loadWordlist();
+    m_moderationRecords.loadWordlist();
 }
 
 bool Api::onWorker(const Request &req) const
 {
-    return req.prechecked && req.routeIndex >= 0 && req.routeIndex < m_routes.size() &&
-           (m_routes[req.routeIndex].flags & Worker);
+    return req.prechecked && m_routes.has(req.routeIndex) &&
+           (m_routes.at(req.routeIndex).flags & Worker);
 }
 
-void Api::loadWordlist()
+bool Api::isPostLike(const Request &req) const
 {
-    m_words.clear();
-    if (m_config.wordlistFile.isEmpty()) {
-        // A small built-in list (the deployment brings its own with --wordlist).
-        m_words = {QStringLiteral("spam-link"), QStringLiteral("buy followers"),
-                   QStringLiteral("刷粉"),      QStringLiteral("代开发票"),
-                   QStringLiteral("赌博"),      QStringLiteral("casino bonus")};
-        return;
-    }
-    QFile f(m_config.wordlistFile);
-    if (!f.open(QIODevice::ReadOnly))
-        return;
-    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
-    for (const QString &line : lines) {
-        const QString w = line.trimmed().toLower();
-        if (!w.isEmpty() && !w.startsWith(QLatin1Char('#')))
-            m_words.append(w);
-    }
+    return m_db.isPostgres() && req.prechecked && m_routes.has(req.routeIndex) &&
+           (m_routes.at(req.routeIndex).flags & PostLike);
 }
 
 static bool segmentsMatch(const QStringList &pattern, const QStringList &segs)
@@ -165,10 +113,10 @@ static Response unavailable()
 template<typename F> Response Api::guarded(F &&f)
 {
     for (int attempt = 0;; ++attempt) {
-        m_pendingChanges.clear();
+        m_changes.clear();
         try {
             return f();
-        } catch (const ApiError &e) {
+        } catch (const ContractError &e) {
             try {
                 if (m_db.inTransaction())
                     m_db.rollback();
@@ -201,16 +149,16 @@ template<typename F> Response Api::guarded(F &&f)
     }
 }
 
-const Api::Route &Api::findRoute(Request &req)
+const Route &Api::findRoute(Request &req)
 {
-    if (req.prechecked && req.routeIndex >= 0 && req.routeIndex < m_routes.size())
-        return m_routes[req.routeIndex];
+    if (req.prechecked && m_routes.has(req.routeIndex))
+        return m_routes.at(req.routeIndex);
     if (!req.path.startsWith(QLatin1String("/api/v1/")) && req.path != QLatin1String("/api/v1"))
         fail(404, QStringLiteral("no such route"));
     req.segments = req.path.mid(8).split(QLatin1Char('/'), Qt::SkipEmptyParts);
     bool pathKnown = false;
     for (qsizetype i = 0; i < m_routes.size(); ++i) {
-        const Route &route = m_routes[i];
+        const Route &route = m_routes.at(i);
         if (!segmentsMatch(route.pattern, req.segments))
             continue;
         pathKnown = true;
@@ -258,9 +206,9 @@ qsizetype Api::bodyLimit(const Route &route)
 
 qsizetype Api::bodyLimit(const Request &req) const
 {
-    if (req.routeIndex < 0 || req.routeIndex >= m_routes.size())
+    if (!m_routes.has(req.routeIndex))
         return kMaxJsonBody;
-    return bodyLimit(m_routes[req.routeIndex]);
+    return bodyLimit(m_routes.at(req.routeIndex));
 }
 
 void Api::failTooLarge(const Route &route)
@@ -273,10 +221,10 @@ void Api::failTooLarge(const Route &route)
 Response Api::tooLarge(const Request &req) const
 {
     try {
-        if (req.routeIndex < 0 || req.routeIndex >= m_routes.size())
+        if (!m_routes.has(req.routeIndex))
             fail(413, QStringLiteral("the request body is over 64 KiB"));
-        failTooLarge(m_routes[req.routeIndex]);
-    } catch (const ApiError &e) {
+        failTooLarge(m_routes.at(req.routeIndex));
+    } catch (const ContractError &e) {
         return Response::error(e.status, e.code, e.message);
     }
 }
@@ -297,79 +245,23 @@ Response Api::complete(Request &req, const Deferred &deferred, const QVariant &w
     return guarded([&] { return deferred.finish(req, workResult); });
 }
 
-void Api::authenticate(Request &req)
-{
-    const QByteArray auth = req.header("authorization");
-    // The scheme is case-insensitive (RFC 7235): "Bearer", "bearer", …
-    if (auth.size() < 10 || auth.left(7).toLower() != "bearer ")
-        fail(401, QStringLiteral("sign in first: no bearer token"));
-    const QString token = QString::fromLatin1(auth.mid(7).trimmed());
-    const QString hash = tokenHash(token);
-    // Tokens expire --token-ttl seconds after the sign-in (30 days by default).
-    const qint64 oldest = nowMs() - m_config.tokenTtlSeconds * 1000;
-    const qint64 now = nowMs();
-    if (const auto it = m_tokenCache.constFind(hash); it != m_tokenCache.constEnd()) {
-        if (it->created <= oldest) {
-            m_tokenCache.erase(it);
-            fail(401, QStringLiteral("the token is unknown, expired or revoked"));
-        }
-        // SQLite: one process owns the database, so a sign-out is always seen here. PostgreSQL:
-        // another process may revoke the token; the check is reused for --token-cache only.
-        if (!m_db.isPostgres() || now - it->checkedAt < m_config.tokenCacheMs) {
-            req.viewer = it->viewer;
-            return;
-        }
-    }
-    const auto row = m_db.one(
-        QStringLiteral("SELECT t.uid, u.role, t.created FROM tokens t JOIN users u ON u.id = t.uid"
-                       " WHERE t.hash = ? AND t.revoked = 0 AND t.created > ?"),
-        {hash, oldest});
-    if (!row) {
-        m_tokenCache.remove(hash);
-        fail(401, QStringLiteral("the token is unknown, expired or revoked"));
-    }
-    req.viewer.uid = row->at(0).toLongLong();
-    req.viewer.moderator = row->at(1).toString() == QLatin1String("moderator");
-    if (m_db.isPostgres() && m_config.tokenCacheMs <= 0)
-        return;
-    if (m_tokenCache.size() > 100000)
-        m_tokenCache.clear();
-    m_tokenCache.insert(hash, CachedToken{req.viewer, row->at(2).toLongLong(), now});
-}
-
-void Api::markActive(qint64 uid)
-{
-    const qint64 now = nowMs();
-    const qint64 day = dayNumberUtc8(now);
-    if (m_activeMarked.contains({uid, day}))
-        return;
-    if (m_activeMarked.size() > 200000)
-        m_activeMarked.clear();
-    const QDate date = QDate(1970, 1, 1).addDays(day);
-    const QString month = date.toString(QStringLiteral("yyyy-MM"));
-    m_db.exec(QStringLiteral(
-                  "INSERT INTO user_days(uid, month, bits) VALUES(?, ?, ?)"
-                  " ON CONFLICT(uid, month) DO UPDATE SET bits = user_days.bits | excluded.bits"),
-              {uid, month, qint64(1) << (date.day() - 1)});
-    m_activeMarked.insert({uid, day});
-}
-
 void Api::checkHead(Request &req, const Route &route)
 {
     req.ids.clear(); // filled below (again, when a request is repeated after a reconnect)
     if (!(route.flags & Public)) {
-        authenticate(req);
+        m_authenticator.authenticate(req);
         if (m_config.rateLimits) {
             // generous per-user limits: bursts of 300, 100 a second sustained
             const int wait =
                 m_limiter.take(QStringLiteral("u%1").arg(req.viewer.uid), {300, 100}, nowMs());
             if (wait)
-                throw ApiError{429, QStringLiteral("rate_limited"),
-                               QStringLiteral("too many requests; retry in %1 s").arg(wait), wait};
+                throw ContractError{429, QStringLiteral("rate_limited"),
+                                    QStringLiteral("too many requests; retry in %1 s").arg(wait),
+                                    wait};
         }
         if ((route.flags & Moderator) && !req.viewer.moderator)
             fail(403, QStringLiteral("moderators only"));
-        markActive(req.viewer.uid);
+        m_authenticator.markActive(req.viewer.uid);
     }
     for (qsizetype i = 0; i < route.pattern.size(); ++i) {
         if (route.pattern[i] == QLatin1String("{id}")) {
@@ -417,7 +309,7 @@ Response Api::dispatch(Request &req, const Route &route)
     }
     if (route.flags & Write)
         return runWrite(req, route);
-    return (this->*route.handler)(req);
+    return route.handler(req);
 }
 
 Response Api::runWrite(Request &req, const Route &route)
@@ -441,9 +333,9 @@ Response Api::runWrite(Request &req, const Route &route)
     }
     // A like or a vote on PostgreSQL: one function call, its own transaction (schema.h, v4).
     if ((route.flags & Atomic) && m_db.isPostgres() && key.isEmpty())
-        return (this->*route.handler)(req);
+        return route.handler(req);
     Transaction tx(m_db);
-    m_pendingChanges.clear();
+    m_changes.clear();
     if (!key.isEmpty()) {
         if (m_db.isPostgres())
             m_db.exec(QStringLiteral("SELECT pg_advisory_xact_lock(?)"),
@@ -464,10 +356,10 @@ Response Api::runWrite(Request &req, const Route &route)
             return r; // the transaction rolls back: nothing changes
         }
     }
-    Response r = (this->*route.handler)(req);
+    Response r = route.handler(req);
     if (r.status >= 400)
         return r;
-    flushChanges();
+    m_changes.flush();
     if (!key.isEmpty()) {
         m_db.exec(QStringLiteral(
                       "INSERT INTO idempotency(uid, ikey, fingerprint, status, body, createtime)"
@@ -481,39 +373,13 @@ Response Api::runWrite(Request &req, const Route &route)
     return r;
 }
 
-void Api::recordChange(const char *kind, qint64 id, const char *op)
+void Api::pruneLogs()
 {
-    m_pendingChanges.append({QByteArray(kind) + '/' + op, id});
-}
-
-void Api::flushChanges()
-{
-    if (m_pendingChanges.isEmpty())
-        return;
-    // No lock: on SQLite one writer at a time makes seq order commit order; on PostgreSQL each
-    // row carries its transaction's id (the txid column's default) and /sync reads only rows
-    // of transactions that have ended (apisync.cpp), so writers never wait for each other here.
     const qint64 now = nowMs();
-    QSet<QPair<QByteArray, qint64>> seen;
-    QVariantList binds;
-    int n = 0;
-    for (const auto &c : std::as_const(m_pendingChanges)) {
-        if (seen.contains(c))
-            continue;
-        seen.insert(c);
-        const qsizetype slash = c.first.indexOf('/');
-        binds << QString::fromLatin1(c.first.left(slash)) << c.second
-              << QString::fromLatin1(c.first.mid(slash + 1)) << now;
-        ++n;
-    }
-    for (int start = 0; start < n; start += 200) {
-        const int count = std::min(200, n - start);
-        QString sql = QStringLiteral("INSERT INTO changes(kind, obj_id, op, createtime) VALUES ");
-        for (int i = 0; i < count; ++i)
-            sql += i ? QStringLiteral(",(?,?,?,?)") : QStringLiteral("(?,?,?,?)");
-        m_db.exec(sql, binds.mid(start * 4, count * 4));
-    }
-    m_pendingChanges.clear();
+    m_db.exec(QStringLiteral("DELETE FROM changes WHERE createtime < ?"),
+              {now - qint64(m_config.changelogDays) * 24 * 3600 * 1000});
+    m_db.exec(QStringLiteral("DELETE FROM idempotency WHERE createtime < ?"),
+              {now - 24LL * 3600 * 1000});
 }
 
 // A batch of post likes (workers.h): one statement, one commit; see api.h.
@@ -526,8 +392,8 @@ std::vector<Response> Api::postLikeBatch(std::vector<Request> &reqs)
             QList<qint64> posts, uids;
             QStringList ons, mods;
             for (Request &r : reqs) {
-                if (r.ids.isEmpty())                           // (precheck() read the path's id)
-                    throw ApiError{400, QString(), QString()}; // not batched: answered alone
+                if (r.ids.isEmpty()) // (precheck() read the path's id)
+                    throw ContractError{400, QString(), QString()}; // not batched: answered alone
                 posts.append(r.ids[0]);
                 uids.append(r.viewer.uid);
                 ons.append(r.method == "PUT" ? QStringLiteral("t") : QStringLiteral("f"));
@@ -540,12 +406,12 @@ std::vector<Response> Api::postLikeBatch(std::vector<Request> &reqs)
                             QStringLiteral("{%1}").arg(ons.join(QLatin1Char(','))), nowMs(),
                             QStringLiteral("{%1}").arg(mods.join(QLatin1Char(',')))});
             if (rows.size() != reqs.size())
-                throw ApiError{500, QString(), QString()};
+                throw ContractError{500, QString(), QString()};
             for (const Row &row : rows) {
                 const size_t i = size_t(row[0].toLongLong() - 1);
                 const qint64 n = row[1].toLongLong();
                 if (i >= out.size())
-                    throw ApiError{500, QString(), QString()};
+                    throw ContractError{500, QString(), QString()};
                 out[i] = n < 0 ? Response::error(404, QStringLiteral("not_found"),
                                                  QStringLiteral("no such post"))
                                : Response::json({{QStringLiteral("liked"), reqs[i].method == "PUT"},

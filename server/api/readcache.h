@@ -1,5 +1,5 @@
-// A server process's cache of rendered read pages (issue 15): posts as the timeline shows them
-// and pages of a post's floors, rendered once for nobody in particular (every "liked" and
+// A server process's cache of rendered read pages (on PostgreSQL): posts as the timeline shows
+// them and pages of a post's floors, rendered once for nobody in particular (every "liked" and
 // "opposed" false) and kept until the change log says one of their objects changed. A request
 // then costs a look at the change log, its page's ids and the caller's own likes and votes
 // (laid over the cached text), instead of every count, liker and reply of the page again.

@@ -87,7 +87,7 @@ public:
     // A PostgreSQL array literal, "{1,2,3}", to bind as one bigint[] value.
     static QString arrayLiteral(const QList<qint64> &values);
 
-    // --- a broken PostgreSQL connection (issue 15) ---
+    // --- a broken PostgreSQL connection ---
     // A statement that failed because the connection broke (the server restarted, stopped or
     // dropped us) marks the connection lost: every prepared statement is dropped with it. The
     // next reconnect() closes it and opens it again (statements are prepared again on first use).

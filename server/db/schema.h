@@ -113,7 +113,7 @@ inline QStringList schemaV2()
     };
 }
 
-// Version 3 (issue 13): GET /activity?scope=all reads everyone's entries newest first.
+// Version 3: GET /activity?scope=all reads everyone's entries newest first.
 inline QStringList schemaV3()
 {
     return {
@@ -121,7 +121,7 @@ inline QStringList schemaV3()
     };
 }
 
-// Version 4 (issue 15): the PostgreSQL write path without a global lock.
+// Version 4: the PostgreSQL write path without a global lock.
 //
 // - Every change-log row carries the id of the transaction that wrote it (txid, from
 //   pg_current_xact_id(), the column's default). /sync on PostgreSQL reads in (txid, seq) order
@@ -219,7 +219,7 @@ $fn$)SQL"),
     };
 }
 
-// Version 5 (issue 15): an unlike deletes its activity row by (actor, post_id) among likes. With
+// Version 5: an unlike deletes its activity row by (actor, post_id) among likes. With
 // only activity_actor that is a scan of all the actor's entries, and under sustained like/unlike
 // churn on PostgreSQL the dead ones too until a vacuum (5,600 entries, 1.3 ms for one unlike after
 // a bench run); this partial index goes straight to the pair (and its index scans mark dead
@@ -232,7 +232,7 @@ inline QStringList schemaV5()
     };
 }
 
-// Version 6 (issue 15): the read cache (readcache.h) counts the device log's entries before
+// Version 6: the read cache (readcache.h) counts the device log's entries before
 // every cached read (a device's new display name is in every post; device changes write no
 // change rows): an index-only count of the few `device` entries, not a scan of the whole log.
 // And the likes that arrive together at one server process written in one statement and one

@@ -1,6 +1,7 @@
 // The demo world's busy post 90500: 200 floors and 1,600 replies spread unevenly over them,
 // replies to replies, votes so that order=best differs from floor order, its likes and views.
-#include "demo/demodetail.h"
+#include "demo/demobusythread.h"
+#include "demo/demotexts.h"
 
 #include <cmath>
 

@@ -1,9 +1,13 @@
-// seedDemo() (demodata.h): the demo world built in memory by the steps of demodetail.h, while a
+// seedDemo() (demodata.h): the demo world built in memory by the steps of demoworld.h, while a
 // pool hashes the passwords and draws the images, then written in one transaction.
 #include "demo/demodata.h"
 
-#include "demo/demodetail.h"
 #include "api/passwords.h"
+#include "demo/demobusythread.h"
+#include "demo/demoimages.h"
+#include "demo/demopeople.h"
+#include "demo/demoposts.h"
+#include "demo/demowrite.h"
 
 #include <QBuffer>
 #include <QDir>

@@ -23,7 +23,8 @@ inline constexpr qint64 kDemoHotPostId = 90501;  // 李四, ~3 h old, 45 likes, 
 // media table under that same name; pictures and avatars are referenced as
 // "/api/v1/media/<32 hex>.png". Everything goes into the database in one transaction.
 // Throws DbError on a database error or when an image cannot be written.
-// (How the world is built: demodetail.h and the demo*.cpp files it names.)
+// (How the world is built: demoworld.h and the demo*.h files it names.) The start-up step that
+// calls this, and then writes the moderation story: demostartup.h.
 DemoResult seedDemo(Database &db, const QString &mediaDir, qint64 nowMs);
 
 } // namespace threadline::server

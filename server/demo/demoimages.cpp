@@ -1,6 +1,7 @@
 // The demo world's images: avatars and landscape pictures drawn with QPainter on QImage from a
 // seed (the same pixels every time), and the random names they are stored under.
-#include "demo/demodetail.h"
+#include "demo/demoimages.h"
+#include "demo/demorng.h"
 
 #include <QColor>
 #include <QLinearGradient>

@@ -6,8 +6,10 @@
 // that counts, queue items, the log and the /sync change log agree exactly as they would on a
 // real server. Each call is then moved back to its place in the story: the rows it wrote are
 // stamped with the story's clock instead of the real time.
+#include "demo/demomoderation.h"
+
 #include "api/api.h"
-#include "demo/demodata.h"
+#include "api/clock.h"
 #include "api/passwords.h"
 
 #include <QDate>
@@ -72,7 +74,7 @@ bool demoActive(qint64 uid, int daysAgo, int weekday /* 1 = Monday */)
 
 } // namespace
 
-void Api::seedModerationDemo()
+void seedModerationDemo(Api &api, Database &db)
 {
     const qint64 seedStart = nowMs();
     // The story's clock: each call happens at `at`.
@@ -83,17 +85,17 @@ void Api::seedModerationDemo()
         if (it == tokens.end()) {
             const QString token = newToken();
             // made directly: a sign-in would cost a password hash each
-            m_db.exec(QStringLiteral("INSERT INTO tokens(hash, uid, created) VALUES(?, ?, ?)"),
-                      {tokenHash(token), uid, seedStart});
+            db.exec(QStringLiteral("INSERT INTO tokens(hash, uid, created) VALUES(?, ?, ?)"),
+                    {tokenHash(token), uid, seedStart});
             it = tokens.insert(uid, token);
         }
         return *it;
     };
     const auto restamp = [&] {
         for (const TimeColumn &tc : kTimeColumns)
-            m_db.exec(QStringLiteral("UPDATE %1 SET %2 = ? WHERE %2 >= ?")
-                          .arg(QLatin1String(tc.table), QLatin1String(tc.column)),
-                      {at, seedStart});
+            db.exec(QStringLiteral("UPDATE %1 SET %2 = ? WHERE %2 >= ?")
+                        .arg(QLatin1String(tc.table), QLatin1String(tc.column)),
+                    {at, seedStart});
     };
     const auto call = [&](qint64 uid, const char *method, const QString &path,
                           const QJsonObject &body = {}) {
@@ -106,7 +108,7 @@ void Api::seedModerationDemo()
             req.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
             req.headers.insert("content-type", "application/json");
         }
-        const Response r = handle(req);
+        const Response r = api.handle(req);
         if (r.status >= 300)
             throw DbError(QStringLiteral("moderation demo: %1 %2 answered %3: %4")
                               .arg(QString::fromLatin1(method), path)
@@ -149,7 +151,7 @@ void Api::seedModerationDemo()
              {{QStringLiteral("reason"), QString::fromUtf8(reason)}});
     };
     const auto itemOf = [&](const char *type, qint64 target) {
-        return m_db
+        return db
             .scalar(
                 QStringLiteral("SELECT id FROM mod_items WHERE target_type = ? AND target_id = ?"),
                 {QLatin1String(type), target})
@@ -249,16 +251,15 @@ void Api::seedModerationDemo()
     Q_UNUSED(f6);
 
     // The tokens were only for the story: nobody can use them.
-    m_db.exec(QStringLiteral("UPDATE tokens SET revoked = 1 WHERE created = ?"), {seedStart});
-    m_tokenCache.clear();
+    db.exec(QStringLiteral("UPDATE tokens SET revoked = 1 WHERE created = ?"), {seedStart});
 
     // 30 days of sign-ins (the statistics page's chart), today included; written whole, so the
     // calls above (all made "today") count only for who the pattern says was here today.
-    m_db.exec(QStringLiteral("DELETE FROM user_days"));
+    db.exec(QStringLiteral("DELETE FROM user_days"));
     QHash<QPair<qint64, QString>, qint64> bits;
     const QDate today = QDate(1970, 1, 1).addDays(dayNumberUtc8(now));
     QList<qint64> people;
-    for (const Row &r : m_db.query(QStringLiteral("SELECT id FROM users ORDER BY id")))
+    for (const Row &r : db.query(QStringLiteral("SELECT id FROM users ORDER BY id")))
         people.append(r[0].toLongLong());
     for (int daysAgo = 0; daysAgo < 30; ++daysAgo) {
         const QDate d = today.addDays(-daysAgo);
@@ -267,10 +268,8 @@ void Api::seedModerationDemo()
                 bits[{uid, d.toString(QStringLiteral("yyyy-MM"))}] |= qint64(1) << (d.day() - 1);
     }
     for (auto it = bits.cbegin(); it != bits.cend(); ++it)
-        m_db.exec(QStringLiteral("INSERT INTO user_days(uid, month, bits) VALUES(?, ?, ?)"),
-                  {it.key().first, it.key().second, it.value()});
-    // who is marked today comes from the table again, not from the seeding's calls
-    m_activeMarked.clear();
+        db.exec(QStringLiteral("INSERT INTO user_days(uid, month, bits) VALUES(?, ?, ?)"),
+                {it.key().first, it.key().second, it.value()});
 }
 
 } // namespace threadline::server

@@ -1,6 +1,7 @@
 // The demo world's people: the eight of api-v1.md and 40 readers, their avatars (and the other
 // media rows), who follows whom, and the activity feed of the seven ordinary people.
-#include "demo/demodetail.h"
+#include "demo/demopeople.h"
+#include "demo/demoimages.h"
 
 namespace threadline::server::demo {
 

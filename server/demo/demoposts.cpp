@@ -2,7 +2,8 @@
 // posts over the last 21 days with their likes, comments, votes and views, the busy post's row
 // (its thread is demobusythread.cpp) and the hot post with its likes and views; then the ids of
 // comments and likes, in creation order.
-#include "demo/demodetail.h"
+#include "demo/demoposts.h"
+#include "demo/demotexts.h"
 
 #include <QHash>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
 // The words of the demo world: post and comment texts, the busy thread's floors and replies,
 // places, and device models as clients report them.
-#include "demo/demodetail.h"
+#include "demo/demotexts.h"
 
 namespace threadline::server::demo {
 

@@ -1,7 +1,7 @@
 // Writes the demo world into the database: multi-row INSERTs in batches, table by table in the
 // order that gives the rows without explicit ids theirs (media, users, devices, posts, comments,
 // likes, votes, views, follows, activity).
-#include "demo/demodetail.h"
+#include "demo/demowrite.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,20 +1,17 @@
-// The demo world's insides (demodata.h is its interface): the constants, the seeded random
-// generator, the rows built in memory, and the steps that build and write them, one file each:
-// demotexts.cpp (the words), demoimages.cpp (the pictures), demopeople.cpp (users, avatars,
-// follows, activity), demoposts.cpp (posts and their likes, comments, views),
-// demobusythread.cpp (the 1,800-comment post), demowrite.cpp (the one transaction).
+// The demo world under construction (demodata.h is its interface): its constants, the rows built
+// in memory, and the World that holds them with the one generator every step draws from. The
+// steps that build it, one file each: demotexts.h (the words), demoimages.h (the pictures),
+// demopeople.h (users, avatars, follows, activity), demoposts.h (posts and their likes,
+// comments, views), demobusythread.h (the 1,800-comment post), demowrite.h (the one
+// transaction).
 #pragma once
 
-#include "db/database.h"
 #include "demo/demodata.h"
+#include "demo/demorng.h"
 
-#include <QImage>
-#include <QRandomGenerator>
 #include <QString>
-#include <QStringList>
 #include <QVariant>
 
-#include <algorithm>
 #include <vector>
 
 namespace threadline::server::demo {
@@ -44,46 +41,6 @@ inline bool isSeven(qint64 uid)
 {
     return uid >= 10001 && uid <= 10007;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Deterministic pseudo-random helpers (fixed seed: the same world every time, relative to now).
-// Random draws are sequenced (own statements or braced lists), never unsequenced function
-// arguments, so that every compiler builds the same world. The steps below draw in the order
-// seedDemo() calls them: reordering them changes the world.
-
-class Rng
-{
-public:
-    explicit Rng(quint32 seed)
-        : m_gen(seed)
-    {
-    }
-    int range(int lo, int hiInclusive) { return int(m_gen.bounded(lo, hiInclusive + 1)); }
-    qint64 range64(qint64 lo, qint64 hiInclusive)
-    {
-        return hiInclusive <= lo ? lo : m_gen.bounded(lo, hiInclusive + 1);
-    }
-    double real() { return m_gen.generateDouble(); }
-    bool chance(double p) { return real() < p; }
-    template<typename T> const T &pick(const std::vector<T> &v)
-    {
-        return v[size_t(m_gen.bounded(int(v.size())))];
-    }
-    // one element of a text list
-    const QString &pick(const QStringList &list) { return list[range(0, int(list.size()) - 1)]; }
-    // k distinct elements of v (partial Fisher–Yates on a copy)
-    template<typename T> std::vector<T> sample(std::vector<T> v, int k)
-    {
-        k = std::min<int>(k, int(v.size()));
-        for (int i = 0; i < k; ++i)
-            std::swap(v[size_t(i)], v[size_t(range(i, int(v.size()) - 1))]);
-        v.resize(size_t(k));
-        return v;
-    }
-
-private:
-    QRandomGenerator m_gen;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Rows of the world, built in memory first, then inserted in batches.
@@ -204,45 +161,5 @@ struct World
     std::vector<FollowRow> follows;
     std::vector<ActivityRow> activity;
 };
-
-// demotexts.cpp: the words of the world.
-const QStringList &postTexts();
-const QStringList &extraSentences();
-const QStringList &emojis();
-const QStringList &commentTexts();
-const QStringList &busyRootTexts();
-const QStringList &busyRootSuffixes();
-const QStringList &busyReplyTexts();
-const QStringList &rawDevices(); // as clients report them; "" = no device
-struct Geo
-{
-    const char *name;
-    double lat, lng;
-};
-const std::vector<Geo> &geos(); // places a post may be tagged with
-
-// demoimages.cpp: shapes, gradients and colours only (no fonts: there is no QGuiApplication).
-QImage makeAvatar(int index);
-QImage makePicture(quint32 seed);
-QString randomMediaName();
-
-// demopeople.cpp
-void addUsers(World &w);    // the eight of api-v1.md and the 40 readers
-void addMedia(World &w);    // an avatar each, the sample post's pictures, the shared pool
-void addFollows(World &w);  // who follows whom
-void addActivity(World &w); // the seven's posts, comments, likes and follows, oldest first
-
-// demoposts.cpp
-void addPosts(World &w);             // the sample post, the ordinary posts, busy, hot
-void addOrdinaryReactions(World &w); // likes, comments and views of the ordinary posts
-void addOrdinaryVotes(World &w);     // a few votes on ordinary comments
-void addHotReactions(World &w);      // the hot post's 45 likes and its views
-void assignIds(World &w);            // comments and likes numbered in creation order
-
-// demobusythread.cpp
-void addBusyThread(World &w); // the busy post's 200 floors and 1,600 replies, votes, likes, views
-
-// demowrite.cpp: every row in the database, in the current transaction; the counts.
-DemoResult writeWorld(Database &db, const World &w);
 
 } // namespace threadline::server::demo

@@ -1,16 +1,37 @@
 // GET /sync: the change log rendered for one caller. The log stores (kind, id) only; each
 // entry is rendered with the object's current state as this caller may see it: an upsert when
 // the caller can see it, a remove when it left (deleted, or hidden from an ordinary user).
-#include "api/api.h"
+#include "api/handlers/synchandler.h"
+
+#include "api/clock.h"
+#include "api/cursor.h"
+#include "api/renderer.h"
+#include "db/database.h"
+#include "serverconfig.h"
+
+#include <QJsonArray>
+#include <QUrl>
 
 namespace threadline::server {
 
-Response Api::sync(Request &req)
+SyncHandler::SyncHandler(Database &db, const ServerConfig &config, Renderer &renderer)
+    : m_db(db)
+    , m_config(config)
+    , m_renderer(renderer)
+{
+}
+
+void SyncHandler::addRoutes(RouteTable &t)
+{
+    t.add("GET", "sync", Worker, this, &SyncHandler::sync);
+}
+
+Response SyncHandler::sync(Request &req)
 {
     const int limit = limitParam(req.query, "limit", 500, 1000);
     const qint64 now = nowMs();
     const bool pg = m_db.isPostgres();
-    // PostgreSQL (issue 15): the log is read in (txid, seq) order, and only rows of transactions
+    // PostgreSQL: the log is read in (txid, seq) order, and only rows of transactions
     // below the horizon: the oldest transaction of this database still running (or, with none,
     // the next transaction id). Every transaction below it has ended, so no row can still appear
     // before a position a reader has passed, while writers take no lock. The horizon is taken
@@ -115,25 +136,25 @@ Response Api::sync(Request &req)
             userIds.append(key.second);
     }
     QHash<qint64, QJsonObject> posts, comments, users;
-    for (const QJsonValue &p : renderPosts(postIds, req.viewer))
+    for (const QJsonValue &p : m_renderer.renderPosts(postIds, req.viewer))
         posts.insert(p.toObject().value(QStringLiteral("id")).toInteger(), p.toObject());
     for (qsizetype start = 0; start < commentIds.size(); start += 500) {
         const QList<qint64> chunk = commentIds.mid(start, 500);
         QVariantList binds;
         for (qint64 id : chunk)
             binds.append(id);
-        const auto crows =
-            m_db.query(QStringLiteral("SELECT %1 FROM comments c JOIN posts p ON p.id = c.post_id"
-                                      " WHERE c.id IN (%2) AND %3 AND %4")
-                           .arg(commentColumns(), Database::placeholders(chunk.size()),
-                                commentVisible(req.viewer), postVisible(req.viewer)),
-                       binds);
-        for (const QJsonValue &c : renderComments(crows, req.viewer))
+        const auto crows = m_db.query(
+            QStringLiteral("SELECT %1 FROM comments c JOIN posts p ON p.id = c.post_id"
+                           " WHERE c.id IN (%2) AND %3 AND %4")
+                .arg(Renderer::commentColumns(), Database::placeholders(chunk.size()),
+                     Renderer::commentVisible(req.viewer), Renderer::postVisible(req.viewer)),
+            binds);
+        for (const QJsonValue &c : m_renderer.renderComments(crows, req.viewer))
             comments.insert(c.toObject().value(QStringLiteral("id")).toInteger(), c.toObject());
     }
     for (qint64 uid : userIds)
-        if (user(uid))
-            users.insert(uid, userProfile(uid, req.viewer));
+        if (m_renderer.user(uid))
+            users.insert(uid, m_renderer.userProfile(uid, req.viewer));
 
     QJsonArray changes;
     for (const auto &[kind, id] : order) {
@@ -153,15 +174,6 @@ Response Api::sync(Request &req)
     return Response::json({{QStringLiteral("changes"), changes},
                            {QStringLiteral("next"), next},
                            {QStringLiteral("hasMore"), hasMore}});
-}
-
-void Api::pruneLogs()
-{
-    const qint64 now = nowMs();
-    m_db.exec(QStringLiteral("DELETE FROM changes WHERE createtime < ?"),
-              {now - qint64(m_config.changelogDays) * 24 * 3600 * 1000});
-    m_db.exec(QStringLiteral("DELETE FROM idempotency WHERE createtime < ?"),
-              {now - 24LL * 3600 * 1000});
 }
 
 } // namespace threadline::server

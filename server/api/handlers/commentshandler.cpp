@@ -1,49 +1,93 @@
-// Comments: floors (roots) and their replies, paging, creation with database-given floor and
-// seq numbers, cascade delete of a floor, likes and opposes on comments.
-#include "api/api.h"
+// Comments (commentshandler.h): floors and replies, creating, deleting, likes and opposes.
+#include "api/handlers/commentshandler.h"
 
+#include "api/cachedreader.h"
+#include "api/changelog.h"
+#include "api/clock.h"
+#include "api/cursor.h"
 #include "api/jsonwrite.h"
+#include "api/moderationrecords.h"
+#include "api/renderer.h"
+#include "api/visibility.h"
+#include "db/database.h"
+
+#include <QUrl>
 
 namespace threadline::server {
 
-std::optional<Api::CommentRow> Api::commentRow(qint64 id)
+CommentsHandler::CommentsHandler(Database &db, Renderer &renderer, CachedReader &reads,
+                                 Visibility &visibility, ChangeLog &changes,
+                                 ModerationRecords &moderation)
+    : m_db(db)
+    , m_renderer(renderer)
+    , m_reads(reads)
+    , m_visibility(visibility)
+    , m_changes(changes)
+    , m_moderation(moderation)
 {
-    const auto r =
-        m_db.one(QStringLiteral("SELECT id, post_id, root_id, parent_id, floor, author, hidden,"
-                                " floor_hidden, deleted FROM comments WHERE id = ?"),
-                 {id});
-    if (!r)
-        return std::nullopt;
-    CommentRow c;
-    c.id = id;
-    c.postId = r->at(1).toLongLong();
-    c.rootId = r->at(2).toLongLong();
-    c.parentId = r->at(3).toLongLong();
-    c.floor = r->at(4).toLongLong();
-    c.author = r->at(5).toLongLong();
-    c.hidden = r->at(6).toInt() != 0;
-    c.floorHidden = r->at(7).toInt() != 0;
-    c.deleted = r->at(8).toInt() != 0;
-    return c;
 }
 
-Api::CommentRow Api::requireVisibleComment(qint64 id, const Viewer &v)
+void CommentsHandler::addRoutes(RouteTable &t)
 {
-    const auto c = commentRow(id);
-    if (!c || c->deleted || ((c->hidden || c->floorHidden) && !v.moderator))
-        fail(404, QStringLiteral("no such comment"));
-    const auto p =
-        m_db.one(QStringLiteral("SELECT hidden, deleted FROM posts WHERE id = ?"), {c->postId});
-    if (!p || p->at(1).toInt() != 0 || (p->at(0).toInt() != 0 && !v.moderator))
-        fail(404, QStringLiteral("no such comment"));
-    return *c;
+    t.add("GET", "posts/{id}/comments", Worker, this, &CommentsHandler::listComments);
+    t.add("POST", "posts/{id}/comments", Write | JsonBody, this, &CommentsHandler::createComment);
+    t.add("GET", "comments/{id}/replies", Worker, this, &CommentsHandler::listReplies);
+    t.add("DELETE", "comments/{id}", Write, this, &CommentsHandler::deleteComment);
+    t.add("PUT", "comments/{id}/like", Write | Atomic | Worker, this,
+          &CommentsHandler::likeComment);
+    t.add("DELETE", "comments/{id}/like", Write | Atomic | Worker, this,
+          &CommentsHandler::unlikeComment);
+    t.add("PUT", "comments/{id}/oppose", Write | Atomic | Worker, this,
+          &CommentsHandler::opposeComment);
+    t.add("DELETE", "comments/{id}/oppose", Write | Atomic | Worker, this,
+          &CommentsHandler::unopposeComment);
 }
 
-Response Api::listCommentsUncached(Request &req)
+Response CommentsHandler::listComments(Request &req)
+{
+    const QString order = req.query.hasQueryItem(QStringLiteral("order"))
+                              ? req.query.queryItemValue(QStringLiteral("order"))
+                              : QStringLiteral("floor");
+    if (!m_reads.cacheable(req) || order != QLatin1String("floor"))
+        return listCommentsUncached(req);
+    const qint64 postId = req.ids[0];
+    const quint64 epoch = m_reads.cache()->refresh(m_db);
+    const auto post =
+        m_db.one(QStringLiteral("SELECT hidden, deleted FROM posts WHERE id = ?"), {postId});
+    if (!post || post->at(1).toInt() != 0 || post->at(0).toInt() != 0)
+        fail(404, QStringLiteral("no such post"));
+    const int limit = limitParam(req.query, "limit", 20, 200);
+    const int replies = limitParam(req.query, "replies", 3, 20, 0);
+    const qint64 after = intParam(req.query, "after").value_or(0);
+    const QByteArray key = "c:" + QByteArray::number(postId) + ':' + QByteArray::number(after) +
+                           ':' + QByteArray::number(limit) + ':' + QByteArray::number(replies);
+    auto entry = m_reads.cache()->get(key);
+    m_reads.cache()->countHit(bool(entry));
+    if (!entry) {
+        // Rendered for nobody: the same page an ordinary reader gets, every vote of theirs off.
+        const Viewer caller = req.viewer;
+        req.viewer = Viewer{0, false};
+        Response r = listCommentsUncached(req);
+        req.viewer = caller;
+        if (r.status != 200)
+            return r;
+        auto e = std::make_shared<ReadCache::Entry>();
+        e->body = std::move(r.body);
+        e->slots = ReadCache::findSlots(e->body);
+        m_reads.cache()->put(key, e, postId, ReadCache::Depends::Comments, epoch);
+        entry = std::move(e);
+    }
+    Response r;
+    r.body = std::move(m_reads.personalised({entry.get()}, req.viewer).front());
+    return r;
+}
+
+Response CommentsHandler::listCommentsUncached(Request &req)
 {
     const qint64 postId = req.ids[0];
-    const QString vis = commentVisible(req.viewer);
-    // The post's visibility (as requireVisiblePost()) and its floors' count in one statement.
+    const QString vis = Renderer::commentVisible(req.viewer);
+    // The post's visibility (as m_visibility.requireVisiblePost()) and its floors' count in one
+    // statement.
     const auto post =
         m_db.one(QStringLiteral("SELECT p.hidden, p.deleted, (SELECT COUNT(*) FROM comments c"
                                 " WHERE c.post_id = p.id AND c.root_id = 0 AND %1) FROM posts p"
@@ -82,7 +126,7 @@ Response Api::listCommentsUncached(Request &req)
                 "c.id"
                 " WHERE c.post_id = ? AND c.root_id = 0 AND %2%3"
                 " ORDER BY COALESCE(s.score, 0) DESC, c.floor ASC LIMIT ?")
-                .arg(commentColumns(), vis, cond),
+                .arg(Renderer::commentColumns(), vis, cond),
             binds);
         if (roots.size() > size_t(limit)) {
             roots.resize(limit);
@@ -93,7 +137,7 @@ Response Api::listCommentsUncached(Request &req)
         roots = m_db.query(
             QStringLiteral("SELECT %1 FROM comments c WHERE c.post_id = ? AND c.root_id = 0 AND %2"
                            " AND c.floor > ? ORDER BY c.floor LIMIT ?")
-                .arg(commentColumns(), vis),
+                .arg(Renderer::commentColumns(), vis),
             {postId, after, limit + 1});
         if (roots.size() > size_t(limit)) {
             roots.resize(limit);
@@ -117,7 +161,7 @@ Response Api::listCommentsUncached(Request &req)
                 QStringLiteral("SELECT %1 FROM unnest(?::bigint[]) AS s(rid) CROSS JOIN LATERAL"
                                " (SELECT c.* FROM comments c WHERE c.root_id = s.rid AND %2"
                                " ORDER BY c.seq LIMIT ?) c ORDER BY c.floor, c.seq")
-                    .arg(commentColumns(), vis),
+                    .arg(Renderer::commentColumns(), vis),
                 binds);
         } else {
             const QString in = m_db.anyOf(QStringLiteral("c.root_id"), rootIds, binds);
@@ -128,7 +172,7 @@ Response Api::listCommentsUncached(Request &req)
                     "ORDER BY c.seq) AS rn"
                     " FROM comments c WHERE %2 AND %3) c WHERE c.rn <= ?"
                     " ORDER BY c.floor, c.seq")
-                    .arg(commentColumns(), in, vis),
+                    .arg(Renderer::commentColumns(), in, vis),
                 binds);
         }
     }
@@ -138,7 +182,7 @@ Response Api::listCommentsUncached(Request &req)
     const size_t rootCount = roots.size();
     std::vector<Row> all = std::move(roots);
     all.insert(all.end(), replyRows.begin(), replyRows.end());
-    const std::vector<QByteArray> items = commentItems(all, req.viewer);
+    const std::vector<QByteArray> items = m_renderer.commentItems(all, req.viewer);
     // {"next":…,"replies":[…],"roots":[…],"totalRoots":n}, written as text (the bytes
     // QJsonDocument wrote)
     Response r;
@@ -164,10 +208,10 @@ Response Api::listCommentsUncached(Request &req)
     return r;
 }
 
-Response Api::listReplies(Request &req)
+Response CommentsHandler::listReplies(Request &req)
 {
     const qint64 rootId = req.ids[0];
-    const CommentRow root = requireVisibleComment(rootId, req.viewer);
+    const Visibility::CommentRow root = m_visibility.requireVisibleComment(rootId, req.viewer);
     if (root.rootId != 0)
         fail(404, QStringLiteral("no such floor: %1 is a reply, not a floor's root").arg(rootId));
     const int limit = limitParam(req.query, "limit", 20, 200);
@@ -175,21 +219,21 @@ Response Api::listReplies(Request &req)
     auto rows = m_db.query(
         QStringLiteral("SELECT %1 FROM comments c WHERE c.root_id = ? AND %2 AND c.seq > ?"
                        " ORDER BY c.seq LIMIT ?")
-            .arg(commentColumns(), commentVisible(req.viewer)),
+            .arg(Renderer::commentColumns(), Renderer::commentVisible(req.viewer)),
         {rootId, after, limit + 1});
     QJsonValue next = QJsonValue::Null;
     if (rows.size() > size_t(limit)) {
         rows.resize(limit);
         next = rows.back()[5].toLongLong();
     }
-    return Response::json({{QStringLiteral("items"), renderComments(rows, req.viewer)},
+    return Response::json({{QStringLiteral("items"), m_renderer.renderComments(rows, req.viewer)},
                            {QStringLiteral("next"), next}});
 }
 
-Response Api::createComment(Request &req)
+Response CommentsHandler::createComment(Request &req)
 {
     const qint64 postId = req.ids[0];
-    requireVisiblePost(postId, req.viewer);
+    m_visibility.requireVisiblePost(postId, req.viewer);
     const QString content = stringField(req.json, "content", true)->trimmed();
     const qsizetype n = codePoints(content);
     if (n < 1 || n > 500)
@@ -210,7 +254,7 @@ Response Api::createComment(Request &req)
                          {postId, floor, req.viewer.uid, content, now})
                  .toLongLong();
     } else {
-        const auto parent = commentRow(parentId);
+        const auto parent = m_visibility.commentRow(parentId);
         if (!parent || parent->postId != postId || !parent->visible())
             fail(
                 422,
@@ -229,23 +273,23 @@ Response Api::createComment(Request &req)
                         {postId, rootId, parentId, root->at(1), root->at(0), req.viewer.uid,
                          parent->author, content, now})
                 .toLongLong();
-        recordChange("comment", rootId);
+        m_changes.record("comment", rootId);
         if (parentId != rootId)
-            recordChange("comment", parentId);
+            m_changes.record("comment", parentId);
     }
     m_db.exec(QStringLiteral("INSERT INTO activity(type, actor, post_id, comment_id, createtime) "
                              "VALUES('comment', ?, ?, ?, ?)"),
               {req.viewer.uid, postId, id, now});
-    autoFlag(QStringLiteral("comment"), id, content);
-    recordChange("comment", id);
-    recordChange("post", postId);
-    return Response::json(renderComment(id, req.viewer).value(), 201);
+    m_moderation.autoFlag(QStringLiteral("comment"), id, content);
+    m_changes.record("comment", id);
+    m_changes.record("post", postId);
+    return Response::json(m_renderer.renderComment(id, req.viewer).value(), 201);
 }
 
-Response Api::deleteComment(Request &req)
+Response CommentsHandler::deleteComment(Request &req)
 {
     const qint64 id = req.ids[0];
-    const auto c = commentRow(id);
+    const auto c = m_visibility.commentRow(id);
     if (!c)
         fail(404, QStringLiteral("no such comment"));
     const auto post = m_db.one(
@@ -258,7 +302,7 @@ Response Api::deleteComment(Request &req)
             return Response::noContent();
         fail(404, QStringLiteral("no such comment"));
     }
-    requireVisibleComment(id, req.viewer); // 404 for what the caller cannot see
+    m_visibility.requireVisibleComment(id, req.viewer); // 404 for what the caller cannot see
     if (!may)
         fail(403, QStringLiteral(
                       "only the author, the post's author or a moderator may delete this comment"));
@@ -267,25 +311,25 @@ Response Api::deleteComment(Request &req)
             QStringLiteral("SELECT id FROM comments WHERE root_id = ? AND deleted = 0"), {id});
         m_db.exec(QStringLiteral("UPDATE comments SET deleted = 1 WHERE root_id = ? OR id = ?"),
                   {id, id});
-        recordChange("comment", id, "remove");
+        m_changes.record("comment", id, "remove");
         for (const Row &r : floor)
-            recordChange("comment", r[0].toLongLong(), "remove");
+            m_changes.record("comment", r[0].toLongLong(), "remove");
     } else {
         m_db.exec(QStringLiteral("UPDATE comments SET deleted = 1 WHERE id = ?"), {id});
-        recordChange("comment", id, "remove");
-        recordChange("comment", c->rootId);
+        m_changes.record("comment", id, "remove");
+        m_changes.record("comment", c->rootId);
         if (c->parentId != c->rootId)
-            recordChange("comment", c->parentId);
+            m_changes.record("comment", c->parentId);
     }
-    recordChange("post", c->postId);
-    closeItem(QStringLiteral("comment"), id);
+    m_changes.record("post", c->postId);
+    m_moderation.closeItem(QStringLiteral("comment"), id);
     if (req.viewer.moderator && c->author != req.viewer.uid)
-        logModeration(req.viewer.uid, QStringLiteral("delete"), QStringLiteral("comment"), id,
-                      QString());
+        m_moderation.log(req.viewer.uid, QStringLiteral("delete"), QStringLiteral("comment"), id,
+                         QString());
     return Response::noContent();
 }
 
-QJsonObject Api::commentVoteState(qint64 commentId, qint64 uid)
+QJsonObject CommentsHandler::commentVoteState(qint64 commentId, qint64 uid)
 {
     const auto r = m_db.one(QStringLiteral("SELECT SUM(CASE WHEN vote = 1 THEN 1 ELSE 0 END),"
                                            " SUM(CASE WHEN vote = -1 THEN 1 ELSE 0 END),"
@@ -296,7 +340,7 @@ QJsonObject Api::commentVoteState(qint64 commentId, qint64 uid)
                      r ? r->at(2).toInt() : 0);
 }
 
-QJsonObject Api::voteState(qint64 likes, qint64 opposes, int mine)
+QJsonObject CommentsHandler::voteState(qint64 likes, qint64 opposes, int mine)
 {
     return {{QStringLiteral("liked"), mine == 1},
             {QStringLiteral("likeCount"), likes},
@@ -305,7 +349,7 @@ QJsonObject Api::voteState(qint64 likes, qint64 opposes, int mine)
             {QStringLiteral("score"), 2 * likes - opposes}};
 }
 
-Response Api::setCommentVote(Request &req, int vote, bool on)
+Response CommentsHandler::setCommentVote(Request &req, int vote, bool on)
 {
     const qint64 id = req.ids[0];
     if (m_db.isPostgres()) {
@@ -318,7 +362,7 @@ Response Api::setCommentVote(Request &req, int vote, bool on)
         return Response::json(
             voteState(r->at(0).toLongLong(), r->at(1).toLongLong(), r->at(2).toInt()));
     }
-    requireVisibleComment(id, req.viewer);
+    m_visibility.requireVisibleComment(id, req.viewer);
     const int prior =
         m_db.scalar(
                 QStringLiteral("SELECT vote FROM comment_votes WHERE comment_id = ? AND uid = ?"),
@@ -339,23 +383,23 @@ Response Api::setCommentVote(Request &req, int vote, bool on)
         changed = true;
     }
     if (changed)
-        recordChange("comment", id);
+        m_changes.record("comment", id);
     return Response::json(commentVoteState(id, req.viewer.uid));
 }
 
-Response Api::likeComment(Request &req)
+Response CommentsHandler::likeComment(Request &req)
 {
     return setCommentVote(req, 1, true);
 }
-Response Api::unlikeComment(Request &req)
+Response CommentsHandler::unlikeComment(Request &req)
 {
     return setCommentVote(req, 1, false);
 }
-Response Api::opposeComment(Request &req)
+Response CommentsHandler::opposeComment(Request &req)
 {
     return setCommentVote(req, -1, true);
 }
-Response Api::unopposeComment(Request &req)
+Response CommentsHandler::unopposeComment(Request &req)
 {
     return setCommentVote(req, -1, false);
 }

@@ -1,91 +1,14 @@
-#include "api/api.h"
+#include "api/request.h"
 
-#include <QDateTime>
-#include <QJsonDocument>
-#include <QRegularExpression>
+#include "api/cursor.h"
+#include "api/response.h"
+
+#include <QJsonValue>
+#include <QUrl>
+#include <algorithm>
+#include <cmath>
 
 namespace threadline::server {
-
-void fail(int status, const QString &message)
-{
-    static const QHash<int, QString> codes = {
-        {400, QStringLiteral("bad_request")},  {401, QStringLiteral("unauthorized")},
-        {403, QStringLiteral("forbidden")},    {404, QStringLiteral("not_found")},
-        {409, QStringLiteral("conflict")},     {410, QStringLiteral("cursor_expired")},
-        {413, QStringLiteral("too_large")},    {422, QStringLiteral("invalid")},
-        {429, QStringLiteral("rate_limited")}, {500, QStringLiteral("internal")},
-    };
-    throw ApiError{status, codes.value(status, QStringLiteral("error")), message};
-}
-
-Response Response::json(const QJsonObject &o, int status)
-{
-    Response r;
-    r.status = status;
-    r.body = QJsonDocument(o).toJson(QJsonDocument::Compact);
-    return r;
-}
-
-Response Response::noContent()
-{
-    Response r;
-    r.status = 204;
-    r.contentType.clear();
-    return r;
-}
-
-Response Response::error(int status, const QString &code, const QString &message)
-{
-    return json(
-        QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), code},
-                                                          {QStringLiteral("message"), message}}}},
-        status);
-}
-
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
-
-qint64 dayNumberUtc8(qint64 ms)
-{
-    const qint64 shifted = ms + 8LL * 3600 * 1000;
-    return shifted >= 0 ? shifted / 86400000LL : (shifted - 86399999LL) / 86400000LL;
-}
-
-QString encodeCursor(const QList<qint64> &parts)
-{
-    QByteArray s;
-    for (qsizetype i = 0; i < parts.size(); ++i) {
-        if (i)
-            s += ':';
-        s += QByteArray::number(parts[i]);
-    }
-    return QString::fromLatin1(
-        s.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
-}
-
-std::optional<QList<qint64>> decodeCursor(const QString &cursor, int parts)
-{
-    if (cursor.isEmpty() || cursor.size() > 200)
-        return std::nullopt;
-    const auto decoded = QByteArray::fromBase64Encoding(
-        cursor.toLatin1(), QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
-    if (!decoded)
-        return std::nullopt;
-    const QList<QByteArray> fields = decoded.decoded.split(':');
-    if (fields.size() != parts)
-        return std::nullopt;
-    QList<qint64> out;
-    for (const QByteArray &f : fields) {
-        bool ok = false;
-        const qint64 v = f.toLongLong(&ok);
-        if (!ok)
-            return std::nullopt;
-        out.append(v);
-    }
-    return out;
-}
 
 static bool isDigits(const QString &s)
 {
@@ -157,11 +80,6 @@ Keyset beforeCursor(const QUrlQuery &q, const QString &timeCol, const QString &i
         fail(400, QStringLiteral("before: not a cursor this server gave out"));
     return {QStringLiteral(" AND (%1 < ? OR (%1 = ? AND %2 < ?))").arg(timeCol, idCol),
             {c->at(0), c->at(0), c->at(1)}};
-}
-
-QJsonValue nextCursor(bool more, qint64 lastTime, qint64 lastId)
-{
-    return more ? QJsonValue(encodeCursor({lastTime, lastId})) : QJsonValue(QJsonValue::Null);
 }
 
 qsizetype codePoints(const QString &s)

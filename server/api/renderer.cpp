@@ -1,14 +1,19 @@
-// Rendering of contract objects (posts, comments, users) for one viewer, in batches:
-// a page of N objects costs a fixed handful of queries, never one per field.
-#include "api/api.h"
+// The renderer (renderer.h): contract objects for one viewer, in batches.
+#include "api/renderer.h"
 
 #include "api/jsonwrite.h"
+#include "api/response.h"
 
 #include <QJsonDocument>
 
 namespace threadline::server {
 
-QString Api::commentColumns()
+Renderer::Renderer(Database &db)
+    : m_db(db)
+{
+}
+
+QString Renderer::commentColumns()
 {
     return QStringLiteral(
         "c.id, c.post_id, c.root_id, c.parent_id, c.floor, c.seq, c.author,"
@@ -16,19 +21,19 @@ QString Api::commentColumns()
         " c.mod_by, c.mod_reason, c.mod_time");
 }
 
-QString Api::commentVisible(const Viewer &v)
+QString Renderer::commentVisible(const Viewer &v)
 {
     return v.moderator ? QStringLiteral("c.deleted = 0")
                        : QStringLiteral("c.deleted = 0 AND c.hidden = 0 AND c.floor_hidden = 0");
 }
 
-QString Api::postVisible(const Viewer &v, const QString &alias)
+QString Renderer::postVisible(const Viewer &v, const QString &alias)
 {
     return v.moderator ? QStringLiteral("%1.deleted = 0").arg(alias)
                        : QStringLiteral("%1.deleted = 0 AND %1.hidden = 0").arg(alias);
 }
 
-const Api::UserInfo *Api::user(qint64 uid)
+const Renderer::UserInfo *Renderer::user(qint64 uid)
 {
     auto it = m_users.constFind(uid);
     if (it != m_users.constEnd())
@@ -46,7 +51,7 @@ const Api::UserInfo *Api::user(qint64 uid)
     return &*m_users.insert(uid, info);
 }
 
-void Api::writeUserBrief(QByteArray &out, qint64 uid)
+void Renderer::writeUserBrief(QByteArray &out, qint64 uid)
 {
     if (const UserInfo *u = user(uid))
         out += u->briefJson;
@@ -54,7 +59,7 @@ void Api::writeUserBrief(QByteArray &out, qint64 uid)
         out += QJsonDocument(userBrief(uid)).toJson(QJsonDocument::Compact);
 }
 
-QJsonObject Api::userBrief(qint64 uid)
+QJsonObject Renderer::userBrief(qint64 uid)
 {
     if (const UserInfo *u = user(uid))
         return u->brief;
@@ -63,7 +68,7 @@ QJsonObject Api::userBrief(qint64 uid)
                        {QStringLiteral("headImg"), QString()}};
 }
 
-QJsonObject Api::userProfile(qint64 uid, const Viewer &v)
+QJsonObject Renderer::userProfile(qint64 uid, const Viewer &v)
 {
     const UserInfo *u = user(uid);
     if (!u)
@@ -85,13 +90,13 @@ QJsonObject Api::userProfile(qint64 uid, const Viewer &v)
     return o;
 }
 
-void Api::requireUser(qint64 uid)
+void Renderer::requireUser(qint64 uid)
 {
     if (!user(uid))
         fail(404, QStringLiteral("no such user"));
 }
 
-QHash<QString, QString> Api::deviceNames(const QSet<QString> &rawLower)
+QHash<QString, QString> Renderer::deviceNames(const QSet<QString> &rawLower)
 {
     QHash<QString, QString> out;
     if (rawLower.isEmpty())
@@ -106,19 +111,20 @@ QHash<QString, QString> Api::deviceNames(const QSet<QString> &rawLower)
     return out;
 }
 
-QJsonObject Api::moderationObject(const QVariant &by, const QVariant &reason, const QVariant &time)
+QJsonObject Renderer::moderationObject(const QVariant &by, const QVariant &reason,
+                                       const QVariant &time)
 {
     return QJsonObject{{QStringLiteral("by"), userBrief(by.toLongLong())},
                        {QStringLiteral("reason"), reason.toString()},
                        {QStringLiteral("createtime"), time.toLongLong()}};
 }
 
-QJsonArray Api::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlineComments)
+QJsonArray Renderer::renderPosts(const QList<qint64> &ids, const Viewer &v, int inlineComments)
 {
     return QJsonDocument::fromJson(postsJson(ids, v, inlineComments)).array();
 }
 
-QByteArray Api::postsJson(const QList<qint64> &ids, const Viewer &v, int inlineComments)
+QByteArray Renderer::postsJson(const QList<qint64> &ids, const Viewer &v, int inlineComments)
 {
     const QHash<qint64, QByteArray> parts = postParts(ids, v, inlineComments);
     std::vector<QByteArray> inOrder;
@@ -131,8 +137,8 @@ QByteArray Api::postsJson(const QList<qint64> &ids, const Viewer &v, int inlineC
     return out;
 }
 
-QHash<qint64, QByteArray> Api::postParts(const QList<qint64> &ids, const Viewer &v,
-                                         int inlineComments)
+QHash<qint64, QByteArray> Renderer::postParts(const QList<qint64> &ids, const Viewer &v,
+                                              int inlineComments)
 {
     QHash<qint64, QByteArray> parts;
     if (ids.isEmpty())
@@ -291,7 +297,7 @@ QHash<qint64, QByteArray> Api::postParts(const QList<qint64> &ids, const Viewer 
     return parts;
 }
 
-std::optional<QJsonObject> Api::renderPost(qint64 id, const Viewer &v, int inlineComments)
+std::optional<QJsonObject> Renderer::renderPost(qint64 id, const Viewer &v, int inlineComments)
 {
     const QJsonArray a = renderPosts({id}, v, inlineComments);
     if (a.isEmpty())
@@ -299,7 +305,7 @@ std::optional<QJsonObject> Api::renderPost(qint64 id, const Viewer &v, int inlin
     return a.first().toObject();
 }
 
-QJsonArray Api::renderComments(const std::vector<Row> &rows, const Viewer &v)
+QJsonArray Renderer::renderComments(const std::vector<Row> &rows, const Viewer &v)
 {
     const std::vector<QByteArray> items = commentItems(rows, v);
     QByteArray a = "[";
@@ -312,7 +318,7 @@ QJsonArray Api::renderComments(const std::vector<Row> &rows, const Viewer &v)
     return QJsonDocument::fromJson(a).array();
 }
 
-std::vector<QByteArray> Api::commentItems(const std::vector<Row> &rows, const Viewer &v)
+std::vector<QByteArray> Renderer::commentItems(const std::vector<Row> &rows, const Viewer &v)
 {
     std::vector<QByteArray> out;
     if (rows.empty())
@@ -434,7 +440,7 @@ std::vector<QByteArray> Api::commentItems(const std::vector<Row> &rows, const Vi
     return out;
 }
 
-std::optional<QJsonObject> Api::renderComment(qint64 id, const Viewer &v)
+std::optional<QJsonObject> Renderer::renderComment(qint64 id, const Viewer &v)
 {
     const auto rows = m_db.query(QStringLiteral("SELECT %1 FROM comments c JOIN posts p ON p.id = "
                                                 "c.post_id WHERE c.id = ? AND %2 AND %3")

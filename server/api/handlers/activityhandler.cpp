@@ -1,7 +1,11 @@
 // GET /activity: what people did (posts, comments, likes, follows), newest first, for a scope —
 // the people I follow (the default), everyone, one person, or me. Every item carries what its
 // row needs: the post's author, a plain-text summary and a thumbnail, or the person followed.
-#include "api/api.h"
+#include "api/handlers/activityhandler.h"
+
+#include "api/cursor.h"
+#include "api/renderer.h"
+#include "db/database.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -41,7 +45,18 @@ QString firstPicture(const QString &pictures)
 
 } // namespace
 
-Response Api::activity(Request &req)
+ActivityHandler::ActivityHandler(Database &db, Renderer &renderer)
+    : m_db(db)
+    , m_renderer(renderer)
+{
+}
+
+void ActivityHandler::addRoutes(RouteTable &t)
+{
+    t.add("GET", "activity", 0, this, &ActivityHandler::activity);
+}
+
+Response ActivityHandler::activity(Request &req)
 {
     const QString scope = req.query.hasQueryItem(QStringLiteral("scope"))
                               ? req.query.queryItemValue(QStringLiteral("scope"))
@@ -59,7 +74,7 @@ Response Api::activity(Request &req)
         const auto uid = intParam(req.query, "uid");
         if (!uid || *uid <= 0)
             fail(400, QStringLiteral("uid: scope=user needs a user id"));
-        requireUser(*uid);
+        m_renderer.requireUser(*uid);
         who = QStringLiteral(" AND a.actor = ?");
         binds << *uid;
     } else if (scope != QLatin1String("all")) {
@@ -88,11 +103,11 @@ Response Api::activity(Request &req)
         const Row &r = rows[i];
         QJsonObject a{{QStringLiteral("id"), r[0].toLongLong()},
                       {QStringLiteral("type"), r[1].toString()},
-                      {QStringLiteral("actor"), userBrief(r[2].toLongLong())},
+                      {QStringLiteral("actor"), m_renderer.userBrief(r[2].toLongLong())},
                       {QStringLiteral("createtime"), r[6].toLongLong()}};
         if (!r[3].isNull()) {
             a.insert(QStringLiteral("postId"), r[3].toLongLong());
-            a.insert(QStringLiteral("postAuthor"), userBrief(r[7].toLongLong()));
+            a.insert(QStringLiteral("postAuthor"), m_renderer.userBrief(r[7].toLongLong()));
             const QString thumbnail = firstPicture(r[9].toString());
             if (!thumbnail.isEmpty())
                 a.insert(QStringLiteral("thumbnail"), thumbnail);
@@ -104,7 +119,7 @@ Response Api::activity(Request &req)
             a.insert(QStringLiteral("summary"), summaryOf(r[8].toString()));
         }
         if (!r[5].isNull())
-            a.insert(QStringLiteral("targetUser"), userBrief(r[5].toLongLong()));
+            a.insert(QStringLiteral("targetUser"), m_renderer.userBrief(r[5].toLongLong()));
         items.append(a);
     }
     const bool more = rows.size() > size_t(limit);

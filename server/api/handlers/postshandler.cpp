@@ -1,89 +1,57 @@
-// Auth, timeline, posts, post likes, views, likers, users and follows, hot (activity:
-// apiactivity.cpp).
-#include "api/api.h"
+// Posts (postshandler.h): the timeline, one post, creating and deleting, likes and likers,
+// views, hot.
+#include "api/handlers/postshandler.h"
 
+#include "api/cachedreader.h"
+#include "api/changelog.h"
+#include "api/clock.h"
+#include "api/cursor.h"
 #include "api/jsonwrite.h"
-#include "api/passwords.h"
+#include "api/moderationrecords.h"
+#include "api/renderer.h"
+#include "api/visibility.h"
+#include "db/database.h"
 
 #include <QJsonDocument>
 #include <QUrl>
 
 namespace threadline::server {
 
-namespace {
-const QString kV1 = QStringLiteral("v");
-
-} // namespace
-
-Response Api::health(Request &)
+PostsHandler::PostsHandler(Database &db, Renderer &renderer, CachedReader &reads,
+                           Visibility &visibility, ChangeLog &changes,
+                           ModerationRecords &moderation)
+    : m_db(db)
+    , m_renderer(renderer)
+    , m_reads(reads)
+    , m_visibility(visibility)
+    , m_changes(changes)
+    , m_moderation(moderation)
 {
-    return Response::json({{QStringLiteral("status"), QStringLiteral("ok")},
-                           {QStringLiteral("version"), QStringLiteral(THREADLINE_SERVER_VERSION)},
-                           {QStringLiteral("instance"), m_db.instanceId()}});
 }
 
-Response Api::login(Request &req)
+void PostsHandler::addRoutes(RouteTable &t)
 {
-    const QString username = stringField(req.json, "username", true).value();
-    const QString password = stringField(req.json, "password", true).value();
-    const QString limitKey = QStringLiteral("login:") + req.peer;
-    const RateLimiter::Limit loginLimit{60, 1};
-    if (m_config.rateLimits) {
-        const int wait = m_limiter.peek(limitKey, loginLimit, nowMs());
-        if (wait)
-            throw ApiError{429, QStringLiteral("rate_limited"),
-                           QStringLiteral("too many failed sign-ins; retry in %1 s").arg(wait),
-                           wait};
-    }
-    const auto row =
-        m_db.one(QStringLiteral("SELECT id, pw_hash FROM users WHERE username = ?"), {username});
-    // The password check (PBKDF2, tens of milliseconds) runs on a worker thread; the request
-    // thread goes on answering. An unknown user name is checked against a dummy hash of the same
-    // cost: a refusal takes as long either way.
-    const qint64 uid = row ? row->at(0).toLongLong() : 0;
-    const QString stored = row ? row->at(1).toString() : m_dummyHash;
-    auto deferred = std::make_shared<Deferred>();
-    deferred->work = [password, stored] { return QVariant(verifyPassword(password, stored)); };
-    deferred->finish = [this, uid, limitKey, loginLimit](Request &, const QVariant &ok) {
-        if (!uid || !ok.toBool()) {
-            if (m_config.rateLimits)
-                m_limiter.take(limitKey, loginLimit, nowMs());
-            fail(401, QStringLiteral("wrong username or password"));
-        }
-        Transaction tx(m_db);
-        const QString token = newToken();
-        m_db.exec(QStringLiteral("INSERT INTO tokens(hash, uid, created) VALUES(?, ?, ?)"),
-                  {tokenHash(token), uid, nowMs()});
-        QJsonObject u = userBrief(uid);
-        u.insert(QStringLiteral("role"), user(uid)->role);
-        markActive(uid);
-        tx.commit();
-        return Response::json({{QStringLiteral("token"), token}, {QStringLiteral("user"), u}});
-    };
-    m_deferred = std::move(deferred);
-    return Response(); // answered by the deferred step
+    t.add("GET", "timeline", Worker, this, &PostsHandler::timeline);
+    t.add("POST", "posts", Write | JsonBody, this, &PostsHandler::createPost);
+    t.add("GET", "posts/{id}", Worker, this, &PostsHandler::getPost);
+    t.add("DELETE", "posts/{id}", Write, this, &PostsHandler::deletePost);
+    t.add("PUT", "posts/{id}/like", Write | Atomic | Worker | PostLike, this,
+          &PostsHandler::likePost);
+    t.add("DELETE", "posts/{id}/like", Write | Atomic | Worker | PostLike, this,
+          &PostsHandler::unlikePost);
+    t.add("POST", "posts/{id}/views", Write | JsonBody | OptionalBody, this,
+          &PostsHandler::viewPost);
+    t.add("GET", "posts/{id}/likes", Worker, this, &PostsHandler::postLikes);
+    t.add("GET", "hot", Worker, this, &PostsHandler::hot);
 }
 
-Response Api::logout(Request &req)
-{
-    const QString token = QString::fromLatin1(req.header("authorization").mid(7).trimmed());
-    m_db.exec(QStringLiteral("UPDATE tokens SET revoked = 1 WHERE hash = ?"), {tokenHash(token)});
-    m_tokenCache.remove(tokenHash(token));
-    return Response::noContent();
-}
-
-Response Api::me(Request &req)
-{
-    return Response::json(userProfile(req.viewer.uid, req.viewer));
-}
-
-Response Api::timeline(Request &req)
+Response PostsHandler::timeline(Request &req)
 {
     const QString scope = req.query.hasQueryItem(QStringLiteral("scope"))
                               ? req.query.queryItemValue(QStringLiteral("scope"))
                               : QStringLiteral("all");
     const int limit = limitParam(req.query, "limit", 20, 50);
-    QString where = postVisible(req.viewer);
+    QString where = Renderer::postVisible(req.viewer);
     QVariantList binds;
     if (scope == QLatin1String("following")) {
         where += QStringLiteral(
@@ -93,15 +61,15 @@ Response Api::timeline(Request &req)
         const auto uid = intParam(req.query, "uid");
         if (!uid || *uid <= 0)
             fail(400, QStringLiteral("uid: scope=user needs a user id"));
-        requireUser(*uid);
+        m_renderer.requireUser(*uid);
         where += QStringLiteral(" AND p.author = ?");
         binds << *uid;
     } else if (scope != QLatin1String("all")) {
         fail(400, QStringLiteral("scope: must be all, following or user"));
     }
     // Read cache: brought up to date before anything of the page is read.
-    const bool cached = cacheable(req);
-    const quint64 epoch = cached ? m_cache->refresh(m_db) : 0;
+    const bool cached = m_reads.cacheable(req);
+    const quint64 epoch = cached ? m_reads.cache()->refresh(m_db) : 0;
     const Keyset ks =
         beforeCursor(req.query, QStringLiteral("p.createtime"), QStringLiteral("p.id"));
     binds += ks.binds;
@@ -120,37 +88,29 @@ Response Api::timeline(Request &req)
     Response r;
     r.body = "{\"items\":";
     if (cached)
-        json::array(r.body, cachedPosts(ids, req.viewer, 3, epoch));
+        json::array(r.body, m_reads.cachedPosts(ids, req.viewer, 3, epoch));
     else
-        r.body += postsJson(ids, req.viewer);
+        r.body += m_renderer.postsJson(ids, req.viewer);
     r.body += ",\"next\":";
     json::value(r.body, next);
     r.body += '}';
     return r;
 }
 
-Api::PostRow Api::requireVisiblePost(qint64 id, const Viewer &v)
-{
-    const auto row = m_db.one(
-        QStringLiteral("SELECT id, author, hidden, deleted FROM posts WHERE id = ?"), {id});
-    if (!row || row->at(3).toInt() != 0 || (row->at(2).toInt() != 0 && !v.moderator))
-        fail(404, QStringLiteral("no such post"));
-    return PostRow{id, row->at(1).toLongLong(), row->at(2).toInt() != 0, false};
-}
-
-Response Api::getPost(Request &req)
+Response PostsHandler::getPost(Request &req)
 {
     const int comments = limitParam(req.query, "comments", 3, 5, 0);
-    if (cacheable(req)) {
-        const quint64 epoch = m_cache->refresh(m_db);
-        std::vector<QByteArray> posts = cachedPosts({req.ids[0]}, req.viewer, comments, epoch);
+    if (m_reads.cacheable(req)) {
+        const quint64 epoch = m_reads.cache()->refresh(m_db);
+        std::vector<QByteArray> posts =
+            m_reads.cachedPosts({req.ids[0]}, req.viewer, comments, epoch);
         if (posts.empty())
             fail(404, QStringLiteral("no such post"));
         Response r;
         r.body = std::move(posts.front());
         return r;
     }
-    const auto p = renderPost(req.ids[0], req.viewer, comments);
+    const auto p = m_renderer.renderPost(req.ids[0], req.viewer, comments);
     if (!p)
         fail(404, QStringLiteral("no such post"));
     return Response::json(*p);
@@ -166,7 +126,7 @@ static bool validPictureUrl(const QString &s)
            !u.host().isEmpty() && s.size() <= 2048;
 }
 
-Response Api::createPost(Request &req)
+Response PostsHandler::createPost(Request &req)
 {
     const QJsonObject &o = req.json;
     const QString content = stringField(o, "content", false).value_or(QString()).trimmed();
@@ -231,12 +191,12 @@ Response Api::createPost(Request &req)
     m_db.exec(QStringLiteral(
                   "INSERT INTO activity(type, actor, post_id, createtime) VALUES('post', ?, ?, ?)"),
               {req.viewer.uid, id, now});
-    autoFlag(QStringLiteral("post"), id, content);
-    recordChange("post", id);
-    return Response::json(renderPost(id, req.viewer).value(), 201);
+    m_moderation.autoFlag(QStringLiteral("post"), id, content);
+    m_changes.record("post", id);
+    return Response::json(m_renderer.renderPost(id, req.viewer).value(), 201);
 }
 
-Response Api::deletePost(Request &req)
+Response PostsHandler::deletePost(Request &req)
 {
     const qint64 id = req.ids[0];
     const auto row =
@@ -255,11 +215,11 @@ Response Api::deletePost(Request &req)
     if (!may)
         fail(403, QStringLiteral("only the author or a moderator may delete this post"));
     m_db.exec(QStringLiteral("UPDATE posts SET deleted = 1 WHERE id = ?"), {id});
-    recordChange("post", id, "remove");
-    closeItem(QStringLiteral("post"), id);
+    m_changes.record("post", id, "remove");
+    m_moderation.closeItem(QStringLiteral("post"), id);
     if (req.viewer.moderator && author != req.viewer.uid)
-        logModeration(req.viewer.uid, QStringLiteral("delete"), QStringLiteral("post"), id,
-                      QString());
+        m_moderation.log(req.viewer.uid, QStringLiteral("delete"), QStringLiteral("post"), id,
+                         QString());
     return Response::noContent();
 }
 
@@ -285,21 +245,12 @@ static Response likeOnPostgres(Database &db, const Request &req, bool on)
     return Response::json({{QStringLiteral("liked"), on}, {QStringLiteral("likeCount"), n}});
 }
 
-bool Api::isPostLike(const Request &req) const
-{
-    if (!m_db.isPostgres() || !req.prechecked || req.routeIndex < 0 ||
-        req.routeIndex >= m_routes.size())
-        return false;
-    const Handler h = m_routes[req.routeIndex].handler;
-    return h == &Api::likePost || h == &Api::unlikePost;
-}
-
-Response Api::likePost(Request &req)
+Response PostsHandler::likePost(Request &req)
 {
     if (m_db.isPostgres())
         return likeOnPostgres(m_db, req, true);
     const qint64 id = req.ids[0];
-    requireVisiblePost(id, req.viewer);
+    m_visibility.requireVisiblePost(id, req.viewer);
     const qint64 now = nowMs();
     if (m_db.exec(QStringLiteral("INSERT INTO post_likes(post_id, uid, createtime) VALUES(?, ?, ?)"
                                  " ON CONFLICT(post_id, uid) DO NOTHING"),
@@ -308,31 +259,31 @@ Response Api::likePost(Request &req)
             QStringLiteral(
                 "INSERT INTO activity(type, actor, post_id, createtime) VALUES('like', ?, ?, ?)"),
             {req.viewer.uid, id, now});
-        recordChange("post", id);
+        m_changes.record("post", id);
     }
     return Response::json(likeState(m_db, id, true));
 }
 
-Response Api::unlikePost(Request &req)
+Response PostsHandler::unlikePost(Request &req)
 {
     if (m_db.isPostgres())
         return likeOnPostgres(m_db, req, false);
     const qint64 id = req.ids[0];
-    requireVisiblePost(id, req.viewer);
+    m_visibility.requireVisiblePost(id, req.viewer);
     if (m_db.exec(QStringLiteral("DELETE FROM post_likes WHERE post_id = ? AND uid = ?"),
                   {id, req.viewer.uid}) > 0) {
         m_db.exec(QStringLiteral(
                       "DELETE FROM activity WHERE type = 'like' AND actor = ? AND post_id = ?"),
                   {req.viewer.uid, id});
-        recordChange("post", id);
+        m_changes.record("post", id);
     }
     return Response::json(likeState(m_db, id, false));
 }
 
-Response Api::viewPost(Request &req)
+Response PostsHandler::viewPost(Request &req)
 {
     const qint64 id = req.ids[0];
-    requireVisiblePost(id, req.viewer);
+    m_visibility.requireVisiblePost(id, req.viewer);
     const qint64 now = nowMs();
     m_db.exec(QStringLiteral("INSERT INTO views(post_id, uid, day, createtime) VALUES(?, ?, ?, ?)"
                              " ON CONFLICT(post_id, uid, day) DO NOTHING"),
@@ -340,10 +291,10 @@ Response Api::viewPost(Request &req)
     return Response::noContent();
 }
 
-Response Api::postLikes(Request &req)
+Response PostsHandler::postLikes(Request &req)
 {
     const qint64 id = req.ids[0];
-    requireVisiblePost(id, req.viewer);
+    m_visibility.requireVisiblePost(id, req.viewer);
     const int limit = limitParam(req.query, "limit", 20, 50);
     const Keyset ks = beforeCursor(req.query, QStringLiteral("createtime"), QStringLiteral("id"));
     QVariantList binds{id};
@@ -356,68 +307,18 @@ Response Api::postLikes(Request &req)
                    binds);
     QJsonArray items;
     for (size_t i = 0; i < rows.size() && i < size_t(limit); ++i)
-        items.append(QJsonObject{{QStringLiteral("id"), rows[i][0].toLongLong()},
-                                 {QStringLiteral("postId"), id},
-                                 {QStringLiteral("createtime"), rows[i][2].toLongLong()},
-                                 {QStringLiteral("user"), userBrief(rows[i][1].toLongLong())}});
+        items.append(
+            QJsonObject{{QStringLiteral("id"), rows[i][0].toLongLong()},
+                        {QStringLiteral("postId"), id},
+                        {QStringLiteral("createtime"), rows[i][2].toLongLong()},
+                        {QStringLiteral("user"), m_renderer.userBrief(rows[i][1].toLongLong())}});
     const bool more = rows.size() > size_t(limit);
     const QJsonValue next = nextCursor(more, more ? rows[limit - 1][2].toLongLong() : 0,
                                        more ? rows[limit - 1][0].toLongLong() : 0);
     return Response::json({{QStringLiteral("items"), items}, {QStringLiteral("next"), next}});
 }
 
-Response Api::getUser(Request &req)
-{
-    return Response::json(userProfile(req.ids[0], req.viewer));
-}
-
-static QJsonObject followState(Database &db, qint64 uid, bool following)
-{
-    return {{QStringLiteral("following"), following},
-            {QStringLiteral("followers"),
-             db.scalar(QStringLiteral("SELECT COUNT(*) FROM follows WHERE followee = ?"), {uid}, 0)
-                 .toLongLong()}};
-}
-
-Response Api::follow(Request &req)
-{
-    const qint64 uid = req.ids[0];
-    requireUser(uid);
-    if (uid == req.viewer.uid)
-        fail(422, QStringLiteral("uid: you cannot follow yourself"));
-    const qint64 now = nowMs();
-    if (m_db.exec(
-            QStringLiteral("INSERT INTO follows(follower, followee, createtime) VALUES(?, ?, ?)"
-                           " ON CONFLICT(follower, followee) DO NOTHING"),
-            {req.viewer.uid, uid, now}) > 0) {
-        m_db.exec(QStringLiteral("INSERT INTO activity(type, actor, target_uid, createtime) "
-                                 "VALUES('follow', ?, ?, ?)"),
-                  {req.viewer.uid, uid, now});
-        recordChange("user", uid);
-        recordChange("user", req.viewer.uid);
-    }
-    return Response::json(followState(m_db, uid, true));
-}
-
-Response Api::unfollow(Request &req)
-{
-    const qint64 uid = req.ids[0];
-    requireUser(uid);
-    if (uid == req.viewer.uid)
-        fail(422, QStringLiteral("uid: you cannot follow yourself"));
-    if (m_db.exec(QStringLiteral("DELETE FROM follows WHERE follower = ? AND followee = ?"),
-                  {req.viewer.uid, uid}) > 0) {
-        m_db.exec(
-            QStringLiteral(
-                "DELETE FROM activity WHERE type = 'follow' AND actor = ? AND target_uid = ?"),
-            {req.viewer.uid, uid});
-        recordChange("user", uid);
-        recordChange("user", req.viewer.uid);
-    }
-    return Response::json(followState(m_db, uid, false));
-}
-
-Response Api::hot(Request &req)
+Response PostsHandler::hot(Request &req)
 {
     const QString window = req.query.hasQueryItem(QStringLiteral("window"))
                                ? req.query.queryItemValue(QStringLiteral("window"))
@@ -444,7 +345,7 @@ Response Api::hot(Request &req)
         QStringLiteral("SELECT p.id, COUNT(*) AS n FROM %1 x JOIN posts p ON p.id = x.post_id"
                        " WHERE x.createtime >= ? AND %2 GROUP BY p.id, p.createtime"
                        " ORDER BY n DESC, p.createtime DESC, p.id DESC LIMIT ?")
-            .arg(table, postVisible(req.viewer)),
+            .arg(table, Renderer::postVisible(req.viewer)),
         {nowMs() - span, limit});
     QList<qint64> ids;
     QHash<qint64, qint64> counted; // the window's likes (or views): what the rank is by
@@ -452,7 +353,7 @@ Response Api::hot(Request &req)
         ids.append(r[0].toLongLong());
         counted.insert(r[0].toLongLong(), r[1].toLongLong());
     }
-    QJsonArray items = renderPosts(ids, req.viewer);
+    QJsonArray items = m_renderer.renderPosts(ids, req.viewer);
     if (!ids.isEmpty()) {
         QHash<qint64, qint64> views;
         QVariantList idv;

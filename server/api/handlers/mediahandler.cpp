@@ -1,6 +1,9 @@
-// Media: uploads checked by decoding (PNG, JPEG, WebP; 5 MiB), served without a token under
-// random, unguessable names with an immutable cache lifetime.
-#include "api/api.h"
+// Media (mediahandler.h): uploads and the files they made.
+#include "api/handlers/mediahandler.h"
+
+#include "api/clock.h"
+#include "db/database.h"
+#include "serverconfig.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -11,7 +14,19 @@
 
 namespace threadline::server {
 
-Response Api::uploadMedia(Request &req)
+MediaHandler::MediaHandler(Database &db, const ServerConfig &config)
+    : m_db(db)
+    , m_config(config)
+{
+}
+
+void MediaHandler::addRoutes(RouteTable &t)
+{
+    t.add("POST", "media", Write | RawBody, this, &MediaHandler::uploadMedia);
+    t.add("GET", "media/{name}", Public, this, &MediaHandler::getMedia);
+}
+
+Response MediaHandler::uploadMedia(Request &req)
 {
     const QByteArray type = req.header("content-type").split(';').first().trimmed().toLower();
     QByteArray format, ext;
@@ -52,7 +67,7 @@ Response Api::uploadMedia(Request &req)
     return Response::json({{QStringLiteral("url"), QStringLiteral("/api/v1/media/") + name}}, 201);
 }
 
-Response Api::getMedia(Request &req)
+Response MediaHandler::getMedia(Request &req)
 {
     static const QRegularExpression valid(QStringLiteral("^[0-9a-f]{32}\\.(png|jpg|webp)$"));
     const auto m = valid.match(req.name);

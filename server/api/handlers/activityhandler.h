@@ -1,0 +1,24 @@
+// GET /activity: what people did (posts, comments, likes, follows), newest first, for a scope.
+#pragma once
+
+#include "api/routetable.h"
+
+namespace threadline::server {
+
+class Database;
+class Renderer;
+
+class ActivityHandler
+{
+public:
+    ActivityHandler(Database &db, Renderer &renderer);
+    void addRoutes(RouteTable &table);
+
+private:
+    Response activity(Request &req);
+
+    Database &m_db;
+    Renderer &m_renderer;
+};
+
+} // namespace threadline::server

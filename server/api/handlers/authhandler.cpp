@@ -1,0 +1,91 @@
+// Sign-in and sign-out (authhandler.h).
+#include "api/handlers/authhandler.h"
+
+#include "api/authenticator.h"
+#include "api/clock.h"
+#include "api/passwords.h"
+#include "api/ratelimiter.h"
+#include "api/renderer.h"
+#include "db/database.h"
+#include "serverconfig.h"
+
+namespace threadline::server {
+
+AuthHandler::AuthHandler(Database &db, const ServerConfig &config, RateLimiter &limiter,
+                         Authenticator &authenticator, Renderer &renderer,
+                         std::shared_ptr<Deferred> &deferred)
+    : m_db(db)
+    , m_config(config)
+    , m_limiter(limiter)
+    , m_authenticator(authenticator)
+    , m_renderer(renderer)
+    , m_deferred(deferred)
+{
+}
+
+void AuthHandler::addRoutes(RouteTable &t)
+{
+    // Not Write: no caller, no idempotency key; its one insert has a transaction of its own,
+    // after the password check (which runs on a worker thread).
+    t.add("POST", "auth/login", Public | JsonBody, this, &AuthHandler::login);
+    t.add("POST", "auth/logout", Write, this, &AuthHandler::logout);
+}
+
+void AuthHandler::prepare()
+{
+    // Checked instead of a stored hash when the user name is unknown: the same cost, so the
+    // time of a refusal does not tell which user names exist.
+    m_dummyHash = hashPassword(newToken());
+}
+
+Response AuthHandler::login(Request &req)
+{
+    const QString username = stringField(req.json, "username", true).value();
+    const QString password = stringField(req.json, "password", true).value();
+    const QString limitKey = QStringLiteral("login:") + req.peer;
+    const RateLimiter::Limit loginLimit{60, 1};
+    if (m_config.rateLimits) {
+        const int wait = m_limiter.peek(limitKey, loginLimit, nowMs());
+        if (wait)
+            throw ContractError{429, QStringLiteral("rate_limited"),
+                                QStringLiteral("too many failed sign-ins; retry in %1 s").arg(wait),
+                                wait};
+    }
+    const auto row =
+        m_db.one(QStringLiteral("SELECT id, pw_hash FROM users WHERE username = ?"), {username});
+    // The password check (PBKDF2, tens of milliseconds) runs on a worker thread; the request
+    // thread goes on answering. An unknown user name is checked against a dummy hash of the same
+    // cost: a refusal takes as long either way.
+    const qint64 uid = row ? row->at(0).toLongLong() : 0;
+    const QString stored = row ? row->at(1).toString() : m_dummyHash;
+    auto deferred = std::make_shared<Deferred>();
+    deferred->work = [password, stored] { return QVariant(verifyPassword(password, stored)); };
+    deferred->finish = [this, uid, limitKey, loginLimit](Request &, const QVariant &ok) {
+        if (!uid || !ok.toBool()) {
+            if (m_config.rateLimits)
+                m_limiter.take(limitKey, loginLimit, nowMs());
+            fail(401, QStringLiteral("wrong username or password"));
+        }
+        Transaction tx(m_db);
+        const QString token = newToken();
+        m_db.exec(QStringLiteral("INSERT INTO tokens(hash, uid, created) VALUES(?, ?, ?)"),
+                  {tokenHash(token), uid, nowMs()});
+        QJsonObject u = m_renderer.userBrief(uid);
+        u.insert(QStringLiteral("role"), m_renderer.user(uid)->role);
+        m_authenticator.markActive(uid);
+        tx.commit();
+        return Response::json({{QStringLiteral("token"), token}, {QStringLiteral("user"), u}});
+    };
+    m_deferred = std::move(deferred);
+    return Response(); // answered by the deferred step
+}
+
+Response AuthHandler::logout(Request &req)
+{
+    const QString token = QString::fromLatin1(req.header("authorization").mid(7).trimmed());
+    m_db.exec(QStringLiteral("UPDATE tokens SET revoked = 1 WHERE hash = ?"), {tokenHash(token)});
+    m_authenticator.forget(tokenHash(token));
+    return Response::noContent();
+}
+
+} // namespace threadline::server

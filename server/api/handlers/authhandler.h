@@ -1,0 +1,41 @@
+// Sign-in and sign-out: POST /auth/login (the password check runs as the request's deferred
+// step, off the request thread; failures are rate limited per peer), POST /auth/logout.
+#pragma once
+
+#include "api/routetable.h"
+
+#include <memory>
+
+namespace threadline::server {
+
+class Authenticator;
+class Database;
+class RateLimiter;
+class Renderer;
+struct ServerConfig;
+
+class AuthHandler
+{
+public:
+    // `deferred`: where login() leaves its password check for the router (api.h).
+    AuthHandler(Database &db, const ServerConfig &config, RateLimiter &limiter,
+                Authenticator &authenticator, Renderer &renderer,
+                std::shared_ptr<Deferred> &deferred);
+    void addRoutes(RouteTable &table);
+    // Computes the hash checked for unknown user names (a password hash of the real cost).
+    void prepare();
+
+private:
+    Response login(Request &req);
+    Response logout(Request &req);
+
+    Database &m_db;
+    const ServerConfig &m_config;
+    RateLimiter &m_limiter;
+    Authenticator &m_authenticator;
+    Renderer &m_renderer;
+    std::shared_ptr<Deferred> &m_deferred;
+    QString m_dummyHash;
+};
+
+} // namespace threadline::server

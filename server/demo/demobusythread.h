@@ -1,0 +1,10 @@
+// The demo world's busy post (demobusythread.cpp).
+#pragma once
+
+#include "demo/demoworld.h"
+
+namespace threadline::server::demo {
+
+void addBusyThread(World &w); // the busy post's 200 floors and 1,600 replies, votes, likes, views
+
+} // namespace threadline::server::demo

@@ -1,0 +1,13 @@
+// Writing the demo world (demowrite.cpp).
+#pragma once
+
+#include "db/database.h"
+#include "demo/demodata.h"
+#include "demo/demoworld.h"
+
+namespace threadline::server::demo {
+
+// Every row in the database, in the current transaction; the counts.
+DemoResult writeWorld(Database &db, const World &w);
+
+} // namespace threadline::server::demo
