@@ -1,4 +1,4 @@
-// Moderation end to end, with two real clients on one real server (issue 11): an ordinary user
+// Moderation end to end, with two real clients on one real server: an ordinary user
 // (李四) and the moderator, each a whole window over its own AppCore, cache file and outbox.
 //   - the user reports a reply through the thread's Report dialog (a second report says it was
 //     already reported); the moderator's queue shows it with the reason and the note;

@@ -1,4 +1,4 @@
-// GET /activity (docs/api.md, issue 13) against the real threadline-server on loopback: the
+// GET /activity (docs/api.md) against the real threadline-server on loopback: the
 // scopes following (the default), all, user and mine; what every item carries for its row
 // (postAuthor, summary, thumbnail, targetUser); 400 and 404 for bad scopes and uids; deleted and
 // hidden content left out; each scope paged by its own `before` cursor.

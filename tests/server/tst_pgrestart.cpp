@@ -1,4 +1,4 @@
-// PostgreSQL goes away and comes back (issue 15): the server reconnects by itself.
+// PostgreSQL goes away and comes back: the server reconnects by itself.
 //
 // The suite runs a PostgreSQL cluster of its own (scripts/pg-cluster.sh into a temporary
 // directory; not the shared fixture, which other suites use at the same time), starts one

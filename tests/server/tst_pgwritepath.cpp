@@ -1,4 +1,4 @@
-// The PostgreSQL write path of issue 15, with two threadline-server processes on one database:
+// The PostgreSQL write path, with two threadline-server processes on one database:
 //  - likes are one statement each and take no global lock, yet /sync loses nothing: many
 //    connections through both processes toggle likes at once while a reader pages through /sync
 //    one change at a time (limit=1, so every change-log row is one page); the reader must see

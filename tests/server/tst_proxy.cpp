@@ -1,4 +1,4 @@
-// --trusted-proxy (issue 15): behind a reverse proxy every client arrives from the proxy's
+// --trusted-proxy: behind a reverse proxy every client arrives from the proxy's
 // address, so per-address limits (the failed sign-in limit) and the request log must use the
 // address the proxy forwarded — but only when the peer is a proxy we trust, or anyone could
 // choose their own address with a header.

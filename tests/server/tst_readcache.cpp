@@ -1,4 +1,4 @@
-// The read cache of issue 15 (server/readcache.h, server/apicache.cpp) on PostgreSQL: posts and
+// The read cache (server/api/readcache.h, server/api/cachedreader.cpp) on PostgreSQL: posts and
 // pages of floors rendered once for nobody, personalised per caller, invalidated from the change
 // log before every cached read. Its promise is that nothing of it shows: a read sees every change
 // committed before it began, through ANY process on the database, and answers exactly what a
@@ -339,7 +339,7 @@ void TstReadCache::compareWithUncached(const QStringList &users, const QStringLi
 // ReadCache on its own
 
 // A post as the server renders it for nobody (keys in QJsonObject's sorted order, as
-// apirender.cpp writes them), with inline comments whose texts hold what looks like the keys
+// the Renderer writes them), with inline comments whose texts hold what looks like the keys
 // findSlots() looks for: inside JSON strings they are escaped, and must not count.
 static QJsonObject userBrief(qint64 uid, const QString &nick)
 {
@@ -435,7 +435,7 @@ void TstReadCache::findSlotsFindsOnlyTheRealKeys()
         QVERIFY2(body.mid(s.offset - key.size(), key.size()) == key, qPrintable(what));
     }
 
-    // A page of floors (apicomments.cpp's shape): roots and replies, no post.
+    // A page of floors (CommentsHandler's shape): roots and replies, no post.
     QJsonObject reply = commentFor(611, 900, "\\\"liked\\\":false", 4, 0);
     reply.insert("rootId", 601);
     reply.insert("parentId", 601);

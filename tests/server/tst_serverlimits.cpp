@@ -1,4 +1,4 @@
-// threadline-server against hostile HTTP (issue 10): the real binary on 127.0.0.1 with a fresh
+// threadline-server against hostile HTTP: the real binary on 127.0.0.1 with a fresh
 // database, spoken to over raw TCP. Memory stays bounded while an attacker sends a 100 MB header
 // or body, bodies over the limit or without a token are refused before they are sent, slow and
 // idle connections are closed after the (short, configured) timeouts, connection caps answer
