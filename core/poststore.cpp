@@ -503,6 +503,23 @@ void PostStore::applyCommentVoteAnswer(qint64 commentId, bool liked, qint64 like
     });
 }
 
+void PostStore::addToCommentCounts(qint64 postId, qint64 delta, const QList<qint64> &above)
+{
+    if (delta == 0)
+        return;
+    changePost(postId, [&] {
+        if (auto it = m_posts.find(postId); it != m_posts.end())
+            it->commentCount = std::max<qint64>(0, it->commentCount + delta);
+    });
+    for (const qint64 id : above) {
+        if (id > 0 && containsComment(id))
+            changeComment(id, [&] {
+                if (Comment *c = ownComment(id))
+                    c->replyCount = std::max<qint64>(0, c->replyCount + delta);
+            });
+    }
+}
+
 void PostStore::addPendingComment(const Comment &given)
 {
     if (given.id >= 0 || containsComment(given.id))
