@@ -339,11 +339,10 @@ void TestLikeSync::commentVotes()
         const auto e = args.at(0).value<OutboxEntry>();
         if (e.targetId != c)
             continue;
-        const QJsonObject answer = args.at(1).toJsonObject();
-        QCOMPARE(answer.value(QLatin1String("liked")).toBool(), final > 0);
-        QCOMPARE(answer.value(QLatin1String("opposed")).toBool(), final < 0);
-        QCOMPARE(answer.value(QLatin1String("score")).toInteger(),
-                 server.value(QLatin1String("score")).toInteger());
+        const CommentLikeState answer = args.at(1).value<OutboxAnswer>().vote.value();
+        QCOMPARE(answer.liked, final > 0);
+        QCOMPARE(answer.opposed, final < 0);
+        QCOMPARE(answer.score, server.value(QLatin1String("score")).toInteger());
     }
 }
 
