@@ -387,6 +387,11 @@ void PostStore::removeComment(qint64 commentId)
         changePost(c.postId, change);
     for (qint64 id : gone)
         Q_EMIT commentRemoved(c.postId, id);
+    // Gone from the post's newest comments too (the card's inline lines).
+    if (auto p = serverPost(c.postId); p && p->comments.removeIf([&](const Comment &inlined) {
+            return gone.contains(inlined.id);
+        }) > 0)
+        upsertPost(*p);
 }
 
 void PostStore::removePost(qint64 postId)
@@ -484,6 +489,19 @@ void PostStore::applyPostLikeAnswer(qint64 postId, bool liked, qint64 likeCount)
         if (auto it = m_posts.find(postId); it != m_posts.end()) {
             it->liked = liked;
             it->likeCount = likeCount;
+            // the likers' line as the server has it now: me first while liked, gone while not
+            if (m_me.uid != 0) {
+                const auto mine = [this](const Like &l) { return l.user.uid == m_me.uid; };
+                const bool listed = std::any_of(it->likes.cbegin(), it->likes.cend(), mine);
+                if (listed && !liked) {
+                    it->likes.removeIf(mine);
+                } else if (!listed && liked) {
+                    Like me;
+                    me.postId = postId;
+                    me.user = m_me;
+                    it->likes.prepend(me);
+                }
+            }
         }
     });
 }
@@ -581,6 +599,16 @@ void PostStore::resolvePendingComment(qint64 localId, const Comment &given)
     else
         changePost(postId, change);
     Q_EMIT commentIdChanged(localId, server.id);
+    // Mine is the post's newest comment now: first of the ones it lists (the card's inline
+    // lines; the server lists its 3 newest unless asked for more).
+    if (auto p = serverPost(server.postId);
+        p && std::none_of(p->comments.cbegin(), p->comments.cend(),
+                          [&](const Comment &inlined) { return inlined.id == server.id; })) {
+        const qsizetype keep = p->comments.size() < 3 ? p->comments.size() + 1 : p->comments.size();
+        p->comments.prepend(server);
+        p->comments.resize(keep);
+        upsertPost(*p);
+    }
 }
 
 void PostStore::addPendingPost(const Post &given)

@@ -306,7 +306,7 @@ void Outbox::toggle(Kind kind, qint64 targetId, int baseline, int desired, const
             m_entries.append(decision.entry);
         write({.upserts = {decision.entry}}, {decision.entry.id}, note);
         countChanged();
-        m_sender->schedule();
+        m_sender->wakeAt(decision.entry.dueAt()); // sent then (once committed: onApplied())
         return;
     }
     }

@@ -96,6 +96,15 @@ void OutboxSender::stop()
     m_timer->stop();
 }
 
+void OutboxSender::wakeAt(qint64 when)
+{
+    if (m_inFlight.id != 0)
+        return; // the answer's handler looks for the next entry
+    const int ms = qMax(0, msUntil(when, nowMs()));
+    if (!m_timer->isActive() || m_timer->remainingTime() > ms)
+        m_timer->start(ms);
+}
+
 void OutboxSender::pump()
 {
     if (!m_queue->isLoaded() || m_inFlight.id != 0 || !m_api)
@@ -118,7 +127,22 @@ void OutboxSender::pump()
     m_gateUntil = 0;
     const OutboxQueue::Due due = m_queue->nextDue(now);
     if (due.entry) {
-        send(*due.entry);
+        const OutboxEntry &entry = *due.entry;
+        m_inFlight.id = entry.id;
+        m_inFlight.entry = entry;
+        m_inFlight.picture = -1;
+        m_timer->stop();
+        if (const int picture =
+                entry.kind == OutboxEntry::Kind::CreatePost ? entry.nextPictureToUpload() : -1;
+            picture >= 0) {
+            // A new post's picture first: its bytes come from the store's thread
+            // (onFileRead()), then the upload leaves.
+            m_inFlight.picture = picture;
+            m_inFlight.readTicket = m_queue->readFile(entry.localPictures().at(picture).file);
+            return;
+        }
+        const Call call = callFor(entry);
+        dispatch(entry, call, call.keyed ? entry.idempotencyKey.toLatin1() : QByteArray());
         return;
     }
     if (due.waitForCommit)
@@ -132,25 +156,6 @@ void OutboxSender::pump()
     else
         m_timer->stop();
     m_queue->maybeSummarize();
-}
-
-void OutboxSender::send(const OutboxEntry &entry)
-{
-    m_inFlight.id = entry.id;
-    m_inFlight.entry = entry;
-    m_inFlight.picture = -1;
-    m_timer->stop();
-    if (entry.kind == OutboxEntry::Kind::CreatePost) {
-        if (const int picture = entry.nextPictureToUpload(); picture >= 0) {
-            // A picture first: its bytes come from the store's thread (onFileRead()), then the
-            // upload leaves.
-            m_inFlight.picture = picture;
-            m_inFlight.readTicket = m_queue->readFile(entry.localPictures().at(picture).file);
-            return;
-        }
-    }
-    const Call call = callFor(entry);
-    dispatch(entry, call, call.keyed ? entry.idempotencyKey.toLatin1() : QByteArray());
 }
 
 void OutboxSender::onFileRead(quint64 ticket, bool ok, const QByteArray &data, const QString &error)

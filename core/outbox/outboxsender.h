@@ -114,6 +114,9 @@ public:
     void forgetWait() { m_gateUntil = 0; }
     // Offline: nothing is sent, the timer stops.
     void stop();
+    // Looks for the next due entry at `when` (ms since the epoch) at the latest: a toggle's
+    // entry is due then (its like delay). Sooner when something else is due sooner.
+    void wakeAt(qint64 when);
 
 private:
     struct InFlight
@@ -125,8 +128,9 @@ private:
         quint64 readTicket = 0; // that picture's file being read before its upload (0: none)
     };
 
-    void pump(); // sends the next due entry, or arms the timer for the earliest one
-    void send(const OutboxEntry &entry);
+    // Sends the next due entry (a new post's next picture first), or arms the timer for the
+    // earliest one.
+    void pump();
     void onFileRead(quint64 ticket, bool ok, const QByteArray &data, const QString &error);
     // Emits sent() and sends the call (the answer: onReplyFinished()).
     void dispatch(const OutboxEntry &entry, const Call &call, const QByteArray &key,
