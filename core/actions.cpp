@@ -6,7 +6,36 @@
 #include <QCoreApplication>
 #include <QDateTime>
 
+#include <algorithm>
+
 namespace threadline::core {
+
+namespace {
+
+// My new comment is the newest of its post: first among the comments the post lists (the
+// card's inline lines; the server lists its 3 newest unless asked for more).
+void listInline(PostStore &store, const Comment &mine)
+{
+    auto p = store.serverPost(mine.postId);
+    if (!p || std::any_of(p->comments.cbegin(), p->comments.cend(),
+                          [&](const Comment &c) { return c.id == mine.id; }))
+        return;
+    const qsizetype keep = p->comments.size() < 3 ? p->comments.size() + 1 : p->comments.size();
+    p->comments.prepend(mine);
+    p->comments.resize(keep);
+    store.upsertPost(*p);
+}
+
+// A deleted comment (with its floor, for a root) is no more among the comments its post lists.
+void unlistInline(PostStore &store, qint64 postId, qint64 commentId)
+{
+    auto p = store.serverPost(postId);
+    if (p && p->comments.removeIf(
+                 [&](const Comment &c) { return c.id == commentId || c.rootId == commentId; }) > 0)
+        store.upsertPost(*p);
+}
+
+} // namespace
 
 Actions::Actions(Outbox *outbox, PostStore *store, QObject *parent)
     : QObject(parent)
@@ -151,9 +180,9 @@ Comment Actions::pendingComment(qint64 localId, qint64 postId, qint64 parentId, 
 void Actions::deleteComment(qint64 commentId)
 {
     const qint64 entry = m_outbox->deleteComment(commentId, describeComment(commentId));
-    if (const auto c = m_store->serverComment(commentId);
-        c && c->status == Comment::Status::Visible)
-        expectCountChange(entry, *c, -1);
+    // (a hidden one was not counted: no change, but its post is known at the answer)
+    if (const auto c = m_store->serverComment(commentId))
+        expectCountChange(entry, *c, c->status == Comment::Status::Visible ? -1 : 0);
     m_store->removeComment(commentId);
 }
 
@@ -378,12 +407,17 @@ void Actions::onCompleted(const OutboxEntry &entry, const OutboxAnswer &answer)
                                             s->opposeCount, s->score);
         break;
     case OutboxEntry::Kind::CreateComment:
-        if (answer.comment)
+        if (answer.comment) {
             m_store->resolvePendingComment(entry.createdLocalId(), *answer.comment);
+            listInline(*m_store, *answer.comment);
+        }
         applyCountChange(entry.id); // counted by the server now, no more as mine pending
         break;
     case OutboxEntry::Kind::DeleteComment:
-        // 204: the optimistic removal is what the server did; the counts follow
+        // 204: the optimistic removal is what the server did; the counts and the post's inline
+        // comments follow
+        if (const auto change = m_countChanges.constFind(entry.id); change != m_countChanges.cend())
+            unlistInline(*m_store, change->postId, entry.targetId);
         applyCountChange(entry.id);
         break;
     case OutboxEntry::Kind::CreatePost:

@@ -387,11 +387,6 @@ void PostStore::removeComment(qint64 commentId)
         changePost(c.postId, change);
     for (qint64 id : gone)
         Q_EMIT commentRemoved(c.postId, id);
-    // Gone from the post's newest comments too (the card's inline lines).
-    if (auto p = serverPost(c.postId); p && p->comments.removeIf([&](const Comment &inlined) {
-            return gone.contains(inlined.id);
-        }) > 0)
-        upsertPost(*p);
 }
 
 void PostStore::removePost(qint64 postId)
@@ -599,16 +594,6 @@ void PostStore::resolvePendingComment(qint64 localId, const Comment &given)
     else
         changePost(postId, change);
     Q_EMIT commentIdChanged(localId, server.id);
-    // Mine is the post's newest comment now: first of the ones it lists (the card's inline
-    // lines; the server lists its 3 newest unless asked for more).
-    if (auto p = serverPost(server.postId);
-        p && std::none_of(p->comments.cbegin(), p->comments.cend(),
-                          [&](const Comment &inlined) { return inlined.id == server.id; })) {
-        const qsizetype keep = p->comments.size() < 3 ? p->comments.size() + 1 : p->comments.size();
-        p->comments.prepend(server);
-        p->comments.resize(keep);
-        upsertPost(*p);
-    }
 }
 
 void PostStore::addPendingPost(const Post &given)
