@@ -1,14 +1,41 @@
 #include "actions.h"
 
-#include "wire/jsoncodec.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QJsonDocument>
+
+#include <algorithm>
 
 namespace threadline::core {
+
+namespace {
+
+// My new comment is the newest of its post: first among the comments the post lists (the
+// card's inline lines; the server lists its 3 newest unless asked for more).
+void listInline(PostStore &store, const Comment &mine)
+{
+    auto p = store.serverPost(mine.postId);
+    if (!p || std::any_of(p->comments.cbegin(), p->comments.cend(),
+                          [&](const Comment &c) { return c.id == mine.id; }))
+        return;
+    const qsizetype keep = p->comments.size() < 3 ? p->comments.size() + 1 : p->comments.size();
+    p->comments.prepend(mine);
+    p->comments.resize(keep);
+    store.upsertPost(*p);
+}
+
+// A deleted comment (with its floor, for a root) is no more among the comments its post lists.
+void unlistInline(PostStore &store, qint64 postId, qint64 commentId)
+{
+    auto p = store.serverPost(postId);
+    if (p && p->comments.removeIf(
+                 [&](const Comment &c) { return c.id == commentId || c.rootId == commentId; }) > 0)
+        store.upsertPost(*p);
+}
+
+} // namespace
 
 Actions::Actions(Outbox *outbox, PostStore *store, QObject *parent)
     : QObject(parent)
@@ -123,8 +150,10 @@ qint64 Actions::comment(qint64 postId, qint64 parentId, const QString &content)
     if (text.isEmpty())
         return 0;
     const qint64 local = m_outbox->createComment(postId, text, parentId, describePost(postId));
-    m_store->addPendingComment(
-        pendingComment(local, postId, parentId, text, QDateTime::currentMSecsSinceEpoch()));
+    const Comment mine =
+        pendingComment(local, postId, parentId, text, QDateTime::currentMSecsSinceEpoch());
+    expectCountChange(-local, mine, +1, 0);
+    m_store->addPendingComment(mine);
     return local;
 }
 
@@ -150,8 +179,50 @@ Comment Actions::pendingComment(qint64 localId, qint64 postId, qint64 parentId, 
 
 void Actions::deleteComment(qint64 commentId)
 {
-    m_outbox->deleteComment(commentId, describeComment(commentId));
+    const qint64 entry = m_outbox->deleteComment(commentId, describeComment(commentId));
+    // (a hidden one was not counted: no change, but its post is known at the answer)
+    if (const auto c = m_store->serverComment(commentId))
+        expectCountChange(entry, *c, c->status == Comment::Status::Visible ? -1 : 0);
     m_store->removeComment(commentId);
+}
+
+void Actions::expectCountChange(qint64 entryId, const Comment &comment, int sign, qint64 floor)
+{
+    CountChange change;
+    change.postId = comment.postId;
+    if (comment.isRoot()) {
+        change.delta = sign * (1 + (floor >= 0 ? floor : comment.replyCount));
+    } else {
+        change.delta = sign;
+        change.above.append(comment.rootId);
+        if (comment.parentId != comment.rootId)
+            change.above.append(comment.parentId);
+    }
+    change.before = serverCounts(change.postId, change.above);
+    m_countChanges.insert(entryId, change);
+}
+
+QList<qint64> Actions::serverCounts(qint64 postId, const QList<qint64> &above) const
+{
+    QList<qint64> counts;
+    const auto post = m_store->serverPost(postId);
+    counts.append(post ? post->commentCount : -1);
+    for (const qint64 id : above) {
+        const auto c = m_store->serverComment(id);
+        counts.append(c ? c->replyCount : -1);
+    }
+    return counts;
+}
+
+void Actions::applyCountChange(qint64 entryId)
+{
+    const auto it = m_countChanges.constFind(entryId);
+    if (it == m_countChanges.cend())
+        return;
+    const CountChange change = *it;
+    m_countChanges.erase(it);
+    if (serverCounts(change.postId, change.above) == change.before)
+        m_store->addToCommentCounts(change.postId, change.delta, change.above);
 }
 
 qint64 Actions::publishPost(const QString &content, const QStringList &localPictures,
@@ -246,6 +317,10 @@ void Actions::showModeration(qint64 entryId, const ModerationBefore &before, boo
     std::optional<Moderation> mark;
     if (hide)
         mark = Moderation{m_me, reason, QDateTime::currentMSecsSinceEpoch()};
+    if (before.type == TargetType::Comment) {
+        if (const auto c = m_store->serverComment(before.targetId))
+            expectCountChange(entryId, *c, hide ? -1 : +1, hide ? -1 : qint64(before.floor.size()));
+    }
     markHidden(before.type, before.targetId, before.floor, hide, mark);
     m_moderationBefore.insert(entryId, before);
 }
@@ -295,13 +370,13 @@ void Actions::markHidden(TargetType type, qint64 targetId, const QList<qint64> &
     m_store->upsertComments(changed);
 }
 
-void Actions::onCompleted(const OutboxEntry &entry, const QJsonObject &answer)
+void Actions::onCompleted(const OutboxEntry &entry, const OutboxAnswer &answer)
 {
     m_moderationBefore.remove(entry.id);
     switch (entry.kind) {
     case OutboxEntry::Kind::Report:
         Q_EMIT notice(
-            answer.value(QLatin1String("alreadyReported")).toBool()
+            answer.alreadyReported
                 ? QCoreApplication::translate("Actions", "You had already reported %1: the "
                                                          "moderators have your first report.")
                       .arg(entry.description)
@@ -312,41 +387,50 @@ void Actions::onCompleted(const OutboxEntry &entry, const QJsonObject &answer)
     case OutboxEntry::Kind::HidePost:
     case OutboxEntry::Kind::UnhidePost:
         // the post as the moderator sees it now (also for hides queued from the queue page)
-        if (const auto p = decodePost(QJsonValue(answer));
-            p.ok() && m_store->containsPost(p.value().id))
-            m_store->upsertPost(p.value());
+        if (answer.post && m_store->containsPost(answer.post->id))
+            m_store->upsertPost(*answer.post);
         break;
     case OutboxEntry::Kind::HideComment:
     case OutboxEntry::Kind::UnhideComment:
-        if (const auto c = decodeComment(QJsonValue(answer));
-            c.ok() && m_store->containsPost(c.value().postId))
-            m_store->upsertComment(c.value());
+        if (answer.comment && m_store->containsPost(answer.comment->postId))
+            m_store->upsertComment(*answer.comment);
+        applyCountChange(entry.id); // the post counts it (and its floor) again, or no more
         break;
     case OutboxEntry::Kind::PostLike:
-        if (const auto s = decodeLikeState(QJsonDocument(answer).toJson(QJsonDocument::Compact));
-            s.ok())
-            m_store->applyPostLikeAnswer(entry.targetId, s.value().liked, s.value().likeCount);
+        if (answer.like)
+            m_store->applyPostLikeAnswer(entry.targetId, answer.like->liked,
+                                         answer.like->likeCount);
         break;
     case OutboxEntry::Kind::CommentVote:
-        if (const auto s =
-                decodeCommentLikeState(QJsonDocument(answer).toJson(QJsonDocument::Compact));
-            s.ok())
-            m_store->applyCommentVoteAnswer(entry.targetId, s.value().liked, s.value().likeCount,
-                                            s.value().opposed, s.value().opposeCount,
-                                            s.value().score);
+        if (const auto &s = answer.vote)
+            m_store->applyCommentVoteAnswer(entry.targetId, s->liked, s->likeCount, s->opposed,
+                                            s->opposeCount, s->score);
         break;
     case OutboxEntry::Kind::CreateComment:
-        if (const auto c = decodeComment(QJsonValue(answer)); c.ok())
-            m_store->resolvePendingComment(entry.createdLocalId(), c.value());
+        if (answer.comment) {
+            m_store->resolvePendingComment(entry.createdLocalId(), *answer.comment);
+            listInline(*m_store, *answer.comment);
+        }
+        applyCountChange(entry.id); // counted by the server now, no more as mine pending
+        break;
+    case OutboxEntry::Kind::DeleteComment:
+        // 204: the optimistic removal is what the server did; the counts and the post's inline
+        // comments follow
+        if (const auto change = m_countChanges.constFind(entry.id); change != m_countChanges.cend())
+            unlistInline(*m_store, change->postId, entry.targetId);
+        applyCountChange(entry.id);
         break;
     case OutboxEntry::Kind::CreatePost:
-        if (const auto p = decodePost(QJsonValue(answer)); p.ok())
-            m_store->resolvePendingPost(entry.createdLocalId(), p.value());
+        if (answer.post)
+            m_store->resolvePendingPost(entry.createdLocalId(), *answer.post);
         else // published, but its answer unreadable: the next refresh brings it
             m_store->removePost(entry.createdLocalId());
         Q_EMIT notice(QCoreApplication::translate("Actions", "Your post is published."));
         break;
     default:
+        // DeletePost (204): the optimistic removal is what the server did. Follow: the post
+        // store holds no follow state (the profile header applies the answer). DismissReport:
+        // the moderation queue's feed applies it.
         break;
     }
 }
@@ -401,6 +485,7 @@ void Actions::reapply(const OutboxEntry &entry)
 
 void Actions::rollBack(const OutboxEntry &entry)
 {
+    m_countChanges.remove(entry.id);
     // The store shows the server's values again.
     if (const auto before = m_moderationBefore.take(entry.id); before.targetId != 0)
         markHidden(before.type, before.targetId, before.floor, before.hidden, before.moderation);

@@ -13,6 +13,7 @@ namespace threadline::core {
 
 class Outbox;
 class PostStore;
+struct OutboxAnswer;
 
 class Actions : public QObject
 {
@@ -62,7 +63,7 @@ private:
     QString describePost(qint64 postId) const;
     QString describeComment(qint64 commentId) const;
     void layPendingOver(const QList<OutboxEntry> &entries);
-    void onCompleted(const OutboxEntry &entry, const QJsonObject &answer);
+    void onCompleted(const OutboxEntry &entry, const OutboxAnswer &answer);
     void onFailed(const OutboxEntry &entry, const QString &message);
     // The optimistic change of an entry taken back (failed, discarded) or shown again (retried).
     void rollBack(const OutboxEntry &entry);
@@ -91,10 +92,29 @@ private:
     void markHidden(TargetType type, qint64 targetId, const QList<qint64> &floor, bool hidden,
                     const std::optional<Moderation> &moderation);
 
+    // What an action will do to the server's comment counts, which its answer does not carry
+    // (a comment created, deleted, hidden or shown again): `delta` on the post and on each of
+    // `above` (the floor's root, the comment answered), and those counts as the server had them
+    // when the action was made. Its completion adds the change, unless newer server data came
+    // meanwhile (it holds the change already).
+    struct CountChange
+    {
+        qint64 postId = 0;
+        qint64 delta = 0;
+        QList<qint64> above;
+        QList<qint64> before;
+    };
+    // The change `sign` (+1 shown, -1 gone) of a visible comment (with its floor for a root,
+    // `floor` replies besides when given).
+    void expectCountChange(qint64 entryId, const Comment &comment, int sign, qint64 floor = -1);
+    [[nodiscard]] QList<qint64> serverCounts(qint64 postId, const QList<qint64> &above) const;
+    void applyCountChange(qint64 entryId);
+
     Outbox *m_outbox;
     PostStore *m_store;
     UserBrief m_me;
     QHash<qint64, ModerationBefore> m_moderationBefore;
+    QHash<qint64, CountChange> m_countChanges; // by outbox entry
 };
 
 } // namespace threadline::core

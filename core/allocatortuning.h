@@ -2,8 +2,9 @@
 // otherwise each get an arena of their own, and the memory a decoded picture leaves behind in a
 // worker's arena is never reused by the GUI thread. With 10,000 posts of pictures scrolled
 // through, that fragmentation was about 40 MiB of the peak (bench_memory: 147 MiB peak RSS with
-// the default arenas, 136 MiB with one; docs/performance.md, "Issue 14"). The decoders' few
-// allocations a picture make the single arena's lock cheap. Call first thing in main().
+// the default arenas, 136 MiB with one; docs/performance.md, "cold start and memory"). The
+// decoders' few allocations a picture make the single arena's lock cheap. Call first thing in
+// main().
 #pragma once
 
 #include <cstdlib> // defines __GLIBC__ on glibc (tested below)

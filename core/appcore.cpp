@@ -55,8 +55,6 @@ AppCore::AppCore(QObject *parent)
     connect(m_outbox.get(), &Outbox::pendingCountChanged, this, &AppCore::updateStatus);
     connect(m_outbox.get(), &Outbox::failedCountChanged, this, &AppCore::updateStatus);
     connect(m_outbox.get(), &Outbox::authRequired, this, &AppCore::signInRequired);
-    // A completed action changed counts on the server: a sync brings the exact numbers.
-    connect(m_outbox.get(), &Outbox::completed, m_sync.get(), &SyncEngine::syncNow);
     connect(m_cache.get(), &Cache::opened, this,
             [this](bool ok, const QString &error, bool recovered, const QString &) {
                 if (!ok)

@@ -484,6 +484,19 @@ void PostStore::applyPostLikeAnswer(qint64 postId, bool liked, qint64 likeCount)
         if (auto it = m_posts.find(postId); it != m_posts.end()) {
             it->liked = liked;
             it->likeCount = likeCount;
+            // the likers' line as the server has it now: me first while liked, gone while not
+            if (m_me.uid != 0) {
+                const auto mine = [this](const Like &l) { return l.user.uid == m_me.uid; };
+                const bool listed = std::any_of(it->likes.cbegin(), it->likes.cend(), mine);
+                if (listed && !liked) {
+                    it->likes.removeIf(mine);
+                } else if (!listed && liked) {
+                    Like me;
+                    me.postId = postId;
+                    me.user = m_me;
+                    it->likes.prepend(me);
+                }
+            }
         }
     });
 }
@@ -501,6 +514,23 @@ void PostStore::applyCommentVoteAnswer(qint64 commentId, bool liked, qint64 like
             it->score = score;
         }
     });
+}
+
+void PostStore::addToCommentCounts(qint64 postId, qint64 delta, const QList<qint64> &above)
+{
+    if (delta == 0)
+        return;
+    changePost(postId, [&] {
+        if (auto it = m_posts.find(postId); it != m_posts.end())
+            it->commentCount = std::max<qint64>(0, it->commentCount + delta);
+    });
+    for (const qint64 id : above) {
+        if (id > 0 && containsComment(id))
+            changeComment(id, [&] {
+                if (Comment *c = ownComment(id))
+                    c->replyCount = std::max<qint64>(0, c->replyCount + delta);
+            });
+    }
 }
 
 void PostStore::addPendingComment(const Comment &given)

@@ -78,6 +78,11 @@ public:
     void applyPostLikeAnswer(qint64 postId, bool liked, qint64 likeCount);
     void applyCommentVoteAnswer(qint64 commentId, bool liked, qint64 likeCount, bool opposed,
                                 qint64 opposeCount, qint64 score);
+    // What an action of mine did to the server's counts, which its answer implies without
+    // carrying them (a comment created, deleted, hidden or shown again): `delta` more comments
+    // on the post, `delta` more replies under each of `above` (the floor's root, the comment
+    // answered). Never below 0.
+    void addToCommentCounts(qint64 postId, qint64 delta, const QList<qint64> &above = {});
     // A comment I wrote that the server has not confirmed: a negative local id.
     void addPendingComment(const Comment &local);
     // The server created it: the local id becomes the server's, without a remove/add.
@@ -112,8 +117,8 @@ private:
     [[nodiscard]] int pendingCommentsOn(qint64 postId) const;
     [[nodiscard]] int pendingRepliesIn(qint64 rootId) const;
     void countPending(const Comment &comment, int delta); // my comments (id < 0) by post, root
-    // Memory (issue 14): what is stored shares one copy of every string that repeats across
-    // posts and comments — a user's name and avatar (likers, commenters and authors are the
+    // Memory (bounded by what is kept): what is stored shares one copy of every string that repeats
+    // across posts and comments — a user's name and avatar (likers, commenters and authors are the
     // same few people), the device names — and its lists hold no spare capacity. Only equal
     // strings are shared, so what the views read is exactly what was given.
     void intern(UserBrief &user);

@@ -2,8 +2,8 @@
 // job on the cache's worker thread, where detail::CacheStore (cachestore.h) runs it; the blob
 // codec is cacheblob.cpp, the sqlite3 wrappers sqlitestatement.cpp.
 #include "cache/cache.h"
-#include "cache/cachestore.h"
 #include "account/serveridentity.h"
+#include "cache/cachestore.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -299,8 +299,9 @@ quint64 Cache::loadMeta(const QString &key)
 {
     return enqueue("loadMeta", [key](CacheStore &s, quint64 id) {
         std::optional<QString> value = s.loadMeta(key);
-        s.reply(
-            [id, key, value = std::move(value)](Cache *c) { Q_EMIT c->metaLoaded(id, key, value); });
+        s.reply([id, key, value = std::move(value)](Cache *c) {
+            Q_EMIT c->metaLoaded(id, key, value);
+        });
     });
 }
 

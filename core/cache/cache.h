@@ -32,7 +32,8 @@
 // wrappers of sqlitestatement.h; the blob codec is cacheblob.cpp.
 #pragma once
 
-#include "cache/cacheblob.h" // CacheBlob, the rows' format: users of the cache find it here
+#include "cache/cacheblob.h"  // CacheBlob, the rows' format: users of the cache find it here
+#include "cache/cachetypes.h" // TimelinePage, HistoryEntry, the limits
 #include "wire/wiretypes.h"
 
 #include <QList>
@@ -54,32 +55,6 @@ namespace detail {
 class CacheStore;
 }
 
-// A stored timeline: a page of the posts of one scope, in the server's order.
-struct TimelinePage
-{
-    QString scope;
-    QList<Post> posts;
-    // The server's cursor after the last page stored for this scope (pass it as `before` to
-    // fetch more from the server); absent when the stored pages reach the end of the list or
-    // when nothing is stored.
-    std::optional<QString> next;
-    qint64 offset = 0;      // where this page starts among the scope's stored posts
-    qint64 storedCount = 0; // how many posts the scope holds in the cache
-    bool known = false;     // whether a page of this scope was ever stored
-
-    friend bool operator==(const TimelinePage &, const TimelinePage &) = default;
-};
-
-// A recently viewed post.
-struct HistoryEntry
-{
-    qint64 postId = 0;
-    qint64 viewedAt = 0;      // ms since the epoch, UTC
-    std::optional<Post> post; // absent when the post is not (or no longer) in the cache
-
-    friend bool operator==(const HistoryEntry &, const HistoryEntry &) = default;
-};
-
 class Cache : public QObject
 {
     Q_OBJECT
@@ -87,9 +62,9 @@ class Cache : public QObject
 public:
     using Clock = std::function<qint64()>; // ms since the epoch, UTC
 
-    static constexpr int kDefaultCommentLimit = 5000; // newest comments kept per post
-    static constexpr int kHistoryLimit = 60;
-    static constexpr qint64 kHistoryMaxAgeMs = qint64(30) * 24 * 60 * 60 * 1000;
+    static constexpr int kDefaultCommentLimit = cachelimits::kDefaultCommentLimit;
+    static constexpr int kHistoryLimit = cachelimits::kHistoryLimit;
+    static constexpr qint64 kHistoryMaxAgeMs = cachelimits::kHistoryMaxAgeMs;
     // The meta key of the /sync cursor (cleared with everything else by clear() and rebuilds).
     static constexpr QLatin1String kSyncCursorKey{"sync.cursor"};
 

@@ -4,6 +4,8 @@
 // -wal/-shm/-journal) to rebuild the cache.
 #include "cache/cachestore.h"
 
+#include "cache/cache.h" // the signals opening answers with
+
 #include "cache/cacheschema.h"
 
 #include <QDateTime>

@@ -530,8 +530,8 @@ void CacheStore::markViewed(qint64 postId, qint64 when, qint64 now)
 
 void CacheStore::pruneHistory(qint64 now)
 {
-    m_sql.stmt(kExpireHistory).bind(1, now - Cache::kHistoryMaxAgeMs).run();
-    m_sql.stmt(kCapHistory).bind(1, qint64(Cache::kHistoryLimit)).run();
+    m_sql.stmt(kExpireHistory).bind(1, now - cachelimits::kHistoryMaxAgeMs).run();
+    m_sql.stmt(kCapHistory).bind(1, qint64(cachelimits::kHistoryLimit)).run();
 }
 
 QList<HistoryEntry> CacheStore::loadHistory(qint64 now)
@@ -542,7 +542,7 @@ QList<HistoryEntry> CacheStore::loadHistory(qint64 now)
     pruneHistory(now);
     {
         Stmt q = m_sql.stmt(kSelectHistory);
-        q.bind(1, qint64(Cache::kHistoryLimit));
+        q.bind(1, qint64(cachelimits::kHistoryLimit));
         while (q.next()) {
             HistoryEntry e;
             e.postId = q.int64(0);

@@ -8,7 +8,7 @@
 // Internal to threadline_core: nothing outside core includes it.
 #pragma once
 
-#include "cache/cache.h"
+#include "cache/cachetypes.h"
 #include "cache/sqlitestatement.h"
 
 #include <QLoggingCategory>
@@ -21,6 +21,10 @@
 #include <functional>
 #include <optional>
 #include <utility>
+
+namespace threadline::core {
+class Cache;
+}
 
 namespace threadline::core::detail {
 
@@ -61,19 +65,21 @@ public:
 
     // Answers on the owner's thread. The Cache outlives every answer it can receive: its
     // destructor stops this thread first, and Qt drops events posted to a deleted object.
-    template<class F> void reply(F &&f)
+    // (Owner is always Cache: a template parameter so that this header needs only Cache's
+    // name, and the files that answer — cache.cpp, cacheopen.cpp — its class.)
+    template<class F, class Owner = Cache> void reply(F &&f)
     {
-        Cache *owner = m_owner;
+        Owner *owner = m_owner;
         QMetaObject::invokeMethod(
             owner, [owner, f = std::forward<F>(f)]() { f(owner); }, Qt::QueuedConnection);
     }
-    void done(quint64 id)
+    template<class Owner = Cache> void done(quint64 id)
     {
-        reply([id](Cache *c) { Q_EMIT c->done(id); });
+        reply([id](Owner *c) { Q_EMIT c->done(id); });
     }
-    void fail(quint64 id, const QString &error)
+    template<class Owner = Cache> void fail(quint64 id, const QString &error)
     {
-        reply([id, error](Cache *c) { Q_EMIT c->failed(id, error); });
+        reply([id, error](Owner *c) { Q_EMIT c->failed(id, error); });
     }
 
     // ---- opening (cacheopen.cpp)
@@ -106,7 +112,7 @@ public:
     QList<HistoryEntry> loadHistory(qint64 now);
     void clear();
 
-    int m_commentLimit = Cache::kDefaultCommentLimit;
+    int m_commentLimit = cachelimits::kDefaultCommentLimit;
     std::atomic<bool> m_closing{false}; // set by ~Cache: skip the integrity check
     std::function<void(const char *)> m_observer;
 

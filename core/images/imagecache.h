@@ -81,7 +81,7 @@ public:
     static constexpr qint64 kDefaultDiskCacheBytes = 200LL * 1024 * 1024;
     // The pictures being turned into tiles (a 192 px tile of a 4:3 photo is 192 KiB): the views
     // paint the tiles they keep without a decoded picture (ui/tilepixmaps.h), so this holds a
-    // screen's worth of fresh decodes: docs/performance.md, "Issue 14".
+    // screen's worth of fresh decodes: docs/performance.md, "views that cost what is on screen".
     static constexpr qint64 kDefaultMemoryCacheBytes = 8LL * 1024 * 1024;
     static constexpr qint64 kDefaultMaxDownloadBytes = 20LL * 1024 * 1024;
     static constexpr qint64 kDefaultMaxPixels = 50'000'000;

@@ -1,3 +1,4 @@
+#include "net/apiclient.h"
 #include "net/apiclientdetail.h"
 
 #include "net/endpoints.h"
@@ -61,7 +62,13 @@ ApiReply *ApiClient::send(const Call &call, QObject *owner, RequestOptions optio
 {
     if (call.keyed && options.idempotencyKey.isEmpty())
         options.idempotencyKey = newIdempotencyKey();
-    return request(call.method, call.path, call.body, owner, options);
+    auto *reply = new ApiReply(this, call.method.trimmed().toUpper(), call.path, call.body, options,
+                               owner ? owner : this);
+    m_live.insert(reply);
+    // Always from the next event-loop turn: finished() never fires before the caller connects.
+    QMetaObject::invokeMethod(
+        reply, [reply] { reply->beginAttempt(); }, Qt::QueuedConnection);
+    return reply;
 }
 
 void ApiClient::setOffline(bool offline)
@@ -123,13 +130,7 @@ QNetworkAccessManager *ApiClient::network() const
 ApiReply *ApiClient::request(const QByteArray &method, const QString &path, const QByteArray &body,
                              QObject *owner, const RequestOptions &options)
 {
-    auto *reply =
-        new ApiReply(this, method.trimmed().toUpper(), path, body, options, owner ? owner : this);
-    m_live.insert(reply);
-    // Always from the next event-loop turn: finished() never fires before the caller connects.
-    QMetaObject::invokeMethod(
-        reply, [reply] { reply->beginAttempt(); }, Qt::QueuedConnection);
-    return reply;
+    return send(Call{method, path, body, false}, owner, options); // unkeyed: the options' key
 }
 
 ApiReply *ApiClient::get(const QString &path, QObject *owner, const RequestOptions &options)

@@ -3,7 +3,7 @@
 // Internal to core: nothing outside apiclient*.cpp / apireply.cpp / guardednetwork.cpp includes it.
 #pragma once
 
-#include "net/apiclient.h"
+#include "net/apierror.h"
 
 #include <QByteArray>
 #include <QLoggingCategory>
@@ -18,6 +18,8 @@
 Q_DECLARE_LOGGING_CATEGORY(lcApi)
 
 namespace threadline::core {
+
+class ApiClient;
 
 namespace apidetail {
 

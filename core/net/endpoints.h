@@ -7,7 +7,7 @@
 //   ApiReply *r = api->send(endpoint::timeline(TimelineQuery::following(), cursor, 20), this);
 //
 // The outbox stores nothing of a Call: it builds the call again from its entry each time it
-// sends (outboxrequests.cpp), so a queued action follows the contract of the version that sends
+// sends (outboxcalls.cpp), so a queued action follows the contract of the version that sends
 // it. Every query value is percent-encoded here; callers pass plain values.
 #pragma once
 

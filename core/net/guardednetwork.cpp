@@ -1,3 +1,4 @@
+#include "net/apiclient.h"
 #include "net/apiclientdetail.h"
 
 #include "net/tlspins.h"

@@ -49,25 +49,16 @@ LikeCoalescer::decide(const std::optional<OutboxEntry> &pending, bool uncertain,
     return d;
 }
 
-Call LikeCoalescer::requestFor(const OutboxEntry &e)
+Call LikeCoalescer::voteCall(const OutboxEntry &e)
 {
-    switch (e.kind) {
-    case OutboxEntry::Kind::PostLike:
-        return endpoint::likePost(e.targetId, e.desired != 0);
-    case OutboxEntry::Kind::Follow:
-        return endpoint::follow(e.targetId, e.desired != 0);
-    case OutboxEntry::Kind::CommentVote:
-        if (e.desired > 0)
-            return endpoint::likeComment(e.targetId, true);
-        if (e.desired < 0)
-            return endpoint::opposeComment(e.targetId, true);
-        // None: take back what the server has (likes and opposes exclude each other); from an
-        // unknown state the like first, then (nextStep) the oppose.
-        return e.baseline < 0 ? endpoint::opposeComment(e.targetId, false)
-                              : endpoint::likeComment(e.targetId, false);
-    default:
-        return {};
-    }
+    if (e.desired > 0)
+        return endpoint::likeComment(e.targetId, true);
+    if (e.desired < 0)
+        return endpoint::opposeComment(e.targetId, true);
+    // None: take back what the server has (likes and opposes exclude each other); from an
+    // unknown state the like first, then (nextStep) the oppose.
+    return e.baseline < 0 ? endpoint::opposeComment(e.targetId, false)
+                          : endpoint::likeComment(e.targetId, false);
 }
 
 std::optional<OutboxEntry> LikeCoalescer::nextStep(const OutboxEntry &e)

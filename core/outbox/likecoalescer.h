@@ -63,10 +63,10 @@ public:
     // desired state, a comment vote that wants "none" gets kUnknownVote.
     static void makeUncertain(OutboxEntry &entry);
 
-    // The request that brings the server from entry.baseline to entry.desired. A comment vote
-    // "none" from kUnknownVote takes back the like first; Outbox then continues with the oppose
-    // (nextStep()).
-    [[nodiscard]] static Call requestFor(const OutboxEntry &entry);
+    // The call that brings the server from a comment vote's baseline to its desired vote (a like
+    // or a follow is one PUT or DELETE: outboxcalls.cpp). A vote "none" from kUnknownVote takes
+    // back the like first; the sender then continues with the oppose (nextStep()).
+    [[nodiscard]] static Call voteCall(const OutboxEntry &entry);
     // After a successful request: the entry that still has to be sent (a comment vote "none"
     // from kUnknownVote continues with the oppose), or nullopt when the entry is done.
     [[nodiscard]] static std::optional<OutboxEntry> nextStep(const OutboxEntry &entry);

@@ -1,21 +1,19 @@
 // The outbox's queue (outbox.h): the entries in memory and in the file, the actions that add
-// them, coalescing, retry and discard by the user. Sending them — the state machine, backoff,
-// failures and the replay after an offline period — is outboxsending.cpp; what each sends is
-// outboxrequests.cpp, what is said about them outboxphrases.cpp, a new post's pictures
+// them, coalescing, retry and discard by the user. What is due next and what each outcome of a
+// request does to the entries is outboxresults.cpp; sending them is OutboxSender
+// (outboxsender.cpp); what is said about them outboxphrases.cpp, a new post's pictures
 // outboxpictures.cpp.
 #include "outbox/outbox.h"
-#include "account/serveridentity.h"
 
+#include "account/serveridentity.h"
 #include "net/apiclient.h"
-#include "wire/jsoncodec.h"
 #include "outbox/outboxphrases.h"
-#include "outbox/outboxpictures.h"
+#include "wire/jsoncodec.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QJsonDocument>
 #include <QStandardPaths>
-#include <QTimer>
 #include <QUuid>
 
 #include <algorithm>
@@ -65,28 +63,20 @@ Outbox::Outbox(ApiClient *api, QObject *parent)
     : QObject(parent)
     , m_api(api)
     , m_store(new OutboxStore(this))
-    , m_rng(QRandomGenerator::securelySeeded())
-    , m_timer(new QTimer(this))
+    , m_sender(new OutboxSender(api, m_store, this, this))
 {
-    m_timer->setSingleShot(true);
-    m_timer->setTimerType(Qt::PreciseTimer);
-    connect(m_timer, &QTimer::timeout, this, &Outbox::pump);
     connect(m_store, &OutboxStore::opened, this, &Outbox::onOpened);
     connect(m_store, &OutboxStore::applied, this, &Outbox::onApplied);
-    connect(m_store, &OutboxStore::fileRead, this, &Outbox::onFileRead);
     if (m_api)
         connect(m_api, &ApiClient::offlineChanged, this, &Outbox::onOfflineChanged);
 }
 
 Outbox::~Outbox()
 {
-    // The reply is our child: destroying it cancels the request silently; the entry stays in
-    // the file and is sent again next time. The store (also a child) commits what is queued.
-    if (m_inFlight.reply) {
-        m_inFlight.reply->disconnect(this);
-        delete m_inFlight.reply;
-        m_inFlight.reply = nullptr;
-    }
+    // The sender first: destroying its reply cancels the request silently; the entry stays in
+    // the file and is sent again next time. Then the store commits what is queued.
+    delete m_sender;
+    m_sender = nullptr;
     delete m_store;
     m_store = nullptr;
 }
@@ -112,12 +102,6 @@ void Outbox::open(const QString &path)
     }
     m_opening = true;
     m_store->open(path);
-}
-
-void Outbox::setBackoff(int baseMs, int capMs)
-{
-    m_settings.backoffBaseMs = qMax(1, baseMs);
-    m_settings.backoffCapMs = qMax(m_settings.backoffBaseMs, capMs);
 }
 
 void Outbox::onOpened(bool ok, const QList<OutboxEntry> &entries, const QString &error)
@@ -164,7 +148,7 @@ void Outbox::onOpened(bool ok, const QList<OutboxEntry> &entries, const QString 
     Q_EMIT opened(ok, error);
     if (!ok)
         Q_EMIT storageError(error);
-    schedule();
+    m_sender->schedule();
 }
 
 void Outbox::whenLoaded(std::function<void()> action)
@@ -217,7 +201,7 @@ void Outbox::enqueue(const OutboxEntry &entry, const QList<OutboxFile> &files)
     if (moot != e.kind) {
         for (qsizetype i = m_entries.size() - 1; i >= 0; --i) {
             const OutboxEntry &p = m_entries.at(i);
-            if (p.kind == moot && p.targetId == e.targetId && p.id != m_inFlight.id) {
+            if (p.kind == moot && p.targetId == e.targetId && p.id != m_sender->sendingId()) {
                 batch.removals.append(p.id);
                 m_uncertain.remove(p.id);
                 m_entries.removeAt(i);
@@ -228,7 +212,7 @@ void Outbox::enqueue(const OutboxEntry &entry, const QList<OutboxFile> &files)
     batch.upserts.append(e);
     write(batch, {e.id});
     countChanged();
-    schedule();
+    m_sender->schedule();
 }
 
 void Outbox::write(const OutboxBatch &batch, const QList<qint64> &announce)
@@ -273,7 +257,7 @@ void Outbox::onApplied(quint64 ticket, bool ok, const QString &error)
         if (info.toggle)
             Q_EMIT toggleSaved(info.kind, info.targetId, info.desired);
     }
-    schedule();
+    m_sender->schedule();
 }
 
 // --- Actions ---------------------------------------------------------------------------------
@@ -281,49 +265,51 @@ void Outbox::onApplied(quint64 ticket, bool ok, const QString &error)
 void Outbox::toggle(Kind kind, qint64 targetId, int baseline, int desired, const QString &target,
                     int delayMs)
 {
-    whenLoaded([=, this] {
-        OutboxEntry fresh = makeEntry(kind, allocateId(), target);
-        fresh.targetId = targetId;
-        applyResolvedIds(fresh);
-        std::optional<OutboxEntry> inFlight;
-        if (m_inFlight.id != 0 && m_inFlight.entry.kind == kind &&
-            m_inFlight.entry.targetId == fresh.targetId)
-            inFlight = m_inFlight.entry;
-        const std::optional<OutboxEntry> pending = pendingToggle(kind, fresh.targetId);
-        const bool uncertain = pending && m_uncertain.contains(pending->id);
-        const auto decision = LikeCoalescer::decide(pending, uncertain, inFlight, baseline, desired,
-                                                    target, nowMs() + delayMs, fresh);
-        WriteInfo note;
-        note.toggle = true;
-        note.kind = kind;
-        note.targetId = fresh.targetId;
-        note.desired = desired;
-        switch (decision.action) {
-        case LikeCoalescer::Decision::Action::Nothing:
-            write({}, {}, note); // toggleSaved() after the writes before it
-            return;
-        case LikeCoalescer::Decision::Action::Drop: {
-            const qsizetype i = indexOf(decision.entry.id);
-            if (i >= 0)
-                m_entries.removeAt(i);
-            write({.removals = {decision.entry.id}}, {}, note);
-            countChanged();
-            schedule();
-            return;
-        }
-        case LikeCoalescer::Decision::Action::Write: {
-            const qsizetype i = indexOf(decision.entry.id);
-            if (i >= 0)
-                m_entries[i] = decision.entry;
-            else
-                m_entries.append(decision.entry);
-            write({.upserts = {decision.entry}}, {decision.entry.id}, note);
-            countChanged();
-            schedule();
-            return;
-        }
-        }
-    });
+    if (!m_loaded) { // applied, in order, once the file is loaded
+        m_deferred.append(
+            [=, this] { toggle(kind, targetId, baseline, desired, target, delayMs); });
+        return;
+    }
+    OutboxEntry fresh = makeEntry(kind, allocateId(), target);
+    fresh.targetId = targetId;
+    applyResolvedIds(fresh);
+    std::optional<OutboxEntry> inFlight;
+    if (m_sender->isSendingToggle(kind, fresh.targetId))
+        inFlight = m_sender->sendingEntry();
+    const std::optional<OutboxEntry> pending = pendingToggle(kind, fresh.targetId);
+    const bool uncertain = pending && m_uncertain.contains(pending->id);
+    const auto decision = LikeCoalescer::decide(pending, uncertain, inFlight, baseline, desired,
+                                                target, nowMs() + delayMs, fresh);
+    WriteInfo note;
+    note.toggle = true;
+    note.kind = kind;
+    note.targetId = fresh.targetId;
+    note.desired = desired;
+    switch (decision.action) {
+    case LikeCoalescer::Decision::Action::Nothing:
+        write({}, {}, note); // toggleSaved() after the writes before it
+        return;
+    case LikeCoalescer::Decision::Action::Drop: {
+        const qsizetype i = indexOf(decision.entry.id);
+        if (i >= 0)
+            m_entries.removeAt(i);
+        write({.removals = {decision.entry.id}}, {}, note);
+        countChanged();
+        m_sender->schedule();
+        return;
+    }
+    case LikeCoalescer::Decision::Action::Write: {
+        const qsizetype i = indexOf(decision.entry.id);
+        if (i >= 0)
+            m_entries[i] = decision.entry;
+        else
+            m_entries.append(decision.entry);
+        write({.upserts = {decision.entry}}, {decision.entry.id}, note);
+        countChanged();
+        m_sender->wakeAt(decision.entry.dueAt()); // sent then (once committed: onApplied())
+        return;
+    }
+    }
 }
 
 void Outbox::togglePostLike(qint64 postId, bool serverLiked, bool desired, const QString &target)
@@ -489,11 +475,6 @@ qsizetype Outbox::indexOfFailed(qint64 id) const
     return -1;
 }
 
-bool Outbox::isOffline() const
-{
-    return m_api && m_api->isOffline();
-}
-
 void Outbox::insertInOrder(QList<OutboxEntry> &list, const OutboxEntry &entry)
 {
     const auto at = std::find_if(list.begin(), list.end(),
@@ -519,7 +500,7 @@ std::optional<OutboxEntry> Outbox::pendingToggle(Kind kind, qint64 targetId) con
 {
     for (qsizetype i = m_entries.size() - 1; i >= 0; --i) {
         const OutboxEntry &e = m_entries.at(i);
-        if (e.kind == kind && e.targetId == targetId && e.id != m_inFlight.id)
+        if (e.kind == kind && e.targetId == targetId && e.id != m_sender->sendingId())
             return e;
     }
     return std::nullopt;
@@ -539,16 +520,16 @@ qsizetype Outbox::indexOfSibling(const OutboxEntry &entry) const
 
 bool Outbox::retry(qint64 id)
 {
-    if (id == 0 || id == m_inFlight.id)
+    if (id == 0 || id == m_sender->sendingId())
         return false;
     if (const qsizetype i = indexOf(id); i >= 0) {
         // Waiting (a backoff, the like delay, the whole queue's wait): now.
         OutboxEntry &e = m_entries[i];
         e.notBefore = 0;
         e.nextAttemptAt = 0;
-        m_gateUntil = 0;
+        m_sender->forgetWait();
         write({.upserts = {e}});
-        schedule();
+        m_sender->schedule();
         return true;
     }
     if (indexOfFailed(id) < 0)
@@ -579,10 +560,8 @@ bool Outbox::retry(qint64 id)
             continue;
         }
         m_failed.removeAt(i);
-        const bool superseded =
-            e.isCoalesced() && (pendingToggle(e.kind, e.targetId) ||
-                                (m_inFlight.id != 0 && m_inFlight.entry.kind == e.kind &&
-                                 m_inFlight.entry.targetId == e.targetId));
+        const bool superseded = e.isCoalesced() && (pendingToggle(e.kind, e.targetId) ||
+                                                    m_sender->isSendingToggle(e.kind, e.targetId));
         if (superseded) { // a newer toggle of the same target holds what the user wants
             batch.removals.append(e.id);
             batch.fileRemovals += e.localFiles();
@@ -604,13 +583,13 @@ bool Outbox::retry(qint64 id)
     countChanged();
     for (const OutboxEntry &e : std::as_const(again))
         Q_EMIT requeued(e);
-    schedule();
+    m_sender->schedule();
     return true;
 }
 
 bool Outbox::discard(qint64 id)
 {
-    if (id == 0 || id == m_inFlight.id || (indexOf(id) < 0 && indexOfFailed(id) < 0))
+    if (id == 0 || id == m_sender->sendingId() || (indexOf(id) < 0 && indexOfFailed(id) < 0))
         return false;
     // The entry and what depends on what it creates, transitively.
     QSet<qint64> ids{id};
@@ -622,7 +601,7 @@ bool Outbox::discard(qint64 id)
         for (const QList<OutboxEntry> *list : {&m_entries, &m_failed}) {
             for (const OutboxEntry &d : *list) {
                 if (!ids.contains(d.id) && d.localRefs().contains(e->createdLocalId())) {
-                    if (d.id == m_inFlight.id)
+                    if (d.id == m_sender->sendingId())
                         return false;
                     ids.insert(d.id);
                     todo.append(d.id);
@@ -671,7 +650,7 @@ void Outbox::removeEntries(const QSet<qint64> &ids)
     countChanged();
     for (const OutboxEntry &e : std::as_const(removed))
         Q_EMIT discarded(e);
-    schedule();
+    m_sender->schedule();
 }
 
 void Outbox::countChanged()

@@ -4,8 +4,8 @@
 //
 //   Outbox outbox(&api);
 //   outbox.open(Outbox::defaultPath(api.baseUrl(), QStringLiteral("zhangsan")));
-//   connect(&outbox, &Outbox::completed, store, …);   // the server's answer: its counts win
-//   connect(&outbox, &Outbox::failed, ui, …);         // "Your like on 王五's post could not …"
+//   connect(&outbox, &Outbox::completed, store, …);   // the server's answer, decoded: its counts
+//   win connect(&outbox, &Outbox::failed, ui, …);         // "Your like on 王五's post could not …"
 //   outbox.togglePostLike(90012, /*serverLiked*/ false, /*desired*/ true, tr("王五's post"));
 //   qint64 local = outbox.createComment(90012, text, 0, tr("王五's post"));  // < 0 until sent
 //   QString why;
@@ -62,19 +62,28 @@
 //
 // Actions may be called before open() has finished loading the file: they are applied, in order,
 // once it has (a created object's local id is still returned at once).
+//
+// Two classes: Outbox is the queue (this file, outbox.cpp: the entries in memory and in the
+// file, the actions that add them, coalescing, local ids, retry and discard by the user;
+// outboxresults.cpp: what is due next and what each outcome of a request does to the entries,
+// the replay summary) and the facade everyone uses; OutboxSender (outboxsender.h) sends: it
+// takes the next due entry, sends its Call (outboxcalls.h) through ApiClient::send(), uploads a
+// new post's pictures first, keeps the backoff, the 401 pause and the queue's wait, and decodes
+// the answer once (OutboxAnswer, outboxanswer.h) before handing it back.
 #pragma once
 
 #include "net/apierror.h"
 #include "outbox/likecoalescer.h"
+#include "outbox/outboxanswer.h"
+#include "outbox/outboxpictures.h"
+#include "outbox/outboxsender.h"
 #include "outbox/outboxstore.h"
 #include "wire/wiretypes.h"
 
 #include <QHash>
-#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QPointer>
-#include <QRandomGenerator>
 #include <QSet>
 #include <QString>
 #include <QStringList>
@@ -83,31 +92,26 @@
 #include <functional>
 #include <optional>
 
-class QTimer;
-
 namespace threadline::core {
 
 class ApiClient;
-class ApiReply;
-struct OutboxRequest;
 
-class Outbox : public QObject
+class Outbox : public QObject, private OutboxQueue
 {
     Q_OBJECT
 
 public:
-    static constexpr int kDefaultBackoffBaseMs = 1000;
-    static constexpr int kDefaultBackoffCapMs = 60000;
-    static constexpr int kDefaultRequestTimeoutMs = 15000;
+    static constexpr int kDefaultBackoffBaseMs = OutboxSender::kDefaultBackoffBaseMs;
+    static constexpr int kDefaultBackoffCapMs = OutboxSender::kDefaultBackoffCapMs;
+    static constexpr int kDefaultRequestTimeoutMs = OutboxSender::kDefaultRequestTimeoutMs;
     // The contract's limits for a new post's pictures (POST /media: 413 above 5 MiB).
-    static constexpr qint64 kMaxPictureBytes = 5 * 1024 * 1024;
-    static constexpr int kMaxPictures = 9;
+    static constexpr qint64 kMaxPictureBytes = outboxpictures::kMaxPictureBytes;
+    static constexpr int kMaxPictures = outboxpictures::kMaxPictures;
 
     explicit Outbox(ApiClient *api, QObject *parent = nullptr);
     // Cancels the request in flight (it stays queued in the file) and waits for the file's
     // pending writes.
     ~Outbox() override;
-
     // <AppDataLocation>/outbox/id-<instance>/<user>.sqlite for a server whose instance is known
     // (ServerIdentity), else <AppDataLocation>/outbox/<host>_<port>/<user>.sqlite
     [[nodiscard]] static QString defaultPath(const QUrl &server, const QString &user,
@@ -123,11 +127,11 @@ public:
     // --- Settings -------------------------------------------------------------------------
     void setLikeDelayMs(int ms) { m_likes.setDelayMs(ms); }
     [[nodiscard]] int likeDelayMs() const { return m_likes.delayMs(); }
-    void setBackoff(int baseMs, int capMs);
-    [[nodiscard]] int backoffBaseMs() const { return m_settings.backoffBaseMs; }
-    [[nodiscard]] int backoffCapMs() const { return m_settings.backoffCapMs; }
-    void setRequestTimeoutMs(int ms) { m_settings.requestTimeoutMs = ms; }
-    void setRandomSeed(quint32 seed) { m_rng.seed(seed); }
+    void setBackoff(int baseMs, int capMs) { m_sender->setBackoff(baseMs, capMs); }
+    [[nodiscard]] int backoffBaseMs() const { return m_sender->backoffBaseMs(); }
+    [[nodiscard]] int backoffCapMs() const { return m_sender->backoffCapMs(); }
+    void setRequestTimeoutMs(int ms) { m_sender->setRequestTimeoutMs(ms); }
+    void setRandomSeed(quint32 seed) { m_sender->setRandomSeed(seed); }
 
     // --- Actions ----------------------------------------------------------------------------
     // `target` is the object as the actor names it ("王五's post", "李四's comment", "王五"); it
@@ -172,17 +176,17 @@ public:
     // An entry still to be sent, or a failed one.
     [[nodiscard]] std::optional<OutboxEntry> entry(qint64 id) const;
     // The entry whose request is in flight (0: none).
-    [[nodiscard]] qint64 sendingId() const { return m_inFlight.id; }
+    [[nodiscard]] qint64 sendingId() const { return m_sender->sendingId(); }
     // Offline (the API client's switch): nothing is sent.
-    [[nodiscard]] bool isOffline() const;
+    [[nodiscard]] bool isOffline() const { return m_sender->isOffline(); }
     // The whole queue waits until then (ms since the epoch) after a network error, a timeout
     // or a 429; 0 when it does not.
-    [[nodiscard]] qint64 queueWaitsUntil() const { return m_gateUntil; }
+    [[nodiscard]] qint64 queueWaitsUntil() const { return m_sender->waitsUntil(); }
     // The coalesced entry for a target not yet sent (kind PostLike, CommentVote or Follow).
     [[nodiscard]] std::optional<OutboxEntry> pendingToggle(OutboxEntry::Kind kind,
                                                            qint64 targetId) const;
-    [[nodiscard]] bool isPaused() const { return m_paused; }
-    [[nodiscard]] bool isSending() const { return m_inFlight.id != 0; }
+    [[nodiscard]] bool isPaused() const { return m_sender->isPaused(); }
+    [[nodiscard]] bool isSending() const { return m_sender->sendingId() != 0; }
     // The server id a local id became (0 while unknown; this session only).
     [[nodiscard]] qint64 resolvedId(qint64 localId) const
     {
@@ -227,9 +231,10 @@ Q_SIGNALS:
     // Picture `index` (0-based) of the post entry `entryId` is on the server, at `url`; the
     // entry records it (durably before its next request leaves).
     void pictureUploaded(qint64 entryId, int index, const QString &url);
-    // The server took it; `answer` is its JSON object ({} for a 204). A report the server
-    // already had from me (200 instead of 201) carries "alreadyReported": true besides.
-    void completed(const threadline::core::OutboxEntry &entry, const QJsonObject &answer);
+    // The server took it; `answer` is what it answered, decoded (outboxanswer.h: nothing for a
+    // 204; a report the server already had from me, 200 instead of 201, is alreadyReported).
+    void completed(const threadline::core::OutboxEntry &entry,
+                   const threadline::core::OutboxAnswer &answer);
     // Failed for good: `message` says which action failed and why. The entry is kept as failed
     // (entry.failure == message; failedEntries()) unless a newer toggle of its target took its
     // place.
@@ -271,14 +276,6 @@ private:
         qint64 targetId = 0;
         int desired = 0;
     };
-
-    // How sending waits and retries (setBackoff(), setRequestTimeoutMs()).
-    struct Settings
-    {
-        int backoffBaseMs = kDefaultBackoffBaseMs;
-        int backoffCapMs = kDefaultBackoffCapMs;
-        int requestTimeoutMs = kDefaultRequestTimeoutMs;
-    };
     // Local ids (this session): what each became, or why its creation failed.
     struct LocalIds
     {
@@ -293,23 +290,9 @@ private:
         QHash<quint64, WriteInfo> pending; // ticket → what to do once it is committed
         QHash<qint64, quint64> unsaved;    // entry id → the ticket of its latest write
     };
-    // The one request in flight.
-    struct InFlight
-    {
-        ApiReply *reply = nullptr;
-        qint64 id = 0; // set from just before sent() until the answer is handled
-        OutboxEntry entry;
-    };
-    // The upload of a picture of the post in flight, before the post itself.
-    struct PictureUpload
-    {
-        int index = -1;         // the picture being uploaded for the entry in flight (-1: none)
-        quint64 readTicket = 0; // its file being read before its upload (0: none)
-    };
     // Signals given at most once per event-loop turn, or only when their value changed.
     struct Notices
     {
-        bool pumpQueued = false;
         bool changeQueued = false;
         int lastCount = 0;
         int lastFailedCount = 0;
@@ -331,7 +314,6 @@ private:
     void onOpened(bool ok, const QList<OutboxEntry> &entries, const QString &error);
     void onApplied(quint64 ticket, bool ok, const QString &error);
     void onOfflineChanged(bool offline);
-    void onFileRead(quint64 ticket, bool ok, const QByteArray &data, const QString &error);
 
     qint64 allocateId();
     OutboxEntry makeEntry(OutboxEntry::Kind kind, qint64 id, const QString &target) const;
@@ -343,30 +325,9 @@ private:
     void write(const OutboxBatch &batch, const QList<qint64> &announce, const WriteInfo &toggle);
     // Another entry of the same coalesced kind and target than `entry` (the latest), if any.
     [[nodiscard]] qsizetype indexOfSibling(const OutboxEntry &entry) const;
-    // The in-flight coalesced entry did not complete: a newer entry for the same target takes
-    // its place, with an uncertain baseline. True when there was one.
-    bool supersede(const OutboxEntry &entry);
     void applyResolvedIds(OutboxEntry &entry) const;
-
     qsizetype indexOf(qint64 id) const;
-    void schedule();              // soon, once per event-loop turn
-    void pump();                  // picks and sends the next due entry, or arms the timer
-    void send(OutboxEntry entry); // a copy: slots of sent() may change m_entries
-    // Emits sent() and makes the request (the answer: onReplyFinished()).
-    void dispatch(const OutboxEntry &entry, const OutboxRequest &request);
-    void onReplyFinished();
-    // The answer to the upload of picture `index` of `entry`.
-    void onUploadFinished(const OutboxEntry &entry, int index, ApiReply *reply);
-    void succeed(const OutboxEntry &entry, const QJsonObject &answer);
-    void retryLater(const OutboxEntry &entry, const ApiError &error);
-    // A failure that is not permanent: offline or cancelled (nothing to do), 401 (the queue
-    // pauses until the user signs in), else retryLater().
-    void waitOrRetry(const OutboxEntry &entry, const ApiError &error);
-    // Removes the entries (and, transitively, what depends on them) and emits failed().
-    void failEntries(const QList<QPair<OutboxEntry, QString>> &failures);
     void countChanged();
-    void maybeSummarize();
-    void notifyChanged(); // entriesChanged(), once per event-loop turn
     // Inserts into m_entries or m_failed by id (creation order).
     static void insertInOrder(QList<OutboxEntry> &list, const OutboxEntry &entry);
     qsizetype indexOfFailed(qint64 id) const;
@@ -374,11 +335,26 @@ private:
     // discarded() for each.
     void removeEntries(const QSet<qint64> &ids);
 
+    // --- OutboxQueue: for the sender (outboxresults.cpp) ------------------------------------
+    [[nodiscard]] bool isLoaded() const override { return m_loaded; }
+    [[nodiscard]] Due nextDue(qint64 now) override;
+    [[nodiscard]] std::optional<OutboxEntry> queued(qint64 id) const override;
+    void aboutToSend(const OutboxEntry &entry) override;
+    [[nodiscard]] quint64 readFile(const QString &file) override;
+    void wentOffline() override;
+    void recordPicture(qint64 id, int index, const QString &url) override;
+    void succeed(const OutboxEntry &entry, const OutboxAnswer &answer) override;
+    void defer(qint64 id, int attempts, qint64 nextAttemptAt, const ApiError &error) override;
+    bool supersede(const OutboxEntry &entry) override;
+    void failEntries(const QList<QPair<OutboxEntry, QString>> &failures) override;
+    void pausedForAuth() override;
+    void maybeSummarize() override;
+    void notifyChanged() override; // entriesChanged(), once per event-loop turn
+
     QPointer<ApiClient> m_api;
     OutboxStore *m_store = nullptr;
+    OutboxSender *m_sender = nullptr;
     LikeCoalescer m_likes;
-    QRandomGenerator m_rng;
-    Settings m_settings;
 
     bool m_opening = false;
     bool m_loaded = false;
@@ -389,12 +365,6 @@ private:
     LocalIds m_localIds;
     QSet<qint64> m_uncertain; // coalesced entries that may have reached the server already
     Writes m_writes;
-
-    InFlight m_inFlight;
-    PictureUpload m_upload;
-    bool m_paused = false;
-    qint64 m_gateUntil = 0; // the whole queue waits until then (network down, 429)
-    QTimer *m_timer = nullptr;
     Notices m_notices;
     Replay m_replay;
 };

@@ -1,6 +1,6 @@
 #include "outbox/outboxphrases.h"
 
-#include "outbox/outbox.h" // Outbox::tr: the strings keep the context threadline::core::Outbox
+#include <QCoreApplication>
 
 #include <QJsonArray>
 
@@ -68,58 +68,77 @@ QString actionPhrase(const OutboxEntry &e)
     if (target.isEmpty()) {
         switch (nounOf(e)) {
         case Noun::Post:
-            target = Outbox::tr("the post");
+            target = QCoreApplication::translate("threadline::core::Outbox", "the post");
             break;
         case Noun::Comment:
-            target = Outbox::tr("the comment");
+            target = QCoreApplication::translate("threadline::core::Outbox", "the comment");
             break;
         case Noun::User:
-            target = Outbox::tr("this person");
+            target = QCoreApplication::translate("threadline::core::Outbox", "this person");
             break;
         case Noun::Report:
-            target = Outbox::tr("the reported content");
+            target =
+                QCoreApplication::translate("threadline::core::Outbox", "the reported content");
             break;
         }
     }
     switch (e.kind) {
     case Kind::PostLike:
-        return e.desired ? Outbox::tr("like on %1").arg(target)
-                         : Outbox::tr("unlike of %1").arg(target);
+        return e.desired ? QCoreApplication::translate("threadline::core::Outbox", "like on %1")
+                               .arg(target)
+                         : QCoreApplication::translate("threadline::core::Outbox", "unlike of %1")
+                               .arg(target);
     case Kind::CommentVote:
         if (e.desired > 0)
-            return Outbox::tr("like on %1").arg(target);
+            return QCoreApplication::translate("threadline::core::Outbox", "like on %1")
+                .arg(target);
         if (e.desired < 0)
-            return Outbox::tr("oppose on %1").arg(target);
-        return e.baseline < 0 ? Outbox::tr("withdrawn oppose on %1").arg(target)
-                              : Outbox::tr("unlike of %1").arg(target);
+            return QCoreApplication::translate("threadline::core::Outbox", "oppose on %1")
+                .arg(target);
+        return e.baseline < 0
+                   ? QCoreApplication::translate("threadline::core::Outbox",
+                                                 "withdrawn oppose on %1")
+                         .arg(target)
+                   : QCoreApplication::translate("threadline::core::Outbox", "unlike of %1")
+                         .arg(target);
     case Kind::Follow:
-        return e.desired ? Outbox::tr("follow of %1").arg(target)
-                         : Outbox::tr("unfollow of %1").arg(target);
+        return e.desired ? QCoreApplication::translate("threadline::core::Outbox", "follow of %1")
+                               .arg(target)
+                         : QCoreApplication::translate("threadline::core::Outbox", "unfollow of %1")
+                               .arg(target);
     case Kind::CreateComment:
-        return e.parentId != 0 ? Outbox::tr("reply to %1").arg(target)
-                               : Outbox::tr("comment on %1").arg(target);
+        return e.parentId != 0
+                   ? QCoreApplication::translate("threadline::core::Outbox", "reply to %1")
+                         .arg(target)
+                   : QCoreApplication::translate("threadline::core::Outbox", "comment on %1")
+                         .arg(target);
     case Kind::DeleteComment:
     case Kind::DeletePost:
-        return Outbox::tr("deletion of %1").arg(target);
+        return QCoreApplication::translate("threadline::core::Outbox", "deletion of %1")
+            .arg(target);
     case Kind::CreatePost:
-        return Outbox::tr("new post %1").arg(target);
+        return QCoreApplication::translate("threadline::core::Outbox", "new post %1").arg(target);
     case Kind::Report:
-        return Outbox::tr("report on %1").arg(target);
+        return QCoreApplication::translate("threadline::core::Outbox", "report on %1").arg(target);
     case Kind::HideComment:
     case Kind::HidePost:
-        return Outbox::tr("hiding of %1").arg(target);
+        return QCoreApplication::translate("threadline::core::Outbox", "hiding of %1").arg(target);
     case Kind::UnhideComment:
     case Kind::UnhidePost:
-        return Outbox::tr("unhiding of %1").arg(target);
+        return QCoreApplication::translate("threadline::core::Outbox", "unhiding of %1")
+            .arg(target);
     case Kind::DismissReport:
-        return Outbox::tr("dismissal of the reports on %1").arg(target);
+        return QCoreApplication::translate("threadline::core::Outbox",
+                                           "dismissal of the reports on %1")
+            .arg(target);
     }
     return target;
 }
 
 QString sentence(const OutboxEntry &e, const QString &reason)
 {
-    return Outbox::tr("Your %1 could not be saved: %2").arg(actionPhrase(e), reason);
+    return QCoreApplication::translate("threadline::core::Outbox", "Your %1 could not be saved: %2")
+        .arg(actionPhrase(e), reason);
 }
 
 QString failureSentence(const OutboxEntry &entry, const ApiError &error)
@@ -130,13 +149,16 @@ QString failureSentence(const OutboxEntry &entry, const ApiError &error)
 QString dependencyReason(const OutboxEntry &creation)
 {
     return creation.kind == Kind::CreatePost
-               ? Outbox::tr("the post it refers to could not be saved")
-               : Outbox::tr("the comment it refers to could not be saved");
+               ? QCoreApplication::translate("threadline::core::Outbox",
+                                             "the post it refers to could not be saved")
+               : QCoreApplication::translate("threadline::core::Outbox",
+                                             "the comment it refers to could not be saved");
 }
 
 QString unknownDependencyReason()
 {
-    return Outbox::tr("what it refers to could not be saved");
+    return QCoreApplication::translate("threadline::core::Outbox",
+                                       "what it refers to could not be saved");
 }
 
 // --- A new post's pictures ---------------------------------------------------------------------
@@ -148,7 +170,9 @@ int pictureNumber(const OutboxEntry &e, int index)
 
 QString publishSentence(const QString &reason)
 {
-    return Outbox::tr("Your post could not be published: %1").arg(reason);
+    return QCoreApplication::translate("threadline::core::Outbox",
+                                       "Your post could not be published: %1")
+        .arg(reason);
 }
 
 QString pictureRefused(const OutboxEntry &entry, int index, const ApiError &error)
@@ -158,36 +182,46 @@ QString pictureRefused(const OutboxEntry &entry, int index, const ApiError &erro
 
 QString pictureLost(const OutboxEntry &entry, int index)
 {
-    return publishSentence(Outbox::tr("picture %1 was lost before it could be uploaded")
-                               .arg(pictureNumber(entry, index)));
+    return publishSentence(
+        QCoreApplication::translate("threadline::core::Outbox",
+                                    "picture %1 was lost before it could be uploaded")
+            .arg(pictureNumber(entry, index)));
 }
 
 QString tooManyPictures(int max)
 {
-    return Outbox::tr("A post can have at most %1 pictures").arg(max);
+    return QCoreApplication::translate("threadline::core::Outbox",
+                                       "A post can have at most %1 pictures")
+        .arg(max);
 }
 
 QString pictureMissing(int number, const QString &name)
 {
-    return Outbox::tr("Picture %1 (%2) cannot be posted: the file does not exist")
+    return QCoreApplication::translate("threadline::core::Outbox",
+                                       "Picture %1 (%2) cannot be posted: the file does not exist")
         .arg(QString::number(number), name);
 }
 
 QString pictureUnreadable(int number, const QString &name, const QString &why)
 {
-    return Outbox::tr("Picture %1 (%2) cannot be posted: the file cannot be read (%3)")
+    return QCoreApplication::translate(
+               "threadline::core::Outbox",
+               "Picture %1 (%2) cannot be posted: the file cannot be read (%3)")
         .arg(QString::number(number), name, why);
 }
 
 QString pictureTooLarge(int number, const QString &name)
 {
-    return Outbox::tr("Picture %1 (%2) cannot be posted: it is larger than 5 MiB")
+    return QCoreApplication::translate("threadline::core::Outbox",
+                                       "Picture %1 (%2) cannot be posted: it is larger than 5 MiB")
         .arg(QString::number(number), name);
 }
 
 QString pictureNotAnImage(int number, const QString &name)
 {
-    return Outbox::tr("Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image")
+    return QCoreApplication::translate(
+               "threadline::core::Outbox",
+               "Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image")
         .arg(QString::number(number), name);
 }
 
@@ -195,12 +229,14 @@ QString pictureNotAnImage(int number, const QString &name)
 
 QString replayReport(int saved, const QStringList &failures)
 {
-    const QString done = Outbox::tr("%n change(s) saved", nullptr, saved);
+    const QString done = QCoreApplication::translate("threadline::core::Outbox",
+                                                     "%n change(s) saved", nullptr, saved);
     if (failures.isEmpty())
-        return Outbox::tr("%1.").arg(done);
-    const QString notDone = Outbox::tr("%n could not be", nullptr, int(failures.size()));
-    return Outbox::tr("%1; %2:").arg(done, notDone) + QLatin1Char('\n') +
-           failures.join(QLatin1Char('\n'));
+        return QCoreApplication::translate("threadline::core::Outbox", "%1.").arg(done);
+    const QString notDone = QCoreApplication::translate(
+        "threadline::core::Outbox", "%n could not be", nullptr, int(failures.size()));
+    return QCoreApplication::translate("threadline::core::Outbox", "%1; %2:").arg(done, notDone) +
+           QLatin1Char('\n') + failures.join(QLatin1Char('\n'));
 }
 
 } // namespace threadline::core::outboxphrases

@@ -4,9 +4,10 @@
 // at creation or by the server, and the replay report after an offline period.
 //
 // All of them are translated in the context the outbox has always used, threadline::core::Outbox
-// (Outbox::tr), so the catalogues (translations/*.ts) hold them where they were. Nothing here
-// decides anything: the queue (outbox.cpp) and the picture checks (outboxpictures.cpp) choose
-// what to say, these functions say it.
+// (QCoreApplication::translate with that context, not Outbox::tr: this file needs nothing of
+// the class), so the catalogues (translations/*.ts) hold them where they were. Nothing here
+// decides anything: the queue (outbox.cpp), its sender (outboxsender.cpp) and the picture
+// checks (outboxpictures.cpp) choose what to say, these functions say it.
 #pragma once
 
 #include "net/apierror.h"

@@ -1,6 +1,5 @@
 #include "outbox/outboxpictures.h"
 
-#include "outbox/outbox.h"
 #include "outbox/outboxphrases.h"
 
 #include <QBuffer>
@@ -28,17 +27,17 @@ std::optional<PictureFile> readPicture(const QString &path, int number, QString 
         return std::nullopt;
     }
     const QString tooLarge = outboxphrases::pictureTooLarge(number, name);
-    if (f.size() > Outbox::kMaxPictureBytes) {
+    if (f.size() > kMaxPictureBytes) {
         *error = tooLarge;
         return std::nullopt;
     }
     PictureFile picture;
-    picture.data = f.read(Outbox::kMaxPictureBytes + 1); // the file may have grown meanwhile
+    picture.data = f.read(kMaxPictureBytes + 1); // the file may have grown meanwhile
     if (f.error() != QFileDevice::NoError) {
         *error = outboxphrases::pictureUnreadable(number, name, f.errorString());
         return std::nullopt;
     }
-    if (picture.data.size() > Outbox::kMaxPictureBytes) {
+    if (picture.data.size() > kMaxPictureBytes) {
         *error = tooLarge;
         return std::nullopt;
     }
@@ -70,8 +69,8 @@ std::optional<QList<PictureFile>> readPictures(qsizetype urlsGiven, const QStrin
                                                QString *error)
 {
     QString why;
-    if (urlsGiven + localPaths.size() > Outbox::kMaxPictures)
-        why = outboxphrases::tooManyPictures(Outbox::kMaxPictures);
+    if (urlsGiven + localPaths.size() > kMaxPictures)
+        why = outboxphrases::tooManyPictures(kMaxPictures);
     QList<PictureFile> pictures;
     for (qsizetype i = 0; why.isEmpty() && i < localPaths.size(); ++i) {
         const int number = int(urlsGiven + i + 1);

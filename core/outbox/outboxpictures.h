@@ -1,9 +1,9 @@
 // The pictures of a new post, before it is queued (Outbox::createPostWithPictures): each local
 // file is read and checked on the caller's thread — it exists, holds at most
-// Outbox::kMaxPictureBytes and is PNG, JPEG or WebP by its bytes, Outbox::kMaxPictures in all —
+// kMaxPictureBytes and is PNG, JPEG or WebP by its bytes, kMaxPictures in all —
 // and its bytes become a copy for the outbox's media directory ("<entry id>-<n>.<ext>") with
 // the entry's record of it (file, type, its own upload key). The copies are written durably with
-// the entry by OutboxStore; their upload is the queue's work (outbox.cpp).
+// the entry by OutboxStore; their upload is the sender's work (outboxsender.cpp).
 #pragma once
 
 #include "outbox/outboxstore.h"
@@ -16,6 +16,11 @@
 #include <optional>
 
 namespace threadline::core::outboxpictures {
+
+// The contract's limits for a new post's pictures (POST /media: 413 above 5 MiB); the outbox
+// names them Outbox::kMaxPictureBytes and Outbox::kMaxPictures.
+inline constexpr qint64 kMaxPictureBytes = 5 * 1024 * 1024;
+inline constexpr int kMaxPictures = 9;
 
 // A picture file as checked and read at creation.
 struct PictureFile

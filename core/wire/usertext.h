@@ -1,5 +1,5 @@
-// usertext: text written by strangers, made safe to show (issue 10, "bidirectional-text
-// controls"). Plain text only: nothing here interprets anything.
+// usertext: text written by strangers, made safe to show (bidirectional-text controls cannot
+// reorder what surrounds them). Plain text only: nothing here interprets anything.
 //
 // sanitizedText: bidi controls (U+202A…U+202E, U+2066…U+2069, U+200E, U+200F, U+061C) become
 // U+FFFD so that they show and reorder nothing, and the length is capped (then "…").

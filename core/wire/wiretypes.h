@@ -190,7 +190,7 @@ struct LogEntry
 };
 
 // What someone did (GET /activity): posted, commented, liked a post, followed someone. What a
-// row shows comes with it (issue 13; absent from an older server's items, so all optional):
+// row shows comes with it (absent from an older server's items, so all optional):
 // the post's author, a plain-text summary (the post's start, or the comment's), the post's first
 // picture; the person followed.
 struct Activity

@@ -485,7 +485,7 @@ void ModerationQueueFeed::settle(qint64 itemId, ModerationQueueModel::Pending st
     model()->setPending(itemId, state, message);
 }
 
-void ModerationQueueFeed::onCompleted(const OutboxEntry &entry, const QJsonObject &answer)
+void ModerationQueueFeed::onCompleted(const OutboxEntry &entry, const core::OutboxAnswer &answer)
 {
     if (!isModeration(entry.kind))
         return;
@@ -499,22 +499,19 @@ void ModerationQueueFeed::onCompleted(const OutboxEntry &entry, const QJsonObjec
 
     std::optional<QueueItem> updated;
     if (dismissal) { // the answer is the queue item: it may join this list (the closed one)
-        auto decoded = core::decodeQueueItem(QJsonValue(answer));
-        if (decoded.ok()) {
-            updated = std::move(decoded).value();
+        if (answer.queueItem) {
+            updated = answer.queueItem;
         } else if ((updated = model()->item(itemId))) {
             updated->status = QueueItem::Status::Closed; // what a dismissal does
         }
     } else if ((updated = model()->item(itemId))) {
         // The answer is the target as the moderator sees it now.
         if (updated->targetType == TargetType::Post) {
-            auto post = core::decodePost(QJsonValue(answer));
-            if (post.ok())
-                updated->target = std::move(post).value();
+            if (answer.post)
+                updated->target = *answer.post;
         } else {
-            auto comment = core::decodeComment(QJsonValue(answer));
-            if (comment.ok())
-                updated->target = std::move(comment).value();
+            if (answer.comment)
+                updated->target = *answer.comment;
         }
         const bool hide = entry.kind == OutboxEntry::Kind::HidePost ||
                           entry.kind == OutboxEntry::Kind::HideComment;

@@ -27,6 +27,7 @@ namespace threadline::core {
 class ApiClient;
 class ApiReply;
 class Outbox;
+struct OutboxAnswer;
 struct OutboxEntry;
 } // namespace threadline::core
 
@@ -162,7 +163,7 @@ private:
     // Marks the listed items that outbox entries (e.g. of an earlier session) act on.
     void adoptOutboxEntries();
     [[nodiscard]] qint64 itemIdFor(const core::OutboxEntry &entry) const;
-    void onCompleted(const core::OutboxEntry &entry, const QJsonObject &answer);
+    void onCompleted(const core::OutboxEntry &entry, const core::OutboxAnswer &answer);
     void onFailed(const core::OutboxEntry &entry, const QString &message);
     // The entry's item has nothing of mine left in flight: its mark becomes `state`.
     void settle(qint64 itemId, ModerationQueueModel::Pending state, const QString &message = {});

@@ -80,9 +80,9 @@ public:
             say(QStringLiteral("SENDING %1 %2").arg(OutboxEntry::kindName(e.kind)).arg(target(e)));
         });
         connect(m_outbox, &Outbox::completed, this,
-                [this](const OutboxEntry &e, const QJsonObject &answer) {
+                [this](const OutboxEntry &e, const OutboxAnswer &answer) {
                     if (e.kind == OutboxEntry::Kind::PostLike)
-                        m_liked[e.targetId] = answer.value(QLatin1String("liked")).toBool();
+                        m_liked[e.targetId] = answer.like && answer.like->liked;
                     say(QStringLiteral("COMPLETED %1 %2")
                             .arg(OutboxEntry::kindName(e.kind))
                             .arg(target(e)));

@@ -214,15 +214,10 @@ private Q_SLOTS:
                                      completed.last().at(0).value<OutboxEntry>().kind ==
                                          OutboxEntry::Kind::CreatePost,
                                  15000);
-        const QJsonObject post = completed.last().at(1).toJsonObject();
-        QCOMPARE(post.value(QStringLiteral("content")).toString(),
-                 QStringLiteral("a picture from the core"));
-        QCOMPARE(post.value(QStringLiteral("pictureUrls")).toArray().size(), 1);
-        QVERIFY(post.value(QStringLiteral("pictureUrls"))
-                    .toArray()
-                    .at(0)
-                    .toString()
-                    .startsWith(QStringLiteral("/api/v1/media/")));
+        const Post post = completed.last().at(1).value<OutboxAnswer>().post.value();
+        QCOMPARE(post.content, QStringLiteral("a picture from the core"));
+        QCOMPARE(post.pictureUrls.size(), 1);
+        QVERIFY(post.pictureUrls.at(0).startsWith(QStringLiteral("/api/v1/media/")));
     }
 
     void pendingLikeSurvivesRestart()
@@ -272,8 +267,8 @@ private Q_SLOTS:
         // A second report by the same user: the server keeps the first, once.
         side.actions.report(TargetType::Post, postId, Report::Reason::Abuse, QString());
         QTRY_COMPARE_WITH_TIMEOUT(completed.count(), 2, 10000);
-        QCOMPARE(completed.at(1).at(1).toJsonObject().value(QStringLiteral("reason")).toString(),
-                 QStringLiteral("spam"));
+        QCOMPARE(completed.at(1).at(1).value<OutboxAnswer>().report.value().reason,
+                 Report::Reason::Spam);
         QCOMPARE(requests(m_server, "POST /api/v1/reports 201"), 1);
 
         Client mod(m_server.baseUrl());

@@ -232,9 +232,9 @@ void TestLikeSync::likeSendsOnePutAfterTheDelay()
     QCOMPARE(arrivedBeforeSend, 0); // nothing reached the server before notBefore
     QCOMPARE(countRequests(m_server, mark, "PUT", postLike(post)), 1);
     QCOMPARE(countRequests(m_server, mark, "DELETE", postLike(post)), 0);
-    const QJsonObject answer = done.at(0).at(1).toJsonObject();
-    QCOMPARE(answer.value(QLatin1String("liked")).toBool(), true);
-    QCOMPARE(answer.value(QLatin1String("likeCount")).toInteger(), 1);
+    const LikeState answer = done.at(0).at(1).value<OutboxAnswer>().like.value();
+    QCOMPARE(answer.liked, true);
+    QCOMPARE(answer.likeCount, 1);
     QCOMPARE(done.at(0).at(0).value<OutboxEntry>().targetId, post);
     QCOMPARE(m_outbox->pendingCount(), 0);
     const auto r = m_me->get(QStringLiteral("/api/v1/posts/%1").arg(post));
@@ -339,11 +339,10 @@ void TestLikeSync::commentVotes()
         const auto e = args.at(0).value<OutboxEntry>();
         if (e.targetId != c)
             continue;
-        const QJsonObject answer = args.at(1).toJsonObject();
-        QCOMPARE(answer.value(QLatin1String("liked")).toBool(), final > 0);
-        QCOMPARE(answer.value(QLatin1String("opposed")).toBool(), final < 0);
-        QCOMPARE(answer.value(QLatin1String("score")).toInteger(),
-                 server.value(QLatin1String("score")).toInteger());
+        const CommentLikeState answer = args.at(1).value<OutboxAnswer>().vote.value();
+        QCOMPARE(answer.liked, final > 0);
+        QCOMPARE(answer.opposed, final < 0);
+        QCOMPARE(answer.score, server.value(QLatin1String("score")).toInteger());
     }
 }
 
@@ -419,7 +418,7 @@ void TestLikeSync::toggleWhileInFlight()
     QVERIFY(toggledBack);
     QCOMPARE(countRequests(m_server, mark, "PUT", postLike(post)), 1);
     QCOMPARE(countRequests(m_server, mark, "DELETE", postLike(post)), 1);
-    QCOMPARE(done.at(1).at(1).toJsonObject().value(QLatin1String("liked")).toBool(), false);
+    QCOMPARE(done.at(1).at(1).value<OutboxAnswer>().like.value().liked, false);
     QVERIFY(!m_me->get(QStringLiteral("/api/v1/posts/%1").arg(post))
                  .obj()
                  .value(QLatin1String("liked"))
@@ -489,7 +488,7 @@ void TestLikeSync::followIsCoalescedToo()
     QSignalSpy done(m_outbox.get(), &Outbox::completed);
     m_outbox->setFollow(wangwu, before, !before, QStringLiteral("王五"));
     QVERIFY(done.wait(kWaitMs));
-    QCOMPARE(done.at(0).at(1).toJsonObject().value(QLatin1String("following")).toBool(), !before);
+    QCOMPARE(done.at(0).at(1).value<OutboxAnswer>().follow.value().following, !before);
     QCOMPARE(countRequests(m_server, mark, before ? "DELETE" : "PUT",
                            QStringLiteral("/api/v1/users/%1/follow").arg(wangwu)),
              1);

@@ -538,7 +538,7 @@ void TestOutbox::idempotentReplay()
     QVERIFY(openOutbox());
     QSignalSpy done(m_outbox.get(), &Outbox::completed);
     QVERIFY(done.wait(kWaitMs));
-    const qint64 firstId = done.at(0).at(1).toJsonObject().value(QLatin1String("id")).toInteger();
+    const qint64 firstId = done.at(0).at(1).value<OutboxAnswer>().createdId;
     QVERIFY(firstId > 0);
     m_outbox.reset();
 
@@ -551,7 +551,7 @@ void TestOutbox::idempotentReplay()
     QCOMPARE(m_outbox->pendingCount(), 1);
     QSignalSpy again(m_outbox.get(), &Outbox::completed);
     QVERIFY(again.wait(kWaitMs));
-    QCOMPARE(again.at(0).at(1).toJsonObject().value(QLatin1String("id")).toInteger(), firstId);
+    QCOMPARE(again.at(0).at(1).value<OutboxAnswer>().createdId, firstId);
     QCOMPARE(countRequests(m_server, mark, "POST",
                            QStringLiteral("/api/v1/posts/%1/comments").arg(post)),
              2);
@@ -899,8 +899,8 @@ void TestOutbox::everyActionReachesTheServer()
     QVERIFY2(modFailed.isEmpty(),
              modFailed.isEmpty() ? "" : qPrintable(modFailed.at(0).at(1).toString()));
     QCOMPARE(modDone.size(), 5);
-    QCOMPARE(modDone.at(4).at(1).toJsonObject().value(QLatin1String("status")).toString(),
-             QStringLiteral("closed"));
+    QCOMPARE(modDone.at(4).at(1).value<OutboxAnswer>().queueItem.value().status,
+             QueueItem::Status::Closed);
     const auto log = modClient.get(QStringLiteral("/api/v1/moderation/log?limit=50"));
     QStringList actions;
     for (const QJsonValue &v : log.items()) {

@@ -191,7 +191,7 @@ int runChild(const QStringList &args)
         say("uploaded " + QByteArray::number(index));
     });
     QObject::connect(&outbox, &Outbox::completed,
-                     [&](const OutboxEntry &, const QJsonObject &) { say("completed"); });
+                     [&](const OutboxEntry &, const OutboxAnswer &) { say("completed"); });
     QObject::connect(&outbox, &Outbox::failed, [&](const OutboxEntry &, const QString &message) {
         say("failed " + message.toUtf8());
     });
@@ -353,8 +353,7 @@ void TestOutboxMedia::publishesPicturesAfterTheOriginalsAreGone()
     const auto entry = done.at(0).at(0).value<OutboxEntry>();
     QCOMPARE(entry.kind, OutboxEntry::Kind::CreatePost);
     QCOMPARE(entry.localPictures().size(), 3);
-    const QJsonObject answer = done.at(0).at(1).toJsonObject();
-    const qint64 serverId = answer.value(QLatin1String("id")).toInteger();
+    const qint64 serverId = done.at(0).at(1).value<OutboxAnswer>().createdId;
     QVERIFY(serverId > 0);
     QCOMPARE(resolved.size(), 1);
     QCOMPARE(resolved.at(0).at(0).toLongLong(), local);

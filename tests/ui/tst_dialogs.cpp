@@ -718,10 +718,10 @@ private Q_SLOTS:
         dlg.post();
         QCOMPARE(dlg.result(), int(QDialog::Accepted));
         QVERIFY(completed.wait(kWaitMs));
-        const QJsonObject post = completed.at(0).at(1).value<QJsonObject>();
-        QCOMPARE(post.value(QStringLiteral("content")).toString(), content);
-        QCOMPARE(post.value(QStringLiteral("pictureUrls")).toArray().size(), 2);
-        const qint64 id = post.value(QStringLiteral("id")).toInteger();
+        const core::Post post = completed.at(0).at(1).value<core::OutboxAnswer>().post.value();
+        QCOMPARE(post.content, content);
+        QCOMPARE(post.pictureUrls.size(), 2);
+        const qint64 id = post.id;
         QCOMPARE(me.get(kApi + QStringLiteral("/posts/%1").arg(id))
                      .obj()
                      .value(QStringLiteral("content")),

@@ -478,17 +478,16 @@ void ProfileHeader::applyFollowState(qint64 uid, const core::FollowState &state)
     }
 }
 
-void ProfileHeader::onOutboxCompleted(const core::OutboxEntry &entry, const QJsonObject &answer)
+void ProfileHeader::onOutboxCompleted(const core::OutboxEntry &entry,
+                                      const core::OutboxAnswer &answer)
 {
     if (entry.kind != core::OutboxEntry::Kind::Follow)
         return;
     const qint64 uid = entry.targetId;
     if (!outboxHasFollow(uid))
         m_clicked.remove(uid);
-    const auto state =
-        core::decodeFollowState(QJsonDocument(answer).toJson(QJsonDocument::Compact));
-    if (state.ok()) {
-        applyFollowState(uid, state.value());
+    if (answer.follow) {
+        applyFollowState(uid, *answer.follow);
     } else {
         // Taken, but the answer is not what the contract says: the entry's state is the best
         // guess of the state, the next load corrects the count.

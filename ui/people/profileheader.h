@@ -45,6 +45,7 @@ class ApiReply;
 class ImageCache;
 class Outbox;
 struct ApiError;
+struct OutboxAnswer;
 struct OutboxEntry;
 } // namespace threadline::core
 
@@ -118,7 +119,7 @@ protected:
 private:
     void onLoaded(qint64 uid, const core::UserProfile &profile);
     void onLoadFailed(qint64 uid, const core::ApiError &error);
-    void onOutboxCompleted(const core::OutboxEntry &entry, const QJsonObject &answer);
+    void onOutboxCompleted(const core::OutboxEntry &entry, const core::OutboxAnswer &answer);
     void onOutboxFailed(const core::OutboxEntry &entry, const QString &message);
     void onOutboxToggleSaved(qint64 uid);
     void onOfflineChanged(bool offline);

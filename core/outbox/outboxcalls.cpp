@@ -1,8 +1,7 @@
-#include "outbox/outboxrequests.h"
+#include "outbox/outboxcalls.h"
 
-#include "net/endpoints.h"
-#include "wire/jsoncodec.h"
 #include "outbox/likecoalescer.h"
+#include "wire/jsoncodec.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -31,16 +30,20 @@ QJsonObject postBody(const OutboxEntry &e)
     return body;
 }
 
-Call callOf(const OutboxEntry &e)
+} // namespace
+
+Call callFor(const OutboxEntry &e)
 {
     const QString reason = e.payload.value(QLatin1String("reason")).toString();
     const std::optional<QString> optReason =
         reason.isEmpty() ? std::nullopt : std::optional<QString>(reason);
     switch (e.kind) {
     case Kind::PostLike:
-    case Kind::CommentVote:
+        return endpoint::likePost(e.targetId, e.desired != 0);
     case Kind::Follow:
-        return LikeCoalescer::requestFor(e);
+        return endpoint::follow(e.targetId, e.desired != 0);
+    case Kind::CommentVote:
+        return LikeCoalescer::voteCall(e);
     case Kind::CreateComment: {
         NewComment c;
         c.content = e.payload.value(QLatin1String("content")).toString();
@@ -68,32 +71,6 @@ Call callOf(const OutboxEntry &e)
         return endpoint::dismissItem(e.targetId, optReason);
     }
     return {};
-}
-
-} // namespace
-
-OutboxRequest requestFor(const OutboxEntry &entry)
-{
-    const Call r = callOf(entry);
-    OutboxRequest request{r.method, r.path, r.body, {}};
-    if (r.keyed)
-        request.options.idempotencyKey = entry.idempotencyKey.toLatin1();
-    return request;
-}
-
-OutboxRequest pictureUploadFor(const OutboxEntry::LocalPicture &picture, const QByteArray &bytes)
-{
-    const Call upload = endpoint::uploadMedia(bytes);
-    OutboxRequest request{upload.method, upload.path, upload.body, {}};
-    request.options.idempotencyKey = picture.idempotencyKey.toLatin1();
-    request.options.contentType = picture.mime.toLatin1();
-    return request;
-}
-
-// Does a successful answer for this kind carry a JSON object?
-bool expectsBody(Kind kind)
-{
-    return kind != Kind::DeleteComment && kind != Kind::DeletePost;
 }
 
 } // namespace threadline::core

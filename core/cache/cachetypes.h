@@ -1,0 +1,48 @@
+// What the cache's facade (cache.h) and its worker (cachestore.h) both speak: the pages a read
+// answers with and the limits of what is kept. Apart from both so that neither needs the other's
+// header.
+#pragma once
+
+#include "wire/wiretypes.h"
+
+#include <QList>
+#include <QString>
+#include <QtGlobal>
+
+#include <optional>
+
+namespace threadline::core {
+
+namespace cachelimits {
+inline constexpr int kDefaultCommentLimit = 5000; // newest comments kept per post
+inline constexpr int kHistoryLimit = 60;          // recently viewed posts kept
+inline constexpr qint64 kHistoryMaxAgeMs = qint64(30) * 24 * 60 * 60 * 1000;
+} // namespace cachelimits
+
+// A stored timeline: a page of the posts of one scope, in the server's order.
+struct TimelinePage
+{
+    QString scope;
+    QList<Post> posts;
+    // The server's cursor after the last page stored for this scope (pass it as `before` to
+    // fetch more from the server); absent when the stored pages reach the end of the list or
+    // when nothing is stored.
+    std::optional<QString> next;
+    qint64 offset = 0;      // where this page starts among the scope's stored posts
+    qint64 storedCount = 0; // how many posts the scope holds in the cache
+    bool known = false;     // whether a page of this scope was ever stored
+
+    friend bool operator==(const TimelinePage &, const TimelinePage &) = default;
+};
+
+// A recently viewed post.
+struct HistoryEntry
+{
+    qint64 postId = 0;
+    qint64 viewedAt = 0;      // ms since the epoch, UTC
+    std::optional<Post> post; // absent when the post is not (or no longer) in the cache
+
+    friend bool operator==(const HistoryEntry &, const HistoryEntry &) = default;
+};
+
+} // namespace threadline::core
