@@ -896,7 +896,7 @@ void TestCodec::activities()
     }
 }
 
-// Issue 13: what a row shows comes with the item: the post's author, a plain-text summary, the
+// Activity: what a row shows comes with the item: the post's author, a plain-text summary, the
 // post's first picture; a null is as absent; a wrong type is an error naming the field.
 void TestCodec::activityRowFields()
 {
@@ -958,7 +958,7 @@ void TestCodec::postPages()
 }
 
 // A lone surrogate, a wrong type and an id of 2^63, each in one post of a page: the page keeps
-// the other posts and names what it left out, with the path (issue 10: before, "Could not load
+// the other posts and names what it left out, with the path (before, "Could not load
 // the timeline" and the reason nowhere).
 void TestCodec::oneBadObjectDoesNotBlankThePage()
 {

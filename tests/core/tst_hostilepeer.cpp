@@ -1,4 +1,4 @@
-// tst_hostilepeer: the client's HTTP against a hostile peer on loopback (issue 10) — a header
+// tst_hostilepeer: the client's HTTP against a hostile peer on loopback — a header
 // that never ends, a body with no length that never ends, answers with one bad object among good
 // ones — next to the real threadline-server, which must stay reachable through the same network
 // manager meanwhile. The peer is a QTcpServer in this process (a fault injected on purpose: no

@@ -225,7 +225,7 @@ private Q_SLOTS:
         QVERIFY(!store.post(90012));
     }
 
-    // Issue 14: the store keeps a post's inline comments once (the comment table refers to
+    // Memory: the store keeps a post's inline comments once (the comment table refers to
     // them while equal) and shares users' strings; what it returns is what it was given.
     void inlineCommentsAreStoredOnceAndKeepTheirValues()
     {

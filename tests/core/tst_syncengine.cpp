@@ -172,8 +172,8 @@ private Q_SLOTS:
         QVERIFY(!loaded.at(0).at(2).value<std::optional<Post>>().has_value());
     }
 
-    // Posts the sync brings that no view has loaded go to the cache, not into memory (issue 10:
-    // before, every post delivered stayed in the store — 2,000 a page took RSS from 102 to
+    // Posts the sync brings that no view has loaded go to the cache, not into memory
+    // (before, every post delivered stayed in the store — 2,000 a page took RSS from 102 to
     // 438 MB in 100 s); a post the views hold still changes on screen.
     void syncKeepsWhatNoViewHoldsInTheCacheOnly()
     {

@@ -1,4 +1,4 @@
-// TLS between the client and the real threadline-server (issue 10): a certificate the client
+// TLS between the client and the real threadline-server: a certificate the client
 // trusts works; an untrusted or mismatched one is refused in words before anything is sent,
 // unless the user pinned exactly that certificate for that origin; a pinned certificate that
 // changes is refused as changed. And the server's TLS front: plain HTTP to it and a stalled
