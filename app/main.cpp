@@ -17,24 +17,25 @@
 // frame's time and that of the first frame with posts from the cache (app/firstpaint.h; also
 // THREADLINE_FIRST_PAINT=1), --quit-after-first-paint then ends the run: the cold-start benchmark
 // (bench/bench_coldstart.cpp). app/README.md and docs/qa.md say more.
+#include "account/session.h"
 #include "allocatortuning.h"
-#include "net/apiclient.h"
 #include "appcore.h"
-#include "dialogs/certificatedialog.h"
+#include "common/preferences.h"
+#include "common/theme.h"
 #include "coreoptions.h"
+#include "dialogs/certificatedialog.h"
+#include "dialogs/logindialog.h"
+#include "feeds.h"
 #include "firstpaint.h"
 #include "i18n.h"
-#include "wire/importfile.h"
-#include "wire/jsoncodec.h"
-#include "dialogs/logindialog.h"
-#include "window/mainwindow.h"
-#include "common/preferences.h"
-#include "account/session.h"
-#include "common/theme.h"
+#include "net/apiclient.h"
+#include "net/tlspins.h"
 #include "thread/threadloader.h"
 #include "thread/threadview.h"
 #include "timeline/timelinefeed.h"
-#include "net/tlspins.h"
+#include "window/mainwindow.h"
+#include "wire/importfile.h"
+#include "wire/jsoncodec.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -263,7 +264,9 @@ int main(int argc, char **argv)
     }
 
     step("AppCore options, the account's files opening");
-    MainWindow window(&core); // where it was last time, or 1200×800
+    // every feed, loader and model the widgets need, made from the core's parts
+    models::Feeds feeds({core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+    MainWindow window(&core, &feeds); // where it was last time, or 1200×800
     step("MainWindow");
     if (parser.isSet(sizeOpt))
         window.resize(width, height);

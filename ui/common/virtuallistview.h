@@ -1,5 +1,5 @@
 // VirtualListView: a list view whose cost is what is on screen, not what it holds
-// (docs/design.md, "views that lay out only the rows on screen"; issue 14).
+// (docs/design.md, "views that lay out only the rows on screen").
 //
 // QListView and QTreeView ask the delegate for every row's size whenever they lay out (a model
 // reset, a page of rows arriving, a resize): thousands of sizeHint() calls for a long timeline.

@@ -1,4 +1,4 @@
-// MainWindow's toolbar (issue 13): one fixed row under the menus with what a user reaches for
+// MainWindow's toolbar: one fixed row under the menus with what a user reaches for
 // most — New post (Ctrl+N), Refresh (F5), the offline switch (checked while offline) and, on the
 // right, the account button with its menu (My page, Sign out). Each is the menus' own QAction,
 // so the toolbar and the menus cannot disagree. The icons are painted here from the palette (no
