@@ -1,6 +1,5 @@
 #include "people/activitycalendar.h"
 
-#include "common/paintutil.h"
 
 #include "feeds.h"
 #include "people/activitystatsfeed.h"

@@ -1,6 +1,8 @@
 #include "people/profileheader.h"
 
-#include "common/paintutil.h"
+#include "common/palettecolors.h"
+#include "common/plaintext.h"
+#include "common/textmetrics.h"
 #include "people/activitycalendar.h"
 
 #include "people/profileloader.h"

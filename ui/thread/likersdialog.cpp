@@ -1,6 +1,7 @@
 #include "thread/likersdialog.h"
 
-#include "common/paintutil.h"
+#include "common/palettecolors.h"
+#include "common/textmetrics.h"
 
 #include "feeds.h"
 #include "images/imagecache.h"

@@ -5,7 +5,6 @@
 // image files, sharp at any device pixel ratio) and painted again when the palette changes.
 #include "window/mainwindow.h"
 
-#include "common/paintutil.h"
 
 #include <QAction>
 #include <QEvent>
