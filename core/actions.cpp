@@ -1,8 +1,8 @@
 #include "actions.h"
 
+#include "wire/jsoncodec.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
-#include "wire/jsoncodec.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
