@@ -17,25 +17,25 @@
 // frame's time and that of the first frame with posts from the cache (app/firstpaint.h; also
 // THREADLINE_FIRST_PAINT=1), --quit-after-first-paint then ends the run: the cold-start benchmark
 // (bench/bench_coldstart.cpp). app/README.md and docs/qa.md say more.
-#include "account/session.h"
 #include "allocatortuning.h"
+#include "net/apiclient.h"
 #include "appcore.h"
-#include "common/preferences.h"
-#include "common/theme.h"
-#include "coreoptions.h"
 #include "dialogs/certificatedialog.h"
-#include "dialogs/logindialog.h"
-#include "feeds.h"
+#include "coreoptions.h"
 #include "firstpaint.h"
 #include "i18n.h"
-#include "net/apiclient.h"
-#include "net/tlspins.h"
+#include "wire/importfile.h"
+#include "wire/jsoncodec.h"
+#include "dialogs/logindialog.h"
+#include "feeds.h"
+#include "window/mainwindow.h"
+#include "common/preferences.h"
+#include "account/session.h"
+#include "common/theme.h"
 #include "thread/threadloader.h"
 #include "thread/threadview.h"
 #include "timeline/timelinefeed.h"
-#include "window/mainwindow.h"
-#include "wire/importfile.h"
-#include "wire/jsoncodec.h"
+#include "net/tlspins.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
