@@ -9,6 +9,7 @@
 #include "allocatortuning.h"
 #include "appcore.h"
 #include "commandline.h"
+#include "feeds.h"
 #include "i18n.h"
 #include "paintreport.h"
 #include "say.h"
@@ -53,7 +54,9 @@ int main(int argc, char **argv)
     flow.prepare(); // a --cache file's or the offline account's files open now
     trace.step("AppCore options, the account's files opening");
 
-    ui::MainWindow window(&core); // where it was last time, or 1200×800
+    // every feed, loader and model the widgets need, made from the core's parts
+    models::Feeds feeds({core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+    ui::MainWindow window(&core, &feeds); // where it was last time, or 1200×800
     trace.step("MainWindow");
     if (options.size)
         window.resize(*options.size);

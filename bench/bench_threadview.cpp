@@ -9,8 +9,9 @@
 //   - baseline: a QTreeView over the same model and delegate, the 1,000-row page, same run.
 //   cmake --build build --target bench_threadview
 //   QT_QPA_PLATFORM=offscreen build/bench/bench_threadview --runs 5
-#include "thread/commenttreemodel.h"
+#include "feeds.h"
 #include "poststore.h"
+#include "thread/commenttreemodel.h"
 #include "thread/threadview.h"
 #include "viewbench.h"
 
@@ -20,9 +21,9 @@
 #include <QScrollBar>
 #include <QTreeView>
 
+#include "common/virtuallistview.h"
 #include "thread/commentdelegate.h"
 #include "thread/flattreeproxy.h"
-#include "common/virtuallistview.h"
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -79,7 +80,9 @@ double pageIntoPane(int floors, qint64 *measured = nullptr)
     QList<core::Comment> roots, replies;
     makePage(1, floors, 8, &roots, &replies);
     core::PostStore store;
-    ui::ThreadView view(nullptr, nullptr, &store, nullptr, nullptr);
+    threadline::models::Feeds feeds(
+        threadline::models::Feeds::Parts{nullptr, nullptr, &store, nullptr, nullptr});
+    ui::ThreadView view(&feeds, nullptr);
     view.resize(600, 800);
     view.show();
     QCoreApplication::processEvents();
@@ -190,7 +193,9 @@ int main(int argc, char **argv)
         QList<core::Comment> roots, replies;
         makePage(1, 200, 1003, &roots, &replies);
         core::PostStore store;
-        ui::ThreadView view(nullptr, nullptr, &store, nullptr, nullptr);
+        threadline::models::Feeds feeds(
+            threadline::models::Feeds::Parts{nullptr, nullptr, &store, nullptr, nullptr});
+        ui::ThreadView view(&feeds, nullptr);
         view.resize(600, 800);
         view.show();
         QCoreApplication::processEvents();

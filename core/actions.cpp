@@ -348,6 +348,23 @@ qint64 Actions::moderate(TargetType type, qint64 targetId, bool hide, const QStr
     return entry;
 }
 
+qint64 Actions::decideQueueItem(QueueDecision decision, TargetType type, qint64 id,
+                                const QString &reason, const QString &target)
+{
+    const bool post = type == TargetType::Post;
+    switch (decision) {
+    case QueueDecision::Hide:
+        return post ? m_outbox->hidePost(id, reason, target)
+                    : m_outbox->hideComment(id, reason, target);
+    case QueueDecision::Unhide:
+        return post ? m_outbox->unhidePost(id, reason, target)
+                    : m_outbox->unhideComment(id, reason, target);
+    case QueueDecision::Dismiss:
+        return m_outbox->dismissReport(id, reason, target);
+    }
+    return 0;
+}
+
 void Actions::markHidden(TargetType type, qint64 targetId, const QList<qint64> &floor, bool hidden,
                          const std::optional<Moderation> &moderation)
 {

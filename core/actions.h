@@ -49,6 +49,14 @@ public:
     // server had and says why (actionFailed). Returns the outbox entry's id; 0 when there is
     // nothing to do (already so, unknown, not on the server yet, or no reason for a hide).
     qint64 moderate(TargetType type, qint64 targetId, bool hide, const QString &reason);
+    // Moderators, from the report queue: hides or unhides a queue item's target (`id` is the
+    // target's), or dismisses the item's reports (`id` is the item's), named in the outbox's
+    // sentences as the queue names it (`target`: "王五's post"). Unlike moderate(), the target
+    // need not be in the post store and nothing in it is marked: the queue shows its row pending
+    // until the server has answered. Returns the outbox entry's id (0: nothing was queued).
+    enum class QueueDecision { Hide, Unhide, Dismiss };
+    qint64 decideQueueItem(QueueDecision decision, TargetType type, qint64 id,
+                           const QString &reason, const QString &target);
 
 Q_SIGNALS:
     // A permanent failure, in words ("Your like on 王五's post could not be saved: …").

@@ -1,5 +1,7 @@
 #include "outboxmodel.h"
 
+#include "common/rolenames.h"
+
 #include "outbox/outbox.h"
 #include "poststore.h"
 
@@ -111,15 +113,7 @@ QVariant OutboxModel::headerData(int section, Qt::Orientation orientation, int r
 
 QHash<int, QByteArray> OutboxModel::roleNames() const
 {
-    QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
-    names.insert(IdRole, "entryId");
-    names.insert(KindRole, "kind");
-    names.insert(StateRole, "state");
-    names.insert(ActionTextRole, "actionText");
-    names.insert(StateTextRole, "stateText");
-    names.insert(FailureRole, "failure");
-    names.insert(DueAtRole, "dueAt");
-    return names;
+    return roleNamesOf<Role>(QAbstractTableModel::roleNames());
 }
 
 qint64 OutboxModel::entryId(int row) const

@@ -1,4 +1,4 @@
-// Every action in the outbox, in words, with its state, live (the outbox panel, issue 9): one
+// Every action in the outbox, in words, with its state, live (the outbox panel): one
 // row per entry — still to be sent or failed for good — in creation order; two columns, what
 // the action is ("Like on 王五's post", "Reply to 李四: “text…”") and its state ("Waiting for
 // the network", "Sending…", "Retry in 12 s after “…”", "Failed: …").

@@ -2,7 +2,8 @@
 // refetch"): a model remembers what each row's time role last said, and on every tick of the
 // TimeTicker re-formats the rows, announces the runs of rows whose text changed (the model emits
 // dataChanged for the time role only) and tells the ticker when the next label changes.
-//   m_labels.set(ticker, format);                           // TimelineModel::setTicker
+//   hookUpTicker(this, m_labels.ticker(), ticker, onTick);   // TimelineModel::setTicker, then
+//   m_labels.set(ticker, format);
 //   case RelativeTimeRole: return m_labels.text(id, createtime);
 //   qint64 due = -1;                                         // on TimeTicker::tick(now)
 //   m_labels.tick(rows, now, rowAt, [&](int a, int b) { Q_EMIT dataChanged(…a…, …b…, {Role}); },
@@ -19,6 +20,20 @@
 #include <utility>
 
 namespace threadline::models {
+
+// The one hook-up of a model or a view to the app-wide ticker (each setTicker() uses it):
+// `receiver` stops listening to `previous` (its ticker until now), then calls onTick(nowMs) on
+// every tick of `ticker` and once at once. A null ticker: no ticking.
+template<class OnTick>
+void hookUpTicker(QObject *receiver, TimeTicker *previous, TimeTicker *ticker, OnTick onTick)
+{
+    if (previous)
+        QObject::disconnect(previous, nullptr, receiver, nullptr);
+    if (!ticker)
+        return;
+    QObject::connect(ticker, &TimeTicker::tick, receiver, onTick);
+    onTick(ticker->now());
+}
 
 class TimeLabels
 {

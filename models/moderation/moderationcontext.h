@@ -1,5 +1,5 @@
-// The context of one moderation queue item (issue 11: "each item with its context — the post,
-// the floor it sits in, a few lines around it"), loaded for the moderators' page:
+// The context of one moderation queue item (the moderators want "each item with its context — the
+// post, the floor it sits in, a few lines around it"), loaded for the moderators' page:
 //   a post:    the post itself, then its first floors' roots
 //   a root:    its post, then the root and its first replies
 //   a reply:   its post, then its floor's root and up to kNeighbours replies before and after it,

@@ -2,10 +2,11 @@
 #include "common/rolenames.h"
 #include "wire/usertext.h"
 
+#include "actions.h"
 #include "net/apiclient.h"
 #include "net/endpoints.h"
-#include "wire/jsoncodec.h"
 #include "outbox/outbox.h"
+#include "wire/jsoncodec.h"
 
 #include <QMetaEnum>
 
@@ -17,6 +18,7 @@ using core::Post;
 using core::QueueItem;
 using core::Report;
 using core::TargetType;
+using Decision = core::Actions::QueueDecision;
 
 namespace {
 
@@ -362,11 +364,13 @@ bool isModeration(OutboxEntry::Kind kind)
 } // namespace
 
 ModerationQueueFeed::ModerationQueueFeed(core::ApiClient *api, core::Outbox *outbox,
-                                         ModerationQueueModel *model, QObject *parent)
+                                         core::Actions *actions, ModerationQueueModel *model,
+                                         QObject *parent)
     : PagedFeed(model, std::bind_front(&ModerationQueueFeed::queuePage, this),
                 qOverload<const QByteArray &>(&core::decodeQueuePage), kDefaultPageSize, parent)
     , m_api(api)
     , m_outbox(outbox)
+    , m_actions(actions)
 {
     // What the page's items are acted on in the outbox (e.g. in an earlier session).
     connect(this, &PagedFeedBase::loaded, this, &ModerationQueueFeed::adoptOutboxEntries);
@@ -422,11 +426,7 @@ qint64 ModerationQueueFeed::hideTarget(qint64 itemId, const QString &reason)
     const auto item = model()->item(itemId);
     if (!item || !item->target)
         return 0;
-    const QString what = describeTarget(*item);
-    return track(item->targetType == TargetType::Post
-                     ? m_outbox->hidePost(item->targetId, reason, what)
-                     : m_outbox->hideComment(item->targetId, reason, what),
-                 itemId);
+    return track(decide(Decision::Hide, item->targetType, item->targetId, reason, *item), itemId);
 }
 
 qint64 ModerationQueueFeed::unhideTarget(qint64 itemId, const QString &reason)
@@ -434,11 +434,7 @@ qint64 ModerationQueueFeed::unhideTarget(qint64 itemId, const QString &reason)
     const auto item = model()->item(itemId);
     if (!item || !item->target)
         return 0;
-    const QString what = describeTarget(*item);
-    return track(item->targetType == TargetType::Post
-                     ? m_outbox->unhidePost(item->targetId, reason, what)
-                     : m_outbox->unhideComment(item->targetId, reason, what),
-                 itemId);
+    return track(decide(Decision::Unhide, item->targetType, item->targetId, reason, *item), itemId);
 }
 
 qint64 ModerationQueueFeed::dismiss(qint64 itemId, const QString &reason)
@@ -446,7 +442,15 @@ qint64 ModerationQueueFeed::dismiss(qint64 itemId, const QString &reason)
     const auto item = model()->item(itemId);
     if (!item)
         return 0;
-    return track(m_outbox->dismissReport(itemId, reason, describeTarget(*item)), itemId);
+    return track(decide(Decision::Dismiss, item->targetType, itemId, reason, *item), itemId);
+}
+
+qint64 ModerationQueueFeed::decide(core::Actions::QueueDecision decision, TargetType type,
+                                   qint64 id, const QString &reason, const QueueItem &item) const
+{
+    // one path for every action: core::Actions (the outbox first)
+    return m_actions ? m_actions->decideQueueItem(decision, type, id, reason, describeTarget(item))
+                     : 0;
 }
 
 qint64 ModerationQueueFeed::itemIdFor(const OutboxEntry &entry) const

@@ -1,9 +1,9 @@
 // The moderators' queue: reported and auto-flagged posts and comments, newest first
 // (GET /moderation/queue pages), and ModerationQueueFeed, which loads it and acts on it through
-// the persistent outbox (hide, unhide, dismiss).
+// core::Actions, the one path of every action (hide, unhide, dismiss: the persistent outbox).
 //
 //   ModerationQueueModel model;
-//   ModerationQueueFeed feed(&api, &outbox, &model);   // the outbox is open (or opening)
+//   ModerationQueueFeed feed(&api, &outbox, &actions, &model); // the outbox is open (or opening)
 //   connect(&feed, &ModerationQueueFeed::loadFailed, ui, &Ui::tell);   // "You are not allowed…"
 //   connect(&feed, &ModerationQueueFeed::actionFailed, ui, …);         // the outbox's sentence
 //   feed.refresh();                                    // first page; fetchMore() loads the rest
@@ -11,6 +11,7 @@
 //                                                      // has taken it
 #pragma once
 
+#include "actions.h"
 #include "common/pagedfeed.h"
 #include "common/pagedlistmodel.h"
 #include "wire/wiretypes.h"
@@ -121,7 +122,8 @@ private:
 };
 
 // Loads the queue (one status at a time) into a ModerationQueueModel and carries the
-// moderator's actions to the server through the outbox, marking the row pending meanwhile.
+// moderator's actions to the server through core::Actions (the outbox first), marking the row
+// pending meanwhile; it follows the outbox's entries to settle the marks.
 // Paging (PagedFeed): refresh() loads the first page and replaces the model's rows with it
 // (what it showed stays until the answer is there, and when it fails; a page in flight is
 // abandoned), setPageSize() (1–50), isLoading(), loadingChanged(), loaded(first),
@@ -132,8 +134,9 @@ class ModerationQueueFeed : public PagedFeed<ModerationQueueModel>
 public:
     static constexpr int kDefaultPageSize = 20;
 
-    ModerationQueueFeed(core::ApiClient *api, core::Outbox *outbox, ModerationQueueModel *model,
-                        QObject *parent = nullptr);
+    // actions null: nothing can be done (every action returns 0).
+    ModerationQueueFeed(core::ApiClient *api, core::Outbox *outbox, core::Actions *actions,
+                        ModerationQueueModel *model, QObject *parent = nullptr);
 
     // Which list: open (the default) or closed. Takes effect at the next refresh().
     void setStatus(core::QueueItem::Status status) { m_status = status; }
@@ -160,6 +163,8 @@ private:
     // GET /moderation/queue: the page after `cursor` of the list of this status.
     core::ApiReply *queuePage(const std::optional<QString> &cursor, QObject *owner) const;
     qint64 track(qint64 entryId, qint64 itemId);
+    qint64 decide(core::Actions::QueueDecision decision, core::TargetType type, qint64 id,
+                  const QString &reason, const core::QueueItem &item) const;
     // Marks the listed items that outbox entries (e.g. of an earlier session) act on.
     void adoptOutboxEntries();
     [[nodiscard]] qint64 itemIdFor(const core::OutboxEntry &entry) const;
@@ -170,6 +175,7 @@ private:
 
     core::ApiClient *m_api;
     core::Outbox *m_outbox;
+    core::Actions *m_actions;
     core::QueueItem::Status m_status = core::QueueItem::Status::Open;
     QHash<qint64, qint64> m_entryItem; // outbox entry id → queue item id
 };

@@ -1,4 +1,6 @@
 #include "people/activitymodel.h"
+
+#include "common/rolenames.h"
 #include "wire/usertext.h"
 
 #include "net/apiclient.h"
@@ -112,13 +114,9 @@ QVariant ActivityModel::data(const QModelIndex &index, int role) const
 
 void ActivityModel::setTicker(TimeTicker *ticker, const RelativeTime &format)
 {
-    if (m_labels.ticker())
-        disconnect(m_labels.ticker(), nullptr, this, nullptr);
+    TimeTicker *previous = m_labels.ticker();
     m_labels.set(ticker, format);
-    if (!ticker)
-        return;
-    connect(ticker, &TimeTicker::tick, this, &ActivityModel::onTick);
-    onTick(ticker->now());
+    hookUpTicker(this, previous, ticker, [this](qint64 nowMs) { onTick(nowMs); });
 }
 
 void ActivityModel::onTick(qint64 nowMs)
@@ -139,11 +137,7 @@ void ActivityModel::onTick(qint64 nowMs)
 
 QHash<int, QByteArray> ActivityModel::roleNames() const
 {
-    QHash<int, QByteArray> names = QAbstractListModel::roleNames();
-    const QMetaEnum e = QMetaEnum::fromType<Role>();
-    for (int i = 0; i < e.keyCount(); ++i)
-        names.insert(e.value(i), QByteArray(e.key(i)));
-    return names;
+    return roleNamesOf<Role>(QAbstractListModel::roleNames(), RoleSpelling::EnumKey);
 }
 
 // ---- ActivityFeed ----------------------------------------------------------------------------

@@ -10,6 +10,8 @@ ProfileLoader::ProfileLoader(core::ApiClient *api, QObject *parent)
     : QObject(parent)
     , m_api(api)
 {
+    if (m_api)
+        connect(m_api, &core::ApiClient::offlineChanged, this, &ProfileLoader::offlineChanged);
 }
 
 bool ProfileLoader::isOffline() const

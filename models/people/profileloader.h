@@ -30,6 +30,8 @@ public:
 Q_SIGNALS:
     void loaded(qint64 uid, const threadline::core::UserProfile &profile);
     void failed(qint64 uid, const threadline::core::ApiError &error);
+    // The client went offline or back online (the view shows what it has, or loads again).
+    void offlineChanged(bool offline);
 
 private:
     QPointer<core::ApiClient> m_api;

@@ -4,6 +4,8 @@
 // How pages become floors is in commenttreepages.cpp, live changes and my pending comments in
 // commenttreelive.cpp.
 #include "thread/commenttreemodel.h"
+
+#include "common/rolenames.h"
 #include "wire/usertext.h"
 
 #include "common/timeticker.h"
@@ -328,11 +330,7 @@ QVariant CommentTreeModel::commentData(qint64 id, int role) const
 
 QHash<int, QByteArray> CommentTreeModel::roleNames() const
 {
-    QHash<int, QByteArray> names = QAbstractItemModel::roleNames();
-    const QMetaEnum e = QMetaEnum::fromType<Role>();
-    for (int i = 0; i < e.keyCount(); ++i)
-        names.insert(e.value(i), QByteArray(e.key(i)));
-    return names;
+    return roleNamesOf<Role>(QAbstractItemModel::roleNames(), RoleSpelling::EnumKey);
 }
 
 QList<int> CommentTreeModel::rolesFor(PostStore::Fields fields)
@@ -356,13 +354,9 @@ QList<int> CommentTreeModel::rolesFor(PostStore::Fields fields)
 
 void CommentTreeModel::setTicker(TimeTicker *ticker, const RelativeTime &format)
 {
-    if (m_labels.ticker())
-        disconnect(m_labels.ticker(), nullptr, this, nullptr);
+    TimeTicker *previous = m_labels.ticker();
     m_labels.set(ticker, format);
-    if (!ticker)
-        return;
-    connect(ticker, &TimeTicker::tick, this, &CommentTreeModel::onTick);
-    onTick(ticker->now());
+    hookUpTicker(this, previous, ticker, [this](qint64 nowMs) { onTick(nowMs); });
 }
 
 void CommentTreeModel::onTick(qint64 nowMs)

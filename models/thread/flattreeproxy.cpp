@@ -1,5 +1,7 @@
 #include "thread/flattreeproxy.h"
 
+#include "common/rolenames.h"
+
 #include <algorithm>
 
 namespace threadline::models {
@@ -148,9 +150,7 @@ QVariant FlatTreeProxy::data(const QModelIndex &index, int role) const
 
 QHash<int, QByteArray> FlatTreeProxy::roleNames() const
 {
-    QHash<int, QByteArray> names = QAbstractProxyModel::roleNames();
-    names.insert(DepthRole, QByteArrayLiteral("depth"));
-    return names;
+    return roleNamesOf<Role>(QAbstractProxyModel::roleNames());
 }
 
 void FlatTreeProxy::shiftFrom(int topRow, int delta)

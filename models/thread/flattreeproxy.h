@@ -31,6 +31,7 @@ public:
     enum Role {
         DepthRole = Qt::UserRole + 1000, // int: 0 for a top-level row, 1 for a child
     };
+    Q_ENUM(Role)
 
     explicit FlatTreeProxy(QObject *parent = nullptr);
 

@@ -1,10 +1,12 @@
 #include "timeline/historymodel.h"
 
-#include "net/apiclient.h"
+#include "common/rolenames.h"
+
 #include "cache/cache.h"
+#include "net/apiclient.h"
 #include "net/endpoints.h"
-#include "wire/jsoncodec.h"
 #include "poststore.h"
+#include "wire/jsoncodec.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -255,11 +257,7 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
 
 QHash<int, QByteArray> HistoryModel::roleNames() const
 {
-    QHash<int, QByteArray> names = m_cards.roleNames();
-    const QMetaEnum e = QMetaEnum::fromType<Role>();
-    for (int i = 0; i < e.keyCount(); ++i)
-        names.insert(e.value(i), QByteArray(e.key(i)));
-    return names;
+    return roleNamesOf<Role>(m_cards.roleNames(), RoleSpelling::EnumKey);
 }
 
 } // namespace threadline::models

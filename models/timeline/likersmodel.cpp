@@ -1,5 +1,7 @@
 #include "timeline/likersmodel.h"
 
+#include "common/rolenames.h"
+
 #include "net/apiclient.h"
 #include "net/endpoints.h"
 #include "wire/jsoncodec.h"
@@ -32,12 +34,7 @@ QVariant LikersModel::data(const QModelIndex &index, int role) const
 
 QHash<int, QByteArray> LikersModel::roleNames() const
 {
-    QHash<int, QByteArray> names = QAbstractListModel::roleNames();
-    names.insert(UidRole, "uid");
-    names.insert(NameRole, "name");
-    names.insert(AvatarUrlRole, "avatarUrl");
-    names.insert(LikedAtRole, "likedAt");
-    return names;
+    return roleNamesOf<Role>(QAbstractListModel::roleNames());
 }
 
 // --- LikersFeed -------------------------------------------------------------------------------

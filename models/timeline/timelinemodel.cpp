@@ -1,5 +1,7 @@
 #include "timeline/timelinemodel.h"
 
+#include "common/rolenames.h"
+
 #include "common/timeticker.h"
 #include "wire/usertext.h"
 
@@ -294,22 +296,14 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
 
 QHash<int, QByteArray> TimelineModel::roleNames() const
 {
-    QHash<int, QByteArray> names = QAbstractListModel::roleNames();
-    const QMetaEnum e = QMetaEnum::fromType<Role>();
-    for (int i = 0; i < e.keyCount(); ++i)
-        names.insert(e.value(i), QByteArray(e.key(i)));
-    return names;
+    return roleNamesOf<Role>(QAbstractListModel::roleNames(), RoleSpelling::EnumKey);
 }
 
 void TimelineModel::setTicker(TimeTicker *ticker, const RelativeTime &format)
 {
-    if (m_labels.ticker())
-        disconnect(m_labels.ticker(), nullptr, this, nullptr);
+    TimeTicker *previous = m_labels.ticker();
     m_labels.set(ticker, format);
-    if (!ticker)
-        return;
-    connect(ticker, &TimeTicker::tick, this, &TimelineModel::onTick);
-    onTick(ticker->now());
+    hookUpTicker(this, previous, ticker, [this](qint64 nowMs) { onTick(nowMs); });
 }
 
 void TimelineModel::onTick(qint64 nowMs)

@@ -4,13 +4,15 @@
 // the context of a queue item (ModerationContext): the demo's reported reply in its floor as the
 // server's own lists have it, a reported root with its first replies, a reported post with its
 // first comments, a hidden floor marked hidden, and a stale answer dropped.
-#include "net/apiclient.h"
-#include "wire/jsoncodec.h"
+#include "actions.h"
 #include "moderation/moderationcontext.h"
 #include "moderation/moderationlogmodel.h"
 #include "moderation/moderationqueuemodel.h"
+#include "net/apiclient.h"
 #include "outbox/outbox.h"
+#include "poststore.h"
 #include "testserver.h"
+#include "wire/jsoncodec.h"
 
 #include <QAbstractItemModelTester>
 #include <QHostAddress>
@@ -185,6 +187,8 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<core::ApiClient> m_api; // signed in as the moderator
     std::unique_ptr<core::Outbox> m_outbox;
+    core::PostStore m_store;
+    std::unique_ptr<core::Actions> m_actions; // the one path of the moderator's actions
 };
 
 void TstModerationModels::initTestCase()
@@ -215,6 +219,7 @@ void TstModerationModels::init()
 
 void TstModerationModels::cleanup()
 {
+    m_actions.reset();
     m_outbox.reset();
     m_api.reset();
     m_dir.reset();
@@ -254,6 +259,7 @@ void TstModerationModels::reportOn(Client &as, const QString &type, qint64 id,
 bool TstModerationModels::openOutbox()
 {
     m_outbox = std::make_unique<core::Outbox>(m_api.get());
+    m_actions = std::make_unique<core::Actions>(m_outbox.get(), &m_store);
     m_outbox->setBackoff(50, 400);
     m_outbox->setRequestTimeoutMs(5000);
     QSignalSpy opened(m_outbox.get(), &core::Outbox::opened);
@@ -569,7 +575,7 @@ void TstModerationModels::reportsShowForModerator()
     ModerationQueueModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(openOutbox());
-    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), &model);
+    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), m_actions.get(), &model);
     QSignalSpy loading(&feed, &ModerationQueueFeed::loadingChanged);
     QVERIFY(loadAll(feed, model));
     QVERIFY(loading.count() >= 2);
@@ -650,7 +656,7 @@ void TstModerationModels::autoFlaggedPost()
     ModerationQueueModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(openOutbox());
-    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), &model);
+    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), m_actions.get(), &model);
     QVERIFY(loadAll(feed, model));
     const int row = model.rowOfTarget(TargetType::Post, post);
     QVERIFY(row >= 0);
@@ -677,7 +683,7 @@ void TstModerationModels::pagingGivesEveryItemOnce()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy more(&model, &ModerationQueueModel::moreRequested);
     QVERIFY(openOutbox());
-    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), &model);
+    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), m_actions.get(), &model);
     feed.setPageSize(2);
     QVERIFY(loadAll(feed, model));
     const QList<qint64> listed = ids(model, ModerationQueueModel::IdRole);
@@ -711,7 +717,7 @@ void TstModerationModels::hideThroughFeed()
     ModerationQueueModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(openOutbox());
-    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), &model);
+    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), m_actions.get(), &model);
     QVERIFY(loadAll(feed, model));
     const int row = model.rowOfTarget(onComment ? TargetType::Comment : TargetType::Post, target);
     QVERIFY(row >= 0);
@@ -758,7 +764,7 @@ void TstModerationModels::hideThroughFeed()
     ModerationQueueModel closed;
     QAbstractItemModelTester closedTester(&closed,
                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
-    ModerationQueueFeed closedFeed(m_api.get(), m_outbox.get(), &closed);
+    ModerationQueueFeed closedFeed(m_api.get(), m_outbox.get(), m_actions.get(), &closed);
     closedFeed.setStatus(QueueItem::Status::Closed);
     QVERIFY(loadAll(closedFeed, closed));
     QVERIFY(closed.rowOf(itemId) >= 0);
@@ -797,7 +803,7 @@ void TstModerationModels::dismissThroughFeed()
     ModerationQueueModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(openOutbox());
-    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), &model);
+    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), m_actions.get(), &model);
     QVERIFY(loadAll(feed, model));
     const int row = model.rowOfTarget(TargetType::Post, post);
     QVERIFY(row >= 0);
@@ -807,7 +813,7 @@ void TstModerationModels::dismissThroughFeed()
     ModerationQueueModel closed;
     QAbstractItemModelTester closedTester(&closed,
                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
-    ModerationQueueFeed closedFeed(m_api.get(), m_outbox.get(), &closed);
+    ModerationQueueFeed closedFeed(m_api.get(), m_outbox.get(), m_actions.get(), &closed);
     closedFeed.setStatus(QueueItem::Status::Closed);
     QVERIFY(loadAll(closedFeed, closed));
     QCOMPARE(closed.rowOf(itemId), -1);
@@ -868,7 +874,7 @@ void TstModerationModels::unhideUpdatesInPlace()
     QAbstractItemModelTester tester(&closed,
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(openOutbox());
-    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), &closed);
+    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), m_actions.get(), &closed);
     feed.setStatus(QueueItem::Status::Closed);
     QVERIFY(loadAll(feed, closed));
     const int row = closed.rowOfTarget(TargetType::Post, post);
@@ -902,7 +908,7 @@ void TstModerationModels::failedActionIsMarkedAndTold()
     ModerationQueueModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(openOutbox());
-    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), &model);
+    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), m_actions.get(), &model);
     QVERIFY(loadAll(feed, model));
     const qint64 itemId = model.itemIdAt(model.rowOfTarget(TargetType::Post, post));
     QVERIFY(itemId > 0);
@@ -940,13 +946,15 @@ void TstModerationModels::pendingShownAfterReload()
     outboxApi.setToken(m_mod->token());
     outboxApi.setOffline(true);
     core::Outbox outbox(&outboxApi);
+    core::PostStore store;
+    core::Actions actions(&outbox, &store);
     QSignalSpy opened(&outbox, &core::Outbox::opened);
     outbox.open(m_dir->filePath(QStringLiteral("offline.sqlite")));
     QVERIFY(opened.wait(kWaitMs));
 
     ModerationQueueModel first;
     QAbstractItemModelTester tester(&first, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    ModerationQueueFeed firstFeed(m_api.get(), &outbox, &first);
+    ModerationQueueFeed firstFeed(m_api.get(), &outbox, &actions, &first);
     QVERIFY(loadAll(firstFeed, first));
     const qint64 itemId = first.itemIdAt(first.rowOfTarget(TargetType::Post, post));
     QVERIFY(itemId > 0);
@@ -958,7 +966,7 @@ void TstModerationModels::pendingShownAfterReload()
     ModerationQueueModel second;
     QAbstractItemModelTester secondTester(&second,
                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
-    ModerationQueueFeed secondFeed(m_api.get(), &outbox, &second);
+    ModerationQueueFeed secondFeed(m_api.get(), &outbox, &actions, &second);
     QVERIFY(loadAll(secondFeed, second));
     QVERIFY(second.rowOf(itemId) >= 0);
     QCOMPARE(second.index(second.rowOf(itemId)).data(M::PendingRole).toInt(), int(Pending::Queued));
@@ -980,7 +988,7 @@ void TstModerationModels::ordinaryUserGets403()
     ModerationQueueModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(openOutbox());
-    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), &model);
+    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), m_actions.get(), &model);
     QSignalSpy failed(&feed, &ModerationQueueFeed::loadFailed);
     QSignalSpy loaded(&feed, &ModerationQueueFeed::loaded);
     feed.refresh();
@@ -1014,7 +1022,7 @@ void TstModerationModels::malformedAnswerIsAMessage()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.appendPage({item(1, 100)}, std::nullopt); // what it showed before
     QVERIFY(openOutbox());
-    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), &model);
+    ModerationQueueFeed feed(m_api.get(), m_outbox.get(), m_actions.get(), &model);
     QSignalSpy failed(&feed, &ModerationQueueFeed::loadFailed);
     feed.refresh();
     QVERIFY(failed.wait(kWaitMs));
@@ -1053,10 +1061,12 @@ void TstModerationModels::stoppedServerKeepsRows()
     ModerationQueueModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     core::Outbox outbox(&api);
+    core::PostStore store;
+    core::Actions actions(&outbox, &store);
     QSignalSpy opened(&outbox, &core::Outbox::opened);
     outbox.open(m_dir->filePath(QStringLiteral("dark.sqlite")));
     QVERIFY(opened.wait(kWaitMs));
-    ModerationQueueFeed feed(&api, &outbox, &model);
+    ModerationQueueFeed feed(&api, &outbox, &actions, &model);
     feed.setPageSize(2);
     QSignalSpy loaded(&feed, &ModerationQueueFeed::loaded);
     QSignalSpy more(&model, &ModerationQueueModel::moreRequested);

@@ -10,27 +10,29 @@
 //   - the ordinary user sees no moderation control anywhere and every moderation endpoint
 //     answers 403 to the user's token;
 //   - the moderation log holds every action of the suite with its reason.
+#include "account/session.h"
 #include "actions.h"
 #include "appcore.h"
 #include "artifacts.h"
 #include "cache/cache.h"
-#include "thread/commenttreemodel.h"
+#include "dialogs/reportdialog.h"
+#include "feeds.h"
 #include "i18n.h"
-#include "window/mainwindow.h"
 #include "moderation/moderationlogmodel.h"
 #include "moderation/moderationqueuemodel.h"
 #include "moderation/moderationview.h"
+#include "moderation/reasondialog.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
-#include "moderation/reasondialog.h"
-#include "dialogs/reportdialog.h"
-#include "account/session.h"
 #include "syncengine.h"
 #include "testserver.h"
+#include "thread/commenttreemodel.h"
 #include "thread/threadview.h"
 #include "timeline/timelinemodel.h"
 #include "timeline/timelineview.h"
+#include "window/mainwindow.h"
 
+#include "common/virtuallistview.h"
 #include <QAction>
 #include <QApplication>
 #include <QDir>
@@ -43,7 +45,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
-#include "common/virtuallistview.h"
 #include <QUuid>
 
 using namespace threadline;
@@ -61,6 +62,7 @@ constexpr int kWaitMs = 20000;
 struct Person
 {
     core::AppCore core;
+    std::unique_ptr<threadline::models::Feeds> feeds;
     std::unique_ptr<MainWindow> window;
     core::UserProfile me;
     QString cachePath;
@@ -169,7 +171,9 @@ class TstQaModeration : public QObject
         o.outboxPath = m_dir.filePath(name + QStringLiteral(".outbox.sqlite"));
         o.likeDelayMs = 100;
         o.pollIntervalMs = 0; // syncs only when asked: "at its next sync" is ours to say
-        p.window = std::make_unique<MainWindow>(&p.core);
+        p.feeds = std::make_unique<threadline::models::Feeds>(threadline::models::Feeds::Parts{
+            p.core.api(), p.core.cache(), p.core.store(), p.core.outbox(), p.core.actions()});
+        p.window = std::make_unique<MainWindow>(&p.core, p.feeds.get());
         p.window->resize(1280, 800);
         p.window->startAccount(p.me, o);
         return QTest::qWaitFor([&] { return p.core.outbox()->isOpen(); }, kWaitMs);

@@ -6,21 +6,22 @@
 // person followed, and the avatar or Shift+Return the actor; nothing yet, loading and a dead
 // server in words; in the main window the page opens the thread pane, and a person's page shows
 // their activity (Posts | Activity). Screenshots: activity-<lang>.png in the artifacts folder.
-#include "people/activitydelegate.h"
-#include "people/activitymodel.h"
-#include "people/activityview.h"
-#include "net/apiclient.h"
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
-#include "i18n.h"
-#include "images/imagecache.h"
-#include "window/mainwindow.h"
-#include "people/personpages.h"
 #include "common/placeholderlist.h"
 #include "common/relativetime.h"
+#include "feeds.h"
+#include "i18n.h"
+#include "images/imagecache.h"
+#include "net/apiclient.h"
+#include "people/activitydelegate.h"
+#include "people/activitymodel.h"
+#include "people/activityview.h"
+#include "people/personpages.h"
 #include "testserver.h"
 #include "thread/threadview.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -97,6 +98,7 @@ struct Side
 {
     core::ApiClient api;
     core::ImageCache images{api.network()};
+    std::unique_ptr<threadline::models::Feeds> feeds;
     std::unique_ptr<ActivityView> view;
 
     Side(const QUrl &base, const QString &token, const QString &dir)
@@ -108,7 +110,9 @@ struct Side
         images.setServer(base);
         images.setToken(token);
         images.setDiskCacheDirectory(QDir(dir).filePath(QStringLiteral("images")));
-        view = std::make_unique<ActivityView>(&api, &images);
+        feeds = std::make_unique<threadline::models::Feeds>(
+            threadline::models::Feeds::Parts{&api, nullptr, nullptr, nullptr, nullptr});
+        view = std::make_unique<ActivityView>(feeds.get(), &images);
         view->resize(640, 900);
         view->show();
     }
@@ -442,7 +446,9 @@ private Q_SLOTS:
         core::AppCore core;
         const auto me = test::signIn(core, m_server.baseUrl(), QStringLiteral("lisi"));
         QVERIFY(me);
-        ui::MainWindow w(&core);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        ui::MainWindow w(&core, &wFeeds);
         w.resize(1300, 860);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

@@ -10,21 +10,23 @@
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
-#include "thread/commenttreemodel.h"
+#include "common/theme.h"
 #include "dialogs/composedialog.h"
+#include "feeds.h"
 #include "i18n.h"
-#include "wire/jsoncodec.h"
-#include "window/mainwindow.h"
 #include "moderation/moderationqueuemodel.h"
 #include "moderation/moderationview.h"
-#include "timeline/postdelegate.h"
 #include "testserver.h"
-#include "common/theme.h"
+#include "thread/commenttreemodel.h"
 #include "thread/threadview.h"
+#include "timeline/postdelegate.h"
 #include "timeline/timelinefeed.h"
 #include "timeline/timelinemodel.h"
 #include "timeline/timelineview.h"
+#include "window/mainwindow.h"
+#include "wire/jsoncodec.h"
 
+#include "common/virtuallistview.h"
 #include <QAction>
 #include <QApplication>
 #include <QBuffer>
@@ -40,7 +42,6 @@
 #include <QTest>
 #include <QToolBar>
 #include <QToolButton>
-#include "common/virtuallistview.h"
 
 #include <algorithm>
 #include <cmath>
@@ -167,6 +168,7 @@ class TstAppearance : public QObject
     struct Window
     {
         std::unique_ptr<core::AppCore> core;
+        std::unique_ptr<threadline::models::Feeds> feeds;
         std::unique_ptr<MainWindow> window;
         core::UserProfile me;
     };
@@ -179,7 +181,9 @@ class TstAppearance : public QObject
         if (!me)
             return std::nullopt;
         w.me = *me;
-        w.window = std::make_unique<MainWindow>(w.core.get());
+        w.feeds = std::make_unique<threadline::models::Feeds>(threadline::models::Feeds::Parts{
+            w.core->api(), w.core->cache(), w.core->store(), w.core->outbox(), w.core->actions()});
+        w.window = std::make_unique<MainWindow>(w.core.get(), w.feeds.get());
         w.window->resize(1200, 800);
         w.window->show();
         if (!QTest::qWaitForWindowExposed(w.window.get()))

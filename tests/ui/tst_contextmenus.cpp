@@ -6,20 +6,22 @@
 // until the moderators' queue shows them; the ReportDialog itself (no reason chosen at first,
 // the keyboard, the note's limit); screenshots of the menus and the dialog in /tmp/ui-ctx/.
 #include "actions.h"
-#include "net/apiclient.h"
 #include "artifacts.h"
-#include "thread/commenttreemodel.h"
+#include "dialogs/reportdialog.h"
+#include "feeds.h"
 #include "images/imagecache.h"
-#include "wire/jsoncodec.h"
+#include "net/apiclient.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
-#include "dialogs/reportdialog.h"
 #include "testserver.h"
+#include "thread/commenttreemodel.h"
 #include "thread/threadloader.h"
 #include "thread/threadview.h"
 #include "timeline/timelinemodel.h"
 #include "timeline/timelineview.h"
+#include "wire/jsoncodec.h"
 
+#include "common/virtuallistview.h"
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
@@ -35,7 +37,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
-#include "common/virtuallistview.h"
 
 #include <functional>
 #include <memory>
@@ -69,6 +70,7 @@ struct Side
     core::ImageCache images{api.network()};
     TimelineModel timelineModel{&store};
     std::unique_ptr<TimelineView> timeline;
+    std::unique_ptr<threadline::models::Feeds> feeds;
     std::unique_ptr<ThreadView> thread;
     QStringList questions; // what the confirmations asked
     bool answer = true;    // what they answer
@@ -95,7 +97,9 @@ struct Side
         timeline->setMyUid(me.uid);
         timeline->setConfirmation(confirm);
         timeline->resize(700, 800);
-        thread = std::make_unique<ThreadView>(&api, nullptr, &store, &actions, &images);
+        feeds = std::make_unique<threadline::models::Feeds>(
+            threadline::models::Feeds::Parts{&api, nullptr, &store, nullptr, &actions});
+        thread = std::make_unique<ThreadView>(feeds.get(), &images);
         thread->setMyUid(me.uid);
         thread->setConfirmation(confirm);
         thread->resize(700, 700);

@@ -7,20 +7,21 @@
 // THREADLINE_DEVICE set carries that raw model and shows the moderator's display name once it is
 // mapped (never the raw string as a pending card); a user who is no moderator has no way to the
 // dialog; screenshots in English and zh_CN (artifacts "devicedialog").
-#include "net/apiclient.h"
+#include "account/session.h"
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
 #include "dialogs/composedialog.h"
+#include "feeds.h"
+#include "i18n.h"
 #include "moderation/devicedialog.h"
 #include "moderation/devicetablemodel.h"
-#include "i18n.h"
-#include "window/mainwindow.h"
 #include "moderation/moderationview.h"
+#include "net/apiclient.h"
 #include "poststore.h"
-#include "account/session.h"
 #include "testserver.h"
 #include "timeline/timelinemodel.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -124,6 +125,7 @@ class TstDeviceDialog : public QObject
     struct Side
     {
         core::ApiClient api;
+        std::unique_ptr<threadline::models::Feeds> feeds;
         std::unique_ptr<DeviceDialog> dialog;
         std::unique_ptr<QAbstractItemModelTester> tester;
     };
@@ -132,7 +134,9 @@ class TstDeviceDialog : public QObject
         auto s = std::make_unique<Side>();
         s->api.setBaseUrl(m_server.baseUrl());
         s->api.setToken(m_mod->token());
-        s->dialog = std::make_unique<DeviceDialog>(&s->api);
+        s->feeds = std::make_unique<threadline::models::Feeds>(
+            threadline::models::Feeds::Parts{&s->api, nullptr, nullptr, nullptr, nullptr});
+        s->dialog = std::make_unique<DeviceDialog>(s->feeds.get());
         s->tester = std::make_unique<QAbstractItemModelTester>(
             s->dialog->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy loaded(s->dialog->feed(), &models::DeviceTableFeed::loaded);
@@ -364,7 +368,9 @@ private Q_SLOTS:
         core::AppCore core;
         const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("zhangsan"));
         QVERIFY(me);
-        ui::MainWindow w(&core);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        ui::MainWindow w(&core, &wFeeds);
         w.resize(1100, 760);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -476,7 +482,9 @@ private Q_SLOTS:
             core::AppCore core;
             const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("lisi"));
             QVERIFY(me);
-            ui::MainWindow w(&core);
+            threadline::models::Feeds wFeeds(
+                {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+            ui::MainWindow w(&core, &wFeeds);
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             w.startAccount(*me, account(QStringLiteral("lisi")));
@@ -492,7 +500,9 @@ private Q_SLOTS:
         core::AppCore core;
         const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("moderator"));
         QVERIFY(me);
-        ui::MainWindow w(&core);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        ui::MainWindow w(&core, &wFeeds);
         w.resize(1100, 760);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

@@ -13,17 +13,18 @@
 // Screenshots (480 and 900 px wide, Chinese names and emoji) go to /tmp/ui-dlg/.
 
 #include "actions.h"
-#include "net/apiclient.h"
 #include "artifacts.h"
 #include "dialogs/composedialog.h"
+#include "feeds.h"
 #include "i18n.h"
 #include "images/imagecache.h"
-#include "wire/jsoncodec.h"
-#include "thread/likersdialog.h"
-#include "timeline/likersmodel.h"
+#include "net/apiclient.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
 #include "testserver.h"
+#include "thread/likersdialog.h"
+#include "timeline/likersmodel.h"
+#include "wire/jsoncodec.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -771,7 +772,9 @@ private Q_SLOTS:
         QCOMPARE(server, m_expectedLikers);
 
         auto api = signedIn();
-        LikersDialog dlg(api.get(), nullptr, m_likedPost);
+        threadline::models::Feeds feeds(
+            threadline::models::Feeds::Parts{api.get(), nullptr, nullptr, nullptr, nullptr});
+        LikersDialog dlg(&feeds, nullptr, m_likedPost);
         QAbstractItemModelTester tester(dlg.model(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy finished(&dlg, &LikersDialog::pageFinished);
@@ -789,7 +792,9 @@ private Q_SLOTS:
         const qsizetype mark = m_server.settle();
         QVERIFY(mark >= 0);
         auto api = signedIn();
-        LikersDialog dlg(api.get(), nullptr, m_likedPost);
+        threadline::models::Feeds feeds(
+            threadline::models::Feeds::Parts{api.get(), nullptr, nullptr, nullptr, nullptr});
+        LikersDialog dlg(&feeds, nullptr, m_likedPost);
         dlg.setPageSize(2);
         QCOMPARE(dlg.pageSize(), 2);
         QAbstractItemModelTester tester(dlg.model(),
@@ -824,7 +829,9 @@ private Q_SLOTS:
     {
         auto api = signedIn();
         api->setRetryPolicy(core::RetryPolicy{1, 10, 10});
-        LikersDialog dlg(api.get(), nullptr, m_likedPost);
+        threadline::models::Feeds feeds(
+            threadline::models::Feeds::Parts{api.get(), nullptr, nullptr, nullptr, nullptr});
+        LikersDialog dlg(&feeds, nullptr, m_likedPost);
         dlg.setPageSize(2);
         dlg.resize(380, 200);
         QSignalSpy finished(&dlg, &LikersDialog::pageFinished);
@@ -862,7 +869,9 @@ private Q_SLOTS:
     void likersViewFillsItself()
     {
         auto api = signedIn();
-        LikersDialog dlg(api.get(), nullptr, m_likedPost);
+        threadline::models::Feeds feeds(
+            threadline::models::Feeds::Parts{api.get(), nullptr, nullptr, nullptr, nullptr});
+        LikersDialog dlg(&feeds, nullptr, m_likedPost);
         dlg.setPageSize(2);
         dlg.setLikeCount(6);
         QCOMPARE(dlg.windowTitle(), QStringLiteral("Liked by 6 people"));
@@ -902,7 +911,9 @@ private Q_SLOTS:
     void likersTitle()
     {
         auto api = signedIn();
-        LikersDialog dlg(api.get(), nullptr, m_likedPost);
+        threadline::models::Feeds feeds(
+            threadline::models::Feeds::Parts{api.get(), nullptr, nullptr, nullptr, nullptr});
+        LikersDialog dlg(&feeds, nullptr, m_likedPost);
         QCOMPARE(dlg.windowTitle(), QStringLiteral("Likes"));
         dlg.setLikeCount(0);
         QCOMPARE(dlg.windowTitle(), QStringLiteral("No likes yet"));
@@ -914,7 +925,9 @@ private Q_SLOTS:
     {
         const qint64 id = newPost(QStringLiteral("lisi"), QStringLiteral("没人赞"));
         auto api = signedIn();
-        LikersDialog dlg(api.get(), nullptr, id);
+        threadline::models::Feeds feeds(
+            threadline::models::Feeds::Parts{api.get(), nullptr, nullptr, nullptr, nullptr});
+        LikersDialog dlg(&feeds, nullptr, id);
         dlg.show();
         QSignalSpy finished(&dlg, &LikersDialog::pageFinished);
         QVERIFY(finished.wait(kWaitMs));
@@ -933,7 +946,9 @@ private Q_SLOTS:
         QCOMPARE(author.del(kApi + QStringLiteral("/posts/%1").arg(id)).status, 204);
 
         auto api = signedIn();
-        LikersDialog dlg(api.get(), nullptr, id);
+        threadline::models::Feeds feeds(
+            threadline::models::Feeds::Parts{api.get(), nullptr, nullptr, nullptr, nullptr});
+        LikersDialog dlg(&feeds, nullptr, id);
         dlg.setLikeCount(1);
         dlg.resize(380, 300);
         dlg.show();
@@ -956,7 +971,9 @@ private Q_SLOTS:
         core::ApiClient api;
         api.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:1")));
         api.setRetryPolicy(core::RetryPolicy{1, 10, 10});
-        LikersDialog dlg(&api, nullptr, m_likedPost);
+        threadline::models::Feeds feeds(
+            threadline::models::Feeds::Parts{&api, nullptr, nullptr, nullptr, nullptr});
+        LikersDialog dlg(&feeds, nullptr, m_likedPost);
         dlg.show();
         QSignalSpy finished(&dlg, &LikersDialog::pageFinished);
         QVERIFY(finished.wait(kWaitMs));
@@ -991,7 +1008,9 @@ private Q_SLOTS:
                                                      {m_likedPost, QStringLiteral("ours")}};
         for (const auto &[postId, name] : posts) {
             for (int width : {480, 900}) {
-                LikersDialog dlg(api.get(), &images, postId);
+                threadline::models::Feeds feeds(threadline::models::Feeds::Parts{
+                    api.get(), nullptr, nullptr, nullptr, nullptr});
+                LikersDialog dlg(&feeds, &images, postId);
                 Client c(m_server.baseUrl());
                 c.login(QStringLiteral("zhangsan"));
                 dlg.setLikeCount(c.get(kApi + QStringLiteral("/posts/%1").arg(postId))
@@ -1010,7 +1029,9 @@ private Q_SLOTS:
         // Chinese (the relative times are translated; our new strings wait for the catalogue).
         installTranslations(*qApp, QLocale(QLocale::Chinese, QLocale::China));
         {
-            LikersDialog dlg(api.get(), &images, m_likedPost);
+            threadline::models::Feeds feeds(
+                threadline::models::Feeds::Parts{api.get(), nullptr, nullptr, nullptr, nullptr});
+            LikersDialog dlg(&feeds, &images, m_likedPost);
             dlg.setLikeCount(6);
             dlg.resize(480, 420);
             dlg.show();

@@ -9,19 +9,20 @@
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
-#include "thread/commentdelegate.h"
-#include "thread/commenttreemodel.h"
 #include "dialogs/composedialog.h"
+#include "feeds.h"
 #include "i18n.h"
-#include "wire/jsoncodec.h"
-#include "window/mainwindow.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
 #include "testserver.h"
+#include "thread/commentdelegate.h"
+#include "thread/commenttreemodel.h"
 #include "thread/threadview.h"
 #include "timeline/timelinefeed.h"
 #include "timeline/timelinemodel.h"
 #include "timeline/timelineview.h"
+#include "window/mainwindow.h"
+#include "wire/jsoncodec.h"
 
 #include <QAction>
 #include <QApplication>
@@ -29,11 +30,11 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTemporaryDir>
-#include <QScrollBar>
 #include <QTest>
 #include <QToolButton>
 
@@ -111,7 +112,9 @@ private Q_SLOTS:
         core::AppCore core;
         const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("zhangsan"));
         QVERIFY(me);
-        MainWindow w(&core);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        MainWindow w(&core, &wFeeds);
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -188,7 +191,9 @@ private Q_SLOTS:
         core::AppCore core;
         const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("zhangsan"));
         QVERIFY(me);
-        MainWindow w(&core);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        MainWindow w(&core, &wFeeds);
         w.resize(1200, 800);
         w.show();
         w.startAccount(*me, account(QStringLiteral("zhangsan")));
@@ -211,7 +216,9 @@ private Q_SLOTS:
         core::AppCore core;
         const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("zhangsan"));
         QVERIFY(me);
-        MainWindow w(&core);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        MainWindow w(&core, &wFeeds);
         w.resize(1200, 800);
         w.show();
         w.startAccount(*me, account(QStringLiteral("zhangsan"), 60000));
@@ -263,7 +270,9 @@ private Q_SLOTS:
         core::AppCore core;
         const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("zhangsan"));
         QVERIFY(me);
-        MainWindow w(&core);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        MainWindow w(&core, &wFeeds);
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -356,7 +365,9 @@ private Q_SLOTS:
         core::AppCore core;
         const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("zhangsan"));
         QVERIFY(me);
-        MainWindow w(&core);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        MainWindow w(&core, &wFeeds);
         w.resize(1900, 900);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

@@ -2,22 +2,23 @@
 // pages switch by keyboard, a thread opens beside the timeline, a like shows at once, the offline
 // switch, both languages; and the `threadline` program itself taking a screenshot from the
 // command line (the sample fixture on top, a thread open).
+#include "account/session.h"
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
-#include "thread/commenttreemodel.h"
+#include "feeds.h"
 #include "i18n.h"
-#include "wire/jsoncodec.h"
-#include "window/mainwindow.h"
-#include "poststore.h"
 #include "people/profileheader.h"
-#include "account/session.h"
+#include "poststore.h"
 #include "syncengine.h"
 #include "testserver.h"
+#include "thread/commenttreemodel.h"
 #include "thread/threadview.h"
 #include "timeline/timelinefeed.h"
 #include "timeline/timelinemodel.h"
 #include "timeline/timelineview.h"
+#include "window/mainwindow.h"
+#include "wire/jsoncodec.h"
 
 #include <QApplication>
 #include <QImage>
@@ -61,7 +62,9 @@ private Q_SLOTS:
         core::AppCore core;
         const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("zhangsan"));
         QVERIFY(me);
-        MainWindow w(&core);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        MainWindow w(&core, &wFeeds);
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -149,7 +152,9 @@ private Q_SLOTS:
         core::AppCore core;
         const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("moderator"));
         QVERIFY(me);
-        MainWindow w(&core);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        MainWindow w(&core, &wFeeds);
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -166,7 +171,9 @@ private Q_SLOTS:
         core::AppCore other;
         const auto reader = signIn(other, m_server.baseUrl(), QStringLiteral("lisi"));
         QVERIFY(reader);
-        MainWindow v(&other);
+        threadline::models::Feeds vFeeds(
+            {other.api(), other.cache(), other.store(), other.outbox(), other.actions()});
+        MainWindow v(&other, &vFeeds);
         v.startAccount(*reader, account(QStringLiteral("lisi")));
         QCOMPARE(v.findChild<QListWidget *>(QStringLiteral("navigation"))->count(), 8);
     }
@@ -175,7 +182,9 @@ private Q_SLOTS:
     {
         {
             core::AppCore core;
-            MainWindow w(&core);
+            threadline::models::Feeds wFeeds(
+                {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+            MainWindow w(&core, &wFeeds);
             w.setInlineCommentCount(9); // clamped
             QCOMPARE(w.inlineCommentCount(), 5);
             w.resize(900, 640);
@@ -184,7 +193,9 @@ private Q_SLOTS:
             w.close(); // remembers the place and the panes
         }
         core::AppCore core;
-        MainWindow again(&core);
+        threadline::models::Feeds againFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        MainWindow again(&core, &againFeeds);
         QCOMPARE(again.inlineCommentCount(), 5);
         QCOMPARE(again.size(), QSize(900, 640));
         again.setInlineCommentCount(3);
@@ -194,7 +205,9 @@ private Q_SLOTS:
     {
         QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));
         core::AppCore core;
-        MainWindow w(&core);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        MainWindow w(&core, &wFeeds);
         auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
         QVERIFY(nav);
         QCOMPARE(nav->item(0)->text(), QStringLiteral("全部"));

@@ -8,20 +8,21 @@
 // calendar equals GET /moderation/stats/users/{uid} (this month and the one before); an ordinary
 // user's window has no Statistics page and no calendar, and asks nothing of the statistics;
 // screenshots in English and zh_CN.
-#include "people/activitycalendar.h"
-#include "moderation/activitychart.h"
-#include "people/activitystatsfeed.h"
-#include "net/apiclient.h"
+#include "account/session.h"
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
+#include "feeds.h"
 #include "i18n.h"
-#include "wire/jsoncodec.h"
-#include "window/mainwindow.h"
-#include "people/profileheader.h"
-#include "account/session.h"
+#include "moderation/activitychart.h"
 #include "moderation/statsview.h"
+#include "net/apiclient.h"
+#include "people/activitycalendar.h"
+#include "people/activitystatsfeed.h"
+#include "people/profileheader.h"
 #include "testserver.h"
+#include "window/mainwindow.h"
+#include "wire/jsoncodec.h"
 
 #include <QApplication>
 #include <QDateEdit>
@@ -59,13 +60,16 @@ QString day(const QDate &d)
 struct Side
 {
     core::ApiClient api;
+    std::unique_ptr<threadline::models::Feeds> feeds;
     std::unique_ptr<StatsView> view;
 
     Side(const QUrl &base, const QString &token)
     {
         api.setBaseUrl(base);
         api.setToken(token);
-        view = std::make_unique<StatsView>(&api);
+        feeds = std::make_unique<threadline::models::Feeds>(
+            threadline::models::Feeds::Parts{&api, nullptr, nullptr, nullptr, nullptr});
+        view = std::make_unique<StatsView>(feeds.get());
         view->resize(960, 620);
         view->show();
         if (!QTest::qWaitForWindowExposed(view.get()))
@@ -418,7 +422,9 @@ private Q_SLOTS:
         core::ApiClient api;
         api.setBaseUrl(m_server.baseUrl());
         api.setToken(m_mod->token());
-        ui::ProfileHeader header(&api, nullptr, nullptr);
+        threadline::models::Feeds feeds(
+            threadline::models::Feeds::Parts{&api, nullptr, nullptr, nullptr, nullptr});
+        ui::ProfileHeader header(&feeds, nullptr);
         header.setModeratorTools(true);
         header.resize(760, 200);
         header.show();
@@ -470,7 +476,9 @@ private Q_SLOTS:
             core::ApiClient api;
             api.setBaseUrl(m_server.baseUrl());
             api.setToken(m_lisi->token());
-            ui::ProfileHeader header(&api, nullptr, nullptr);
+            threadline::models::Feeds feeds(
+                threadline::models::Feeds::Parts{&api, nullptr, nullptr, nullptr, nullptr});
+            ui::ProfileHeader header(&feeds, nullptr);
             QSignalSpy loaded(&header, &ui::ProfileHeader::loaded);
             header.setUser(10003, 10002);
             QVERIFY(loaded.wait(kWaitMs));
@@ -484,7 +492,9 @@ private Q_SLOTS:
             core::AppCore core;
             const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("lisi"));
             QVERIFY(me);
-            ui::MainWindow w(&core);
+            threadline::models::Feeds wFeeds(
+                {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+            ui::MainWindow w(&core, &wFeeds);
             w.resize(1100, 700);
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -510,7 +520,9 @@ private Q_SLOTS:
         core::AppCore core;
         const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("moderator"));
         QVERIFY(me);
-        ui::MainWindow w(&core);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        ui::MainWindow w(&core, &wFeeds);
         w.resize(1100, 700);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -571,7 +583,9 @@ private Q_SLOTS:
         core::ApiClient api;
         api.setBaseUrl(m_server.baseUrl());
         api.setToken(m_mod->token());
-        ui::ProfileHeader header(&api, nullptr, nullptr);
+        threadline::models::Feeds feeds(
+            threadline::models::Feeds::Parts{&api, nullptr, nullptr, nullptr, nullptr});
+        ui::ProfileHeader header(&feeds, nullptr);
         header.setModeratorTools(true);
         header.resize(720, 220);
         header.show();

@@ -9,16 +9,19 @@
 // paging by scrolling; the log's filters; a failed action in words; a user who is no moderator
 // (403) reads words over empty lists; every card painted at 480 and 900 px, and screenshots
 // (1280×800 with the context, in English and zh_CN) in the artifacts directory.
-#include "net/apiclient.h"
+#include "actions.h"
 #include "artifacts.h"
+#include "feeds.h"
 #include "i18n.h"
-#include "wire/jsoncodec.h"
 #include "moderation/moderationcontext.h"
 #include "moderation/moderationlogmodel.h"
 #include "moderation/moderationqueuemodel.h"
 #include "moderation/moderationview.h"
+#include "net/apiclient.h"
 #include "outbox/outbox.h"
+#include "poststore.h"
 #include "testserver.h"
+#include "wire/jsoncodec.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -60,6 +63,9 @@ struct Side
 {
     core::ApiClient api;
     core::Outbox outbox{&api};
+    core::PostStore store;
+    core::Actions actions{&outbox, &store};
+    std::unique_ptr<threadline::models::Feeds> feeds;
     std::unique_ptr<ModerationView> view;
 
     Side(const QUrl &base, const QString &token, const QString &dir)
@@ -72,7 +78,9 @@ struct Side
         outbox.open(QDir(dir).filePath(QStringLiteral("outbox.sqlite")));
         if (!opened.wait(kWaitMs) || !opened.at(0).at(0).toBool())
             qFatal("the outbox did not open");
-        view = std::make_unique<ModerationView>(&api, &outbox);
+        feeds = std::make_unique<threadline::models::Feeds>(
+            threadline::models::Feeds::Parts{&api, nullptr, nullptr, &outbox, &actions});
+        view = std::make_unique<ModerationView>(feeds.get());
         view->resize(900, 800);
         view->show();
         if (!QTest::qWaitForWindowExposed(view.get()))

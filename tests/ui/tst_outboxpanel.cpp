@@ -9,17 +9,19 @@
 // status bar says when faults are on; screenshots of the panel in zh_CN and en (in the test's
 // temporary directory, or in $THREADLINE_OUTBOX_SHOTS when set).
 #include "actions.h"
-#include "net/apiclient.h"
 #include "appcore.h"
+#include "faultcontrol.h"
+#include "feeds.h"
 #include "i18n.h"
-#include "wire/jsoncodec.h"
-#include "window/mainwindow.h"
+#include "net/apiclient.h"
 #include "outbox/outbox.h"
 #include "outboxmodel.h"
-#include "window/outboxpanel.h"
 #include "poststore.h"
-#include "window/qapanel.h"
 #include "testserver.h"
+#include "window/mainwindow.h"
+#include "window/outboxpanel.h"
+#include "window/qapanel.h"
+#include "wire/jsoncodec.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -59,6 +61,7 @@ struct Side
     core::PostStore store;
     core::Outbox outbox{&api};
     core::Actions actions{&outbox, &store};
+    std::unique_ptr<threadline::models::Feeds> feeds;
     std::unique_ptr<OutboxPanel> panel;
     QStringList questions; // asked before a discard
     bool answer = true;
@@ -74,7 +77,9 @@ struct Side
         if (!opened.wait(kWaitMs) || !opened.at(0).at(0).toBool())
             qFatal("the outbox did not open");
         actions.setMe(core::UserBrief{10001, QStringLiteral("张三"), QString()});
-        panel = std::make_unique<OutboxPanel>(&outbox, &store);
+        feeds = std::make_unique<threadline::models::Feeds>(
+            threadline::models::Feeds::Parts{&api, nullptr, &store, &outbox, &actions});
+        panel = std::make_unique<OutboxPanel>(feeds.get());
         panel->setConfirmation([this](const QString &question, const QString &) {
             questions << question;
             return answer;
@@ -307,7 +312,8 @@ private Q_SLOTS:
         api.setBaseUrl(m_server.baseUrl());
         api.setToken(m_me.token());
         api.setRetryPolicy({1, 10, 10}); // one attempt: the next request is this one
-        ui::QaPanel qa(&api);
+        threadline::models::FaultControl faults(&api);
+        ui::QaPanel qa(&faults);
         qa.show();
         const auto next = [&]() -> core::ApiError {
             core::ApiReply *reply = api.get(kApi + QStringLiteral("/posts/90012"), this);
@@ -358,7 +364,9 @@ private Q_SLOTS:
     {
         core::AppCore core;
         core.setServer(m_server.baseUrl());
-        ui::MainWindow window(&core);
+        threadline::models::Feeds windowFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        ui::MainWindow window(&core, &windowFeeds);
         window.resize(1000, 700);
         window.show();
         QVERIFY(window.outboxDock()->isHidden());

@@ -7,16 +7,17 @@
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
-#include "i18n.h"
-#include "images/imagecache.h"
-#include "wire/jsoncodec.h"
-#include "window/mainwindow.h"
 #include "dialogs/picturecanvas.h"
 #include "dialogs/pictureviewer.h"
+#include "feeds.h"
+#include "i18n.h"
+#include "images/imagecache.h"
 #include "poststore.h"
 #include "testserver.h"
 #include "timeline/timelinemodel.h"
 #include "timeline/timelineview.h"
+#include "window/mainwindow.h"
+#include "wire/jsoncodec.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -161,7 +162,9 @@ private Q_SLOTS:
         core.images()->setDiskCacheDirectory(m_dir.filePath(lang + QStringLiteral("-images")));
         const auto me = test::signIn(core, m_server.baseUrl(), QStringLiteral("zhangsan"));
         QVERIFY(me);
-        ui::MainWindow w(&core);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        ui::MainWindow w(&core, &wFeeds);
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

@@ -10,15 +10,16 @@
 #include "appcore.h"
 #include "artifacts.h"
 #include "cache/cache.h"
-#include "i18n.h"
-#include "images/imagecache.h"
-#include "window/mainwindow.h"
-#include "poststore.h"
 #include "common/preferences.h"
 #include "dialogs/preferencesdialog.h"
+#include "feeds.h"
+#include "i18n.h"
+#include "images/imagecache.h"
+#include "poststore.h"
 #include "testserver.h"
 #include "timeline/timelinefeed.h"
 #include "timeline/timelinemodel.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -114,6 +115,7 @@ class TstPreferences : public QObject
     struct Window
     {
         core::AppCore core;
+        std::unique_ptr<threadline::models::Feeds> feeds;
         std::unique_ptr<MainWindow> window;
     };
 
@@ -126,7 +128,9 @@ class TstPreferences : public QObject
         const auto me = test::signIn(w->core, m_server.baseUrl(), QStringLiteral("zhangsan"));
         if (!me)
             return nullptr;
-        w->window = std::make_unique<MainWindow>(&w->core);
+        w->feeds = std::make_unique<threadline::models::Feeds>(threadline::models::Feeds::Parts{
+            w->core.api(), w->core.cache(), w->core.store(), w->core.outbox(), w->core.actions()});
+        w->window = std::make_unique<MainWindow>(&w->core, w->feeds.get());
         w->window->resize(1100, 760);
         w->window->show();
         if (!QTest::qWaitForWindowExposed(w->window.get()))
@@ -398,7 +402,9 @@ private Q_SLOTS:
         // the check box is the setting
         {
             core::AppCore core;
-            MainWindow win(&core);
+            threadline::models::Feeds winFeeds(
+                {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+            MainWindow win(&core, &winFeeds);
             PreferencesDialog dialog(&win, &core);
             auto *box = dialog.findChild<QCheckBox *>(QStringLiteral("startOffline"));
             QVERIFY(box);

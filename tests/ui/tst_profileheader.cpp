@@ -4,12 +4,15 @@
 // F on the header, my own profile without a button, an unknown person in words, a rollback in
 // words (following myself is 422), a follow made offline queued and sent when back online, a
 // stopped server in words without a crash; screenshots at 480 and 900 px in /tmp/ui-prof/.
-#include "net/apiclient.h"
+#include "actions.h"
 #include "artifacts.h"
+#include "feeds.h"
 #include "i18n.h"
 #include "images/imagecache.h"
+#include "net/apiclient.h"
 #include "outbox/outbox.h"
 #include "people/profileheader.h"
+#include "poststore.h"
 #include "testserver.h"
 
 #include <QApplication>
@@ -45,6 +48,9 @@ struct Side
     core::ApiClient api;
     core::Outbox outbox{&api};
     core::ImageCache images{api.network()};
+    core::PostStore store;
+    core::Actions actions{&outbox, &store};
+    std::unique_ptr<threadline::models::Feeds> feeds;
     std::unique_ptr<ProfileHeader> header;
 
     Side(const QUrl &base, const QString &token, const QString &dir, bool withOutbox = true)
@@ -61,7 +67,10 @@ struct Side
         images.setServer(base);
         images.setToken(token);
         images.setDiskCacheDirectory(QDir(dir).filePath(QStringLiteral("images")));
-        header = std::make_unique<ProfileHeader>(&api, withOutbox ? &outbox : nullptr, &images);
+        feeds = std::make_unique<threadline::models::Feeds>(
+            threadline::models::Feeds::Parts{&api, nullptr, nullptr, withOutbox ? &outbox : nullptr,
+                                             withOutbox ? &actions : nullptr});
+        header = std::make_unique<ProfileHeader>(feeds.get(), &images);
         header->resize(900, header->sizeHint().height());
     }
 

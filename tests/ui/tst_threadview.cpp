@@ -6,21 +6,22 @@
 // sample post, a moderator's hidden mark, a dead server in words; then every row painted at 480
 // and 900 px and screenshots in /tmp/ui-b/.
 #include "actions.h"
-#include "net/apiclient.h"
 #include "artifacts.h"
-#include "thread/commentdelegate.h"
-#include "thread/commenttreemodel.h"
+#include "feeds.h"
 #include "i18n.h"
 #include "images/imagecache.h"
-#include "wire/jsoncodec.h"
+#include "net/apiclient.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
 #include "testserver.h"
+#include "thread/commentdelegate.h"
+#include "thread/commenttreemodel.h"
 #include "thread/threadloader.h"
 #include "thread/threadview.h"
+#include "wire/jsoncodec.h"
 
-#include "thread/flattreeproxy.h"
 #include "common/virtuallistview.h"
+#include "thread/flattreeproxy.h"
 #include <QApplication>
 #include <QDateTime>
 #include <QDir>
@@ -61,6 +62,7 @@ struct Side
     core::Outbox outbox{&api};
     core::Actions actions{&outbox, &store};
     core::ImageCache images{api.network()};
+    std::unique_ptr<threadline::models::Feeds> feeds;
     std::unique_ptr<ThreadView> view;
 
     Side(const QUrl &base, const QString &token, const QString &dir, const core::UserBrief &me)
@@ -77,7 +79,9 @@ struct Side
         images.setServer(base);
         images.setToken(token);
         images.setDiskCacheDirectory(QDir(dir).filePath(QStringLiteral("images")));
-        view = std::make_unique<ThreadView>(&api, nullptr, &store, &actions, &images);
+        feeds = std::make_unique<threadline::models::Feeds>(
+            threadline::models::Feeds::Parts{&api, nullptr, &store, nullptr, &actions});
+        view = std::make_unique<ThreadView>(feeds.get(), &images);
         view->resize(900, 800);
     }
     [[nodiscard]] CommentTreeModel *model() const { return view->model(); }
@@ -662,7 +666,9 @@ private Q_SLOTS:
         api.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)));
         api.setRetryPolicy(core::RetryPolicy{1, 10, 10});
         core::PostStore store;
-        ThreadView view(&api, nullptr, &store, nullptr, nullptr);
+        threadline::models::Feeds feeds(
+            threadline::models::Feeds::Parts{&api, nullptr, &store, nullptr, nullptr});
+        ThreadView view(&feeds, nullptr);
         view.resize(480, 600);
         view.show();
         view.openPost(90012);

@@ -1,8 +1,8 @@
 #include "common/itemactions.h"
 
-#include "common/paintutil.h"
-#include "moderation/reasondialog.h"
+#include "common/menuactions.h"
 #include "dialogs/reportdialog.h"
+#include "moderation/reasondialog.h"
 
 #include <QAbstractItemView>
 #include <QClipboard>

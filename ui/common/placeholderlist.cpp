@@ -1,6 +1,6 @@
 #include "common/placeholderlist.h"
 
-#include "common/paintutil.h"
+#include "common/palettecolors.h"
 
 #include <QPainter>
 

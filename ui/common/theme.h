@@ -8,7 +8,8 @@
 //
 // The choice is remembered by the caller (QSettings kThemeKey, "system" / "light" / "dark":
 // savedTheme() / saveTheme()). Views relayout on QEvent::PaletteChange (ui/layoutcache.h) and
-// delegates derive every colour from the palette (paintutil's blend()), so a theme is a palette.
+// delegates derive every colour from the palette (palettecolors.h's blend()), so a theme is a
+// palette.
 #pragma once
 
 #include <QPalette>

@@ -1,7 +1,8 @@
 #include "common/tilepixmaps.h"
 
+#include "common/palettecolors.h"
+#include "common/textmetrics.h"
 #include "images/imagecache.h"
-#include "common/paintutil.h"
 
 #include <QPainter>
 #include <QPainterPath>

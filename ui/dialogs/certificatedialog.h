@@ -2,7 +2,7 @@
 // user's choice. "Trust this certificate" pins it for that server (core::TlsPins) and emits
 // trusted(); "Cancel" (and Escape, the default button) leaves everything as it was.
 //
-//   auto *d = new CertificateDialog(problem, window);   // from ApiClient::untrustedCertificate
+//   auto *d = new CertificateDialog(problem, window);   // the client found the server untrusted
 //   connect(d, &CertificateDialog::trusted, …);         // pinned: retry what failed
 //   d->open();
 #pragma once

@@ -1,6 +1,7 @@
 #include "dialogs/composedialog.h"
 
-#include "common/paintutil.h"
+#include "common/palettecolors.h"
+#include "common/plaintext.h"
 
 #include <QDialogButtonBox>
 #include <QDragEnterEvent>

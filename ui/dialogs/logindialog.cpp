@@ -1,6 +1,6 @@
 #include "dialogs/logindialog.h"
 
-#include "common/paintutil.h"
+#include "common/palettecolors.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -1,6 +1,6 @@
 #include "dialogs/reportdialog.h"
 
-#include "common/paintutil.h"
+#include "common/palettecolors.h"
 
 #include <QButtonGroup>
 #include <QDialogButtonBox>

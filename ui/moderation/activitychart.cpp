@@ -1,6 +1,7 @@
 #include "moderation/activitychart.h"
 
-#include "common/paintutil.h"
+#include "common/palettecolors.h"
+#include "common/plaintext.h"
 
 #include <QAccessible>
 #include <QEvent>

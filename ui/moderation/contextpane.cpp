@@ -1,9 +1,11 @@
 #include "moderation/contextpane.h"
 
+#include "common/palettecolors.h"
+#include "common/plaintext.h"
+#include "common/textmetrics.h"
 #include "moderation/moderationcontext.h"
 #include "moderation/moderationpaint.h"
 #include "moderation/moderationview.h"
-#include "common/paintutil.h"
 
 #include <QEvent>
 #include <QFontMetrics>

@@ -1,5 +1,6 @@
 #include "moderation/devicedialog.h"
 
+#include "feeds.h"
 #include "window/messagebar.h"
 #include "wire/usertext.h"
 
@@ -25,10 +26,10 @@ namespace threadline::ui {
 
 using models::DeviceTableModel;
 
-DeviceDialog::DeviceDialog(core::ApiClient *api, QWidget *parent)
+DeviceDialog::DeviceDialog(models::Feeds *feeds, QWidget *parent)
     : QDialog(parent)
     , m_model(new DeviceTableModel(this))
-    , m_feed(new models::DeviceTableFeed(api, m_model, this))
+    , m_feed(feeds->deviceTable(m_model, this))
     , m_proxy(new QSortFilterProxyModel(this))
 {
     setObjectName(QStringLiteral("deviceDialog"));

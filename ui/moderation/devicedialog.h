@@ -1,5 +1,5 @@
-// "Device names": the moderators' editor of the device-name table (GET / PUT / DELETE /devices),
-// opened from the moderators' page (ModerationView's "Device names…").
+// "Device names": the moderators' editor of the device-name table (read, set and removed on the
+// server), opened from the moderators' page (ModerationView's "Device names…").
 //   filter:  a line that keeps the rows whose raw model or display name contains its words
 //   table:   Raw model | Display name | Status; the display cell is edited in place (double
 //            click, F2, or Edit), the Status column reads "Saving…" / "Removing…" while the
@@ -25,8 +25,8 @@ class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 
-namespace threadline::core {
-class ApiClient;
+namespace threadline::models {
+class Feeds;
 }
 
 namespace threadline::ui {
@@ -38,7 +38,7 @@ class DeviceDialog : public QDialog
     Q_OBJECT
 public:
     // Loads the table at once.
-    explicit DeviceDialog(core::ApiClient *api, QWidget *parent = nullptr);
+    explicit DeviceDialog(models::Feeds *feeds, QWidget *parent = nullptr);
     ~DeviceDialog() override;
 
     // Loads the table again (what it shows stays until the answer is there).

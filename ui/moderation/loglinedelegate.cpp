@@ -1,9 +1,10 @@
 #include "moderation/loglinedelegate.h"
 
+#include "common/plaintext.h"
+#include "common/textmetrics.h"
+#include "common/timeticker.h"
 #include "moderation/moderationlogmodel.h"
 #include "moderation/moderationpaint.h"
-#include "common/paintutil.h"
-#include "common/timeticker.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

@@ -1,6 +1,6 @@
 #include "moderation/moderationpaint.h"
 
-#include "common/paintutil.h"
+#include "common/palettecolors.h"
 #include "common/timeticker.h"
 
 #include <QDateTime>

@@ -1,6 +1,7 @@
 // What the moderators' page paints with (ui/moderationview.h): its spacing, the colours of its
 // queue cards and log lines, their time labels, the queue model's words. Shared by
-// QueueCardDelegate, LogLineDelegate and ContextPane; the general helpers are in paintutil.h.
+// QueueCardDelegate, LogLineDelegate and ContextPane; the general helpers are in common/
+// (palettecolors.h, textmetrics.h, plaintext.h).
 #pragma once
 
 #include "common/relativetime.h"

@@ -1,15 +1,15 @@
 #include "moderation/moderationview.h"
 
+#include "common/placeholderlist.h"
 #include "moderation/contextpane.h"
 #include "moderation/loglinedelegate.h"
-#include "window/messagebar.h"
-#include "common/placeholderlist.h"
 #include "moderation/queuecarddelegate.h"
+#include "window/messagebar.h"
 
-#include "net/apiclient.h"
-#include "moderation/moderationcontext.h"
-#include "outbox/outbox.h"
+#include "common/timelabels.h"
 #include "common/timeticker.h"
+#include "feeds.h"
+#include "moderation/moderationcontext.h"
 
 #include <QAbstractItemView>
 #include <QComboBox>
@@ -44,19 +44,17 @@ using QM = models::ModerationQueueModel;
 
 // --- the view -------------------------------------------------------------------------------
 
-ModerationView::ModerationView(core::ApiClient *api, core::Outbox *outbox, QWidget *parent)
+ModerationView::ModerationView(models::Feeds *feeds, QWidget *parent)
     : QWidget(parent)
-    , m_api(api)
-    , m_outbox(outbox)
     , m_logModel(new ModerationLogModel(this))
-    , m_logFeed(new ModerationLogFeed(api, m_logModel, this))
-    , m_context(new models::ModerationContext(api, this))
+    , m_logFeed(feeds->moderationLog(m_logModel, this))
+    , m_context(feeds->moderationContext(this))
     , m_logLines(new LogLineDelegate(this))
 {
     m_open.model = new ModerationQueueModel(this);
-    m_open.feed = new ModerationQueueFeed(api, outbox, m_open.model, this);
+    m_open.feed = feeds->moderationQueue(m_open.model, this);
     m_closed.model = new ModerationQueueModel(this);
-    m_closed.feed = new ModerationQueueFeed(api, outbox, m_closed.model, this);
+    m_closed.feed = feeds->moderationQueue(m_closed.model, this);
     m_closed.feed->setStatus(core::QueueItem::Status::Closed);
     buildUi();
     setUpQueue(m_open);
@@ -548,21 +546,17 @@ bool ModerationView::isBusy() const
 
 void ModerationView::setTicker(models::TimeTicker *ticker, const models::RelativeTime &format)
 {
-    if (m_ticker)
-        m_ticker->disconnect(this);
+    models::TimeTicker *previous = m_ticker;
     m_ticker = ticker;
     m_open.cards->setTime(format, ticker);
     m_closed.cards->setTime(format, ticker);
     m_logLines->setTime(format, ticker);
-    if (ticker) {
-        connect(ticker, &models::TimeTicker::tick, this, [this] {
-            for (QListView *list : {m_open.list, m_closed.list, m_logList})
-                list->viewport()->update();
-            if (m_ticker)
-                m_ticker->setNextDue(models::RelativeTime::MinuteMs);
-        });
-        ticker->setNextDue(models::RelativeTime::MinuteMs);
-    }
+    models::hookUpTicker(this, previous, ticker, [this](qint64) {
+        for (QListView *list : {m_open.list, m_closed.list, m_logList})
+            list->viewport()->update();
+        if (m_ticker)
+            m_ticker->setNextDue(models::RelativeTime::MinuteMs);
+    });
 }
 
 // --- status ---------------------------------------------------------------------------------

@@ -29,9 +29,9 @@
 // leaves the Open list when the server has taken the action.
 #pragma once
 
+#include "common/relativetime.h"
 #include "moderation/moderationlogmodel.h"
 #include "moderation/moderationqueuemodel.h"
-#include "common/relativetime.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -51,12 +51,8 @@ class QTabBar;
 class QToolButton;
 class QStackedWidget;
 
-namespace threadline::core {
-class ApiClient;
-class Outbox;
-} // namespace threadline::core
-
 namespace threadline::models {
+class Feeds;
 class ModerationContext;
 class TimeTicker;
 } // namespace threadline::models
@@ -88,7 +84,8 @@ public:
     };
     Q_ENUM(Action)
 
-    ModerationView(core::ApiClient *api, core::Outbox *outbox, QWidget *parent = nullptr);
+    // feeds: the queue's, the log's and the context's feeds; every action through its actions.
+    explicit ModerationView(models::Feeds *feeds, QWidget *parent = nullptr);
     ~ModerationView() override;
 
     // The first load (of the visible tab; the others load when first shown).
@@ -208,8 +205,6 @@ private:
     [[nodiscard]] QString loadFailedText(Tab tab, const QString &message,
                                          const core::ApiError &error) const;
 
-    core::ApiClient *m_api;
-    core::Outbox *m_outbox;
     Queue m_open;
     Queue m_closed;
     models::ModerationLogModel *m_logModel;

@@ -1,10 +1,11 @@
 #include "moderation/queuecarddelegate.h"
 
+#include "common/plaintext.h"
+#include "common/textmetrics.h"
+#include "common/timeticker.h"
 #include "moderation/moderationpaint.h"
 #include "moderation/moderationqueuemodel.h"
 #include "moderation/moderationview.h"
-#include "common/paintutil.h"
-#include "common/timeticker.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

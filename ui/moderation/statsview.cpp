@@ -3,6 +3,7 @@
 #include "moderation/activitychart.h"
 #include "window/messagebar.h"
 
+#include "feeds.h"
 #include "people/activitystatsfeed.h"
 
 #include <QDateEdit>
@@ -41,9 +42,9 @@ QFont scaled(QFont f, qreal factor, bool bold)
 
 } // namespace
 
-StatsView::StatsView(core::ApiClient *api, QWidget *parent)
+StatsView::StatsView(models::Feeds *feeds, QWidget *parent)
     : QWidget(parent)
-    , m_feed(new ActivityStatsFeed(api, this))
+    , m_feed(feeds->activityStats(this))
     , m_title(new QLabel(this))
     , m_dayLabel(new QLabel(this))
     , m_dateEdit(new QDateEdit(this))

@@ -1,4 +1,4 @@
-// The moderators' statistics page (issue 11): for a chosen day (the server's day, UTC+8; today
+// The moderators' statistics page: for a chosen day (the server's day, UTC+8; today
 // by default) four figures as large numbers with their words — "Active today", "Active on each
 // of the last 3 days", "Active on any of the last 7 days", "Inactive for 7 days" — and the 30 days
 // ending at that day as a bar chart of the people active each day (ActivityChart), the hovered or
@@ -10,7 +10,7 @@
 //   states:  "…" while a figure loads, "—" when it could not be; a busy bar while anything loads;
 //            what went wrong in words ("Could not load the statistics: …"; for an ordinary user
 //            "Only moderators can see the statistics.")
-// Everything comes through models::ActivityStatsFeed (GET /moderation/stats, one per day).
+// Everything comes through models::ActivityStatsFeed (the server's statistics, one per day).
 #pragma once
 
 #include <QDate>
@@ -23,13 +23,10 @@ class QShortcut;
 class QTimer;
 class QToolButton;
 
-namespace threadline::core {
-class ApiClient;
-}
-
 namespace threadline::models {
 class ActivityStatsFeed;
-}
+class Feeds;
+} // namespace threadline::models
 
 namespace threadline::ui {
 
@@ -48,7 +45,7 @@ public:
     };
     Q_ENUM(Figure)
 
-    explicit StatsView(core::ApiClient *api, QWidget *parent = nullptr);
+    explicit StatsView(models::Feeds *feeds, QWidget *parent = nullptr);
     ~StatsView() override;
 
     // The first load: the date shown (today, the server's day, unless setDate() chose another).

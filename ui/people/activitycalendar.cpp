@@ -1,7 +1,7 @@
 #include "people/activitycalendar.h"
 
-#include "common/paintutil.h"
 
+#include "feeds.h"
 #include "people/activitystatsfeed.h"
 
 #include <QEvent>
@@ -108,9 +108,9 @@ private:
     bool m_loaded = false;
 };
 
-ActivityCalendar::ActivityCalendar(core::ApiClient *api, QWidget *parent)
+ActivityCalendar::ActivityCalendar(models::Feeds *feeds, QWidget *parent)
     : QWidget(parent)
-    , m_feed(new UserActivityFeed(api, this))
+    , m_feed(feeds->userActivity(this))
     , m_previous(new QToolButton(this))
     , m_title(new QLabel(this))
     , m_next(new QToolButton(this))

@@ -2,8 +2,8 @@
 // 7-column month grid painted with QPainter, the active days filled, the month's title between
 // ‹ and › buttons, and a line of words: "12 active days in November 2026".
 //
-//   auto *calendar = new ActivityCalendar(api, parent);
-//   calendar->setUser(10003);          // the server's current month, GET …/stats/users/10003
+//   auto *calendar = new ActivityCalendar(feeds, parent);
+//   calendar->setUser(10003);          // the server's current month of that person
 //   calendar->showPreviousMonth();     // PgUp; PgDown (or ›) the next, up to this month
 //
 // The grid shows nothing as active until the answer is there ("Loading…"), so that a month not
@@ -17,13 +17,10 @@
 class QLabel;
 class QToolButton;
 
-namespace threadline::core {
-class ApiClient;
-}
-
 namespace threadline::models {
+class Feeds;
 class UserActivityFeed;
-}
+} // namespace threadline::models
 
 namespace threadline::ui {
 
@@ -33,7 +30,7 @@ class ActivityCalendar : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ActivityCalendar(core::ApiClient *api, QWidget *parent = nullptr);
+    explicit ActivityCalendar(models::Feeds *feeds, QWidget *parent = nullptr);
     ~ActivityCalendar() override;
 
     // Shows person `uid`'s current month (the server's, UTC+8) and loads it. 0: nobody, nothing

@@ -1,11 +1,13 @@
 // ActivityDelegate (activitydelegate.h): the activity rows' layout, painting and click areas.
 #include "people/activitydelegate.h"
 
-#include "people/activitymodel.h"
-#include "images/imagecache.h"
-#include "common/paintutil.h"
-#include "timeline/postcardmetrics.h"
+#include "common/palettecolors.h"
+#include "common/plaintext.h"
+#include "common/textmetrics.h"
 #include "common/tilepixmaps.h"
+#include "images/imagecache.h"
+#include "people/activitymodel.h"
+#include "timeline/postcardmetrics.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

@@ -1,9 +1,10 @@
 // ActivityView (activityview.h): the switch, the list and its words, clicks and keys.
 #include "people/activityview.h"
 
+#include "common/placeholderlist.h"
+#include "feeds.h"
 #include "people/activitydelegate.h"
 #include "people/activitymodel.h"
-#include "common/placeholderlist.h"
 
 #include <QEvent>
 #include <QKeyEvent>
@@ -19,10 +20,10 @@ namespace threadline::ui {
 using models::ActivityModel;
 using Query = core::endpoint::ActivityQuery;
 
-ActivityView::ActivityView(core::ApiClient *api, core::ImageCache *images, QWidget *parent)
+ActivityView::ActivityView(models::Feeds *feeds, core::ImageCache *images, QWidget *parent)
     : QWidget(parent)
     , m_model(new ActivityModel(this))
-    , m_feed(new models::ActivityFeed(api, m_model, this))
+    , m_feed(feeds->activity(m_model, this))
     , m_tabs(new QTabBar(this))
     , m_error(new QLabel(this))
     , m_list(new PlaceholderList(this))

@@ -22,6 +22,7 @@ class ImageCache;
 
 namespace threadline::models {
 class ActivityFeed;
+class Feeds;
 class ActivityModel;
 class RelativeTime;
 class TimeTicker;
@@ -41,7 +42,7 @@ public:
     Q_ENUM(Scope)
 
     // images may be null (placeholders only).
-    ActivityView(core::ApiClient *api, core::ImageCache *images, QWidget *parent = nullptr);
+    ActivityView(models::Feeds *feeds, core::ImageCache *images, QWidget *parent = nullptr);
     ~ActivityView() override;
 
     // The Activity page's switch: that scope's rows (loaded now when the view is started).

@@ -1,14 +1,17 @@
 #include "people/profileheader.h"
 
+#include "common/palettecolors.h"
+#include "common/plaintext.h"
+#include "common/textmetrics.h"
 #include "people/activitycalendar.h"
-#include "common/paintutil.h"
 
 #include "people/profileloader.h"
 
-#include "net/apiclient.h"
+#include "actions.h"
+#include "feeds.h"
 #include "images/imagecache.h"
-#include "wire/jsoncodec.h"
 #include "outbox/outbox.h"
+#include "wire/jsoncodec.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -156,12 +159,12 @@ private:
     QString m_text;
 };
 
-ProfileHeader::ProfileHeader(core::ApiClient *api, core::Outbox *outbox, core::ImageCache *images,
-                             QWidget *parent)
+ProfileHeader::ProfileHeader(models::Feeds *feeds, core::ImageCache *images, QWidget *parent)
     : QWidget(parent)
-    , m_api(api)
-    , m_profiles(new models::ProfileLoader(api, this))
-    , m_outbox(outbox)
+    , m_feeds(feeds)
+    , m_profiles(feeds->profileLoader(this))
+    , m_outbox(feeds->outbox())
+    , m_actions(feeds->actions())
     , m_images(images)
     , m_avatar(new ProfileAvatar(this))
     , m_name(new ProfileNameLabel(this))
@@ -237,8 +240,8 @@ ProfileHeader::ProfileHeader(core::ApiClient *api, core::Outbox *outbox, core::I
     row->addLayout(text, 1);
     row->addWidget(m_follow, 0, Qt::AlignVCenter);
 
-    if (m_api)
-        connect(m_api, &core::ApiClient::offlineChanged, this, &ProfileHeader::onOfflineChanged);
+    connect(m_profiles, &models::ProfileLoader::offlineChanged, this,
+            &ProfileHeader::onOfflineChanged);
     connect(m_profiles, &models::ProfileLoader::loaded, this, &ProfileHeader::onLoaded);
     connect(m_profiles, &models::ProfileLoader::failed, this, &ProfileHeader::onLoadFailed);
     if (m_outbox) {
@@ -296,8 +299,8 @@ void ProfileHeader::setModeratorTools(bool on)
     if (on == m_moderatorTools)
         return;
     m_moderatorTools = on;
-    if (on && !m_calendar && m_api) {
-        m_calendar = new ActivityCalendar(m_api, this);
+    if (on && !m_calendar && m_profiles->hasClient()) {
+        m_calendar = new ActivityCalendar(m_feeds, this);
         static_cast<QBoxLayout *>(layout())->addWidget(m_calendar, 0, Qt::AlignTop);
     }
     if (!m_calendar)
@@ -453,15 +456,15 @@ QString ProfileHeader::countsText() const
 
 void ProfileHeader::toggleFollow()
 {
-    if (!m_outbox || !m_server || m_uid <= 0 || m_uid == m_myUid)
+    if (!m_outbox || !m_actions || !m_server || m_uid <= 0 || m_uid == m_myUid)
         return;
     const qint64 uid = m_uid;
     const bool desired = !isFollowing();
     m_clicked.insert(uid, desired);
     setStatus({}, false);
-    // One path for every follow: the outbox (durable, coalesced, replayed after an offline
-    // period); its baseline is what the server said.
-    m_outbox->setFollow(uid, m_server->followedByMe, desired, m_server->brief.nickName);
+    // One path for every follow: core::Actions, then the outbox (durable, coalesced, replayed
+    // after an offline period); its baseline is what the server said.
+    m_actions->setFollow(uid, m_server->followedByMe, desired, m_server->brief.nickName);
     render();
 }
 
@@ -583,7 +586,7 @@ void ProfileHeader::render()
         m_badge->setText(tr("Moderator"));
         m_badge->setVisible(shown->role == core::UserProfile::Role::Moderator);
         const bool mine = m_myUid != 0 && shown->brief.uid == m_myUid;
-        m_follow->setVisible(!mine && m_outbox);
+        m_follow->setVisible(!mine && m_outbox && m_actions);
         m_follow->setChecked(shown->followedByMe);
         // "Follow" stands out in the highlight colour; "Following" is a plain button.
         QPalette pal = palette();

@@ -3,26 +3,26 @@
 // following", a "Moderator" badge for moderators, a Follow / Following button (hidden on my own
 // profile) and a small status line for what went wrong, in words.
 //
-//   auto *header = new ProfileHeader(api, outbox, images, parent); // images may be null
+//   auto *header = new ProfileHeader(feeds, images, parent);       // images may be null
 //   connect(header, &ProfileHeader::followChanged, …);             // (uid, following), at once
-//   header->setUser(10003, session.uid());                         // ProfileLoader: GET /users/…
+//   header->setUser(10003, session.uid());                         // its ProfileLoader loads it
 //
 // Following is optimistic (docs/design.md, "How data flows" 3–4): a click changes the button and
-// the follower count at once and sends the change through Outbox::setFollow (durable, coalesced,
-// replayed after an offline period; its baseline is what the server said) — the one path of a
-// follow; the profile itself comes from a models::ProfileLoader. While a change is pending it is
-// laid over whatever the server says; the server's answer sets the count; a failure rolls the
-// button and the count back and says why in the status line.
+// the follower count at once and sends the change through core::Actions::setFollow (the outbox:
+// durable, coalesced, replayed after an offline period; its baseline is what the server said) —
+// the one path of a follow; the profile itself comes from a models::ProfileLoader. While a change
+// is pending it is laid over whatever the server says; the server's answer sets the count; a
+// failure rolls the button and the count back and says why in the status line.
 //
-// Offline (ApiClient::isOffline()) nothing is requested: the header shows what it last loaded for
-// that person (a small in-memory cache per uid) or "Offline: the profile cannot be loaded.", and
-// a follow still queues through the outbox. Back online, the profile is loaded again.
+// Offline (ProfileLoader::isOffline()) nothing is requested: the header shows what it last loaded
+// for that person (a small in-memory cache per uid) or "Offline: the profile cannot be loaded.",
+// and a follow still queues through the outbox. Back online, the profile is loaded again.
 //
 // Keyboard: the header and its button take focus; F toggles the follow while the focus is in
 // the header, Space / Return on the button press it.
 //
 // For moderators (setModeratorTools(true)) the header also shows the person's active days of a
-// month (ActivityCalendar, GET /moderation/stats/users/{uid}); for anyone else it is never made
+// month (ActivityCalendar, the person's activity statistics); for anyone else it is never made
 // and nothing is asked.
 #pragma once
 
@@ -40,7 +40,7 @@ class QLabel;
 class QPushButton;
 
 namespace threadline::core {
-class ApiClient;
+class Actions;
 class ApiReply;
 class ImageCache;
 class Outbox;
@@ -50,6 +50,7 @@ struct OutboxEntry;
 } // namespace threadline::core
 
 namespace threadline::models {
+class Feeds;
 class ProfileLoader;
 } // namespace threadline::models
 
@@ -67,13 +68,13 @@ public:
     static constexpr int kAvatarSize = 64;
     static constexpr int kCacheSize = 64; // profiles remembered for offline use
 
-    // api: required. outbox: may be null (then there is no follow button: every follow goes
-    // through the outbox). images: may be null (the placeholder only). None is owned.
-    ProfileHeader(core::ApiClient *api, core::Outbox *outbox, core::ImageCache *images,
-                  QWidget *parent = nullptr);
+    // feeds: required (its outbox and actions may be null: then there is no follow button, every
+    // follow goes through core::Actions). images: may be null (the placeholder only). None is
+    // owned.
+    ProfileHeader(models::Feeds *feeds, core::ImageCache *images, QWidget *parent = nullptr);
     ~ProfileHeader() override;
 
-    // Shows person `uid` (as last loaded, if remembered) and loads GET /api/v1/users/{uid}.
+    // Shows person `uid` (as last loaded, if remembered) and loads their profile.
     // myUid: the signed-in user (0: unknown); on my own profile there is no follow button.
     void setUser(qint64 uid, qint64 myUid);
     [[nodiscard]] qint64 uid() const { return m_uid; }
@@ -136,9 +137,10 @@ private:
     void updateAvatar();
     void cancelLoad();
 
-    QPointer<core::ApiClient> m_api; // for the calendar's feed
+    QPointer<models::Feeds> m_feeds; // for the calendar's feed
     models::ProfileLoader *m_profiles;
-    QPointer<core::Outbox> m_outbox;
+    QPointer<core::Outbox> m_outbox;   // what is pending (read only)
+    QPointer<core::Actions> m_actions; // the one path of a follow
     QPointer<core::ImageCache> m_images;
 
     ProfileAvatar *m_avatar = nullptr;

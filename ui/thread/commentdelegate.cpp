@@ -1,10 +1,12 @@
 #include "thread/commentdelegate.h"
 
+#include "common/palettecolors.h"
+#include "common/plaintext.h"
+#include "common/textmetrics.h"
+#include "images/imagecache.h"
+#include "poststore.h"
 #include "thread/commenttreemodel.h"
 #include "thread/flattreeproxy.h"
-#include "images/imagecache.h"
-#include "common/paintutil.h"
-#include "poststore.h"
 
 #include <QAbstractItemModel>
 #include <QAbstractItemView>

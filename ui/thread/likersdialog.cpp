@@ -1,7 +1,9 @@
 #include "thread/likersdialog.h"
 
-#include "common/paintutil.h"
+#include "common/palettecolors.h"
+#include "common/textmetrics.h"
 
+#include "feeds.h"
 #include "images/imagecache.h"
 
 #include <QCache>
@@ -153,11 +155,11 @@ private:
     mutable QCache<QString, QPixmap> m_scaled;
 };
 
-LikersDialog::LikersDialog(core::ApiClient *api, core::ImageCache *images, qint64 postId,
+LikersDialog::LikersDialog(models::Feeds *feeds, core::ImageCache *images, qint64 postId,
                            QWidget *parent)
     : QDialog(parent)
     , m_model(new models::LikersModel(this))
-    , m_feed(new models::LikersFeed(api, m_model, postId, this))
+    , m_feed(feeds->likers(m_model, postId, this))
     , m_delegate(new LikersDelegate(images, this))
     , m_view(new QListView(this))
     , m_stack(new QStackedWidget(this))

@@ -3,7 +3,7 @@
 // server nothing). Each row: the avatar (28 px, from the ImageCache when it is ready, else a
 // placeholder with the first character of the name), the nickname and when they liked it.
 //
-//   auto *dlg = new LikersDialog(api, images, post.id, mainWindow);
+//   auto *dlg = new LikersDialog(feeds, images, post.id, mainWindow);
 //   dlg->setLikeCount(post.likeCount);             // the title: "Liked by 3 people"
 //   connect(dlg, &LikersDialog::userActivated, …); // double-click or Return on a row
 //   dlg->setAttribute(Qt::WA_DeleteOnClose);
@@ -13,8 +13,8 @@
 // the ApiError's words otherwise) with a Retry button; nothing is thrown away. Esc closes.
 #pragma once
 
-#include "timeline/likersmodel.h"
 #include "common/relativetime.h"
+#include "timeline/likersmodel.h"
 
 #include <QDialog>
 
@@ -25,9 +25,12 @@ class QStackedWidget;
 class QTimer;
 
 namespace threadline::core {
-class ApiClient;
 class ImageCache;
-} // namespace threadline::core
+}
+
+namespace threadline::models {
+class Feeds;
+}
 
 namespace threadline::ui {
 
@@ -39,7 +42,7 @@ class LikersDialog : public QDialog
 public:
     // images may be null (placeholders only). The first page is requested on the next turn of
     // the event loop, so that setPageSize() right after construction applies to it.
-    LikersDialog(core::ApiClient *api, core::ImageCache *images, qint64 postId,
+    LikersDialog(models::Feeds *feeds, core::ImageCache *images, qint64 postId,
                  QWidget *parent = nullptr);
     ~LikersDialog() override;
 

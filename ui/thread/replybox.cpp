@@ -1,6 +1,6 @@
 #include "thread/replybox.h"
 
-#include "common/paintutil.h"
+#include "common/palettecolors.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QEvent>

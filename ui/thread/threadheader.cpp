@@ -1,6 +1,6 @@
 #include "thread/threadheader.h"
 
-#include "common/paintutil.h"
+#include "common/plaintext.h"
 #include "wire/wiretypes.h"
 
 #include <QButtonGroup>

@@ -1,17 +1,18 @@
 #include "thread/threadview.h"
 
-#include "window/messagebar.h"
+#include "common/virtuallistview.h"
 #include "thread/replybox.h"
 #include "thread/threadheader.h"
-#include "common/virtuallistview.h"
+#include "window/messagebar.h"
 
 #include "actions.h"
-#include "thread/commentdelegate.h"
-#include "thread/flattreeproxy.h"
+#include "common/timeticker.h"
+#include "feeds.h"
 #include "images/imagecache.h"
 #include "poststore.h"
+#include "thread/commentdelegate.h"
+#include "thread/flattreeproxy.h"
 #include "thread/threadloader.h"
-#include "common/timeticker.h"
 
 #include <QContextMenuEvent>
 #include <QEvent>
@@ -74,13 +75,12 @@ QFrame *makeLine(QWidget *parent)
 }
 } // namespace
 
-ThreadView::ThreadView(core::ApiClient *api, core::Cache *cache, core::PostStore *store,
-                       core::Actions *actions, core::ImageCache *images, QWidget *parent)
+ThreadView::ThreadView(models::Feeds *feeds, core::ImageCache *images, QWidget *parent)
     : QWidget(parent)
-    , m_store(store)
-    , m_actions(actions)
-    , m_model(new CommentTreeModel(store, this))
-    , m_loader(new models::ThreadLoader(api, cache, store, m_model, this))
+    , m_store(feeds->store())
+    , m_actions(feeds->actions())
+    , m_model(new CommentTreeModel(m_store, this))
+    , m_loader(feeds->threadLoader(m_model, this))
     , m_gate(new models::FlatTreeProxy(this))
     , m_delegate(new CommentDelegate(images, this))
     , m_fetchCheck(new QTimer(this))

@@ -20,8 +20,8 @@
 // failures of those actions are shown by the window (Actions::actionFailed), not here.
 #pragma once
 
-#include "thread/commenttreemodel.h"
 #include "common/itemactions.h"
+#include "thread/commenttreemodel.h"
 #include "thread/replybox.h"
 
 #include <QPointer>
@@ -36,13 +36,12 @@ class QTimer;
 
 namespace threadline::core {
 class Actions;
-class ApiClient;
-class Cache;
 class ImageCache;
 class PostStore;
 } // namespace threadline::core
 
 namespace threadline::models {
+class Feeds;
 class ThreadLoader;
 class TimeTicker;
 class RelativeTime;
@@ -61,9 +60,9 @@ class ThreadView : public QWidget
 public:
     static constexpr int kMaxCommentLength = ReplyBox::kMaxLength; // code points, trimmed
 
-    // cache and images may be null.
-    ThreadView(core::ApiClient *api, core::Cache *cache, core::PostStore *store,
-               core::Actions *actions, core::ImageCache *images, QWidget *parent = nullptr);
+    // feeds: its loader, its post store (required) and its actions (null: nothing is voted);
+    // images may be null.
+    ThreadView(models::Feeds *feeds, core::ImageCache *images, QWidget *parent = nullptr);
     ~ThreadView() override;
 
     // Shows the thread of a post (its header from the post store; fetched when the store does

@@ -5,14 +5,14 @@
 // reply box are in threadview.cpp.
 #include "thread/threadview.h"
 
-#include "common/paintutil.h"
+#include "common/menuactions.h"
 
 #include "actions.h"
 #include "poststore.h"
 
+#include "common/virtuallistview.h"
 #include <QKeyEvent>
 #include <QMenu>
-#include "common/virtuallistview.h"
 
 #include <algorithm>
 #include <climits>

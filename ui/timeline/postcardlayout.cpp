@@ -4,7 +4,8 @@
 // rows it puts on screen (VirtualListView), so every row is measured exactly.
 #include "timeline/postdelegate.h"
 
-#include "common/paintutil.h"
+#include "common/plaintext.h"
+#include "common/textmetrics.h"
 #include "timeline/postcardmetrics.h"
 
 #include "poststore.h"

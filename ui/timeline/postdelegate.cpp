@@ -4,9 +4,10 @@
 // light panel of likers and inline comments.
 #include "timeline/postdelegate.h"
 
-#include "common/paintutil.h"
-#include "timeline/postcardmetrics.h"
+#include "common/palettecolors.h"
+#include "common/textmetrics.h"
 #include "common/tilepixmaps.h"
+#include "timeline/postcardmetrics.h"
 
 #include "images/imagecache.h"
 #include "poststore.h"

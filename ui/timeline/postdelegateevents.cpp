@@ -3,7 +3,7 @@
 // loads instead), and the tool tips (the name, a picture's state, the likers, the device).
 #include "timeline/postdelegate.h"
 
-#include "common/paintutil.h"
+#include "common/plaintext.h"
 #include "timeline/postcardmetrics.h"
 
 #include "images/imagecache.h"

@@ -1,6 +1,6 @@
 #include "timeline/timelineview.h"
 
-#include "common/paintutil.h"
+#include "common/menuactions.h"
 
 #include "timeline/timelinemodel.h"
 

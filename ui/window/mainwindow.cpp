@@ -2,27 +2,28 @@
 #include "window/mainwindowshared.h"
 
 #include "actions.h"
-#include "people/activityview.h"
-#include "net/apiclient.h"
-#include "dialogs/composedialog.h"
-#include "moderation/devicedialog.h"
+#include "common/timeticker.h"
 #include "devicemodel.h"
-#include "timeline/historymodel.h"
+#include "dialogs/composedialog.h"
+#include "faultcontrol.h"
+#include "feeds.h"
 #include "images/imagecache.h"
-#include "thread/likersdialog.h"
+#include "moderation/devicedialog.h"
 #include "moderation/moderationview.h"
-#include "people/personpages.h"
-#include "poststore.h"
-#include "people/profileheader.h"
-#include "window/qapanel.h"
 #include "moderation/statsview.h"
+#include "people/activityview.h"
+#include "people/personpages.h"
+#include "people/profileheader.h"
+#include "poststore.h"
 #include "syncengine.h"
+#include "thread/likersdialog.h"
 #include "thread/threadloader.h"
 #include "thread/threadview.h"
+#include "timeline/historymodel.h"
 #include "timeline/timelinefeed.h"
 #include "timeline/timelinemodel.h"
 #include "timeline/timelineview.h"
-#include "common/timeticker.h"
+#include "window/qapanel.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -44,10 +45,11 @@ namespace threadline::ui {
 using models::TimelineFeed;
 using namespace mainwindow;
 
-MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
+MainWindow::MainWindow(core::AppCore *core, models::Feeds *feeds, QWidget *parent)
     : QMainWindow(parent)
     , m_core(core)
-    , m_ticker(new models::TimeTicker(this))
+    , m_models(feeds)
+    , m_ticker(feeds->ticker())
     , m_split(new QSplitter(Qt::Horizontal, this))
     , m_nav(new QListWidget(m_split))
     , m_pages(new QStackedWidget(m_split))
@@ -97,7 +99,7 @@ MainWindow::MainWindow(core::AppCore *core, QWidget *parent)
     statusBar()->addWidget(m_feedStatus, 1);
     statusBar()->addPermanentWidget(m_faultStatus);
     statusBar()->addPermanentWidget(m_userLabel);
-    connect(m_core->api(), &core::ApiClient::faultConfigChanged, this,
+    connect(m_models->faults(), &models::FaultControl::faultConfigChanged, this,
             &MainWindow::updateFaultStatus);
     connect(m_core, &core::AppCore::statusChanged, this, &MainWindow::updateStatus);
     connect(m_core, &core::AppCore::userMessage, this,
@@ -184,7 +186,7 @@ QString MainWindow::faultStatus() const
 
 void MainWindow::updateFaultStatus()
 {
-    const QString text = faultsStatusText(m_core->api()->faultConfig());
+    const QString text = faultsStatusText(m_models->faults()->faultConfig());
     m_faultStatus->setText(text);
     m_faultStatus->setVisible(!text.isEmpty());
 }
@@ -229,10 +231,10 @@ void MainWindow::clearAccount()
 MainWindow::Feed MainWindow::makeFeed(Page page)
 {
     Feed f;
-    f.model = new models::TimelineModel(m_core->store(), this);
+    f.model = m_models->timelineModel(this);
     f.model->setTicker(m_ticker, m_format);
     f.model->setInlineCommentCount(m_inline);
-    f.feed = new TimelineFeed(m_core->api(), m_core->cache(), m_core->store(), f.model, this);
+    f.feed = m_models->timelineFeed(f.model, this);
     switch (page) {
     case Page::Following:
         f.feed->setScope(TimelineFeed::Scope::following());
@@ -265,7 +267,7 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
         auto *layout = new QVBoxLayout(f.page);
         layout->setContentsMargins(0, 0, 0, 0);
         layout->setSpacing(0);
-        f.header = new ProfileHeader(m_core->api(), m_core->outbox(), m_core->images(), f.page);
+        f.header = new ProfileHeader(m_models, m_core->images(), f.page);
         f.header->setModeratorTools(m_me.role == core::UserProfile::Role::Moderator);
         layout->addWidget(f.header);
         f.person = new PersonPages(f.view, makeActivityView(f.page), f.page);
@@ -291,7 +293,7 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
 
 ActivityView *MainWindow::makeActivityView(QWidget *parent)
 {
-    auto *view = new ActivityView(m_core->api(), m_core->images(), parent);
+    auto *view = new ActivityView(m_models, m_core->images(), parent);
     view->setTicker(m_ticker, m_format);
     connect(view, &ActivityView::openPost, this, &MainWindow::openThread);
     connect(view, &ActivityView::openComment, this, [this](qint64 postId, qint64 commentId) {
@@ -332,7 +334,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
 {
     clearAccount();
     m_me = me;
-    // The timeline feeds below paint and refresh All; the sync engine keeps to /sync.
+    // The timeline feeds below paint and refresh All; the sync engine keeps to the changes.
     m_core->sync()->setRefreshesTimeline(false);
     if (!m_core->hasAccount()) // signed out and in again as the same person: already open
         m_core->startAccount(me, options);
@@ -340,7 +342,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
                       Page::HotViews, Page::Profile})
         m_feeds.insert(page, makeFeed(page));
 
-    m_history = new models::HistoryModel(m_core->api(), m_core->cache(), m_core->store(), this);
+    m_history = m_models->history(this);
     m_history->setTicker(m_ticker, m_format);
     m_history->setInlineCommentCount(m_inline);
     m_historyView = new TimelineView(m_core->images(), m_pages);
@@ -352,8 +354,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
     m_activityView = makeActivityView(m_pages);
     m_pages->addWidget(m_activityView);
 
-    m_thread = new ThreadView(m_core->api(), m_core->cache(), m_core->store(), m_core->actions(),
-                              m_core->images(), m_split);
+    m_thread = new ThreadView(m_models, m_core->images(), m_split);
     m_thread->setModerator(me.role == core::UserProfile::Role::Moderator);
     m_thread->setMyUid(me.brief.uid);
     m_thread->model()->setTicker(m_ticker, m_format);
@@ -367,14 +368,14 @@ void MainWindow::startAccount(const core::UserProfile &me,
     });
 
     if (me.role == core::UserProfile::Role::Moderator) {
-        m_moderation = new ModerationView(m_core->api(), m_core->outbox(), m_pages);
+        m_moderation = new ModerationView(m_models, m_pages);
         m_moderation->setTicker(m_ticker, m_format);
         m_moderation->setRefreshKeyEnabled(false); // the window's F5 refreshes it
         connect(m_moderation, &ModerationView::postRequested, this, &MainWindow::openThread);
         connect(m_moderation, &ModerationView::commentRequested, this,
                 [this](qint64, qint64 commentId) { m_thread->revealComment(commentId); });
         connect(m_moderation, &ModerationView::deviceNamesRequested, this, [this] {
-            auto *dialog = new DeviceDialog(m_core->api(), this); // moderators only (issue 11)
+            auto *dialog = new DeviceDialog(m_models, this); // moderators only
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             dialog->open();
         });
@@ -383,7 +384,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
         m_nav->addItem(QString());
         m_pageActions.at(int(m_navPages.size()) - 1)->setVisible(true);
 
-        m_stats = new StatsView(m_core->api(), m_pages);
+        m_stats = new StatsView(m_models, m_pages);
         m_stats->setRefreshKeyEnabled(false); // the window's F5 reloads it
         m_pages->addWidget(m_stats);
         m_navPages.append(Page::Statistics);
@@ -549,7 +550,7 @@ void MainWindow::showLikers(qint64 postId)
 {
     if (!m_started)
         return;
-    auto *dialog = new LikersDialog(m_core->api(), m_core->images(), postId, this);
+    auto *dialog = new LikersDialog(m_models, m_core->images(), postId, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (const auto post = m_core->store()->post(postId))
         dialog->setLikeCount(post->likeCount);

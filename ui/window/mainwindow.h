@@ -29,6 +29,7 @@ class QToolBar;
 
 namespace threadline::models {
 class ActivityFeed;
+class Feeds;
 class ActivityModel;
 class HistoryModel;
 class TimelineFeed;
@@ -67,7 +68,9 @@ public:
     };
     Q_ENUM(Page)
 
-    explicit MainWindow(core::AppCore *core, QWidget *parent = nullptr);
+    // core: the session, the offline switch, the images and the status; feeds: every feed,
+    // loader and model the pages need, and the actions (both made in app/; neither is owned).
+    MainWindow(core::AppCore *core, models::Feeds *feeds, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     // After sign-in (or offline, from the cache): the account's pages, the All page first.
@@ -169,6 +172,7 @@ private:
     [[nodiscard]] QWidget *pageWidget(Page page) const;
 
     core::AppCore *m_core;
+    models::Feeds *m_models;
     core::UserProfile m_me;
     bool m_started = false;
     bool m_signedOut = false; // the user chose Sign out (the placeholder's words)

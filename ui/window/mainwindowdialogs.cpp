@@ -3,11 +3,11 @@
 // and the status bar are in mainwindow.cpp, the menus in mainwindowmenus.cpp.
 #include "window/mainwindow.h"
 
-#include "cache/cache.h"
-#include "images/imagecache.h"
 #include "dialogs/pictureviewer.h"
-#include "poststore.h"
 #include "dialogs/preferencesdialog.h"
+#include "feeds.h"
+#include "images/imagecache.h"
+#include "poststore.h"
 
 #include <QStatusBar>
 
@@ -35,11 +35,11 @@ void MainWindow::showPreferences()
 
 void MainWindow::clearCachedPosts()
 {
-    if (!m_started || !m_core->cache())
+    if (!m_started)
         return;
     // Requests run in order: the pages made below read the emptied cache. The outbox is a file
     // of its own and is not touched; the post store keeps what my pending actions lie over.
-    m_core->cache()->clear();
+    m_models->clearCachedPosts();
     const Page page = m_page;
     const qint64 profile = m_profileUid;
     startAccount(m_me, {}); // the core's account is open already: only the pages are made again

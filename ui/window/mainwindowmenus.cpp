@@ -7,17 +7,19 @@
 #include "window/mainwindow.h"
 #include "window/mainwindowshared.h"
 
-#include "people/activityview.h"
-#include "timeline/historymodel.h"
-#include "moderation/moderationview.h"
-#include "window/outboxpanel.h"
-#include "people/personpages.h"
-#include "window/qapanel.h"
+#include "feeds.h"
+
 #include "account/session.h"
 #include "common/theme.h"
+#include "moderation/moderationview.h"
+#include "people/activityview.h"
+#include "people/personpages.h"
 #include "thread/threadview.h"
+#include "timeline/historymodel.h"
 #include "timeline/timelinemodel.h"
 #include "timeline/timelineview.h"
+#include "window/outboxpanel.h"
+#include "window/qapanel.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -39,7 +41,7 @@ using namespace mainwindow;
 
 void MainWindow::buildDocks()
 {
-    m_outboxPanel = new OutboxPanel(m_core->outbox(), m_core->store(), this);
+    m_outboxPanel = new OutboxPanel(m_models, this);
     m_outboxDock = new QDockWidget(this);
     m_outboxDock->setObjectName(QStringLiteral("outboxDock"));
     m_outboxDock->setWidget(m_outboxPanel);
@@ -57,7 +59,7 @@ void MainWindow::buildDocks()
             15000);
     });
 
-    m_qaPanel = new QaPanel(m_core->api(), this);
+    m_qaPanel = new QaPanel(m_models->faults(), this);
     m_qaDock = new QDockWidget(this);
     m_qaDock->setObjectName(QStringLiteral("qaDock"));
     m_qaDock->setWidget(m_qaPanel);

@@ -1,11 +1,10 @@
-// MainWindow's toolbar (issue 13): one fixed row under the menus with what a user reaches for
+// MainWindow's toolbar: one fixed row under the menus with what a user reaches for
 // most — New post (Ctrl+N), Refresh (F5), the offline switch (checked while offline) and, on the
 // right, the account button with its menu (My page, Sign out). Each is the menus' own QAction,
 // so the toolbar and the menus cannot disagree. The icons are painted here from the palette (no
 // image files, sharp at any device pixel ratio) and painted again when the palette changes.
 #include "window/mainwindow.h"
 
-#include "common/paintutil.h"
 
 #include <QAction>
 #include <QEvent>

@@ -1,8 +1,9 @@
 #include "window/outboxpanel.h"
 
-#include "window/messagebar.h"
+#include "feeds.h"
 #include "outbox/outbox.h"
 #include "outboxmodel.h"
+#include "window/messagebar.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -18,10 +19,10 @@ namespace threadline::ui {
 
 using models::OutboxModel;
 
-OutboxPanel::OutboxPanel(core::Outbox *outbox, core::PostStore *store, QWidget *parent)
+OutboxPanel::OutboxPanel(models::Feeds *feeds, QWidget *parent)
     : QWidget(parent)
-    , m_outbox(outbox)
-    , m_model(new OutboxModel(outbox, store, this))
+    , m_outbox(feeds->outbox())
+    , m_model(feeds->outboxModel(this))
     , m_report(new MessageBar(this))
     , m_title(new QLabel(this))
     , m_summary(new QLabel(this))

@@ -1,4 +1,4 @@
-// The outbox panel (issue 9, "In the window"): every queued action in words with its state,
+// The outbox panel ("In the window"): every queued action in words with its state,
 // live (models::OutboxModel), and what the user can do about one: Retry now, Discard… (a
 // question first; the optimistic change is rolled back), Discard all failed. Above the list,
 // the replay report after an offline period ("12 changes saved; 2 could not be: …"), kept
@@ -20,12 +20,12 @@ class QTreeView;
 
 namespace threadline::core {
 class Outbox;
-class PostStore;
-} // namespace threadline::core
+}
 
 namespace threadline::models {
+class Feeds;
 class OutboxModel;
-}
+} // namespace threadline::models
 
 namespace threadline::ui {
 
@@ -35,7 +35,7 @@ class OutboxPanel : public QWidget
 {
     Q_OBJECT
 public:
-    OutboxPanel(core::Outbox *outbox, core::PostStore *store, QWidget *parent = nullptr);
+    explicit OutboxPanel(models::Feeds *feeds, QWidget *parent = nullptr);
 
     [[nodiscard]] models::OutboxModel *model() const { return m_model; }
     [[nodiscard]] QTreeView *view() const { return m_view; }

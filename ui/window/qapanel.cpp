@@ -1,6 +1,6 @@
 #include "window/qapanel.h"
 
-#include "net/apiclient.h"
+#include "faultcontrol.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -36,9 +36,9 @@ QString faultsStatusText(const core::FaultConfig &faults)
     return QaPanel::tr("Faults on: %1").arg(parts.join(QaPanel::tr(", ")));
 }
 
-QaPanel::QaPanel(core::ApiClient *api, QWidget *parent)
+QaPanel::QaPanel(models::FaultControl *faults, QWidget *parent)
     : QWidget(parent)
-    , m_api(api)
+    , m_faults(faults && faults->isAvailable() ? faults : nullptr)
     , m_specLabel(new QLabel(this))
     , m_spec(new QLineEdit(this))
     , m_specError(new QLabel(this))
@@ -97,18 +97,18 @@ QaPanel::QaPanel(core::ApiClient *api, QWidget *parent)
     connect(m_drop, &QDoubleSpinBox::valueChanged, this, &QaPanel::applyBoxes);
     connect(m_none, &QPushButton::clicked, this, [this] { apply(core::FaultConfig()); });
     connect(m_offline, &QCheckBox::toggled, this, [this](bool on) {
-        if (m_api && !m_showing && m_api->isOffline() != on)
-            m_api->setOffline(on);
+        if (m_faults && !m_showing && m_faults->isOffline() != on)
+            m_faults->setOffline(on);
     });
-    if (m_api) {
-        connect(m_api, &core::ApiClient::faultConfigChanged, this, &QaPanel::showFaults);
-        connect(m_api, &core::ApiClient::offlineChanged, this, [this](bool offline) {
+    if (m_faults) {
+        connect(m_faults, &models::FaultControl::faultConfigChanged, this, &QaPanel::showFaults);
+        connect(m_faults, &models::FaultControl::offlineChanged, this, [this](bool offline) {
             m_showing = true;
             m_offline->setChecked(offline);
             m_showing = false;
         });
-        showFaults(m_api->faultConfig());
-        m_offline->setChecked(m_api->isOffline());
+        showFaults(m_faults->faultConfig());
+        m_offline->setChecked(m_faults->isOffline());
     }
     retranslate();
 }
@@ -149,7 +149,7 @@ bool QaPanel::applySpec(const QString &spec)
     }
     m_specError->hide();
     apply(*faults);
-    showFaults(m_api ? m_api->faultConfig() : *faults);
+    showFaults(m_faults ? m_faults->faultConfig() : *faults);
     return true;
 }
 
@@ -166,8 +166,8 @@ void QaPanel::applyBoxes()
 
 void QaPanel::apply(const core::FaultConfig &faults)
 {
-    if (m_api)
-        m_api->setFaultConfig(faults);
+    if (m_faults)
+        m_faults->setFaultConfig(faults);
 }
 
 void QaPanel::showFaults(const core::FaultConfig &faults)

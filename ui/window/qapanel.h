@@ -1,8 +1,8 @@
-// The QA panel (issue 9, "Faults while running"): the faults of core/faultinjection.h set while
+// The QA panel ("Faults while running"): the faults of core/net/faultinjection.h set while
 // the app runs — added latency (ms), the share of requests answered with a synthetic 503 and
 // the share whose answer is dropped (0–1) — and the offline switch. The faults can also be typed
 // in the grammar of the --faults option ("latency=300,error=0.1,drop=0.05", "off"). A change
-// applies to the next request (ApiClient::setFaultConfig()). The main window shows it in a dock
+// applies to the next request (through models::FaultControl). The main window shows it in a dock
 // (--qa, or View → QA panel, Ctrl+Shift+F) and, while faults are on, says so in its status bar
 // (faultsStatusText()).
 //
@@ -21,8 +21,8 @@ class QLineEdit;
 class QPushButton;
 class QSpinBox;
 
-namespace threadline::core {
-class ApiClient;
+namespace threadline::models {
+class FaultControl;
 }
 
 namespace threadline::ui {
@@ -34,7 +34,7 @@ class QaPanel : public QWidget
 {
     Q_OBJECT
 public:
-    explicit QaPanel(core::ApiClient *api, QWidget *parent = nullptr);
+    explicit QaPanel(models::FaultControl *faults, QWidget *parent = nullptr);
 
     [[nodiscard]] QLineEdit *specEdit() const { return m_spec; }
     [[nodiscard]] QSpinBox *latencyBox() const { return m_latency; }
@@ -54,7 +54,7 @@ private:
     void showFaults(const core::FaultConfig &faults); // the client → the fields
     void apply(const core::FaultConfig &faults);
 
-    core::ApiClient *m_api;
+    models::FaultControl *m_faults;
     QLabel *m_specLabel;
     QLineEdit *m_spec;
     QLabel *m_specError;

@@ -1,45 +1,13 @@
-#include "common/paintutil.h"
+#include "common/textmetrics.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include <QAction>
 #include <QFontMetricsF>
-#include <QMenu>
-#include <QStyle>
-#include <QStyleOptionViewItem>
 #include <QTextBoundaryFinder>
-#include <QTextDocument>
 #include <QTextLayout>
 
 namespace threadline::ui {
-
-QColor blend(const QColor &a, const QColor &b, qreal t)
-{
-    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
-                            float(a.greenF() * (1 - t) + b.greenF() * t),
-                            float(a.blueF() * (1 - t) + b.blueF() * t));
-}
-
-QColor warningColor(const QPalette &palette)
-{
-    return palette.color(QPalette::Window).lightness() < 128 ? QColor(0xef, 0x6b, 0x6b)
-                                                             : QColor(0xc6, 0x28, 0x28);
-}
-
-QString warningStyleSheet(const QPalette &palette, bool bold)
-{
-    return QStringLiteral("color: %1%2")
-        .arg(warningColor(palette).name(),
-             bold ? QStringLiteral("; font-weight: bold") : QString());
-}
-
-QPalette::ColorGroup colorGroup(const QStyleOptionViewItem &opt)
-{
-    if (!(opt.state & QStyle::State_Enabled))
-        return QPalette::Disabled;
-    return (opt.state & QStyle::State_Active) ? QPalette::Normal : QPalette::Inactive;
-}
 
 QFont smallerFont(const QFont &base)
 {
@@ -104,23 +72,6 @@ QString firstCharacter(const QString &name)
     QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, trimmed);
     const qsizetype end = finder.toNextBoundary();
     return trimmed.left(end > 0 ? end : 1).toUpper();
-}
-
-QString plainToolTip(const QString &text)
-{
-    return text.isEmpty() ? QString() : Qt::convertFromPlainText(text, Qt::WhiteSpaceNormal);
-}
-
-QAction *addMenuAction(QMenu *menu, const QString &name, const QString &text,
-                       const QKeySequence &keys)
-{
-    QAction *a = menu->addAction(text);
-    a->setObjectName(name);
-    if (!keys.isEmpty()) {
-        a->setShortcut(keys);
-        a->setShortcutVisibleInContextMenu(true);
-    }
-    return a;
 }
 
 } // namespace threadline::ui

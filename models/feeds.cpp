@@ -1,0 +1,108 @@
+#include "feeds.h"
+
+#include "cache/cache.h"
+#include "common/timeticker.h"
+#include "faultcontrol.h"
+#include "moderation/devicetablemodel.h"
+#include "moderation/moderationcontext.h"
+#include "moderation/moderationlogmodel.h"
+#include "moderation/moderationqueuemodel.h"
+#include "outboxmodel.h"
+#include "people/activitymodel.h"
+#include "people/activitystatsfeed.h"
+#include "people/profileloader.h"
+#include "thread/threadloader.h"
+#include "timeline/historymodel.h"
+#include "timeline/likersmodel.h"
+#include "timeline/timelinefeed.h"
+#include "timeline/timelinemodel.h"
+
+namespace threadline::models {
+
+Feeds::Feeds(const Parts &parts, QObject *parent)
+    : QObject(parent)
+    , m_parts(parts)
+    , m_ticker(new TimeTicker(this))
+    , m_faults(new FaultControl(parts.api, this))
+{
+}
+
+Feeds::~Feeds() = default;
+
+TimelineModel *Feeds::timelineModel(QObject *parent) const
+{
+    return new TimelineModel(m_parts.store, parent);
+}
+
+TimelineFeed *Feeds::timelineFeed(TimelineModel *model, QObject *parent) const
+{
+    return new TimelineFeed(m_parts.api, m_parts.cache, m_parts.store, model, parent);
+}
+
+HistoryModel *Feeds::history(QObject *parent) const
+{
+    return new HistoryModel(m_parts.api, m_parts.cache, m_parts.store, parent);
+}
+
+ThreadLoader *Feeds::threadLoader(CommentTreeModel *model, QObject *parent) const
+{
+    return new ThreadLoader(m_parts.api, m_parts.cache, m_parts.store, model, parent);
+}
+
+LikersFeed *Feeds::likers(LikersModel *model, qint64 postId, QObject *parent) const
+{
+    return new LikersFeed(m_parts.api, model, postId, parent);
+}
+
+ActivityFeed *Feeds::activity(ActivityModel *model, QObject *parent) const
+{
+    return new ActivityFeed(m_parts.api, model, parent);
+}
+
+ProfileLoader *Feeds::profileLoader(QObject *parent) const
+{
+    return new ProfileLoader(m_parts.api, parent);
+}
+
+UserActivityFeed *Feeds::userActivity(QObject *parent) const
+{
+    return new UserActivityFeed(m_parts.api, parent);
+}
+
+ModerationQueueFeed *Feeds::moderationQueue(ModerationQueueModel *model, QObject *parent) const
+{
+    return new ModerationQueueFeed(m_parts.api, m_parts.outbox, m_parts.actions, model, parent);
+}
+
+ModerationLogFeed *Feeds::moderationLog(ModerationLogModel *model, QObject *parent) const
+{
+    return new ModerationLogFeed(m_parts.api, model, parent);
+}
+
+ModerationContext *Feeds::moderationContext(QObject *parent) const
+{
+    return new ModerationContext(m_parts.api, parent);
+}
+
+ActivityStatsFeed *Feeds::activityStats(QObject *parent) const
+{
+    return new ActivityStatsFeed(m_parts.api, parent);
+}
+
+DeviceTableFeed *Feeds::deviceTable(DeviceTableModel *model, QObject *parent) const
+{
+    return new DeviceTableFeed(m_parts.api, model, parent);
+}
+
+OutboxModel *Feeds::outboxModel(QObject *parent) const
+{
+    return new OutboxModel(m_parts.outbox, m_parts.store, parent);
+}
+
+void Feeds::clearCachedPosts() const
+{
+    if (m_parts.cache)
+        m_parts.cache->clear();
+}
+
+} // namespace threadline::models

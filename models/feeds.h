@@ -1,0 +1,102 @@
+// What a widget needs from the core, made in one place: every feed, loader and model that
+// talks to the server, the cache or the outbox. app/ builds one Feeds from the core's parts and
+// hands it to the main window, which hands it (or what it made) to each widget; no widget names
+// the API client, the cache or the outbox's sending.
+//
+//   models::Feeds feeds({core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+//   ui::MainWindow window(&core, &feeds);
+//   auto *feed = feeds.timelineFeed(model, this);   // parented like any QObject
+//
+// Each maker returns a new object owned by `parent`. Any part may be null where a test or a
+// benchmark does without it (the object made then behaves as with that part absent).
+#pragma once
+
+#include <QObject>
+
+namespace threadline::core {
+class Actions;
+class ApiClient;
+class Cache;
+class Outbox;
+class PostStore;
+} // namespace threadline::core
+
+namespace threadline::models {
+
+class ActivityFeed;
+class ActivityModel;
+class ActivityStatsFeed;
+class CommentTreeModel;
+class DeviceTableFeed;
+class DeviceTableModel;
+class FaultControl;
+class HistoryModel;
+class LikersFeed;
+class LikersModel;
+class ModerationContext;
+class ModerationLogFeed;
+class ModerationLogModel;
+class ModerationQueueFeed;
+class ModerationQueueModel;
+class OutboxModel;
+class ProfileLoader;
+class ThreadLoader;
+class TimeTicker;
+class TimelineFeed;
+class TimelineModel;
+class UserActivityFeed;
+
+class Feeds : public QObject
+{
+    Q_OBJECT
+public:
+    struct Parts
+    {
+        core::ApiClient *api = nullptr;
+        core::Cache *cache = nullptr;
+        core::PostStore *store = nullptr;
+        core::Outbox *outbox = nullptr;
+        core::Actions *actions = nullptr;
+    };
+
+    explicit Feeds(const Parts &parts, QObject *parent = nullptr);
+    ~Feeds() override;
+
+    // What the widgets share: the post store the rows point into, the user's actions (the one
+    // path of every action), the app-wide ticker of relative times and QA's fault switches.
+    [[nodiscard]] core::PostStore *store() const { return m_parts.store; }
+    [[nodiscard]] core::Actions *actions() const { return m_parts.actions; }
+    [[nodiscard]] core::Outbox *outbox() const { return m_parts.outbox; }
+    [[nodiscard]] TimeTicker *ticker() const { return m_ticker; }
+    [[nodiscard]] FaultControl *faults() const { return m_faults; }
+
+    // Timelines and the posts I viewed or liked.
+    TimelineModel *timelineModel(QObject *parent) const;
+    TimelineFeed *timelineFeed(TimelineModel *model, QObject *parent) const;
+    HistoryModel *history(QObject *parent) const;
+    // A post's thread; who liked a post.
+    ThreadLoader *threadLoader(CommentTreeModel *model, QObject *parent) const;
+    LikersFeed *likers(LikersModel *model, qint64 postId, QObject *parent) const;
+    // People: the activity pages, a person's profile, a person's active days (moderators).
+    ActivityFeed *activity(ActivityModel *model, QObject *parent) const;
+    ProfileLoader *profileLoader(QObject *parent) const;
+    UserActivityFeed *userActivity(QObject *parent) const;
+    // Moderators: the queue, the log, an item's context, the statistics, the device names.
+    ModerationQueueFeed *moderationQueue(ModerationQueueModel *model, QObject *parent) const;
+    ModerationLogFeed *moderationLog(ModerationLogModel *model, QObject *parent) const;
+    ModerationContext *moderationContext(QObject *parent) const;
+    ActivityStatsFeed *activityStats(QObject *parent) const;
+    DeviceTableFeed *deviceTable(DeviceTableModel *model, QObject *parent) const;
+    // Every action in the outbox, in words, with its state.
+    OutboxModel *outboxModel(QObject *parent) const;
+
+    // Empties the cache's posts (never the outbox); no-op without a cache.
+    void clearCachedPosts() const;
+
+private:
+    Parts m_parts;
+    TimeTicker *m_ticker;
+    FaultControl *m_faults;
+};
+
+} // namespace threadline::models

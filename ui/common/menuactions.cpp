@@ -1,0 +1,20 @@
+#include "common/menuactions.h"
+
+#include <QAction>
+#include <QMenu>
+
+namespace threadline::ui {
+
+QAction *addMenuAction(QMenu *menu, const QString &name, const QString &text,
+                       const QKeySequence &keys)
+{
+    QAction *a = menu->addAction(text);
+    a->setObjectName(name);
+    if (!keys.isEmpty()) {
+        a->setShortcut(keys);
+        a->setShortcutVisibleInContextMenu(true);
+    }
+    return a;
+}
+
+} // namespace threadline::ui

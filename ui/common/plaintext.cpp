@@ -1,0 +1,12 @@
+#include "common/plaintext.h"
+
+#include <QTextDocument>
+
+namespace threadline::ui {
+
+QString plainToolTip(const QString &text)
+{
+    return text.isEmpty() ? QString() : Qt::convertFromPlainText(text, Qt::WhiteSpaceNormal);
+}
+
+} // namespace threadline::ui
