@@ -21,7 +21,7 @@
 #include "moderation/moderationlogmodel.h"
 #include "moderation/moderationqueuemodel.h"
 #include "moderation/moderationview.h"
-#include "moderation/reasondialog.h"
+#include "dialogs/reasondialog.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
 #include "syncengine.h"

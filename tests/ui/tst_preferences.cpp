@@ -11,7 +11,7 @@
 #include "artifacts.h"
 #include "cache/cache.h"
 #include "common/preferences.h"
-#include "dialogs/preferencesdialog.h"
+#include "window/preferencesdialog.h"
 #include "feeds.h"
 #include "i18n.h"
 #include "images/imagecache.h"

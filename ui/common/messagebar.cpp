@@ -1,4 +1,4 @@
-#include "window/messagebar.h"
+#include "common/messagebar.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

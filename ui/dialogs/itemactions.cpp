@@ -1,8 +1,8 @@
-#include "common/itemactions.h"
+#include "dialogs/itemactions.h"
 
 #include "common/menuactions.h"
 #include "dialogs/reportdialog.h"
-#include "moderation/reasondialog.h"
+#include "dialogs/reasondialog.h"
 
 #include <QAbstractItemView>
 #include <QClipboard>

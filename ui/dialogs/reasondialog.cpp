@@ -1,4 +1,4 @@
-#include "moderation/reasondialog.h"
+#include "dialogs/reasondialog.h"
 
 #include <QDialogButtonBox>
 #include <QEvent>

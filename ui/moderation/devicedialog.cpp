@@ -1,7 +1,7 @@
 #include "moderation/devicedialog.h"
 
 #include "feeds.h"
-#include "window/messagebar.h"
+#include "common/messagebar.h"
 #include "wire/usertext.h"
 
 #include <QDialogButtonBox>

@@ -4,7 +4,7 @@
 #include "moderation/contextpane.h"
 #include "moderation/loglinedelegate.h"
 #include "moderation/queuecarddelegate.h"
-#include "window/messagebar.h"
+#include "common/messagebar.h"
 
 #include "common/timelabels.h"
 #include "common/timeticker.h"

@@ -1,7 +1,7 @@
 #include "moderation/statsview.h"
 
 #include "moderation/activitychart.h"
-#include "window/messagebar.h"
+#include "common/messagebar.h"
 
 #include "feeds.h"
 #include "people/activitystatsfeed.h"

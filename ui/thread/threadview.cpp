@@ -3,7 +3,7 @@
 #include "common/virtuallistview.h"
 #include "thread/replybox.h"
 #include "thread/threadheader.h"
-#include "window/messagebar.h"
+#include "common/messagebar.h"
 
 #include "actions.h"
 #include "common/timeticker.h"

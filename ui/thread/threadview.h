@@ -20,7 +20,7 @@
 // failures of those actions are shown by the window (Actions::actionFailed), not here.
 #pragma once
 
-#include "common/itemactions.h"
+#include "dialogs/itemactions.h"
 #include "thread/commenttreemodel.h"
 #include "thread/replybox.h"
 

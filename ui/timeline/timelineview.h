@@ -20,7 +20,7 @@
 // setEmptyText()).
 #pragma once
 
-#include "common/itemactions.h"
+#include "dialogs/itemactions.h"
 #include "timeline/postdelegate.h"
 #include "wire/wiretypes.h"
 

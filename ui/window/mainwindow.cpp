@@ -307,8 +307,8 @@ ActivityView *MainWindow::makeActivityView(QWidget *parent)
 
 void MainWindow::connectView(TimelineView *view)
 {
-    connect(view, &TimelineView::likeClicked, this,
-            [this](qint64 postId) { m_core->actions()->togglePostLike(postId); });
+    // a like goes straight to Actions (docs/architecture.md, "A like's way")
+    connect(view, &TimelineView::likeClicked, m_core->actions(), &core::Actions::togglePostLike);
     connect(view, &TimelineView::threadRequested, this, &MainWindow::openThread);
     connect(view, &TimelineView::likersRequested, this, &MainWindow::showLikers);
     connect(view, &TimelineView::authorClicked, this, &MainWindow::openProfile);

@@ -4,7 +4,7 @@
 #include "window/mainwindow.h"
 
 #include "dialogs/pictureviewer.h"
-#include "dialogs/preferencesdialog.h"
+#include "window/preferencesdialog.h"
 #include "feeds.h"
 #include "images/imagecache.h"
 #include "poststore.h"

@@ -3,7 +3,7 @@
 #include "feeds.h"
 #include "outbox/outbox.h"
 #include "outboxmodel.h"
-#include "window/messagebar.h"
+#include "common/messagebar.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 // The Preferences dialog (see preferencesdialog.h): its rows, applying each change at once, the
 // image cache's use and the two clears.
-#include "dialogs/preferencesdialog.h"
+#include "window/preferencesdialog.h"
 
 #include "common/theme.h"
 
