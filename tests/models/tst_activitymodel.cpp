@@ -1,4 +1,4 @@
-// The activity model and feed of issue 13: the sentence with the post's author ("李四 liked
+// The activity model and feed: the sentence with the post's author ("李四 liked
 // 王五's post"), an older server's entry without the new fields, the summary / thumbnail /
 // open-target roles, the relative time that ages with the ticker (one dataChanged, that role
 // only), and the feed's scopes against the real threadline-server (each scope's rows are what

@@ -1,4 +1,4 @@
-// How the window looks and what its header does (issue 13), against the real server, in both
+// How the window looks and what its header does, against the real server, in both
 // languages: the three hot pages (today, this week, most viewed) in the server's order with
 // each card's rank and the figure it is ranked by, the rank painted; the toolbar's buttons are
 // the menus' actions (New post opens the compose dialog, Refresh asks the server again, the

@@ -1,4 +1,4 @@
-// The dialog shown when a server's certificate is not trusted (issue 10, TLS), against the real
+// The dialog shown when a server's certificate is not trusted (TLS), against the real
 // threadline-server with a throwaway self-signed certificate: the words (plain text) say why and
 // show the fingerprint; Escape cancels and pins nothing; "Trust this certificate" pins it and the
 // request then goes through; the sign-in dialog retries the last sign-in.

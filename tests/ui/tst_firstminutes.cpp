@@ -1,4 +1,4 @@
-// What a new user meets in the first minutes (issue 13), in the real window against the real
+// What a new user meets in the first minutes, in the real window against the real
 // server, in both languages: a post I publish is on top of All, Following and My posts at once
 // (sending, then confirmed, never twice); the likers' line follows my optimistic like and
 // unlike; my floor written offline says "sending…", not "Floor 0"; the first start says "Up to

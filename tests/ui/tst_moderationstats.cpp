@@ -1,4 +1,4 @@
-// tst_moderationstats: the moderators' activity statistics (issue 11) against the real server,
+// tst_moderationstats: the moderators' activity statistics against the real server,
 // offscreen. The page's four figures and its chart's 30 bars are compared with what the server
 // itself answers to the same GET /moderation/stats made here, for several dates (never with
 // numbers of the demo's own, which grows); activeToday rises when people not yet active today

@@ -1,4 +1,4 @@
-// VirtualListView (issue 14): a list view whose cost is what is on screen. Over a plain model of
+// VirtualListView: a list view whose cost is what is on screen. Over a plain model of
 // 100,000 rows of many heights (a delegate that counts its sizeHint calls):
 // - the first screen measures only the rows on screen, at 100 rows as at 100,000;
 // - End shows the last row at the bottom, Home the first at the top; Page Down moves about a

@@ -1,9 +1,9 @@
 // The settings of the Preferences dialog that outlive a run (QSettings), and applying them: the
 // language (at once, by swapping the app's translators: every window retranslates on
-// QEvent::LanguageChange), the image cache's size limit, starting offline. app/main.cpp reads
-// them at the start (`--lang` and `--offline` on the command line win); the time zone and the
-// comments a card shows are MainWindow's own settings (MainWindow::setUseSystemTimeZone,
-// setInlineCommentCount).
+// QEvent::LanguageChange), the image cache's size limit, starting offline. app/ reads
+// them at the start (commandline.cpp: language, theme; startupflow.cpp: offline, image cache;
+// `--lang` and `--offline` on the command line win); the time zone and the comments a card shows
+// are MainWindow's own settings (MainWindow::setUseSystemTimeZone, setInlineCommentCount).
 #pragma once
 
 #include <QLocale>
