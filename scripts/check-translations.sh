@@ -28,13 +28,13 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/threadline-ts.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-# The same sources as translations/CMakeLists.txt: every layer's .cpp/.h/.ui.
+# The same sources as translations/CMakeLists.txt: every layer's .cpp/.h/.ui, in every folder.
 lst=$tmp/sources.lst
 : >"$lst"
 for layer in core models ui app; do
     [[ -d $root/$layer ]] || continue
     echo "-I$root/$layer" >>"$lst"
-    find "$root/$layer" -maxdepth 1 -type f \( -name '*.cpp' -o -name '*.h' -o -name '*.ui' \) \
+    find "$root/$layer" -type f \( -name '*.cpp' -o -name '*.h' -o -name '*.ui' \) \
         | LC_ALL=C sort >>"$lst"
 done
 
