@@ -1,4 +1,4 @@
-// User names in composed labels are isolated (U+2068 … U+2069, core/usertext.h); tests compare
+// User names in composed labels are isolated (U+2068 … U+2069, core/wire/usertext.h); tests compare
 // without the isolation marks where the words are what is checked.
 #pragma once
 

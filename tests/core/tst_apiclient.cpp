@@ -1,4 +1,4 @@
-// The API client (core/apiclient.h) against the real threadline-server on loopback, and against
+// The API client (core/net/apiclient.h) against the real threadline-server on loopback, and against
 // tiny scripted HTTP peers on 127.0.0.1 (real sockets) for what a healthy server never does:
 // never answering, answering 503/429, dropping the connection, redirecting, setting cookies.
 //

@@ -1,4 +1,4 @@
-// tst_cache: the client's SQLite cache (core/cache.h) on real files in a QTemporaryDir:
+// tst_cache: the client's SQLite cache (core/cache/cache.h) on real files in a QTemporaryDir:
 // round trips, the seed sample, trimming, history, threads, corrupt files and migrations.
 #include "cache/cache.h"
 #include "cache/cacheschema.h"

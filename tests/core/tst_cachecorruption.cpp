@@ -1,8 +1,8 @@
 // tst_cachecorruption: the cache file truncated, overwritten or replaced at random, then
-// reopened by the real Cache (core/cache.h). A real cache is written once (posts with authors,
-// comments, likes, history) and closed; each round copies it, damages the copy in one seeded
-// way — truncated at a random offset, random pages overwritten with random bytes, a few bytes
-// flipped, the header zeroed or scrambled, random bytes that are no SQLite at all, an empty
+// reopened by the real Cache (core/cache/cache.h). A real cache is written once (posts with
+// authors, comments, likes, history) and closed; each round copies it, damages the copy in one
+// seeded way — truncated at a random offset, random pages overwritten with random bytes, a few
+// bytes flipped, the header zeroed or scrambled, random bytes that are no SQLite at all, an empty
 // file, a directory in its place, a read-only file, a stale -wal of junk — and reopens it.
 // Every round: `opened(ok = true)` arrives within the deadline (never a hang, never a crash);
 // a file that was moved aside is `<name>.corrupt-<stamp>` beside it, with a reason in words;

@@ -1,4 +1,4 @@
-// fuzz_cacheblob: the cache's binary blob decoder (core/cacheblob.h), which reads every
+// fuzz_cacheblob: the cache's binary blob decoder (core/cache/cacheblob.h), which reads every
 // row of the cache file — a file the cache corruption soak shows can hold any bytes. Each input
 // goes through all four decoders (only the one whose tag byte matches gets past the header).
 // Invariant besides "no sanitizer report": what decodes re-encodes to a blob that decodes again

@@ -1,4 +1,4 @@
-// fuzz_jsoncodec: every public decoder of core/jsoncodec.h. The first byte picks the decoder
+// fuzz_jsoncodec: every public decoder of core/wire/jsoncodec.h. The first byte picks the decoder
 // (the letters below; any other byte: that byte modulo the table's size), the rest is the body.
 // Seeds: corpus/jsoncodec/, real answers of threadline-server (capture-corpus.sh) and the
 // contract's sample. Invariants checked besides "no sanitizer report": a decoder either gives

@@ -639,7 +639,7 @@ void TstModerationModels::reportsShowForModerator()
 
 void TstModerationModels::autoFlaggedPost_data()
 {
-    // The server's built-in word list (server/api.cpp, Api::loadWordlist).
+    // The server's built-in word list (server/api/moderationrecords.cpp, ModerationRecords::loadWordlist).
     QTest::addColumn<QString>("content");
     QTest::addColumn<QString>("word");
     QTest::newRow("latin") << QStringLiteral("Huge CASINO BONUS tonight") << "casino bonus";

@@ -1,12 +1,13 @@
 // tst_pagedlistmodel: the cursor-paged list that the queue, the log, the activity and the likers
-// share (models/pagedlistmodel.h, models/pagedfeed.h), on its own: each item once across pages,
-// fetchMore() once a page, a refresh's stale answers dropped, a failed page asked for again (at
-// once, or by hand). The feed talks to the real threadline-server; the list is /timeline's posts.
-#include "net/apiclient.h"
-#include "wire/jsoncodec.h"
+// share (models/common/pagedlistmodel.h, models/common/pagedfeed.h), on its own: each item once
+// across pages, fetchMore() once a page, a refresh's stale answers dropped, a failed page asked for
+// again (at once, or by hand). The feed talks to the real threadline-server; the list is
+// /timeline's posts.
 #include "common/pagedfeed.h"
 #include "common/pagedlistmodel.h"
+#include "net/apiclient.h"
 #include "testserver.h"
+#include "wire/jsoncodec.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>

@@ -19,8 +19,8 @@
 //
 // Needs a cluster (THREADLINE_TEST_PG_FILE or THREADLINE_TEST_PG), like every postgres suite.
 
-#include "db/database.h"
 #include "api/readcache.h"
+#include "db/database.h"
 #include "testserver.h"
 
 #include <QDateTime>
@@ -52,7 +52,7 @@ namespace {
 
 const QString kApi = QStringLiteral("/api/v1");
 constexpr qint64 kSamplePost = 90012; // 王五's sample post (api-v1.md), three fixed likes
-constexpr qint64 kBusyPost = 90500;   // 1,800 comments over 200 floors (server/demodata.h)
+constexpr qint64 kBusyPost = 90500;   // 1,800 comments over 200 floors (server/demo/demodata.h)
 constexpr qint64 kHotPost = 90501;    // 45 likes
 constexpr qint64 kModeratorUid = 10009;
 // Several managers, so that many requests are really on the wire at once (one manager opens at

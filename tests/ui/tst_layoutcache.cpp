@@ -1,5 +1,5 @@
-// tst_layoutcache: the delegates' one layout-cache policy (ui/layoutcache.h), offscreen — a hit
-// returns the stored layout; inserting ten times the bound keeps at most the bound, the least
+// tst_layoutcache: the delegates' one layout-cache policy (ui/common/layoutcache.h), offscreen — a
+// hit returns the stored layout; inserting ten times the bound keeps at most the bound, the least
 // recently used going first; the bytes the entries say they take are bounded the same way (an
 // entry's bytes() member, its sizeof without one, an overload beside its type) and counted
 // through replacement, removal and clearing; another generation (width, font, device pixel ratio)
