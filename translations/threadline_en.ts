@@ -4,48 +4,48 @@
 <context>
     <name>Actions</name>
     <message>
-        <location filename="../core/actions.cpp" line="72"/>
+        <location filename="../core/actions.cpp" line="99"/>
         <source>a post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="74"/>
-        <location filename="../core/actions.cpp" line="164"/>
+        <location filename="../core/actions.cpp" line="101"/>
+        <location filename="../core/actions.cpp" line="235"/>
         <source>your post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="75"/>
+        <location filename="../core/actions.cpp" line="102"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="82"/>
+        <location filename="../core/actions.cpp" line="109"/>
         <source>a comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="84"/>
+        <location filename="../core/actions.cpp" line="111"/>
         <source>your comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="85"/>
+        <location filename="../core/actions.cpp" line="112"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="304"/>
+        <location filename="../core/actions.cpp" line="397"/>
         <source>You had already reported %1: the moderators have your first report.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="307"/>
+        <location filename="../core/actions.cpp" line="400"/>
         <source>Thank you: your report on %1 is with the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="346"/>
+        <location filename="../core/actions.cpp" line="445"/>
         <source>Your post is published.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -53,27 +53,27 @@
 <context>
     <name>ApiError</name>
     <message>
-        <location filename="../core/apierror.cpp" line="64"/>
+        <location filename="../core/net/apierror.cpp" line="64"/>
         <source>You are offline; signing in needs the server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="67"/>
+        <location filename="../core/net/apierror.cpp" line="67"/>
         <source>The server did not answer in time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="72"/>
+        <location filename="../core/net/apierror.cpp" line="72"/>
         <source>A secure connection to the server could not be made</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="80"/>
+        <location filename="../core/net/apierror.cpp" line="80"/>
         <source>Wrong username or password</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/apierror.cpp" line="83"/>
+        <location filename="../core/net/apierror.cpp" line="83"/>
         <source>Too many sign-in attempts; try again in %n second(s)</source>
         <translation>
             <numerusform>Too many sign-in attempts; try again in %n second</numerusform>
@@ -81,97 +81,97 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="86"/>
+        <location filename="../core/net/apierror.cpp" line="86"/>
         <source>Too many sign-in attempts; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="91"/>
+        <location filename="../core/net/apierror.cpp" line="91"/>
         <source>The server refused the sign-in (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="105"/>
+        <location filename="../core/net/apierror.cpp" line="105"/>
         <source>No error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="107"/>
+        <location filename="../core/net/apierror.cpp" line="107"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="109"/>
+        <location filename="../core/net/apierror.cpp" line="109"/>
         <source>The server could not be reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="111"/>
+        <location filename="../core/net/apierror.cpp" line="111"/>
         <source>The request timed out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="117"/>
+        <location filename="../core/net/apierror.cpp" line="117"/>
         <source>The secure connection to the server failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="120"/>
+        <location filename="../core/net/apierror.cpp" line="120"/>
         <source>The server&apos;s answer could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="122"/>
+        <location filename="../core/net/apierror.cpp" line="122"/>
         <source>Cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="128"/>
+        <location filename="../core/net/apierror.cpp" line="128"/>
         <source>You are signed out; please sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="130"/>
+        <location filename="../core/net/apierror.cpp" line="130"/>
         <source>You are not allowed to do this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="132"/>
+        <location filename="../core/net/apierror.cpp" line="132"/>
         <source>It no longer exists; it may have been deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="135"/>
+        <location filename="../core/net/apierror.cpp" line="135"/>
         <source>This conflicts with an earlier change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="137"/>
+        <location filename="../core/net/apierror.cpp" line="137"/>
         <source>The local copy is out of date and has to be refreshed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="140"/>
+        <location filename="../core/net/apierror.cpp" line="140"/>
         <source>It is too large to send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="144"/>
+        <location filename="../core/net/apierror.cpp" line="144"/>
         <source>The server did not accept it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="145"/>
+        <location filename="../core/net/apierror.cpp" line="145"/>
         <source>The server did not accept it: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="149"/>
+        <location filename="../core/net/apierror.cpp" line="149"/>
         <source>The server did not understand the request</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/apierror.cpp" line="152"/>
+        <location filename="../core/net/apierror.cpp" line="152"/>
         <source>Too many requests; try again in %n second(s)</source>
         <translation>
             <numerusform>Too many requests; try again in %n second</numerusform>
@@ -179,102 +179,102 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="155"/>
+        <location filename="../core/net/apierror.cpp" line="155"/>
         <source>Too many requests; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="158"/>
+        <location filename="../core/net/apierror.cpp" line="158"/>
         <source>The server is unavailable (simulated fault)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="161"/>
+        <location filename="../core/net/apierror.cpp" line="161"/>
         <source>The server had a problem; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="162"/>
+        <location filename="../core/net/apierror.cpp" line="162"/>
         <source>The server answered with an error (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="172"/>
+        <location filename="../core/net/apierror.cpp" line="172"/>
         <source>the server could not read the request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="174"/>
+        <location filename="../core/net/apierror.cpp" line="174"/>
         <source>you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="180"/>
+        <location filename="../core/net/apierror.cpp" line="180"/>
         <source>the post was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="182"/>
+        <location filename="../core/net/apierror.cpp" line="182"/>
         <source>the comment was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="184"/>
+        <location filename="../core/net/apierror.cpp" line="184"/>
         <source>this person does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="186"/>
+        <location filename="../core/net/apierror.cpp" line="186"/>
         <source>the report was not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="190"/>
+        <location filename="../core/net/apierror.cpp" line="190"/>
         <source>it conflicts with an earlier request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="192"/>
+        <location filename="../core/net/apierror.cpp" line="192"/>
         <source>it is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="195"/>
+        <location filename="../core/net/apierror.cpp" line="195"/>
         <source>the comment it answers was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="197"/>
+        <location filename="../core/net/apierror.cpp" line="197"/>
         <source>it was not accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="198"/>
+        <location filename="../core/net/apierror.cpp" line="198"/>
         <source>it was not accepted (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="211"/>
+        <location filename="../core/net/apierror.cpp" line="211"/>
         <source>picture %1 is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="214"/>
+        <location filename="../core/net/apierror.cpp" line="214"/>
         <source>picture %1 has too many pixels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="216"/>
+        <location filename="../core/net/apierror.cpp" line="216"/>
         <source>picture %1 is not a valid image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="219"/>
+        <location filename="../core/net/apierror.cpp" line="219"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/apierror.cpp" line="226"/>
+        <location filename="../core/net/apierror.cpp" line="226"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -302,17 +302,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="39"/>
+        <location filename="../core/coreoptions.cpp" line="44"/>
         <source>--server needs an http or https URL, such as http://127.0.0.1:8080</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="47"/>
+        <location filename="../core/coreoptions.cpp" line="52"/>
         <source>--faults takes latency=MS,error=RATE,drop=RATE with rates from 0 to 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="55"/>
+        <location filename="../core/coreoptions.cpp" line="60"/>
         <source>--like-delay takes milliseconds from 0 to 600000</source>
         <translation type="unfinished"></translation>
     </message>
@@ -322,7 +322,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="67"/>
+        <location filename="../core/coreoptions.cpp" line="66"/>
         <source>--ca-cert: no PEM certificate in &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -330,12 +330,12 @@
 <context>
     <name>RelativeTime</name>
     <message>
-        <location filename="../models/relativetime.cpp" line="27"/>
+        <location filename="../models/common/relativetime.cpp" line="27"/>
         <source>just now</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/relativetime.cpp" line="30"/>
+        <location filename="../models/common/relativetime.cpp" line="30"/>
         <source>%n minute(s) ago</source>
         <translation>
             <numerusform>%n minute ago</numerusform>
@@ -343,7 +343,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/relativetime.cpp" line="34"/>
+        <location filename="../models/common/relativetime.cpp" line="34"/>
         <source>%n hour(s) ago</source>
         <translation>
             <numerusform>%n hour ago</numerusform>
@@ -354,7 +354,7 @@
 <context>
     <name>TimelineModel</name>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="104"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="106"/>
         <source>%Ln like(s) today</source>
         <translation>
             <numerusform>%Ln like today</numerusform>
@@ -362,7 +362,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="106"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="108"/>
         <source>%Ln like(s) this week</source>
         <translation>
             <numerusform>%Ln like this week</numerusform>
@@ -370,7 +370,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="108"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="110"/>
         <source>%Ln view(s) today</source>
         <translation>
             <numerusform>%Ln view today</numerusform>
@@ -378,7 +378,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="110"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="112"/>
         <source>%Ln view(s) this week</source>
         <translation>
             <numerusform>%Ln view this week</numerusform>
@@ -386,17 +386,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="237"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="239"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="239"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="241"/>
         <source>Pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="241"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="243"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n like</numerusform>
@@ -404,7 +404,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timelinemodel.cpp" line="243"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="245"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -412,12 +412,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="267"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="269"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinemodel.cpp" line="273"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="275"/>
         <source>Reply</source>
         <translation type="unfinished"></translation>
     </message>
@@ -425,38 +425,38 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../core/importfile.cpp" line="18"/>
+        <location filename="../core/wire/importfile.cpp" line="18"/>
         <source>Cannot import %1: %2; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/importfile.cpp" line="23"/>
-        <location filename="../core/importfile.cpp" line="35"/>
+        <location filename="../core/wire/importfile.cpp" line="23"/>
+        <location filename="../core/wire/importfile.cpp" line="35"/>
         <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/importfile.cpp" line="43"/>
+        <location filename="../core/wire/importfile.cpp" line="43"/>
         <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/importfile.cpp" line="46"/>
+        <location filename="../core/wire/importfile.cpp" line="46"/>
         <source>the top level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="348"/>
+        <location filename="../app/startupflow.cpp" line="288"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="403"/>
+        <location filename="../app/startupflow.cpp" line="84"/>
         <source>Your session has ended: sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="431"/>
+        <location filename="../app/startupflow.cpp" line="101"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
@@ -464,12 +464,12 @@
 <context>
     <name>threadline::core::AppCore</name>
     <message>
-        <location filename="../core/appcore.cpp" line="63"/>
+        <location filename="../core/appcore.cpp" line="61"/>
         <source>The local cache cannot be used (%1); Threadline works from the server only.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="68"/>
+        <location filename="../core/appcore.cpp" line="66"/>
         <source>The local cache was damaged and has been rebuilt from the server. Your unsent changes are safe.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -529,47 +529,47 @@
 <context>
     <name>threadline::core::CertificateProblem</name>
     <message>
-        <location filename="../core/tlspins.cpp" line="134"/>
+        <location filename="../core/net/tlspins.cpp" line="134"/>
         <source>it is not the certificate you trusted for this server: the certificate changed (the one trusted had the fingerprint %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/tlspins.cpp" line="140"/>
+        <location filename="../core/net/tlspins.cpp" line="140"/>
         <source>it is self-signed, not issued by an authority this computer trusts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/tlspins.cpp" line="148"/>
+        <location filename="../core/net/tlspins.cpp" line="148"/>
         <source>its issuer (%1) is not an authority this computer trusts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/tlspins.cpp" line="152"/>
+        <location filename="../core/net/tlspins.cpp" line="152"/>
         <source>it is for %1, not for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/tlspins.cpp" line="157"/>
+        <location filename="../core/net/tlspins.cpp" line="157"/>
         <source>it expired on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/tlspins.cpp" line="160"/>
+        <location filename="../core/net/tlspins.cpp" line="160"/>
         <source>it is not valid before %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/tlspins.cpp" line="163"/>
+        <location filename="../core/net/tlspins.cpp" line="163"/>
         <source>it has been revoked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/tlspins.cpp" line="171"/>
+        <location filename="../core/net/tlspins.cpp" line="171"/>
         <source>it could not be verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/tlspins.cpp" line="177"/>
+        <location filename="../core/net/tlspins.cpp" line="177"/>
         <source>The certificate of %1 is not trusted: %2. Fingerprint (SHA-256): %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -577,49 +577,49 @@
 <context>
     <name>threadline::core::ImageCache</name>
     <message>
-        <location filename="../core/imagecache.cpp" line="55"/>
-        <location filename="../core/imagecache.cpp" line="85"/>
-        <location filename="../core/imagecache.cpp" line="466"/>
-        <location filename="../core/imagecache.cpp" line="483"/>
+        <location filename="../core/images/imagecache.cpp" line="55"/>
+        <location filename="../core/images/imagecache.cpp" line="85"/>
+        <location filename="../core/images/imagecache.cpp" line="491"/>
+        <location filename="../core/images/imagecache.cpp" line="508"/>
         <source>The picture is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="81"/>
-        <location filename="../core/imagecache.cpp" line="485"/>
+        <location filename="../core/images/imagecache.cpp" line="81"/>
+        <location filename="../core/images/imagecache.cpp" line="510"/>
         <source>The picture could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="151"/>
-        <location filename="../core/imagecache.cpp" line="392"/>
-        <location filename="../core/imagecache.cpp" line="530"/>
+        <location filename="../core/images/imagecache.cpp" line="159"/>
+        <location filename="../core/images/imagecache.cpp" line="417"/>
+        <location filename="../core/images/imagecache.cpp" line="559"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="290"/>
+        <location filename="../core/images/imagecache.cpp" line="298"/>
         <source>Not a picture address that can be loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="400"/>
-        <location filename="../core/imagecache.cpp" line="479"/>
+        <location filename="../core/images/imagecache.cpp" line="425"/>
+        <location filename="../core/images/imagecache.cpp" line="504"/>
         <source>The picture could not be downloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="404"/>
+        <location filename="../core/images/imagecache.cpp" line="429"/>
         <source>The picture is on another site</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="470"/>
+        <location filename="../core/images/imagecache.cpp" line="495"/>
         <source>The picture could not be loaded (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/imagecache.cpp" line="477"/>
+        <location filename="../core/images/imagecache.cpp" line="502"/>
         <source>The picture took too long to load</source>
         <translation type="unfinished"></translation>
     </message>
@@ -627,12 +627,12 @@
 <context>
     <name>threadline::core::Keychain</name>
     <message>
-        <location filename="../core/keychain.cpp" line="115"/>
+        <location filename="../core/account/keychain.cpp" line="115"/>
         <source>The keychain did not answer in time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/keychain.cpp" line="142"/>
+        <location filename="../core/account/keychain.cpp" line="142"/>
         <source>The keychain reported an error</source>
         <translation type="unfinished"></translation>
     </message>
@@ -640,154 +640,154 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="71"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="71"/>
         <source>the post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="74"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="74"/>
         <source>the comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="77"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="77"/>
         <source>this person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="80"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="81"/>
         <source>the reported content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="86"/>
-        <location filename="../core/outboxphrases.cpp" line="90"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="87"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="93"/>
         <source>like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="87"/>
-        <location filename="../core/outboxphrases.cpp" line="94"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="89"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="102"/>
         <source>unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="92"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="96"/>
         <source>oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="93"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="99"/>
         <source>withdrawn oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="96"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="105"/>
         <source>follow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="97"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="107"/>
         <source>unfollow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="99"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="111"/>
         <source>reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="100"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="113"/>
         <source>comment on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="103"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="117"/>
         <source>deletion of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="105"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="120"/>
         <source>new post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="107"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="122"/>
         <source>report on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="110"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="125"/>
         <source>hiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="113"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="128"/>
         <source>unhiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="115"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="131"/>
         <source>dismissal of the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="133"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="152"/>
         <source>the post it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="134"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="154"/>
         <source>the comment it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="122"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="140"/>
         <source>Your %1 could not be saved: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="151"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="173"/>
         <source>Your post could not be published: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="172"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="200"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="178"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="207"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="184"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="215"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="190"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="222"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="167"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="193"/>
         <source>A post can have at most %1 pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="139"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="160"/>
         <source>what it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="161"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="186"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outboxphrases.cpp" line="198"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="232"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>%n change saved</numerusform>
@@ -795,12 +795,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="200"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="235"/>
         <source>%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outboxphrases.cpp" line="201"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="236"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n could not be</numerusform>
@@ -808,7 +808,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outboxphrases.cpp" line="202"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="238"/>
         <source>%1; %2:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -816,27 +816,27 @@
 <context>
     <name>threadline::core::Session</name>
     <message>
-        <location filename="../core/session.cpp" line="195"/>
+        <location filename="../core/account/session.cpp" line="195"/>
         <source>The server address is not valid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="197"/>
+        <location filename="../core/account/session.cpp" line="197"/>
         <source>Enter your username and password</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="233"/>
+        <location filename="../core/account/session.cpp" line="233"/>
         <source>Your sign-in cannot be saved because the system keychain is not available (%1). You stay signed in until you quit; next time you will have to sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="279"/>
+        <location filename="../core/account/session.cpp" line="279"/>
         <source>Your saved sign-in cannot be read because the system keychain is not available (%1). Please sign in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/session.cpp" line="370"/>
+        <location filename="../core/account/session.cpp" line="370"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -852,22 +852,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="168"/>
+        <location filename="../models/people/activitymodel.cpp" line="162"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="171"/>
+        <location filename="../models/people/activitymodel.cpp" line="165"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="174"/>
+        <location filename="../models/people/activitymodel.cpp" line="168"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="177"/>
+        <location filename="../models/people/activitymodel.cpp" line="171"/>
         <source>Could not load your activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -875,47 +875,47 @@
 <context>
     <name>threadline::models::ActivityModel</name>
     <message>
-        <location filename="../models/activitymodel.cpp" line="27"/>
+        <location filename="../models/people/activitymodel.cpp" line="29"/>
         <source>%1 posted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="30"/>
+        <location filename="../models/people/activitymodel.cpp" line="32"/>
         <source>%1 commented on their own post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="31"/>
+        <location filename="../models/people/activitymodel.cpp" line="33"/>
         <source>%1 commented on %2&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="32"/>
+        <location filename="../models/people/activitymodel.cpp" line="34"/>
         <source>%1 commented on a post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="35"/>
+        <location filename="../models/people/activitymodel.cpp" line="37"/>
         <source>%1 liked their own post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="36"/>
+        <location filename="../models/people/activitymodel.cpp" line="38"/>
         <source>%1 liked %2&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="37"/>
+        <location filename="../models/people/activitymodel.cpp" line="39"/>
         <source>%1 liked a post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="40"/>
+        <location filename="../models/people/activitymodel.cpp" line="42"/>
         <source>%1 followed %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitymodel.cpp" line="41"/>
+        <location filename="../models/people/activitymodel.cpp" line="43"/>
         <source>%1 followed someone</source>
         <translation type="unfinished"></translation>
     </message>
@@ -923,12 +923,12 @@
 <context>
     <name>threadline::models::ActivityStatsFeed</name>
     <message>
-        <location filename="../models/activitystatsfeed.cpp" line="22"/>
+        <location filename="../models/people/activitystatsfeed.cpp" line="22"/>
         <source>Only moderators can see the statistics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/activitystatsfeed.cpp" line="23"/>
+        <location filename="../models/people/activitystatsfeed.cpp" line="23"/>
         <source>Could not load the statistics: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -936,42 +936,42 @@
 <context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="227"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="229"/>
         <source>Loading floors…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="228"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="230"/>
         <source>Could not load more floors — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="229"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="231"/>
         <source>Load more floors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="251"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="253"/>
         <source>Loading replies…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="252"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="254"/>
         <source>Could not load the replies — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="253"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="255"/>
         <source>More replies (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="290"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="292"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/commenttreemodel.cpp" line="295"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="297"/>
         <source>Reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -979,33 +979,33 @@
 <context>
     <name>threadline::models::DeviceTableFeed</name>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="325"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="325"/>
         <source>The device names could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="353"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="353"/>
         <source>Enter the raw model as devices report it, e.g. “oneplus a6000”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="357"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="357"/>
         <source>Enter the name to show for “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="362"/>
-        <location filename="../models/devicetablemodel.cpp" line="404"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="362"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="404"/>
         <source>“%1” is still being saved; wait for the server&apos;s answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="393"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="393"/>
         <source>The name for “%1” could not be saved: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="427"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="427"/>
         <source>“%1” could not be removed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1013,32 +1013,32 @@
 <context>
     <name>threadline::models::DeviceTableModel</name>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="39"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="39"/>
         <source>Saving…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="41"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="41"/>
         <source>Removing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="219"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="219"/>
         <source>Saving; the server has “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="239"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="239"/>
         <source>Raw model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="241"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="241"/>
         <source>Display name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/devicetablemodel.cpp" line="243"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="243"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1046,47 +1046,47 @@
 <context>
     <name>threadline::models::ModerationLogModel</name>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="44"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="44"/>
         <source>hid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="46"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="46"/>
         <source>unhid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="48"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="48"/>
         <source>dismissed the reports on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="50"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="50"/>
         <source>deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="52"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="52"/>
         <source>changed a device name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="67"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="67"/>
         <source>%1 %2 post %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="72"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="72"/>
         <source>%1 %2 comment %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="77"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="77"/>
         <source>%1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationlogmodel.cpp" line="81"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="81"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1094,22 +1094,22 @@
 <context>
     <name>threadline::models::ModerationQueueFeed</name>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="405"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="409"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="406"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="410"/>
         <source>the reported post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="407"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="411"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="408"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="412"/>
         <source>the reported comment</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1117,47 +1117,47 @@
 <context>
     <name>threadline::models::ModerationQueueModel</name>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="187"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="189"/>
         <source>Spam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="189"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="191"/>
         <source>Abuse</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="191"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="193"/>
         <source>Illegal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="193"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="195"/>
         <source>Other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="301"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="303"/>
         <source>Deleted post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="301"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="303"/>
         <source>Deleted comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="307"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="309"/>
         <source>Post by %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="308"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="310"/>
         <source>Comment by %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/moderationqueuemodel.cpp" line="312"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="314"/>
         <source>%n report(s)</source>
         <translation>
             <numerusform>%n report</numerusform>
@@ -1165,12 +1165,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="313"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="315"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderationqueuemodel.cpp" line="316"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="318"/>
         <source>auto-flagged: “%1”</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1178,89 +1178,89 @@
 <context>
     <name>threadline::models::OutboxModel</name>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="28"/>
+        <location filename="../models/outboxmodel.cpp" line="30"/>
         <source>“%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="103"/>
+        <location filename="../models/outboxmodel.cpp" line="105"/>
         <source>Change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="105"/>
+        <location filename="../models/outboxmodel.cpp" line="107"/>
         <source>State</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="240"/>
+        <location filename="../models/outboxmodel.cpp" line="234"/>
         <source>it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="243"/>
-        <location filename="../models/outboxmodel.cpp" line="246"/>
+        <location filename="../models/outboxmodel.cpp" line="237"/>
+        <location filename="../models/outboxmodel.cpp" line="240"/>
         <source>Like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="243"/>
-        <location filename="../models/outboxmodel.cpp" line="250"/>
+        <location filename="../models/outboxmodel.cpp" line="237"/>
+        <location filename="../models/outboxmodel.cpp" line="244"/>
         <source>Unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="248"/>
+        <location filename="../models/outboxmodel.cpp" line="242"/>
         <source>Oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="249"/>
+        <location filename="../models/outboxmodel.cpp" line="243"/>
         <source>Oppose taken back on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="252"/>
+        <location filename="../models/outboxmodel.cpp" line="246"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="252"/>
+        <location filename="../models/outboxmodel.cpp" line="246"/>
         <source>Unfollow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="260"/>
+        <location filename="../models/outboxmodel.cpp" line="254"/>
         <source>Reply to %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="255"/>
         <source>Reply under %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="263"/>
+        <location filename="../models/outboxmodel.cpp" line="257"/>
         <source>Comment on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
         <source>Delete %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="272"/>
+        <location filename="../models/outboxmodel.cpp" line="266"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="272"/>
+        <location filename="../models/outboxmodel.cpp" line="266"/>
         <source>New post: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="273"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1 (%n picture)</numerusform>
@@ -1268,52 +1268,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="276"/>
+        <location filename="../models/outboxmodel.cpp" line="270"/>
         <source>Report %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="279"/>
+        <location filename="../models/outboxmodel.cpp" line="273"/>
         <source>Hide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="282"/>
+        <location filename="../models/outboxmodel.cpp" line="276"/>
         <source>Unhide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="284"/>
+        <location filename="../models/outboxmodel.cpp" line="278"/>
         <source>Dismiss the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="308"/>
+        <location filename="../models/outboxmodel.cpp" line="302"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="311"/>
+        <location filename="../models/outboxmodel.cpp" line="305"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="314"/>
+        <location filename="../models/outboxmodel.cpp" line="308"/>
         <source>Waiting for the network (offline)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="317"/>
+        <location filename="../models/outboxmodel.cpp" line="311"/>
         <source>Waiting for you to sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="320"/>
+        <location filename="../models/outboxmodel.cpp" line="314"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="326"/>
+        <location filename="../models/outboxmodel.cpp" line="320"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>Retry in %n s</numerusform>
@@ -1321,7 +1321,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="327"/>
+        <location filename="../models/outboxmodel.cpp" line="321"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>Retry in %n s after “%1”</numerusform>
@@ -1329,7 +1329,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="332"/>
+        <location filename="../models/outboxmodel.cpp" line="326"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>Waiting for the like delay: sent in %n s</numerusform>
@@ -1337,7 +1337,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="337"/>
+        <location filename="../models/outboxmodel.cpp" line="331"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>Waiting for the server: next try in %n s</numerusform>
@@ -1345,7 +1345,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="340"/>
+        <location filename="../models/outboxmodel.cpp" line="334"/>
         <source>Waiting to be sent</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1353,54 +1353,54 @@
 <context>
     <name>threadline::models::ThreadLoader</name>
     <message>
-        <location filename="../models/threadloader.cpp" line="92"/>
+        <location filename="../models/thread/threadloader.cpp" line="92"/>
         <source>Offline: the comments are not available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="145"/>
+        <location filename="../models/thread/threadloader.cpp" line="145"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="150"/>
-        <location filename="../models/threadloader.cpp" line="160"/>
+        <location filename="../models/thread/threadloader.cpp" line="150"/>
+        <location filename="../models/thread/threadloader.cpp" line="160"/>
         <source>Could not load the comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="237"/>
+        <location filename="../models/thread/threadloader.cpp" line="237"/>
         <source>Offline: more comments cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="255"/>
+        <location filename="../models/thread/threadloader.cpp" line="255"/>
         <source>Offline: more replies cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="270"/>
+        <location filename="../models/thread/threadloader.cpp" line="270"/>
         <source>This floor is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="273"/>
-        <location filename="../models/threadloader.cpp" line="283"/>
+        <location filename="../models/thread/threadloader.cpp" line="273"/>
+        <location filename="../models/thread/threadloader.cpp" line="283"/>
         <source>Could not load the replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="307"/>
+        <location filename="../models/thread/threadloader.cpp" line="307"/>
         <source>Offline: the rest of this floor is not in the local cache.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="328"/>
+        <location filename="../models/thread/threadloader.cpp" line="328"/>
         <source>The local cache could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/threadloader.cpp" line="335"/>
+        <location filename="../models/thread/threadloader.cpp" line="335"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1408,43 +1408,43 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="223"/>
-        <location filename="../models/timelinefeed.cpp" line="238"/>
-        <location filename="../models/timelinefeed.cpp" line="267"/>
-        <location filename="../models/timelinefeed.cpp" line="279"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="221"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="236"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="265"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="277"/>
         <source>Offline — showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="225"/>
-        <location filename="../models/timelinefeed.cpp" line="243"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="223"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="241"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="268"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="266"/>
         <source>Showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="270"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="268"/>
         <source>Showing saved posts — updating…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="282"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="280"/>
         <source>Could not load the timeline: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="283"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="281"/>
         <source>Could not load more posts: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timelinefeed.cpp" line="341"/>
-        <location filename="../models/timelinefeed.cpp" line="370"/>
-        <location filename="../models/timelinefeed.cpp" line="405"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="339"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="368"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="403"/>
         <source>Up to date</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1452,61 +1452,61 @@
 <context>
     <name>threadline::ui::ActivityCalendar</name>
     <message>
-        <location filename="../ui/activitycalendar.cpp" line="31"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="31"/>
         <source>en_US</source>
         <extracomment>The locale (language_COUNTRY) whose month and weekday names the activity calendar uses</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activitycalendar.cpp" line="226"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="226"/>
         <source>MMMM yyyy</source>
         <extracomment>How the activity calendar names a month (QDate format): &quot;November 2026&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activitycalendar.cpp" line="245"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="245"/>
         <source>1 active day in %1</source>
         <extracomment>One day of a month a person was active on: &quot;1 active day in November 2026&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activitycalendar.cpp" line="248"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="248"/>
         <source>%1 active days in %2</source>
         <extracomment>The days of a month a person was active on: &quot;12 active days in November 2026&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activitycalendar.cpp" line="252"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="252"/>
         <source>Loading activity…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activitycalendar.cpp" line="256"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="256"/>
         <source>The month before (Page Up)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activitycalendar.cpp" line="257"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="257"/>
         <source>The month before</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activitycalendar.cpp" line="258"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="258"/>
         <source>The month after (Page Down)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activitycalendar.cpp" line="259"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="259"/>
         <source>The month after</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activitycalendar.cpp" line="260"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="260"/>
         <source>Active days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activitycalendar.cpp" line="266"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="266"/>
         <source>%1. Active on: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1514,23 +1514,23 @@
 <context>
     <name>threadline::ui::ActivityChart</name>
     <message>
-        <location filename="../ui/activitychart.cpp" line="108"/>
+        <location filename="../ui/moderation/activitychart.cpp" line="109"/>
         <source>%1: %2 active</source>
         <extracomment>A bar of the statistics chart: &quot;2026-11-12: 5 active&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activitychart.cpp" line="108"/>
+        <location filename="../ui/moderation/activitychart.cpp" line="109"/>
         <source>%1: not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activitychart.cpp" line="118"/>
+        <location filename="../ui/moderation/activitychart.cpp" line="119"/>
         <source>People active per day</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/activitychart.cpp" line="121"/>
+        <location filename="../ui/moderation/activitychart.cpp" line="122"/>
         <source>The %n days from %1 to %2.</source>
         <translation>
             <numerusform>The %n day from %1 to %2.</numerusform>
@@ -1538,7 +1538,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/activitychart.cpp" line="125"/>
+        <location filename="../ui/moderation/activitychart.cpp" line="126"/>
         <source>Selected: %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1546,12 +1546,12 @@
 <context>
     <name>threadline::ui::ActivityDelegate</name>
     <message>
-        <location filename="../ui/activitydelegate.cpp" line="292"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
         <source>Picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activitydelegate.cpp" line="292"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1559,67 +1559,67 @@
 <context>
     <name>threadline::ui::ActivityView</name>
     <message>
-        <location filename="../ui/activityview.cpp" line="181"/>
+        <location filename="../ui/people/activityview.cpp" line="182"/>
         <source>%1 Press F5 to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activityview.cpp" line="183"/>
+        <location filename="../ui/people/activityview.cpp" line="184"/>
         <source>Loading activity…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activityview.cpp" line="185"/>
+        <location filename="../ui/people/activityview.cpp" line="186"/>
         <source>Nothing here yet: no posts, comments, likes or follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activityview.cpp" line="188"/>
+        <location filename="../ui/people/activityview.cpp" line="189"/>
         <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activityview.cpp" line="191"/>
+        <location filename="../ui/people/activityview.cpp" line="192"/>
         <source>Nobody has posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activityview.cpp" line="193"/>
+        <location filename="../ui/people/activityview.cpp" line="194"/>
         <source>You have not posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activityview.cpp" line="209"/>
+        <location filename="../ui/people/activityview.cpp" line="210"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activityview.cpp" line="210"/>
+        <location filename="../ui/people/activityview.cpp" line="211"/>
         <source>Everyone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activityview.cpp" line="211"/>
+        <location filename="../ui/people/activityview.cpp" line="212"/>
         <source>Mine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activityview.cpp" line="212"/>
+        <location filename="../ui/people/activityview.cpp" line="213"/>
         <source>Whose activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activityview.cpp" line="213"/>
+        <location filename="../ui/people/activityview.cpp" line="214"/>
         <source>This person&apos;s activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activityview.cpp" line="213"/>
+        <location filename="../ui/people/activityview.cpp" line="214"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/activityview.cpp" line="214"/>
+        <location filename="../ui/people/activityview.cpp" line="215"/>
         <source>Return opens what a row is about; Shift+Return opens the person who did it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1627,47 +1627,47 @@
 <context>
     <name>threadline::ui::CertificateDialog</name>
     <message>
-        <location filename="../ui/certificatedialog.cpp" line="36"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="36"/>
         <source>The server&apos;s certificate changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/certificatedialog.cpp" line="37"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="37"/>
         <source>Untrusted certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/certificatedialog.cpp" line="41"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="41"/>
         <source>Fingerprint (SHA-256): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/certificatedialog.cpp" line="42"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="42"/>
         <source>Issued to: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/certificatedialog.cpp" line="42"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="42"/>
         <source>Issued by: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/certificatedialog.cpp" line="43"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="43"/>
         <source>Valid from %1 until %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/certificatedialog.cpp" line="44"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="44"/>
         <source>Trust it only if you know that this is the certificate of %1 (ask whoever runs the server to compare the fingerprint). It will be remembered for this server.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/certificatedialog.cpp" line="50"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="50"/>
         <source>&amp;Trust this certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/certificatedialog.cpp" line="70"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="70"/>
         <source>The certificate of %1 is not trusted: %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1675,32 +1675,32 @@
 <context>
     <name>threadline::ui::CommentDelegate</name>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="48"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="58"/>
         <source>Floor %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="53"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="63"/>
         <source>New floor, not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="54"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="64"/>
         <source>New floor, sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="236"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="246"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="238"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="248"/>
         <source>Oppose</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/commentdelegate.cpp" line="445"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="455"/>
         <source>%n reply(s)</source>
         <translation>
             <numerusform>%n reply</numerusform>
@@ -1708,22 +1708,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="448"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="458"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="451"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="461"/>
         <source>Not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="424"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="434"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/commentdelegate.cpp" line="425"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="435"/>
         <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1731,78 +1731,78 @@
 <context>
     <name>threadline::ui::ComposeDialog</name>
     <message>
-        <location filename="../ui/composedialog.cpp" line="80"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="81"/>
         <source>Remove this picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="81"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="82"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="212"/>
-        <location filename="../ui/composedialog.cpp" line="483"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="213"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="484"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="213"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="214"/>
         <source>What&apos;s new?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="214"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="215"/>
         <source>&amp;Add pictures…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="216"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="217"/>
         <source>PNG, JPEG or WebP, up to %1 pictures of at most 5 MiB each</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="217"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="218"/>
         <source>&amp;Post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="218"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="219"/>
         <source>Post (Ctrl+Enter)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="291"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="292"/>
         <source>%1 was not added: the file does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="293"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="294"/>
         <source>%1 was not added: it is not a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="296"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="297"/>
         <source>%1 was not added: it is larger than 5 MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="299"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="300"/>
         <source>%1 was not added: the file cannot be read (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="301"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="302"/>
         <source>%1 was not added: it is not a PNG, JPEG or WebP picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="304"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="305"/>
         <source>%1 is already in this post</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/composedialog.cpp" line="344"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="345"/>
         <source>A post can have at most %1 pictures: %n more not added</source>
         <translation>
             <numerusform>A post can have at most %1 pictures: %n more not added</numerusform>
@@ -1810,62 +1810,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="423"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="424"/>
         <source>%1 was removed: it cannot be read as a picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="434"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="435"/>
         <source>%1 / %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="436"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="437"/>
         <source>At most %1 characters: %2 left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="438"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="439"/>
         <source>At most %1 characters: %2 too many</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="451"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="452"/>
         <source>Add pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="452"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="453"/>
         <source>Pictures (*.png *.jpg *.jpeg *.webp *.PNG *.JPG *.JPEG *.WEBP)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="465"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="466"/>
         <source>Posting is not available right now.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="476"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="477"/>
         <source>Your post could not be published.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="483"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="484"/>
         <source>Discard this post?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="486"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="487"/>
         <source>What you wrote and the pictures you added will be lost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="487"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="488"/>
         <source>&amp;Discard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/composedialog.cpp" line="488"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="489"/>
         <source>&amp;Keep editing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1873,77 +1873,77 @@
 <context>
     <name>threadline::ui::DeviceDialog</name>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="191"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="192"/>
         <source>Device names</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="192"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="193"/>
         <source>Posts report the raw model of the device they were written on; cards show the display name given here. Changes are saved at once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="194"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="195"/>
         <source>Filter by raw model or display name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="195"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="196"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="196"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="197"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="197"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="198"/>
         <source>Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="198"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="199"/>
         <source>Change the display name of the selected model (F2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="199"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="200"/>
         <source>Remove…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="200"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="201"/>
         <source>Remove the selected model from the table (Del)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="201"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="202"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="202"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="203"/>
         <source>New:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="203"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="204"/>
         <source>Raw model, e.g. oneplus a6000</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="204"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="205"/>
         <source>Display name, e.g. 一加 6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="205"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="206"/>
         <source>Add</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/devicedialog.cpp" line="218"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="219"/>
         <source>Remove “%1” → “%2”? Its posts will show the raw model.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1951,17 +1951,17 @@
 <context>
     <name>threadline::ui::ItemActions</name>
     <message>
-        <location filename="../ui/itemactions.cpp" line="33"/>
+        <location filename="../ui/dialogs/itemactions.cpp" line="33"/>
         <source>&amp;Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/itemactions.cpp" line="52"/>
+        <location filename="../ui/dialogs/itemactions.cpp" line="52"/>
         <source>Hide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/itemactions.cpp" line="52"/>
+        <location filename="../ui/dialogs/itemactions.cpp" line="52"/>
         <source>Unhide %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1969,17 +1969,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="282"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="284"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="284"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="286"/>
         <source>No likes yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/likersdialog.cpp" line="286"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="288"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -1988,38 +1988,38 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="229"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="231"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="231"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="233"/>
         <source>The likes could not be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="329"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="331"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="330"/>
-        <location filename="../ui/likersdialog.cpp" line="331"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="332"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="333"/>
         <source>&amp;Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="338"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="338"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
         <source>Loading more…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/likersdialog.cpp" line="340"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="342"/>
         <source>No one has liked this post yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2027,27 +2027,27 @@
 <context>
     <name>threadline::ui::LoginDialog</name>
     <message>
-        <location filename="../ui/logindialog.cpp" line="24"/>
+        <location filename="../ui/dialogs/logindialog.cpp" line="24"/>
         <source>Sign in to Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/logindialog.cpp" line="36"/>
+        <location filename="../ui/dialogs/logindialog.cpp" line="36"/>
         <source>Sign in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/logindialog.cpp" line="39"/>
+        <location filename="../ui/dialogs/logindialog.cpp" line="39"/>
         <source>&amp;Server:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/logindialog.cpp" line="40"/>
+        <location filename="../ui/dialogs/logindialog.cpp" line="40"/>
         <source>&amp;Username:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/logindialog.cpp" line="41"/>
+        <location filename="../ui/dialogs/logindialog.cpp" line="41"/>
         <source>&amp;Password:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2055,194 +2055,194 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="199"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="200"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="201"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="202"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="203"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="204"/>
         <source>My posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="205"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="206"/>
         <source>Hot today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="207"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="208"/>
         <source>Hot this week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="209"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="210"/>
         <source>Most viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="211"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="212"/>
         <source>Recently viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="213"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="214"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="215"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="216"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="217"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="218"/>
         <source>Moderation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="219"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="220"/>
         <source>Statistics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="231"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="232"/>
         <source>%1 — Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="235"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="237"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="240"/>
-        <location filename="../ui/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="241"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="245"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="247"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="247"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
         <source>&amp;Preferences…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>Outbox</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
         <source>Out&amp;box: changes waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>QA: faults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>&amp;System colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
         <source>&amp;Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>&amp;Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowmenus.cpp" line="264"/>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="212"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="166"/>
+        <location filename="../ui/window/mainwindow.cpp" line="168"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="287"/>
+        <location filename="../ui/window/mainwindow.cpp" line="289"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>%n new post on top</numerusform>
@@ -2250,87 +2250,87 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="320"/>
+        <location filename="../ui/window/mainwindow.cpp" line="322"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="544"/>
+        <location filename="../ui/window/mainwindow.cpp" line="545"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowdialogs.cpp" line="20"/>
+        <location filename="../ui/window/mainwindowdialogs.cpp" line="20"/>
         <source>This post has no pictures to show.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="109"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="108"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="193"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="192"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="194"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="193"/>
         <source>Write a new post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="195"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="194"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="196"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="195"/>
         <source>Load the page again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="197"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="196"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="197"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="196"/>
         <source>Online</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="199"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="198"/>
         <source>Working offline: changes wait in the outbox. Click to go online</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="201"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="200"/>
         <source>Online. Click to work offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="206"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="205"/>
         <source>&amp;My page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="208"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="207"/>
         <source>Account</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="211"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="210"/>
         <source>Signed in as %1: your page, sign out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="213"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="212"/>
         <source>Account: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/mainwindowtoolbar.cpp" line="214"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="213"/>
         <source>Toolbar</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2338,17 +2338,17 @@
 <context>
     <name>threadline::ui::MessageBar</name>
     <message>
-        <location filename="../ui/messagebar.cpp" line="69"/>
+        <location filename="../ui/common/messagebar.cpp" line="69"/>
         <source>Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/messagebar.cpp" line="70"/>
+        <location filename="../ui/common/messagebar.cpp" line="70"/>
         <source>Close this message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/messagebar.cpp" line="71"/>
+        <location filename="../ui/common/messagebar.cpp" line="71"/>
         <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2356,59 +2356,59 @@
 <context>
     <name>threadline::ui::ModerationView</name>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="261"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="262"/>
         <source>Post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="261"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="262"/>
         <source>Comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="271"/>
-        <location filename="../ui/queuecarddelegate.cpp" line="263"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="273"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="264"/>
         <source>Post by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="264"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="265"/>
         <source>Comment by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="268"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="269"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="98"/>
-        <location filename="../ui/queuecarddelegate.cpp" line="270"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="98"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="271"/>
         <source>Auto-flagged: “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="314"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="315"/>
         <source>On %1&apos;s post: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="316"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="317"/>
         <source>On post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="345"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="346"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="346"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="347"/>
         <source>%1 · %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/queuecarddelegate.cpp" line="350"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="351"/>
         <source>and %n more</source>
         <translation>
             <numerusform>and %n more</numerusform>
@@ -2416,394 +2416,394 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="358"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="359"/>
         <source>Queued — waiting for the server…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/queuecarddelegate.cpp" line="365"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="366"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="170"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="172"/>
         <source>In context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="176"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="178"/>
         <source>Select an item to see it in its place: its post and the comments around it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="187"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="189"/>
         <source>Someone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="189"/>
-        <location filename="../ui/contextpane.cpp" line="238"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="191"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="240"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="190"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="192"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="195"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="197"/>
         <source>Auto-flagged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="196"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="198"/>
         <source>Reported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="268"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="270"/>
         <source>Post by %1 · 1 comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="270"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="272"/>
         <source>Post by %1 · %2 comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="286"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="288"/>
         <source>The post is hidden by a moderator.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="290"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="292"/>
         <source>The reported post has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="291"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="293"/>
         <source>Its post has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="297"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="299"/>
         <source>The reported comment has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="311"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="313"/>
         <source>First comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="313"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="315"/>
         <source>Floor %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="317"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="319"/>
         <source>Loading its first comments…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="318"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="320"/>
         <source>Loading the floor…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="322"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="324"/>
         <source>The context could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="325"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="327"/>
         <source>Click here to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="332"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="334"/>
         <source>No comments yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="333"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="335"/>
         <source>Nothing else is left in this floor.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="341"/>
-        <location filename="../ui/contextpane.cpp" line="347"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="343"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="349"/>
         <source>⋯ earlier replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="351"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="353"/>
         <source>⋯ %1 more comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="354"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="356"/>
         <source>⋯ one more reply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="355"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="357"/>
         <source>⋯ %1 more replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/contextpane.cpp" line="357"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="359"/>
         <source>⋯ later replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="378"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="376"/>
         <source>Open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="379"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="377"/>
         <source>Closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="380"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="378"/>
         <source>Log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="382"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="380"/>
         <source>Reported and auto-flagged content waiting for a decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="383"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="381"/>
         <source>Items that were hidden or dismissed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="384"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="382"/>
         <source>What moderators did</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="385"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="383"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="386"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="384"/>
         <source>Load the list again (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="116"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="116"/>
         <source>Hide %1 — reason:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="122"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="122"/>
         <source>Its floor&apos;s reply is hidden with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="124"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="124"/>
         <source>Its floor&apos;s %1 replies are hidden with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="127"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="127"/>
         <source>Its one comment is hidden with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="129"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="129"/>
         <source>Its %1 comments are hidden with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="134"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="134"/>
         <source>Unhide %1 — reason (optional):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="135"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="135"/>
         <source>Optional: why it is shown again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="139"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="139"/>
         <source>Its floor comes back as it was before it was hidden.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="141"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="141"/>
         <source>Its comments come back with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="147"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="147"/>
         <source>Dismiss the auto-flag on %1 — reason (optional):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="148"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="148"/>
         <source>Dismiss the reports on %1 — reason (optional):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="149"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="149"/>
         <source>Optional: why nothing is hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="117"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="117"/>
         <source>Required: why this is hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="118"/>
-        <location filename="../ui/moderationview.cpp" line="401"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="118"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="399"/>
         <source>Hide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="390"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="388"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="392"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="390"/>
         <source>Hide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="393"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="391"/>
         <source>Hide the content from everyone but moderators (H)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="136"/>
-        <location filename="../ui/moderationview.cpp" line="401"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="136"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="399"/>
         <source>Unhide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="395"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="393"/>
         <source>Show the hidden content again (U)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationactions.cpp" line="150"/>
-        <location filename="../ui/moderationview.cpp" line="402"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="150"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="400"/>
         <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="397"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="395"/>
         <source>Close the reports without hiding anything (D)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="388"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="386"/>
         <source>Device names…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="389"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="387"/>
         <source>How raw device models are shown on cards</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="391"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="389"/>
         <source>Do nothing (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="394"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="392"/>
         <source>Unhide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="396"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="394"/>
         <source>Dismiss…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="398"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="396"/>
         <source>Open post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="399"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="397"/>
         <source>Open the post&apos;s thread (Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="400"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="398"/>
         <source>Action:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="401"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="399"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="402"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="400"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="402"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="400"/>
         <source>Device</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="405"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="403"/>
         <source>Moderator uid (all)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="406"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="404"/>
         <source>Only this moderator&apos;s entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="443"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="441"/>
         <source>Nothing to review: no open reports.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="444"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="442"/>
         <source>No closed items yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="447"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="445"/>
         <source>No log entries.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="478"/>
-        <location filename="../ui/moderationview.cpp" line="574"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="476"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="568"/>
         <source>Only moderators can read the moderation log.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="479"/>
-        <location filename="../ui/moderationview.cpp" line="575"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="477"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="569"/>
         <source>Only moderators can see the moderation queue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="576"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="570"/>
         <source>The moderation log could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderationview.cpp" line="577"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="571"/>
         <source>The moderation queue could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2811,42 +2811,42 @@
 <context>
     <name>threadline::ui::OutboxPanel</name>
     <message>
-        <location filename="../ui/outboxpanel.cpp" line="106"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="107"/>
         <source>Changes not yet saved on the server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/outboxpanel.cpp" line="107"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="108"/>
         <source>&amp;Retry now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/outboxpanel.cpp" line="108"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="109"/>
         <source>Send the selected change now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/outboxpanel.cpp" line="109"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="110"/>
         <source>&amp;Discard…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/outboxpanel.cpp" line="110"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="111"/>
         <source>Remove the selected change and undo it here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/outboxpanel.cpp" line="111"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="112"/>
         <source>Discard &amp;all failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/outboxpanel.cpp" line="120"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="121"/>
         <source>Everything is saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/outboxpanel.cpp" line="122"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="123"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n change failed</numerusform>
@@ -2854,7 +2854,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/outboxpanel.cpp" line="123"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="124"/>
         <source>%n change(s) waiting</source>
         <translation>
             <numerusform>%n change waiting</numerusform>
@@ -2862,7 +2862,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/outboxpanel.cpp" line="126"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="127"/>
         <source>%1, %n failed</source>
         <translation>
             <numerusform>%1, %n failed</numerusform>
@@ -2870,24 +2870,24 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/outboxpanel.cpp" line="175"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="176"/>
         <source>Discard this change?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/outboxpanel.cpp" line="177"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="178"/>
         <source>%1
 It failed and is not shown any more; discarding removes it from the list.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/outboxpanel.cpp" line="180"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="181"/>
         <source>%1
 It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/outboxpanel.cpp" line="190"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="191"/>
         <source>Discard %n failed change(s)?</source>
         <translation>
             <numerusform>Discard %n failed change?</numerusform>
@@ -2895,17 +2895,17 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/outboxpanel.cpp" line="191"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="192"/>
         <source>They were not saved on the server and are not shown any more.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/outboxpanel.cpp" line="200"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="201"/>
         <source>Discard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/outboxpanel.cpp" line="203"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="204"/>
         <source>&amp;Discard</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2913,17 +2913,17 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PersonPages</name>
     <message>
-        <location filename="../ui/personpages.cpp" line="69"/>
+        <location filename="../ui/people/personpages.cpp" line="69"/>
         <source>Posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/personpages.cpp" line="70"/>
+        <location filename="../ui/people/personpages.cpp" line="70"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/personpages.cpp" line="71"/>
+        <location filename="../ui/people/personpages.cpp" line="71"/>
         <source>Posts or activity</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2931,140 +2931,140 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PictureViewer</name>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="311"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="311"/>
         <source>Picture %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="312"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="312"/>
         <source>Picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="313"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="313"/>
         <source>‹ &amp;Previous</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="314"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="314"/>
         <source>The previous picture (Left arrow)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="315"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="315"/>
         <source>&amp;Next ›</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="316"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="316"/>
         <source>The next picture (Right arrow)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="318"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="318"/>
         <source>Zoom out (Ctrl+−, or the mouse wheel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="320"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="320"/>
         <source>Zoom in (Ctrl+=, or the mouse wheel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="321"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="321"/>
         <source>&amp;Fit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="322"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="322"/>
         <source>Fit the picture to the window (Ctrl+0)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="325"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="325"/>
         <source>Actual size: one picture pixel per screen pixel (1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="326"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="326"/>
         <source>&amp;Save image as…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="327"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="327"/>
         <source>Save this picture to a file (Ctrl+S)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="333"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="333"/>
         <source>There is no picture to show.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="336"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="336"/>
         <source>Loading picture…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="342"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="342"/>
         <source>This picture is on another site (%1). Threadline loads it from there only when you ask.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="345"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="345"/>
         <source>&amp;Load it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="351"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="351"/>
         <source>no reason was given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="352"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="352"/>
         <source>This picture could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="353"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="353"/>
         <source>&amp;Try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="382"/>
-        <location filename="../ui/pictureviewer.cpp" line="433"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="382"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="433"/>
         <source>The picture has not loaded, so there is nothing to save yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="384"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="384"/>
         <source>No file name was given.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="409"/>
-        <location filename="../ui/pictureviewer.cpp" line="417"/>
-        <location filename="../ui/pictureviewer.cpp" line="423"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="409"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="417"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="423"/>
         <source>The picture could not be saved to %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="414"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="414"/>
         <source>Threadline cannot write .%1 files: choose a name ending in .png or .jpg.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="440"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="440"/>
         <source>Save image as</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="441"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="441"/>
         <source>Pictures (*.png *.jpg *.jpeg *.webp);;PNG (*.png);;JPEG (*.jpg *.jpeg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/pictureviewer.cpp" line="446"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="446"/>
         <source>Saved to %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3072,74 +3072,74 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PostDelegate</name>
     <message>
-        <location filename="../ui/postcardlayout.cpp" line="188"/>
-        <location filename="../ui/postdelegate.cpp" line="408"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="154"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="357"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postcardlayout.cpp" line="196"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="162"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postcardlayout.cpp" line="196"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="162"/>
         <source>Not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postcardlayout.cpp" line="277"/>
-        <location filename="../ui/postdelegateevents.cpp" line="164"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="237"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="164"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postcardlayout.cpp" line="290"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="250"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postcardlayout.cpp" line="293"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="253"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="205"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="173"/>
         <source>Click to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="207"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="175"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="228"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="196"/>
         <source>+%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="379"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="328"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="413"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="362"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegate.cpp" line="414"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
         <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegateevents.cpp" line="160"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="160"/>
         <source>This picture is on another site: click to load it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/postdelegateevents.cpp" line="162"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="162"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3147,168 +3147,168 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PreferencesDialog</name>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="184"/>
-        <location filename="../ui/preferencesdialog.cpp" line="247"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="184"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="247"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="185"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="185"/>
         <source>&amp;Language:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="186"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="186"/>
         <source>&amp;Colours:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="189"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="189"/>
         <source>As the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="190"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="190"/>
         <source>Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="191"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="191"/>
         <source>Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="196"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="196"/>
         <source>System</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="196"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="196"/>
         <source>System (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="200"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="200"/>
         <source>&amp;Times in:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="203"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="203"/>
         <source>UTC+8 (China Standard Time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="204"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="204"/>
         <source>The system&apos;s time zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="206"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="206"/>
         <source>Comments shown on a ca&amp;rd:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="207"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="207"/>
         <source>Start &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="209"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="209"/>
         <source>Takes effect at the next start: your saved posts are shown and nothing is fetched or sent until you turn off View → Work offline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="211"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="211"/>
         <source>Image cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="212"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="212"/>
         <source>&amp;Size limit:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="213"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="213"/>
         <source> MB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="214"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="214"/>
         <source>Clear &amp;image cache…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="215"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="215"/>
         <source>Posts saved on this computer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="216"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="216"/>
         <source>Posts, comments and the recently viewed list are kept on this computer so that Threadline opens at once and can be read offline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="218"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="218"/>
         <source>Clear cached &amp;posts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="225"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="225"/>
         <source>Working out how much space the image cache uses…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="228"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="228"/>
         <source>Using %1 MB of %2 MB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="265"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="265"/>
         <source>Remove the pictures and avatars saved on this computer?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="266"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="266"/>
         <source>They are downloaded again when they are shown.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="266"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="266"/>
         <source>Clear image cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="268"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="268"/>
         <source>The image cache is empty.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="274"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="274"/>
         <source>The pages stay empty until you go online.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="275"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="275"/>
         <source>The pages load again from the server.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="276"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="276"/>
         <source>Remove the posts saved on this computer?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="277"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="277"/>
         <source>The posts, comments and recently viewed list kept for reading offline are removed. %1 Your changes waiting to be sent are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="280"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="280"/>
         <source>Clear cached posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/preferencesdialog.cpp" line="282"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="282"/>
         <source>Cached posts cleared. Your changes waiting to be sent are kept.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3316,50 +3316,50 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/profileheader.cpp" line="316"/>
-        <location filename="../ui/profileheader.cpp" line="350"/>
+        <location filename="../ui/people/profileheader.cpp" line="319"/>
+        <location filename="../ui/people/profileheader.cpp" line="353"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="318"/>
-        <location filename="../ui/profileheader.cpp" line="351"/>
+        <location filename="../ui/people/profileheader.cpp" line="321"/>
+        <location filename="../ui/people/profileheader.cpp" line="354"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="324"/>
+        <location filename="../ui/people/profileheader.cpp" line="327"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="348"/>
+        <location filename="../ui/people/profileheader.cpp" line="351"/>
         <source>This person does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="353"/>
+        <location filename="../ui/people/profileheader.cpp" line="356"/>
         <source>The profile could not be refreshed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="355"/>
+        <location filename="../ui/people/profileheader.cpp" line="358"/>
         <source>The profile could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="578"/>
+        <location filename="../ui/people/profileheader.cpp" line="580"/>
         <source>Avatar of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="581"/>
+        <location filename="../ui/people/profileheader.cpp" line="583"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="581"/>
+        <location filename="../ui/people/profileheader.cpp" line="583"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln follower</numerusform>
@@ -3367,7 +3367,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/profileheader.cpp" line="582"/>
+        <location filename="../ui/people/profileheader.cpp" line="584"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>%Ln following</numerusform>
@@ -3375,37 +3375,37 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="584"/>
+        <location filename="../ui/people/profileheader.cpp" line="586"/>
         <source>Moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="596"/>
+        <location filename="../ui/people/profileheader.cpp" line="598"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="596"/>
+        <location filename="../ui/people/profileheader.cpp" line="598"/>
         <source>Follow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="598"/>
+        <location filename="../ui/people/profileheader.cpp" line="600"/>
         <source>Stop following %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="599"/>
+        <location filename="../ui/people/profileheader.cpp" line="601"/>
         <source>Follow %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="600"/>
+        <location filename="../ui/people/profileheader.cpp" line="602"/>
         <source>Following %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/profileheader.cpp" line="601"/>
+        <location filename="../ui/people/profileheader.cpp" line="603"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3413,83 +3413,83 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::QaPanel</name>
     <message>
-        <location filename="../ui/qapanel.cpp" line="31"/>
+        <location filename="../ui/window/qapanel.cpp" line="31"/>
         <source>%1 % errors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="33"/>
+        <location filename="../ui/window/qapanel.cpp" line="33"/>
         <source>%1 % dropped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="35"/>
+        <location filename="../ui/window/qapanel.cpp" line="35"/>
         <source>%1 ms latency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="36"/>
+        <location filename="../ui/window/qapanel.cpp" line="36"/>
         <source>Faults on: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="36"/>
+        <location filename="../ui/window/qapanel.cpp" line="36"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="125"/>
+        <location filename="../ui/window/qapanel.cpp" line="125"/>
         <source>Fa&amp;ults:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="131"/>
+        <location filename="../ui/window/qapanel.cpp" line="131"/>
         <source>Drop&amp;ped answers:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="126"/>
+        <location filename="../ui/window/qapanel.cpp" line="126"/>
         <source>latency=300,error=0.1,drop=0.05 or off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="127"/>
+        <location filename="../ui/window/qapanel.cpp" line="127"/>
         <source>The same as the --faults option; Return applies it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="128"/>
+        <location filename="../ui/window/qapanel.cpp" line="128"/>
         <source>&amp;Latency:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="129"/>
+        <location filename="../ui/window/qapanel.cpp" line="129"/>
         <source>&amp;Errors (503):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="130"/>
+        <location filename="../ui/window/qapanel.cpp" line="130"/>
         <source>The share of requests answered with a server error, 0 to 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="132"/>
+        <location filename="../ui/window/qapanel.cpp" line="132"/>
         <source>The share of requests whose answer is lost after the server acted, 0 to 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="134"/>
+        <location filename="../ui/window/qapanel.cpp" line="134"/>
         <source>&amp;Offline: no request leaves the program</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="135"/>
+        <location filename="../ui/window/qapanel.cpp" line="135"/>
         <source>&amp;No faults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/qapanel.cpp" line="138"/>
-        <location filename="../ui/qapanel.cpp" line="146"/>
+        <location filename="../ui/window/qapanel.cpp" line="138"/>
+        <location filename="../ui/window/qapanel.cpp" line="146"/>
         <source>Write latency=MS,error=RATE,drop=RATE with rates from 0 to 1, or off</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3497,32 +3497,32 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ReasonDialog</name>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="84"/>
+        <location filename="../ui/dialogs/reasondialog.cpp" line="84"/>
         <source>&amp;Reason (kept in the moderation log):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="85"/>
+        <location filename="../ui/dialogs/reasondialog.cpp" line="85"/>
         <source>&amp;Reason (optional, kept in the moderation log):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="86"/>
+        <location filename="../ui/dialogs/reasondialog.cpp" line="86"/>
         <source>For example: advertising, abuse</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="87"/>
+        <location filename="../ui/dialogs/reasondialog.cpp" line="87"/>
         <source>For example: reviewed, breaks no rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="88"/>
+        <location filename="../ui/dialogs/reasondialog.cpp" line="88"/>
         <source>OK</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reasondialog.cpp" line="89"/>
+        <location filename="../ui/dialogs/reasondialog.cpp" line="89"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3530,33 +3530,33 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ReplyBox</name>
     <message>
-        <location filename="../ui/replybox.cpp" line="86"/>
+        <location filename="../ui/thread/replybox.cpp" line="86"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/replybox.cpp" line="87"/>
+        <location filename="../ui/thread/replybox.cpp" line="87"/>
         <source>Comment on the post instead (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/replybox.cpp" line="88"/>
+        <location filename="../ui/thread/replybox.cpp" line="88"/>
         <source>Send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/replybox.cpp" line="89"/>
+        <location filename="../ui/thread/replybox.cpp" line="89"/>
         <source>Send (Ctrl+Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/replybox.cpp" line="90"/>
-        <location filename="../ui/replybox.cpp" line="116"/>
+        <location filename="../ui/thread/replybox.cpp" line="90"/>
+        <location filename="../ui/thread/replybox.cpp" line="116"/>
         <source>Comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/replybox.cpp" line="154"/>
+        <location filename="../ui/thread/replybox.cpp" line="154"/>
         <source>%1/%2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3564,82 +3564,82 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ReportDialog</name>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="146"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="146"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="147"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="147"/>
         <source>Why are you reporting %1?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="148"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="148"/>
         <source>&amp;Spam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="148"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="148"/>
         <source>&amp;Abuse or harassment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="148"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="148"/>
         <source>&amp;Illegal content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="149"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="149"/>
         <source>&amp;Other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="151"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="151"/>
         <source>Advertising, scams, or the same thing posted again and again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="152"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="152"/>
         <source>Insults, threats, or going after a person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="153"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="153"/>
         <source>Something that breaks the law</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="154"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="154"/>
         <source>Something else: say what in the note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="161"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="161"/>
         <source>&amp;Note for the moderators (optional)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="162"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="162"/>
         <source>Anything that helps them decide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="163"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="163"/>
         <source>&amp;Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="164"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="164"/>
         <source>Send the report to the moderators (Ctrl+Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="171"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="171"/>
         <source>%1/%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/reportdialog.cpp" line="177"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="177"/>
         <source>The note is too long: %1 of at most %2 characters</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3647,87 +3647,87 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::StatsView</name>
     <message>
-        <location filename="../ui/statsview.cpp" line="287"/>
+        <location filename="../ui/moderation/statsview.cpp" line="288"/>
         <source>Activity statistics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="288"/>
+        <location filename="../ui/moderation/statsview.cpp" line="289"/>
         <source>&amp;Day:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="289"/>
+        <location filename="../ui/moderation/statsview.cpp" line="290"/>
         <source>The day the figures are for, in the server&apos;s time (UTC+8)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="290"/>
+        <location filename="../ui/moderation/statsview.cpp" line="291"/>
         <source>Day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="291"/>
+        <location filename="../ui/moderation/statsview.cpp" line="292"/>
         <source>The day before (Ctrl+Left)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="292"/>
+        <location filename="../ui/moderation/statsview.cpp" line="293"/>
         <source>The day before</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="293"/>
+        <location filename="../ui/moderation/statsview.cpp" line="294"/>
         <source>The day after (Ctrl+Right)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="294"/>
+        <location filename="../ui/moderation/statsview.cpp" line="295"/>
         <source>The day after</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="295"/>
+        <location filename="../ui/moderation/statsview.cpp" line="296"/>
         <source>Today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="296"/>
+        <location filename="../ui/moderation/statsview.cpp" line="297"/>
         <source>Today (Ctrl+Home)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="297"/>
+        <location filename="../ui/moderation/statsview.cpp" line="298"/>
         <source>Load the statistics again (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="298"/>
+        <location filename="../ui/moderation/statsview.cpp" line="299"/>
         <source>Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="299"/>
+        <location filename="../ui/moderation/statsview.cpp" line="300"/>
         <source>Active today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="301"/>
+        <location filename="../ui/moderation/statsview.cpp" line="302"/>
         <source>Active on each of the last 3 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="302"/>
+        <location filename="../ui/moderation/statsview.cpp" line="303"/>
         <source>Active on any of the last 7 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="303"/>
+        <location filename="../ui/moderation/statsview.cpp" line="304"/>
         <source>Inactive for 7 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/statsview.cpp" line="305"/>
+        <location filename="../ui/moderation/statsview.cpp" line="306"/>
         <source>People active each day, the last %n days</source>
         <translation>
             <numerusform>People active each day, the last %n day</numerusform>
@@ -3735,17 +3735,17 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="320"/>
+        <location filename="../ui/moderation/statsview.cpp" line="321"/>
         <source>loading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="321"/>
+        <location filename="../ui/moderation/statsview.cpp" line="322"/>
         <source>not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/statsview.cpp" line="323"/>
+        <location filename="../ui/moderation/statsview.cpp" line="324"/>
         <source>%1: %2</source>
         <extracomment>A figure for screen readers: &quot;Active today: 5&quot;</extracomment>
         <translation type="unfinished"></translation>
@@ -3754,38 +3754,38 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/threadheader.cpp" line="157"/>
+        <location filename="../ui/thread/threadheader.cpp" line="157"/>
         <source>By floor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="158"/>
+        <location filename="../ui/thread/threadheader.cpp" line="158"/>
         <source>Floors in order, oldest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="159"/>
+        <location filename="../ui/thread/threadheader.cpp" line="159"/>
         <source>Best first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="160"/>
+        <location filename="../ui/thread/threadheader.cpp" line="160"/>
         <source>The best-liked floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="161"/>
+        <location filename="../ui/thread/threadheader.cpp" line="161"/>
         <source>Close (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="162"/>
-        <location filename="../ui/threadheader.cpp" line="164"/>
+        <location filename="../ui/thread/threadheader.cpp" line="162"/>
+        <location filename="../ui/thread/threadheader.cpp" line="164"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadheader.cpp" line="201"/>
+        <location filename="../ui/thread/threadheader.cpp" line="201"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -3793,7 +3793,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadheader.cpp" line="203"/>
+        <location filename="../ui/thread/threadheader.cpp" line="203"/>
         <source>Loading the post…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3801,52 +3801,52 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadView</name>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="62"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="62"/>
         <source>&amp;Reply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="69"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="69"/>
         <source>&amp;Copy text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="77"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="77"/>
         <source>&amp;Delete comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="81"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="81"/>
         <source>Re&amp;port…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="88"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="88"/>
         <source>&amp;Unhide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="88"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="88"/>
         <source>&amp;Hide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="133"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="133"/>
         <source>Delete comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="124"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="124"/>
         <source>Delete your comment?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="125"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="125"/>
         <source>Delete %1&apos;s comment?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadviewactions.cpp" line="129"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="129"/>
         <source>Its floor goes with it: %n reply(s) will be deleted too. This cannot be undone.</source>
         <translation>
             <numerusform>Its floor goes with it: %n reply will be deleted too. This cannot be undone.</numerusform>
@@ -3854,22 +3854,22 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="132"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="132"/>
         <source>This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="111"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="111"/>
         <source>this comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="111"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="111"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/threadviewactions.cpp" line="163"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="163"/>
         <source>Its floor goes with it: %n reply(s) are hidden too. Moderators still see them, greyed.</source>
         <translation>
             <numerusform>Its floor goes with it: %n reply is hidden too. Moderators still see it, greyed.</numerusform>
@@ -3877,27 +3877,27 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="166"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="166"/>
         <source>Moderators still see it, greyed, and can unhide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="168"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="168"/>
         <source>Everyone sees it again, with its floor as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadviewactions.cpp" line="169"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="169"/>
         <source>Everyone sees it again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="327"/>
+        <location filename="../ui/thread/threadview.cpp" line="298"/>
         <source>Your post is on its way. Comments open once it is published.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/threadview.cpp" line="330"/>
+        <location filename="../ui/thread/threadview.cpp" line="301"/>
         <source>No comments yet. Be the first: write below and press Ctrl+Return.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3905,83 +3905,83 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timelineview.cpp" line="44"/>
-        <location filename="../ui/timelineview.cpp" line="363"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="42"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="344"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="78"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="69"/>
         <source>No posts yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="116"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="107"/>
         <source>&amp;Open thread</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="119"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="110"/>
         <source>&amp;Who liked this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="123"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="114"/>
         <source>&amp;Copy text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="128"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="119"/>
         <source>&amp;Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="131"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="122"/>
         <source>Re&amp;port…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="137"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="128"/>
         <source>&amp;Unhide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="137"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="128"/>
         <source>&amp;Hide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="167"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="158"/>
         <source>Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="167"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="158"/>
         <source>Delete this post?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="168"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="159"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="159"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="150"/>
         <source>this post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="159"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="150"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="195"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="186"/>
         <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timelineview.cpp" line="197"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="188"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation type="unfinished"></translation>
     </message>
