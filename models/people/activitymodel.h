@@ -7,11 +7,11 @@
 // pages; another scope starts over.
 #pragma once
 
-#include "net/apifwd.h"
-#include "net/endpoints.h"
 #include "common/pagedfeed.h"
 #include "common/pagedlistmodel.h"
 #include "common/timelabels.h"
+#include "net/apifwd.h"
+#include "net/endpoints.h"
 #include "wire/wiretypes.h"
 
 #include <QList>
@@ -73,6 +73,10 @@ private:
     TimeLabels m_labels; // the time role's texts, aged by the ticker
 };
 
+// Whose activity a feed shows (the people I follow, everyone, one person, me): what a view asks
+// for, without naming the call behind it.
+using ActivityQuery = core::endpoint::ActivityQuery;
+
 // Loads an ActivityModel from the server (PagedFeed: setPageSize(), the `limit`, 1..50). Its
 // refresh merges: new entries on top, no reset where the page meets what is shown.
 class ActivityFeed : public PagedFeed<ActivityModel>
@@ -86,8 +90,8 @@ public:
     // Whose activity: the people I follow (the default), everyone, one person, or me. Another
     // query empties the model and loads its first page (what was in flight is dropped); the same
     // query changes nothing.
-    void setQuery(const core::endpoint::ActivityQuery &query);
-    [[nodiscard]] const core::endpoint::ActivityQuery &query() const { return m_query; }
+    void setQuery(const ActivityQuery &query);
+    [[nodiscard]] const ActivityQuery &query() const { return m_query; }
 
     // The first page; again (refresh()) for the user's "refresh". While one is in flight, that
     // one answers.
@@ -112,7 +116,7 @@ private:
     core::ApiReply *activityPage(const std::optional<QString> &cursor, QObject *owner) const;
 
     core::ApiClient *m_api;
-    core::endpoint::ActivityQuery m_query;
+    ActivityQuery m_query;
 };
 
 } // namespace threadline::models

@@ -18,7 +18,7 @@
 namespace threadline::ui {
 
 using models::ActivityModel;
-using Query = core::endpoint::ActivityQuery;
+using Query = models::ActivityQuery;
 
 ActivityView::ActivityView(models::Feeds *feeds, core::ImageCache *images, QWidget *parent)
     : QWidget(parent)
