@@ -50,9 +50,30 @@ OutboxModel::OutboxModel(core::Outbox *outbox, core::PostStore *store, QObject *
 {
     m_ticker->setInterval(1000);
     connect(m_ticker, &QTimer::timeout, this, &OutboxModel::refresh);
-    if (m_outbox)
+    if (m_outbox) {
         connect(m_outbox, &core::Outbox::entriesChanged, this, &OutboxModel::refresh);
+        connect(m_outbox, &core::Outbox::replayFinished, this,
+                [this](int saved, const QStringList &failures) {
+                    if (saved > 0 || !failures.isEmpty())
+                        Q_EMIT replayReported(core::Outbox::replayReport(saved, failures));
+                });
+    }
     refresh();
+}
+
+bool OutboxModel::retry(qint64 entryId)
+{
+    return m_outbox && m_outbox->retry(entryId);
+}
+
+bool OutboxModel::discard(qint64 entryId)
+{
+    return m_outbox && m_outbox->discard(entryId);
+}
+
+int OutboxModel::discardAllFailed()
+{
+    return m_outbox ? m_outbox->discardAllFailed() : 0;
 }
 
 int OutboxModel::rowCount(const QModelIndex &parent) const

@@ -71,12 +71,24 @@ public:
     [[nodiscard]] State state(int row) const;
     [[nodiscard]] int failedCount() const;
 
+    // What the user does to the queue itself, from the list (the outbox's own rules apply:
+    // Outbox::retry, discard, discardAllFailed; the discarded changes are rolled back by
+    // core::Actions). False / 0 without an outbox.
+    bool retry(qint64 entryId);
+    bool discard(qint64 entryId);
+    int discardAllFailed();
+
     // Reads the outbox again: rows in and out, states and countdowns (the outbox's
     // entriesChanged() and the ticker call it; public for tests).
     void refresh();
 
     // The words for one entry, as the rows show them.
     [[nodiscard]] QString actionText(const core::OutboxEntry &entry) const;
+
+Q_SIGNALS:
+    // After an offline period the queue replayed something: how many changes were saved and
+    // which could not be, in words (Outbox::replayReport).
+    void replayReported(const QString &report);
 
 private:
     struct Row

@@ -1,9 +1,8 @@
 #include "window/outboxpanel.h"
 
-#include "feeds.h"
-#include "outbox/outbox.h"
-#include "outboxmodel.h"
 #include "common/messagebar.h"
+#include "feeds.h"
+#include "outboxmodel.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -21,7 +20,6 @@ using models::OutboxModel;
 
 OutboxPanel::OutboxPanel(models::Feeds *feeds, QWidget *parent)
     : QWidget(parent)
-    , m_outbox(feeds->outbox())
     , m_model(feeds->outboxModel(this))
     , m_report(new MessageBar(this))
     , m_title(new QLabel(this))
@@ -85,13 +83,7 @@ OutboxPanel::OutboxPanel(models::Feeds *feeds, QWidget *parent)
     for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_model, signal, this, &OutboxPanel::updateButtons);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &OutboxPanel::updateButtons);
-    if (m_outbox) {
-        connect(m_outbox, &core::Outbox::replayFinished, this,
-                [this](int saved, const QStringList &failures) {
-                    if (saved > 0 || !failures.isEmpty())
-                        showReplayReport(core::Outbox::replayReport(saved, failures));
-                });
-    }
+    connect(m_model, &OutboxModel::replayReported, this, &OutboxPanel::showReplayReport);
     retranslate();
 }
 
@@ -160,14 +152,14 @@ qint64 OutboxPanel::selectedEntry() const
 
 void OutboxPanel::retrySelected()
 {
-    if (const qint64 id = selectedEntry(); id != 0 && m_outbox)
-        m_outbox->retry(id);
+    if (const qint64 id = selectedEntry(); id != 0)
+        m_model->retry(id);
 }
 
 void OutboxPanel::discardSelected()
 {
     const qint64 id = selectedEntry();
-    if (id == 0 || !m_outbox)
+    if (id == 0)
         return;
     const int row = m_model->rowOf(id);
     const QString action = m_model->index(row, OutboxModel::ActionColumn).data().toString();
@@ -180,18 +172,18 @@ void OutboxPanel::discardSelected()
                       .arg(action)
                 : tr("%1\nIt will not be sent, and what it changed here is undone.").arg(action)))
         return;
-    m_outbox->discard(id);
+    m_model->discard(id);
 }
 
 void OutboxPanel::discardAllFailed()
 {
     const int failed = m_model->failedCount();
-    if (failed == 0 || !m_outbox)
+    if (failed == 0)
         return;
     if (!confirm(tr("Discard %n failed change(s)?", nullptr, failed),
                  tr("They were not saved on the server and are not shown any more.")))
         return;
-    m_outbox->discardAllFailed();
+    m_model->discardAllFailed();
 }
 
 bool OutboxPanel::confirm(const QString &question, const QString &detail)

@@ -18,10 +18,6 @@ class QModelIndex;
 class QPushButton;
 class QTreeView;
 
-namespace threadline::core {
-class Outbox;
-}
-
 namespace threadline::models {
 class Feeds;
 class OutboxModel;
@@ -76,7 +72,6 @@ private:
     void updateButtons();
     [[nodiscard]] bool confirm(const QString &question, const QString &detail);
 
-    core::Outbox *m_outbox;
     models::OutboxModel *m_model;
     MessageBar *m_report;
     QLabel *m_title;
