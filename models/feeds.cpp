@@ -10,6 +10,7 @@
 #include "outboxmodel.h"
 #include "people/activitymodel.h"
 #include "people/activitystatsfeed.h"
+#include "people/pendingfollows.h"
 #include "people/profileloader.h"
 #include "thread/threadloader.h"
 #include "timeline/historymodel.h"
@@ -62,6 +63,11 @@ ActivityFeed *Feeds::activity(ActivityModel *model, QObject *parent) const
 ProfileLoader *Feeds::profileLoader(QObject *parent) const
 {
     return new ProfileLoader(m_parts.api, parent);
+}
+
+PendingFollows *Feeds::pendingFollows(QObject *parent) const
+{
+    return new PendingFollows(m_parts.outbox, parent);
 }
 
 UserActivityFeed *Feeds::userActivity(QObject *parent) const

@@ -39,6 +39,7 @@ class ModerationLogModel;
 class ModerationQueueFeed;
 class ModerationQueueModel;
 class OutboxModel;
+class PendingFollows;
 class ProfileLoader;
 class ThreadLoader;
 class TimeTicker;
@@ -80,6 +81,8 @@ public:
     // People: the activity pages, a person's profile, a person's active days (moderators).
     ActivityFeed *activity(ActivityModel *model, QObject *parent) const;
     ProfileLoader *profileLoader(QObject *parent) const;
+    // The follows queued in the outbox and what became of them (a person's page).
+    PendingFollows *pendingFollows(QObject *parent) const;
     UserActivityFeed *userActivity(QObject *parent) const;
     // Moderators: the queue, the log, an item's context, the statistics, the device names.
     ModerationQueueFeed *moderationQueue(ModerationQueueModel *model, QObject *parent) const;

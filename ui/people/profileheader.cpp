@@ -5,12 +5,12 @@
 #include "common/textmetrics.h"
 #include "people/activitycalendar.h"
 
+#include "people/pendingfollows.h"
 #include "people/profileloader.h"
 
 #include "actions.h"
 #include "feeds.h"
 #include "images/imagecache.h"
-#include "outbox/outbox.h"
 #include "wire/jsoncodec.h"
 
 #include <QEvent>
@@ -163,7 +163,7 @@ ProfileHeader::ProfileHeader(models::Feeds *feeds, core::ImageCache *images, QWi
     : QWidget(parent)
     , m_feeds(feeds)
     , m_profiles(feeds->profileLoader(this))
-    , m_outbox(feeds->outbox())
+    , m_follows(feeds->pendingFollows(this))
     , m_actions(feeds->actions())
     , m_images(images)
     , m_avatar(new ProfileAvatar(this))
@@ -244,23 +244,17 @@ ProfileHeader::ProfileHeader(models::Feeds *feeds, core::ImageCache *images, QWi
             &ProfileHeader::onOfflineChanged);
     connect(m_profiles, &models::ProfileLoader::loaded, this, &ProfileHeader::onLoaded);
     connect(m_profiles, &models::ProfileLoader::failed, this, &ProfileHeader::onLoadFailed);
-    if (m_outbox) {
-        connect(m_outbox, &core::Outbox::completed, this, &ProfileHeader::onOutboxCompleted);
-        connect(m_outbox, &core::Outbox::failed, this, &ProfileHeader::onOutboxFailed);
-        // Discarded in the outbox panel: the follow button shows what the server has again.
-        connect(m_outbox, &core::Outbox::discarded, this, [this](const core::OutboxEntry &e) {
-            if (e.kind != core::OutboxEntry::Kind::Follow || outboxHasFollow(e.targetId))
-                return;
-            m_clicked.remove(e.targetId);
-            if (e.targetId == m_uid)
-                render();
-        });
-        connect(m_outbox, &core::Outbox::toggleSaved, this,
-                [this](core::OutboxEntry::Kind kind, qint64 targetId, int) {
-                    if (kind == core::OutboxEntry::Kind::Follow)
-                        onOutboxToggleSaved(targetId);
-                });
-    }
+    connect(m_follows, &models::PendingFollows::completed, this, &ProfileHeader::onFollowCompleted);
+    connect(m_follows, &models::PendingFollows::failed, this, &ProfileHeader::onFollowFailed);
+    // Discarded in the outbox panel: the follow button shows what the server has again.
+    connect(m_follows, &models::PendingFollows::discarded, this, [this](qint64 uid) {
+        if (m_follows->queued(uid))
+            return;
+        m_clicked.remove(uid);
+        if (uid == m_uid)
+            render();
+    });
+    connect(m_follows, &models::PendingFollows::saved, this, &ProfileHeader::onFollowSaved);
     if (m_images) {
         connect(m_images, &core::ImageCache::imageReady, this, [this](const QUrl &url) {
             // Any size of that picture arrived: ours is in memory now, or on its way.
@@ -396,23 +390,13 @@ void ProfileHeader::onOfflineChanged(bool offline)
 
 bool ProfileHeader::outboxHasFollow(qint64 uid) const
 {
-    if (!m_outbox)
-        return false;
-    const QList<core::OutboxEntry> entries = m_outbox->entries();
-    return std::any_of(entries.cbegin(), entries.cend(), [uid](const core::OutboxEntry &e) {
-        return e.kind == core::OutboxEntry::Kind::Follow && e.targetId == uid;
-    });
+    return m_follows->queued(uid).has_value();
 }
 
 std::optional<bool> ProfileHeader::pendingFollow(qint64 uid) const
 {
-    if (m_outbox) {
-        const QList<core::OutboxEntry> entries = m_outbox->entries();
-        for (auto it = entries.crbegin(); it != entries.crend(); ++it) {
-            if (it->kind == core::OutboxEntry::Kind::Follow && it->targetId == uid)
-                return it->desired != 0;
-        }
-    }
+    if (const auto queued = m_follows->queued(uid))
+        return queued;
     const auto it = m_clicked.constFind(uid);
     if (it != m_clicked.cend())
         return it.value();
@@ -456,7 +440,7 @@ QString ProfileHeader::countsText() const
 
 void ProfileHeader::toggleFollow()
 {
-    if (!m_outbox || !m_actions || !m_server || m_uid <= 0 || m_uid == m_myUid)
+    if (!m_follows->canQueue() || !m_actions || !m_server || m_uid <= 0 || m_uid == m_myUid)
         return;
     const qint64 uid = m_uid;
     const bool desired = !isFollowing();
@@ -481,21 +465,18 @@ void ProfileHeader::applyFollowState(qint64 uid, const core::FollowState &state)
     }
 }
 
-void ProfileHeader::onOutboxCompleted(const core::OutboxEntry &entry,
-                                      const core::OutboxAnswer &answer)
+void ProfileHeader::onFollowCompleted(qint64 uid, bool desired,
+                                      const std::optional<core::FollowState> &answer)
 {
-    if (entry.kind != core::OutboxEntry::Kind::Follow)
-        return;
-    const qint64 uid = entry.targetId;
     if (!outboxHasFollow(uid))
         m_clicked.remove(uid);
-    if (answer.follow) {
-        applyFollowState(uid, *answer.follow);
+    if (answer) {
+        applyFollowState(uid, *answer);
     } else {
         // Taken, but the answer is not what the contract says: the entry's state is the best
         // guess of the state, the next load corrects the count.
         core::FollowState guess;
-        guess.following = entry.desired != 0;
+        guess.following = desired;
         const core::UserProfile *known =
             uid == m_uid && m_server ? &*m_server : m_cache.object(uid);
         if (known) {
@@ -509,11 +490,8 @@ void ProfileHeader::onOutboxCompleted(const core::OutboxEntry &entry,
         render();
 }
 
-void ProfileHeader::onOutboxFailed(const core::OutboxEntry &entry, const QString &message)
+void ProfileHeader::onFollowFailed(qint64 uid, const QString &message)
 {
-    if (entry.kind != core::OutboxEntry::Kind::Follow)
-        return;
-    const qint64 uid = entry.targetId;
     if (outboxHasFollow(uid))
         return; // a newer change for this person is still queued; it decides
     m_clicked.remove(uid);
@@ -523,7 +501,7 @@ void ProfileHeader::onOutboxFailed(const core::OutboxEntry &entry, const QString
     }
 }
 
-void ProfileHeader::onOutboxToggleSaved(qint64 uid)
+void ProfileHeader::onFollowSaved(qint64 uid)
 {
     // Nothing is queued for this person after the toggle: it went back to what the server has
     // (the entry was dropped, or there was nothing to send).
@@ -586,7 +564,7 @@ void ProfileHeader::render()
         m_badge->setText(tr("Moderator"));
         m_badge->setVisible(shown->role == core::UserProfile::Role::Moderator);
         const bool mine = m_myUid != 0 && shown->brief.uid == m_myUid;
-        m_follow->setVisible(!mine && m_outbox && m_actions);
+        m_follow->setVisible(!mine && m_follows->canQueue() && m_actions);
         m_follow->setChecked(shown->followedByMe);
         // "Follow" stands out in the highlight colour; "Following" is a plain button.
         QPalette pal = palette();

@@ -43,14 +43,12 @@ namespace threadline::core {
 class Actions;
 class ApiReply;
 class ImageCache;
-class Outbox;
 struct ApiError;
-struct OutboxAnswer;
-struct OutboxEntry;
 } // namespace threadline::core
 
 namespace threadline::models {
 class Feeds;
+class PendingFollows;
 class ProfileLoader;
 } // namespace threadline::models
 
@@ -120,9 +118,11 @@ protected:
 private:
     void onLoaded(qint64 uid, const core::UserProfile &profile);
     void onLoadFailed(qint64 uid, const core::ApiError &error);
-    void onOutboxCompleted(const core::OutboxEntry &entry, const core::OutboxAnswer &answer);
-    void onOutboxFailed(const core::OutboxEntry &entry, const QString &message);
-    void onOutboxToggleSaved(qint64 uid);
+    // What became of a follow the outbox held (models::PendingFollows).
+    void onFollowCompleted(qint64 uid, bool desired,
+                           const std::optional<core::FollowState> &answer);
+    void onFollowFailed(qint64 uid, const QString &message);
+    void onFollowSaved(qint64 uid);
     void onOfflineChanged(bool offline);
     // The server said uid's follow state and follower count (a follow answer).
     void applyFollowState(qint64 uid, const core::FollowState &state);
@@ -139,7 +139,7 @@ private:
 
     QPointer<models::Feeds> m_feeds; // for the calendar's feed
     models::ProfileLoader *m_profiles;
-    QPointer<core::Outbox> m_outbox;   // what is pending (read only)
+    models::PendingFollows *m_follows; // what the outbox holds for people, and what became of it
     QPointer<core::Actions> m_actions; // the one path of a follow
     QPointer<core::ImageCache> m_images;
 
