@@ -203,6 +203,24 @@ void PostStore::countPending(const Comment &c, int delta)
         bump(m_pendingByRoot, c.rootId);
 }
 
+bool PostStore::isMine(const Like &like) const
+{
+    return m_me.uid != 0 && like.user.uid == m_me.uid;
+}
+
+void PostStore::showMyLike(Post &post, bool liked) const
+{
+    if (m_me.uid == 0)
+        return;
+    post.likes.removeIf([this](const Like &l) { return isMine(l); });
+    if (liked) {
+        Like mine;
+        mine.postId = post.id;
+        mine.user = m_me;
+        post.likes.prepend(mine);
+    }
+}
+
 Post PostStore::overlaid(const Post &server) const
 {
     Post p = server;
@@ -212,16 +230,8 @@ Post PostStore::overlaid(const Post &server) const
         if (desired != server.liked)
             p.likeCount = std::max<qint64>(0, server.likeCount + (desired ? 1 : -1));
         p.liked = desired;
-        // the likers' line follows the heart: me first while liked, gone while unliked
-        if (m_me.uid != 0 && desired != server.liked) {
-            p.likes.removeIf([this](const Like &l) { return l.user.uid == m_me.uid; });
-            if (desired) {
-                Like mine;
-                mine.postId = server.id;
-                mine.user = m_me;
-                p.likes.prepend(mine);
-            }
-        }
+        if (desired != server.liked)
+            showMyLike(p, desired);
     }
     p.commentCount += pendingCommentsOn(server.id);
     return p;
@@ -484,19 +494,11 @@ void PostStore::applyPostLikeAnswer(qint64 postId, bool liked, qint64 likeCount)
         if (auto it = m_posts.find(postId); it != m_posts.end()) {
             it->liked = liked;
             it->likeCount = likeCount;
-            // the likers' line as the server has it now: me first while liked, gone while not
-            if (m_me.uid != 0) {
-                const auto mine = [this](const Like &l) { return l.user.uid == m_me.uid; };
-                const bool listed = std::any_of(it->likes.cbegin(), it->likes.cend(), mine);
-                if (listed && !liked) {
-                    it->likes.removeIf(mine);
-                } else if (!listed && liked) {
-                    Like me;
-                    me.postId = postId;
-                    me.user = m_me;
-                    it->likes.prepend(me);
-                }
-            }
+            // the likers' line as the server has it now (where it already agrees, as it was)
+            const bool listed = std::any_of(it->likes.cbegin(), it->likes.cend(),
+                                            [this](const Like &l) { return isMine(l); });
+            if (listed != liked)
+                showMyLike(*it, liked);
         }
     });
 }

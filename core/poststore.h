@@ -114,6 +114,10 @@ private:
     // Runs `change` and emits what it changed on the post (and its counts).
     template<class F> void changePost(qint64 postId, F &&change);
     template<class F> void changeComment(qint64 commentId, F &&change);
+    // The likers' line follows my heart: me first while liked, gone while not (the overlay of a
+    // pending like and the answer to one).
+    void showMyLike(Post &post, bool liked) const;
+    [[nodiscard]] bool isMine(const Like &like) const;
     [[nodiscard]] int pendingCommentsOn(qint64 postId) const;
     [[nodiscard]] int pendingRepliesIn(qint64 rootId) const;
     void countPending(const Comment &comment, int delta); // my comments (id < 0) by post, root
