@@ -920,42 +920,42 @@
 <context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="229"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="253"/>
         <source>Loading floors…</source>
         <translation>正在加载楼层…</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="230"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="254"/>
         <source>Could not load more floors — try again</source>
         <translation>无法加载更多楼层 — 点击重试</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="231"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="255"/>
         <source>Load more floors</source>
         <translation>加载更多楼层</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="253"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="277"/>
         <source>Loading replies…</source>
         <translation>正在加载回复…</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="254"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="278"/>
         <source>Could not load the replies — try again</source>
         <translation>无法加载回复 — 点击重试</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="255"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="279"/>
         <source>More replies (%1)</source>
         <translation>更多回复（%1）</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="292"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="316"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="297"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="321"/>
         <source>Reply to %1</source>
         <translation>回复 %1</translation>
     </message>
@@ -1166,164 +1166,164 @@
         <translation>“%1”</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="105"/>
+        <location filename="../models/outboxmodel.cpp" line="126"/>
         <source>Change</source>
         <translation>更改</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="107"/>
+        <location filename="../models/outboxmodel.cpp" line="128"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="234"/>
+        <location filename="../models/outboxmodel.cpp" line="255"/>
         <source>it</source>
         <translation>对象</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="237"/>
-        <location filename="../models/outboxmodel.cpp" line="240"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
         <source>Like on %1</source>
         <translation>赞%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="237"/>
-        <location filename="../models/outboxmodel.cpp" line="244"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="265"/>
         <source>Unlike of %1</source>
         <translation>取消赞%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="242"/>
+        <location filename="../models/outboxmodel.cpp" line="263"/>
         <source>Oppose on %1</source>
         <translation>踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="243"/>
+        <location filename="../models/outboxmodel.cpp" line="264"/>
         <source>Oppose taken back on %1</source>
         <translation>取消踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="246"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Follow %1</source>
         <translation>关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="246"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Unfollow %1</source>
         <translation>取消关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="254"/>
+        <location filename="../models/outboxmodel.cpp" line="275"/>
         <source>Reply to %1: %2</source>
         <translation>回复%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="255"/>
+        <location filename="../models/outboxmodel.cpp" line="276"/>
         <source>Reply under %1: %2</source>
         <translation>在%1下回复：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="257"/>
+        <location filename="../models/outboxmodel.cpp" line="278"/>
         <source>Comment on %1: %2</source>
         <translation>评论%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="282"/>
         <source>Delete %1</source>
         <translation>删除%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="266"/>
+        <location filename="../models/outboxmodel.cpp" line="287"/>
         <source>New post</source>
         <translation>新动态</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="266"/>
+        <location filename="../models/outboxmodel.cpp" line="287"/>
         <source>New post: %1</source>
         <translation>新动态：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="288"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1（%n 张图片）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="270"/>
+        <location filename="../models/outboxmodel.cpp" line="291"/>
         <source>Report %1</source>
         <translation>举报%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="273"/>
+        <location filename="../models/outboxmodel.cpp" line="294"/>
         <source>Hide %1</source>
         <translation>隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="276"/>
+        <location filename="../models/outboxmodel.cpp" line="297"/>
         <source>Unhide %1</source>
         <translation>取消隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="278"/>
+        <location filename="../models/outboxmodel.cpp" line="299"/>
         <source>Dismiss the reports on %1</source>
         <translation>驳回对%1的举报</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="302"/>
+        <location filename="../models/outboxmodel.cpp" line="323"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="305"/>
+        <location filename="../models/outboxmodel.cpp" line="326"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="308"/>
+        <location filename="../models/outboxmodel.cpp" line="329"/>
         <source>Waiting for the network (offline)</source>
         <translation>等待网络（离线）</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="311"/>
+        <location filename="../models/outboxmodel.cpp" line="332"/>
         <source>Waiting for you to sign in again</source>
         <translation>等待你重新登录</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="314"/>
+        <location filename="../models/outboxmodel.cpp" line="335"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation>等待它所指向的内容先发送</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="320"/>
+        <location filename="../models/outboxmodel.cpp" line="341"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="321"/>
+        <location filename="../models/outboxmodel.cpp" line="342"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>因“%1”，%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="326"/>
+        <location filename="../models/outboxmodel.cpp" line="347"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>等待点赞延时：%n 秒后发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="331"/>
+        <location filename="../models/outboxmodel.cpp" line="352"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>等待服务器：%n 秒后再试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="334"/>
+        <location filename="../models/outboxmodel.cpp" line="355"/>
         <source>Waiting to be sent</source>
         <translation>等待发送</translation>
     </message>
@@ -1331,54 +1331,68 @@
 <context>
     <name>threadline::models::ThreadLoader</name>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="92"/>
+        <location filename="../models/thread/threadloader.cpp" line="93"/>
         <source>Offline: the comments are not available.</source>
         <translation>离线：评论不可用。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="145"/>
+        <location filename="../models/thread/threadloader.cpp" line="150"/>
         <source>This post is no longer available.</source>
         <translation>这条动态已不存在。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="150"/>
-        <location filename="../models/thread/threadloader.cpp" line="160"/>
+        <location filename="../models/thread/threadloader.cpp" line="155"/>
+        <location filename="../models/thread/threadloader.cpp" line="165"/>
         <source>Could not load the comments</source>
         <translation>无法加载评论</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../models/thread/threadloader.cpp" line="274"/>
+        <source>Offline: this post has %n comment(s), and reading them needs a connection.</source>
+        <translation>
+            <numerusform>离线：这条动态有 %n 条评论，需要联网才能查看。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/thread/threadloader.cpp" line="278"/>
+        <source>Offline: %1 of the %n comment(s) are saved on this computer; the rest need a connection.</source>
+        <translation>
+            <numerusform>离线：共 %n 条评论，本机保存了 %1 条；其余的需要联网查看。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="237"/>
+        <location filename="../models/thread/threadloader.cpp" line="295"/>
         <source>Offline: more comments cannot be loaded.</source>
         <translation>离线：无法加载更多评论。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="255"/>
+        <location filename="../models/thread/threadloader.cpp" line="313"/>
         <source>Offline: more replies cannot be loaded.</source>
         <translation>离线：无法加载更多回复。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="270"/>
+        <location filename="../models/thread/threadloader.cpp" line="328"/>
         <source>This floor is no longer available.</source>
         <translation>这层楼已不存在。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="273"/>
-        <location filename="../models/thread/threadloader.cpp" line="283"/>
+        <location filename="../models/thread/threadloader.cpp" line="331"/>
+        <location filename="../models/thread/threadloader.cpp" line="341"/>
         <source>Could not load the replies</source>
         <translation>无法加载回复</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="307"/>
+        <location filename="../models/thread/threadloader.cpp" line="365"/>
         <source>Offline: the rest of this floor is not in the local cache.</source>
         <translation>离线：这层楼的其余回复不在本地缓存中。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="328"/>
+        <location filename="../models/thread/threadloader.cpp" line="386"/>
         <source>The local cache could not be read: %1</source>
         <translation>无法读取本地缓存：%1</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="335"/>
+        <location filename="../models/thread/threadloader.cpp" line="393"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2783,99 +2797,99 @@
 <context>
     <name>threadline::ui::OutboxPanel</name>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="107"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="99"/>
         <source>Changes not yet saved on the server</source>
         <translation>尚未保存到服务器的更改</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="108"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="100"/>
         <source>&amp;Retry now</source>
         <translation>立即重试(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="109"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="101"/>
         <source>Send the selected change now</source>
         <translation>立即发送所选更改</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="110"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="102"/>
         <source>&amp;Discard…</source>
         <translation>放弃(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="111"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="103"/>
         <source>Remove the selected change and undo it here</source>
         <translation>移除所选更改，并在本机撤销它</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="112"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="104"/>
         <source>Discard &amp;all failed</source>
         <translation>放弃所有失败的更改(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="121"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="113"/>
         <source>Everything is saved</source>
         <translation>全部已保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="123"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="115"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n 项更改失败</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="124"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="116"/>
         <source>%n change(s) waiting</source>
         <translation>
             <numerusform>%n 项更改待发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="127"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="119"/>
         <source>%1, %n failed</source>
         <translation>
             <numerusform>%1，%n 项失败</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="176"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="168"/>
         <source>Discard this change?</source>
         <translation>放弃这项更改？</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="178"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="170"/>
         <source>%1
 It failed and is not shown any more; discarding removes it from the list.</source>
         <translation>%1
 它已失败，不再显示；放弃后将从列表中移除。</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="181"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="173"/>
         <source>%1
 It will not be sent, and what it changed here is undone.</source>
         <translation>%1
 它不会被发送，它在本机做的改动也会撤销。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="191"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="183"/>
         <source>Discard %n failed change(s)?</source>
         <translation>
             <numerusform>放弃 %n 项失败的更改？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="192"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="184"/>
         <source>They were not saved on the server and are not shown any more.</source>
         <translation>它们未能保存到服务器，已不再显示。</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="201"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="193"/>
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="204"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="196"/>
         <source>&amp;Discard</source>
         <translation>放弃(&amp;D)</translation>
     </message>
@@ -3286,94 +3300,94 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="319"/>
-        <location filename="../ui/people/profileheader.cpp" line="353"/>
+        <location filename="../ui/people/profileheader.cpp" line="313"/>
+        <location filename="../ui/people/profileheader.cpp" line="347"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation>离线：显示上次加载的资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="321"/>
-        <location filename="../ui/people/profileheader.cpp" line="354"/>
+        <location filename="../ui/people/profileheader.cpp" line="315"/>
+        <location filename="../ui/people/profileheader.cpp" line="348"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation>离线：无法加载资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="327"/>
+        <location filename="../ui/people/profileheader.cpp" line="321"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="351"/>
+        <location filename="../ui/people/profileheader.cpp" line="345"/>
         <source>This person does not exist.</source>
         <translation>这个人不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="356"/>
+        <location filename="../ui/people/profileheader.cpp" line="350"/>
         <source>The profile could not be refreshed: %1</source>
         <translation>无法刷新资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="358"/>
+        <location filename="../ui/people/profileheader.cpp" line="352"/>
         <source>The profile could not be loaded: %1</source>
         <translation>无法加载资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="580"/>
+        <location filename="../ui/people/profileheader.cpp" line="558"/>
         <source>Avatar of %1</source>
         <translation>%1 的头像</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="583"/>
+        <location filename="../ui/people/profileheader.cpp" line="561"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="583"/>
+        <location filename="../ui/people/profileheader.cpp" line="561"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln 位粉丝</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="584"/>
+        <location filename="../ui/people/profileheader.cpp" line="562"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>关注 %Ln 人</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="586"/>
+        <location filename="../ui/people/profileheader.cpp" line="564"/>
         <source>Moderator</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="598"/>
+        <location filename="../ui/people/profileheader.cpp" line="576"/>
         <source>Following</source>
         <translation>已关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="598"/>
+        <location filename="../ui/people/profileheader.cpp" line="576"/>
         <source>Follow</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="600"/>
+        <location filename="../ui/people/profileheader.cpp" line="578"/>
         <source>Stop following %1 (F)</source>
         <translation>取消关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="601"/>
+        <location filename="../ui/people/profileheader.cpp" line="579"/>
         <source>Follow %1 (F)</source>
         <translation>关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="602"/>
+        <location filename="../ui/people/profileheader.cpp" line="580"/>
         <source>Following %1</source>
         <translation>已关注 %1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="603"/>
+        <location filename="../ui/people/profileheader.cpp" line="581"/>
         <source>Follow %1</source>
         <translation>关注 %1</translation>
     </message>
@@ -3721,45 +3735,65 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="157"/>
+        <location filename="../ui/thread/threadheader.cpp" line="172"/>
         <source>By floor</source>
         <translation>按楼层</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="158"/>
+        <location filename="../ui/thread/threadheader.cpp" line="173"/>
         <source>Floors in order, oldest first</source>
         <translation>按楼层顺序，从早到晚</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="159"/>
+        <location filename="../ui/thread/threadheader.cpp" line="174"/>
         <source>Best first</source>
         <translation>最热</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="160"/>
+        <location filename="../ui/thread/threadheader.cpp" line="175"/>
         <source>The best-liked floors first</source>
         <translation>赞最多的楼层在前</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="161"/>
+        <location filename="../ui/thread/threadheader.cpp" line="176"/>
+        <source>Newest</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadheader.cpp" line="177"/>
+        <source>The newest floors first</source>
+        <translation>最新的楼层在前</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadheader.cpp" line="178"/>
+        <source>Jump to newest ↑</source>
+        <translation>跳到最新 ↑</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadheader.cpp" line="179"/>
+        <source>Show the newest floors first</source>
+        <translation>显示最新的楼层，最新的在最上面</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadheader.cpp" line="180"/>
         <source>Close (Esc)</source>
         <translation>关闭 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="162"/>
-        <location filename="../ui/thread/threadheader.cpp" line="164"/>
+        <location filename="../ui/thread/threadheader.cpp" line="181"/>
+        <location filename="../ui/thread/threadheader.cpp" line="183"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadheader.cpp" line="201"/>
+        <location filename="../ui/thread/threadheader.cpp" line="220"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="203"/>
+        <location filename="../ui/thread/threadheader.cpp" line="222"/>
         <source>Loading the post…</source>
         <translation>正在加载动态…</translation>
     </message>

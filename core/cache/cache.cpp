@@ -235,6 +235,17 @@ quint64 Cache::loadFloors(qint64 postId, qint64 afterFloor, int limit, int repli
                    });
 }
 
+quint64 Cache::loadNewestFloors(qint64 postId, qint64 beforeFloor, int limit, int repliesPerRoot)
+{
+    return enqueue("loadNewestFloors", [postId, beforeFloor, limit, repliesPerRoot](CacheStore &s,
+                                                                                    quint64 id) {
+        FloorPage page = s.loadFloors(postId, beforeFloor, limit, repliesPerRoot, true);
+        s.reply([id, postId, page = std::move(page)](Cache *c) {
+            Q_EMIT c->floorsLoaded(id, postId, page);
+        });
+    });
+}
+
 quint64 Cache::loadReplies(qint64 rootId, qint64 afterSeq, int limit)
 {
     return enqueue("loadReplies", [rootId, afterSeq, limit](CacheStore &s, quint64 id) {

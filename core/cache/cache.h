@@ -121,6 +121,10 @@ public:
     // the last floor on it when more floors are stored; totalRoots counts the stored floors.
     quint64 loadFloors(qint64 postId, qint64 afterFloor, int limit,
                        int repliesPerRoot = -1); // floorsLoaded
+    // The same newest first: floors below `beforeFloor` (<= 0: from the newest), floor
+    // descending; `next` is the last (oldest) floor on the page when older ones are stored.
+    quint64 loadNewestFloors(qint64 postId, qint64 beforeFloor, int limit,
+                             int repliesPerRoot = -1); // floorsLoaded
     // Replies of one floor after `afterSeq` (<= 0: from the first) in seq order; `next` is the last
     // seq when more are stored.
     quint64 loadReplies(qint64 rootId, qint64 afterSeq, int limit); // repliesLoaded

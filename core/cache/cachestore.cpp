@@ -61,6 +61,9 @@ constexpr char kTrimComments[] =
 constexpr char kSelectFloors[] =
     "SELECT id, data FROM comments WHERE post_id = ?1 AND root_id = 0 AND floor > ?2"
     " ORDER BY floor, id LIMIT ?3";
+constexpr char kSelectFloorsNewest[] =
+    "SELECT id, data FROM comments WHERE post_id = ?1 AND root_id = 0 AND floor < ?2"
+    " ORDER BY floor DESC, id DESC LIMIT ?3";
 constexpr char kCountFloors[] = "SELECT count(*) FROM comments WHERE post_id = ?1 AND root_id = 0";
 constexpr char kSelectReplies[] =
     "SELECT id, data FROM comments WHERE root_id = ?1 AND seq > ?2 ORDER BY seq, id LIMIT ?3";
@@ -372,13 +375,20 @@ void CacheStore::readComments(Stmt &q, QList<Comment> &out, QList<qint64> &bad)
     }
 }
 
-FloorPage CacheStore::loadFloors(qint64 postId, qint64 afterFloor, int limit, int repliesPerRoot)
+FloorPage CacheStore::loadFloors(qint64 postId, qint64 afterFloor, int limit, int repliesPerRoot,
+                                 bool newest)
 {
     FloorPage page;
     QList<qint64> bad;
     limit = std::max(limit, 0);
     Transaction txn(m_sql, false);
-    {
+    if (newest) { // floors below `afterFloor`, newest first (from the newest for <= 0)
+        Stmt q = m_sql.stmt(kSelectFloorsNewest);
+        q.bind(1, postId)
+            .bind(2, afterFloor > 0 ? afterFloor : std::numeric_limits<qint64>::max())
+            .bind(3, qint64(limit) + 1);
+        readComments(q, page.roots, bad);
+    } else {
         Stmt q = m_sql.stmt(kSelectFloors);
         // From the start for afterFloor <= 0 (the sample's comments carry no floor: 0).
         q.bind(1, postId)

@@ -99,7 +99,9 @@ public:
     void saveUsers(const QList<UserBrief> &users);
     QList<UserBrief> loadUsers(const QList<qint64> &uids);
     void saveComments(qint64 postId, const QList<Comment> &comments);
-    FloorPage loadFloors(qint64 postId, qint64 afterFloor, int limit, int repliesPerRoot);
+    // newest: floors below `afterFloor`, newest first (the Newest order's cursor)
+    FloorPage loadFloors(qint64 postId, qint64 afterFloor, int limit, int repliesPerRoot,
+                         bool newest = false);
     ReplyPage loadReplies(qint64 rootId, qint64 afterSeq, int limit);
     void removeComment(qint64 id);
     void trimComments(qint64 postId, int keep);

@@ -17,6 +17,13 @@ QString path(QStringView rest)
     return p;
 }
 
+// The inline comments a post carries on the lists a card shows (timeline, hot, /sync): the most
+// Preferences lets a card show, so that every setting is served at once, also from the cache.
+QString cardComments()
+{
+    return QLatin1String("&comments=") + QString::number(kCardComments);
+}
+
 QString id(qint64 value)
 {
     return QString::number(value);
@@ -91,7 +98,7 @@ Call timeline(const TimelineQuery &query, int limit, const std::optional<QString
         break;
     }
     return get(p + QLatin1String("&limit=") + id(limit) +
-               optional(QLatin1String("before"), before));
+               optional(QLatin1String("before"), before) + cardComments());
 }
 
 Call hot(HotWindow window, HotRank by, int limit)
@@ -100,7 +107,7 @@ Call hot(HotWindow window, HotRank by, int limit)
                (window == HotWindow::Day ? QLatin1String("day") : QLatin1String("week")) +
                QLatin1String("&by=") +
                (by == HotRank::Likes ? QLatin1String("likes") : QLatin1String("views")) +
-               QLatin1String("&limit=") + id(std::clamp(limit, 1, kMaxHotLimit)));
+               QLatin1String("&limit=") + id(std::clamp(limit, 1, kMaxHotLimit)) + cardComments());
 }
 
 Call activity(const ActivityQuery &query, int limit, const std::optional<QString> &before)
@@ -121,14 +128,15 @@ Call activity(const ActivityQuery &query, int limit, const std::optional<QString
         break;
     }
     return get(p + QLatin1String("&limit=") + id(limit) +
-               optional(QLatin1String("before"), before));
+               optional(QLatin1String("before"), before) + cardComments());
 }
 
 Call sync(int limit, const QString &since)
 {
     return get(path(u"/sync?limit=") + id(limit) +
                optional(QLatin1String("since"),
-                        since.isEmpty() ? std::nullopt : std::optional<QString>(since)));
+                        since.isEmpty() ? std::nullopt : std::optional<QString>(since)) +
+               cardComments());
 }
 
 Call post(qint64 postId)
@@ -170,6 +178,9 @@ Call floors(qint64 postId, const FloorsQuery &query)
                 id(query.limit) + QLatin1String("&replies=") + id(query.replies);
     if (query.best)
         p += QLatin1String("&order=best") + optional(QLatin1String("before"), query.before);
+    else if (query.newest)
+        p += QLatin1String("&order=newest") +
+             (query.beforeFloor ? QLatin1String("&before=") + id(*query.beforeFloor) : QString());
     else if (query.after)
         p += QLatin1String("&after=") + id(*query.after);
     return get(p);

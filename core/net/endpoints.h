@@ -45,6 +45,10 @@ inline constexpr char kPrefix[] = "/api/v1";
 [[nodiscard]] Call me();
 
 // --- lists of posts ---
+// Inline comments asked for on every post list a card shows (/timeline, /hot, /sync): a card
+// shows 3, 4 or 5 of them (Preferences), so the lists carry 5 and the card picks.
+inline constexpr int kCardComments = 5;
+
 struct TimelineQuery
 {
     enum class Scope { All, Following, User };
@@ -90,10 +94,12 @@ struct ActivityQuery
 struct FloorsQuery
 {
     int limit = 20;
-    int replies = 3;               // earliest replies of each root, 0…20
-    std::optional<qint64> after;   // floor order: the floors after this one
-    bool best = false;             // order=best: by score
-    std::optional<QString> before; // order=best: the opaque cursor
+    int replies = 3;                   // earliest replies of each root, 0…20
+    std::optional<qint64> after;       // floor order: the floors after this one
+    bool best = false;                 // order=best: by score
+    std::optional<QString> before;     // order=best: the opaque cursor
+    bool newest = false;               // order=newest: floors newest first
+    std::optional<qint64> beforeFloor; // order=newest: the floors before this one
 };
 [[nodiscard]] Call floors(qint64 postId, const FloorsQuery &query);
 // GET /comments/{rootId}/replies?limit=…&after=SEQ (after 0: from the start)

@@ -46,7 +46,9 @@ void CommentTreeModel::insertLiveComment(const Comment &c)
         node.extra = pendingInCreationOrder(pendingRepliesTo(c.id));
         int row = int(m_floors.size());
         if (c.id < 0) {
-            node.own = true; // mine: at the end, shown at once
+            node.own = true; // mine: at the end (newest first: on top), shown at once
+            if (m_order == Order::Newest)
+                row = 0;
         } else if (!m_pageSeen) {
             return; // where it goes is known once the first page is here
         } else if (m_order == Order::Floor) {
@@ -58,6 +60,13 @@ void CommentTreeModel::insertLiveComment(const Comment &c)
                 ++row;
             }
             if (row == ownStart && m_hasMoreFloors)
+                return; // it belongs to a page not loaded yet
+        } else if (m_order == Order::Newest) {
+            row = 0; // after mine, before the first older floor
+            while (row < int(m_floors.size()) &&
+                   (m_floors.at(row).own || floorOfNode(m_floors.at(row)) > c.floor))
+                ++row;
+            if (row == int(m_floors.size()) && m_hasMoreFloors)
                 return; // it belongs to a page not loaded yet
         } else {
             if (m_hasMoreFloors)

@@ -151,6 +151,30 @@ qint64 CommentTreeModel::lastFloor() const
     return last;
 }
 
+int CommentTreeModel::heldComments() const
+{
+    int n = 0;
+    for (const FloorNode &f : m_floors)
+        n += 1 + int(f.loaded.size()) + int(f.extra.size());
+    return n;
+}
+
+qint64 CommentTreeModel::oldestFloor() const
+{
+    qint64 oldest = 0;
+    for (const FloorNode &n : m_floors)
+        if (!n.own && n.rootId > 0)
+            if (const auto c = m_store->serverComment(n.rootId); c && c->floor > 0)
+                oldest = oldest == 0 ? c->floor : std::min(oldest, c->floor);
+    return oldest;
+}
+
+qint64 CommentTreeModel::floorOfNode(const FloorNode &node) const
+{
+    const auto c = m_store->comment(node.rootId);
+    return c ? c->floor : 0;
+}
+
 // --- QAbstractItemModel ---------------------------------------------------------------------
 
 QModelIndex CommentTreeModel::index(int row, int column, const QModelIndex &parent) const

@@ -9,13 +9,13 @@
 // and are replaced in place by the server's comment (no reset), others' new comments appear where
 // they belong when that part of the thread is loaded, removed or hidden comments leave (a root with
 // its floor). Hidden comments are absent for ordinary users; moderators see them, marked.
-// The floor order (by number, or best first by score) is fixed when a page arrives: a like does not
-// make rows jump.
+// The floor order (by number, best first by score, or newest first) is fixed when a page arrives:
+// a like does not make rows jump.
 #pragma once
 
-#include "poststore.h"
 #include "common/relativetime.h"
 #include "common/timelabels.h"
+#include "poststore.h"
 
 #include <QAbstractItemModel>
 #include <QHash>
@@ -40,8 +40,9 @@ public:
     Q_ENUM(Source)
 
     enum class Order {
-        Floor, // floor number, oldest first
-        Best,  // score descending, then floor (as the server pages order=best)
+        Floor,  // floor number, oldest first
+        Best,   // score descending, then floor (as the server pages order=best)
+        Newest, // floor number, newest first (order=newest); my pending floors on top
     };
     Q_ENUM(Order)
 
@@ -116,12 +117,16 @@ public:
     [[nodiscard]] QModelIndex indexOfComment(qint64 commentId) const;
     [[nodiscard]] qint64 commentIdAt(const QModelIndex &index) const;
     [[nodiscard]] int floorCount() const { return int(m_floors.size()); }
+    // The comments the tree holds: floors and the replies under them (shown or not).
+    [[nodiscard]] int heldComments() const;
     // The replies a floor holds (loaded, shown or not) and the last seq among them (where the
     // cache continues; the server continues from the floor's own cursor).
     [[nodiscard]] int loadedReplies(qint64 rootId) const;
     [[nodiscard]] qint64 lastSeq(qint64 rootId) const;
     // The last floor number the tree holds from the source (the floor-order cursor).
     [[nodiscard]] qint64 lastFloor() const;
+    // The lowest floor number the tree holds from the source (the newest-first cursor; 0: none).
+    [[nodiscard]] qint64 oldestFloor() const;
 
     // --- QAbstractItemModel ---
     [[nodiscard]] QModelIndex index(int row, int column,
@@ -177,6 +182,9 @@ private:
     [[nodiscard]] int childRowOf(const FloorNode &node, qint64 replyId) const;
     [[nodiscard]] QVariant commentData(qint64 id, int role) const;
     [[nodiscard]] int floorRowsEnd() const { return int(m_floors.size()); }
+    [[nodiscard]] qint64 floorOfNode(const FloorNode &node) const;
+    // Newest order: page floors by floor number, descending, after my own floors on top.
+    void insertNewestFloors(const QList<FloorNode> &nodes);
     void reindexFrom(int row);
     void insertFloors(int row, const QList<FloorNode> &nodes);
     void removeFloorAt(int row);

@@ -111,14 +111,13 @@ void CommentTreeModel::appendFloors(const QList<Comment> &roots, const QList<Com
                 add(*f);
     }
     // Floors from pages go before the ones added live (mine); in floor order, where they belong.
+    // Newest first: after mine (on top), where their floor number puts them.
     int ownStart = int(m_floors.size());
-    while (ownStart > 0 && m_floors.at(ownStart - 1).own)
+    while (m_order != Order::Newest && ownStart > 0 && m_floors.at(ownStart - 1).own)
         --ownStart;
-    if (!nodes.isEmpty()) {
-        const auto floorOfNode = [this](const FloorNode &n) {
-            const auto c = m_store->comment(n.rootId);
-            return c ? c->floor : 0;
-        };
+    if (!nodes.isEmpty() && m_order == Order::Newest) {
+        insertNewestFloors(nodes);
+    } else if (!nodes.isEmpty()) {
         const bool inOrder =
             m_order == Order::Best || ownStart == 0 ||
             floorOfNode(m_floors.at(ownStart - 1)) < floorOfNode(nodes.constFirst());
@@ -146,9 +145,35 @@ void CommentTreeModel::appendFloors(const QList<Comment> &roots, const QList<Com
             node.extra = pendingInCreationOrder(pendingRepliesTo(id));
             own.append(node);
         }
-        insertFloors(int(m_floors.size()), own);
+        if (m_order == Order::Newest) { // the newest of mine first, on top
+            std::reverse(own.begin(), own.end());
+            insertFloors(0, own);
+        } else {
+            insertFloors(int(m_floors.size()), own);
+        }
     }
     setMoreFloorsRow(hasMore);
+}
+
+void CommentTreeModel::insertNewestFloors(const QList<FloorNode> &nodes)
+{
+    int ownEnd = 0;
+    while (ownEnd < int(m_floors.size()) && m_floors.at(ownEnd).own)
+        ++ownEnd;
+    const int end = int(m_floors.size());
+    // The common case: older than everything shown — one insertion at the end.
+    if (end == ownEnd || floorOfNode(m_floors.at(end - 1)) > floorOfNode(nodes.constFirst())) {
+        insertFloors(end, nodes);
+        return;
+    }
+    // The server's first page after the cache's (which may lack the newest floors).
+    for (const FloorNode &n : nodes) {
+        const qint64 f = floorOfNode(n);
+        int row = ownEnd;
+        while (row < int(m_floors.size()) && floorOfNode(m_floors.at(row)) > f)
+            ++row;
+        insertFloors(row, {n});
+    }
 }
 
 void CommentTreeModel::insertFloors(int row, const QList<FloorNode> &nodes)

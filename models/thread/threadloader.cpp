@@ -1,12 +1,13 @@
 #include "thread/threadloader.h"
 
-#include "net/apiclient.h"
 #include "cache/cache.h"
+#include "net/apiclient.h"
 #include "net/endpoints.h"
 #include "wire/jsoncodec.h"
 
 #include <QUrl>
 #include <algorithm>
+#include <climits>
 
 namespace threadline::models {
 
@@ -83,8 +84,8 @@ void ThreadLoader::open(qint64 postId, CommentTreeModel::Order order)
         return;
     fetchPostIfMissing();
     // The cache paints first and the server's page follows; best order is the server's ranking,
-    // so the cache (which keeps floor order) serves it only offline.
-    if (m_cache && (order == CommentTreeModel::Order::Floor || !online()))
+    // so the cache (which keeps floor order, either way) serves it only offline.
+    if (m_cache && (order != CommentTreeModel::Order::Best || !online()))
         loadFloorsFromCache(0);
     if (online())
         loadFloorsFromServer();
@@ -132,8 +133,12 @@ void ThreadLoader::loadFloorsFromServer()
     query.limit = m_floorPage;
     query.replies = CommentTreeModel::kPreviewReplies;
     query.best = m_model->order() == CommentTreeModel::Order::Best;
+    query.newest = m_model->order() == CommentTreeModel::Order::Newest;
     if (m_serverAnswered) {
-        query.after = m_nextAfter;
+        if (query.newest)
+            query.beforeFloor = m_nextAfter;
+        else
+            query.after = m_nextAfter;
         query.before = m_nextBefore;
     }
     ask(core::endpoint::floors(m_postId, query), [this](core::ApiReply *reply) {
@@ -148,10 +153,10 @@ void ThreadLoader::loadFloorsFromServer()
             }
             m_model->floorsFailed();
             fail(tr("Could not load the comments"), e);
-            // What the cache holds beyond what is shown is better than nothing (floor order: the
-            // cache cannot rank by score).
-            if (m_cache && m_serverAnswered && m_model->order() == CommentTreeModel::Order::Floor)
-                loadFloorsFromCache(m_model->lastFloor());
+            // What the cache holds beyond what is shown is better than nothing (not in best
+            // order: the cache cannot rank by score).
+            if (m_cache && m_serverAnswered && m_model->order() != CommentTreeModel::Order::Best)
+                loadFloorsFromCache(cacheCursor());
             return;
         }
         const auto page = core::decodeFloorPage(reply->body());
@@ -178,12 +183,20 @@ void ThreadLoader::ask(const core::Call &call, std::function<void(core::ApiReply
             });
 }
 
-void ThreadLoader::loadFloorsFromCache(qint64 afterFloor)
+void ThreadLoader::loadFloorsFromCache(qint64 cursor)
 {
     if (!m_cache)
         return;
     busy(+1);
-    m_floorRequests.insert(m_cache->loadFloors(m_postId, afterFloor, m_floorPage, -1));
+    m_floorRequests.insert(m_model->order() == CommentTreeModel::Order::Newest
+                               ? m_cache->loadNewestFloors(m_postId, cursor, m_floorPage, -1)
+                               : m_cache->loadFloors(m_postId, cursor, m_floorPage, -1));
+}
+
+qint64 ThreadLoader::cacheCursor() const
+{
+    return m_model->order() == CommentTreeModel::Order::Newest ? m_model->oldestFloor()
+                                                               : m_model->lastFloor();
 }
 
 void ThreadLoader::onCacheFloors(quint64 requestId, qint64, const core::FloorPage &page)
@@ -194,9 +207,29 @@ void ThreadLoader::onCacheFloors(quint64 requestId, qint64, const core::FloorPag
     applyFloors(page, false);
 }
 
+void ThreadLoader::addKnownComments(QList<Comment> &roots, QList<Comment> &replies) const
+{
+    // Offline, at the end of what the cache holds: the comments the store knows besides (a
+    // card's inline comments, for a thread never opened), so that the thread shows what its
+    // card shows. Only on the last page: a cursor never jumps over floors not shown yet.
+    QSet<qint64> have;
+    for (const Comment &c : std::as_const(roots))
+        have.insert(c.id);
+    for (const Comment &c : std::as_const(replies))
+        have.insert(c.id);
+    for (const qint64 id : m_store->commentIds(m_postId))
+        if (id > 0 && !have.contains(id) && !m_model->indexOfComment(id).isValid())
+            if (const auto c = m_store->serverComment(id))
+                (c->isRoot() ? roots : replies).append(*c);
+    if (m_model->order() == CommentTreeModel::Order::Newest)
+        std::stable_sort(roots.begin(), roots.end(),
+                         [](const Comment &a, const Comment &b) { return a.floor > b.floor; });
+}
+
 void ThreadLoader::applyFloors(const core::FloorPage &page, bool fromServer)
 {
     QList<Comment> roots = page.roots;
+    QList<Comment> replies = page.replies;
     bool hasMore = page.hasMore();
     if (fromServer) {
         if (m_cache)
@@ -209,6 +242,8 @@ void ThreadLoader::applyFloors(const core::FloorPage &page, bool fromServer)
             Q_EMIT totalFloorsChanged(m_totalFloors);
         }
     } else {
+        if (!online() && !page.hasMore())
+            addKnownComments(roots, replies);
         if (m_serverAnswered)
             hasMore = m_model->hasMoreFloors(); // the server's paging decides
         else if (online())
@@ -218,9 +253,32 @@ void ThreadLoader::applyFloors(const core::FloorPage &page, bool fromServer)
                 return a.score != b.score ? a.score > b.score : a.floor < b.floor;
             });
     }
-    m_model->appendFloors(roots, page.replies, hasMore,
+    m_model->appendFloors(roots, replies, hasMore,
                           fromServer ? CommentTreeModel::Source::Server
                                      : CommentTreeModel::Source::Cache);
+    if (!fromServer && !online() && !page.hasMore())
+        sayWhatIsMissing();
+}
+
+void ThreadLoader::sayWhatIsMissing()
+{
+    // Offline at the end of what this computer holds: what is known, and that the rest needs a
+    // connection (never "no comments" for a post that has some).
+    const auto post = m_store->post(m_postId);
+    const qint64 total = post ? post->commentCount : 0;
+    const int held = m_model->heldComments();
+    if (total <= held)
+        return;
+    const int n = int(std::min<qint64>(total, INT_MAX));
+    if (held == 0)
+        Q_EMIT error(tr("Offline: this post has %n comment(s), and reading them needs a "
+                        "connection.",
+                        nullptr, n));
+    else
+        Q_EMIT error(tr("Offline: %1 of the %n comment(s) are saved on this computer; the rest "
+                        "need a connection.",
+                        nullptr, n)
+                         .arg(held));
 }
 
 void ThreadLoader::onMoreFloors()
@@ -230,7 +288,7 @@ void ThreadLoader::onMoreFloors()
             return; // the first page is on its way and will end the wait
         loadFloorsFromServer();
     } else if (m_cache) {
-        loadFloorsFromCache(m_model->lastFloor());
+        loadFloorsFromCache(cacheCursor());
     } else {
         // later: the model may be inside its own signals (a view's fetchMore)
         QMetaObject::invokeMethod(m_model, &CommentTreeModel::floorsFailed, Qt::QueuedConnection);

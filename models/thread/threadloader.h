@@ -67,7 +67,10 @@ private:
     // dropped (busy was reset by the open()).
     void ask(const core::Call &call, std::function<void(core::ApiReply *)> onAnswer);
     void loadFloorsFromServer();
-    void loadFloorsFromCache(qint64 afterFloor);
+    // From the cache after `cursor` in the model's order (floor order: after that floor; newest
+    // first: below it); 0 from the start.
+    void loadFloorsFromCache(qint64 cursor);
+    [[nodiscard]] qint64 cacheCursor() const; // where the cache continues what is shown
     void loadRepliesFromServer(qint64 rootId, qint64 afterSeq);
     void loadRepliesFromCache(qint64 rootId, qint64 afterSeq);
     void onMoreFloors();
@@ -76,6 +79,8 @@ private:
     void onCacheReplies(quint64 requestId, qint64 rootId, const core::ReplyPage &page);
     void onCacheFailed(quint64 requestId, const QString &message);
     void applyFloors(const core::FloorPage &page, bool fromServer);
+    void addKnownComments(QList<core::Comment> &roots, QList<core::Comment> &replies) const;
+    void sayWhatIsMissing();
     void fail(const QString &what, const core::ApiError &error);
     [[nodiscard]] bool online() const;
     void busy(int delta);
@@ -88,10 +93,10 @@ private:
     int m_replyPage = kMaxPage;
 
     qint64 m_postId = 0;
-    qint64 m_fetchingPost = 0;           // the post GET /posts/{id} is loading
-    quint64 m_generation = 0;            // answers to an earlier open() are dropped
-    bool m_serverAnswered = false;       // the server gave the first page of this open()
-    std::optional<qint64> m_nextAfter;   // floor order: the server's next `after`
+    qint64 m_fetchingPost = 0;         // the post GET /posts/{id} is loading
+    quint64 m_generation = 0;          // answers to an earlier open() are dropped
+    bool m_serverAnswered = false;     // the server gave the first page of this open()
+    std::optional<qint64> m_nextAfter; // floor order: the server's next `after` (newest: `before`)
     std::optional<QString> m_nextBefore; // best order: the server's next `before`
     qint64 m_totalFloors = 0;
     QSet<quint64> m_floorRequests;                             // cache requests of this open()

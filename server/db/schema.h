@@ -265,4 +265,51 @@ $fn$)SQL");
     return steps;
 }
 
+// Newest first (GET /posts/{id}/comments?order=newest): each post's newest 5,000 floors in a
+// bounded table, the "hot" list a hot post's newest comments are served from (docs/api.md,
+// "Newest comments first"). A trigger keeps it at write time, in the inserting transaction:
+// a new floor goes in, and the floors 5,000 or more below it go out — so hot_floors holds every
+// floor of a post above (its highest floor − 5,000) and nothing else (deleted and hidden floors
+// stay in it; readers filter them as they filter the table). Older floors are read from
+// comments. The table is filled for the comments already there.
+inline constexpr int kHotFloors = 5000;
+inline QStringList schemaHotFloors(bool postgres)
+{
+    QStringList steps{
+        QStringLiteral("CREATE TABLE hot_floors(post_id BIGINT NOT NULL, floor BIGINT NOT NULL,"
+                       " comment_id BIGINT NOT NULL, PRIMARY KEY(post_id, floor))"),
+        QStringLiteral("INSERT INTO hot_floors(post_id, floor, comment_id)"
+                       " SELECT c.post_id, c.floor, MIN(c.id) FROM comments c"
+                       " JOIN (SELECT post_id, MAX(floor) AS top FROM comments WHERE root_id = 0"
+                       " GROUP BY post_id) m ON m.post_id = c.post_id"
+                       " WHERE c.root_id = 0 AND c.floor > m.top - %1"
+                       " GROUP BY c.post_id, c.floor")
+            .arg(kHotFloors)};
+    if (postgres) {
+        steps << QStringLiteral(R"SQL(
+CREATE OR REPLACE FUNCTION tl_hot_floor() RETURNS trigger
+LANGUAGE plpgsql AS $fn$
+BEGIN
+    INSERT INTO hot_floors(post_id, floor, comment_id) VALUES (NEW.post_id, NEW.floor, NEW.id)
+        ON CONFLICT DO NOTHING;
+    DELETE FROM hot_floors WHERE post_id = NEW.post_id AND floor <= NEW.floor - %1;
+    RETURN NULL;
+END
+$fn$)SQL")
+                     .arg(kHotFloors)
+              << QStringLiteral("CREATE TRIGGER comments_hot_floor AFTER INSERT ON comments"
+                                " FOR EACH ROW WHEN (NEW.root_id = 0)"
+                                " EXECUTE FUNCTION tl_hot_floor()");
+    } else {
+        steps << QStringLiteral("CREATE TRIGGER comments_hot_floor AFTER INSERT ON comments"
+                                " WHEN NEW.root_id = 0 BEGIN"
+                                " INSERT OR IGNORE INTO hot_floors(post_id, floor, comment_id)"
+                                " VALUES (NEW.post_id, NEW.floor, NEW.id);"
+                                " DELETE FROM hot_floors WHERE post_id = NEW.post_id"
+                                " AND floor <= NEW.floor - %1; END")
+                     .arg(kHotFloors);
+    }
+    return steps;
+}
+
 } // namespace threadline::server

@@ -2,15 +2,15 @@
 // threadline-server with a real cache on a temporary file. Every model runs under
 // QAbstractItemModelTester, which also calls fetchMore() after every change, as a view would:
 // the feeds page on by themselves until the list ends.
-#include "people/activitymodel.h"
-#include "net/apiclient.h"
 #include "cache/cache.h"
-#include "timeline/historymodel.h"
-#include "wire/jsoncodec.h"
+#include "net/apiclient.h"
+#include "people/activitymodel.h"
 #include "poststore.h"
 #include "testserver.h"
+#include "timeline/historymodel.h"
 #include "timeline/timelinefeed.h"
 #include "timeline/timelinemodel.h"
+#include "wire/jsoncodec.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>
@@ -198,9 +198,10 @@ private Q_SLOTS:
         QCOMPARE(Scope::hot(Scope::Window::Week, Scope::Rank::Views).key(),
                  QStringLiteral("hot:week:views"));
         QCOMPARE(Scope::user(10003).call(20, QStringLiteral("a+b")).path,
-                 QStringLiteral("/api/v1/timeline?scope=user&uid=10003&limit=20&before=a%2Bb"));
+                 QStringLiteral(
+                     "/api/v1/timeline?scope=user&uid=10003&limit=20&before=a%2Bb&comments=5"));
         QCOMPARE(Scope::hot(Scope::Window::Day, Scope::Rank::Likes).call(80).path,
-                 QStringLiteral("/api/v1/hot?window=day&by=likes&limit=50"));
+                 QStringLiteral("/api/v1/hot?window=day&by=likes&limit=50&comments=5"));
     }
 
     void scopes_data()

@@ -105,6 +105,8 @@ ThreadHeader::ThreadHeader(QWidget *parent)
     , m_count(new QLabel(this))
     , m_byFloor(new QToolButton(this))
     , m_best(new QToolButton(this))
+    , m_newest(new QToolButton(this))
+    , m_jumpNewest(new QToolButton(this))
     , m_order(new QButtonGroup(this))
     , m_close(new QToolButton(this))
 {
@@ -123,8 +125,9 @@ ThreadHeader::ThreadHeader(QWidget *parent)
     top->addWidget(m_author, 1);
     m_byFloor->setObjectName(QStringLiteral("orderByFloor"));
     m_best->setObjectName(QStringLiteral("orderBest"));
+    m_newest->setObjectName(QStringLiteral("orderNewest"));
     m_order->setExclusive(true);
-    for (auto *b : {m_byFloor, m_best}) {
+    for (auto *b : {m_byFloor, m_best, m_newest}) {
         b->setCheckable(true);
         b->setToolButtonStyle(Qt::ToolButtonTextOnly);
         b->setFocusPolicy(Qt::TabFocus);
@@ -133,9 +136,12 @@ ThreadHeader::ThreadHeader(QWidget *parent)
     top->setSpacing(0);
     m_order->addButton(m_byFloor, int(CommentTreeModel::Order::Floor));
     m_order->addButton(m_best, int(CommentTreeModel::Order::Best));
+    m_order->addButton(m_newest, int(CommentTreeModel::Order::Newest));
     m_byFloor->setChecked(true);
-    connect(m_order, &QButtonGroup::idClicked, this,
-            [this](int id) { Q_EMIT orderChosen(CommentTreeModel::Order(id)); });
+    connect(m_order, &QButtonGroup::idClicked, this, [this](int id) {
+        m_jumpNewest->setVisible(CommentTreeModel::Order(id) != CommentTreeModel::Order::Newest);
+        Q_EMIT orderChosen(CommentTreeModel::Order(id));
+    });
     top->addSpacing(8);
     m_close->setObjectName(QStringLiteral("closeThread"));
     m_close->setAutoRaise(true);
@@ -148,7 +154,16 @@ ThreadHeader::ThreadHeader(QWidget *parent)
     m_count->setObjectName(QStringLiteral("commentCount"));
     m_count->setTextFormat(Qt::PlainText);
     m_count->setForegroundRole(QPalette::PlaceholderText); // muted, and follows a theme
-    hl->addWidget(m_count);
+    auto *countLine = new QHBoxLayout;
+    countLine->addWidget(m_count, 1);
+    m_jumpNewest->setObjectName(QStringLiteral("jumpToNewest"));
+    m_jumpNewest->setAutoRaise(true);
+    m_jumpNewest->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_jumpNewest->setFocusPolicy(Qt::TabFocus);
+    connect(m_jumpNewest, &QToolButton::clicked, this,
+            [this] { chooseOrder(CommentTreeModel::Order::Newest); });
+    countLine->addWidget(m_jumpNewest);
+    hl->addLayout(countLine);
     retranslate();
 }
 
@@ -158,6 +173,10 @@ void ThreadHeader::retranslate()
     m_byFloor->setToolTip(tr("Floors in order, oldest first"));
     m_best->setText(tr("Best first"));
     m_best->setToolTip(tr("The best-liked floors first"));
+    m_newest->setText(tr("Newest"));
+    m_newest->setToolTip(tr("The newest floors first"));
+    m_jumpNewest->setText(tr("Jump to newest ↑"));
+    m_jumpNewest->setToolTip(tr("Show the newest floors first"));
     m_close->setToolTip(tr("Close (Esc)"));
     m_close->setAccessibleName(tr("Close"));
     if (m_close->icon().isNull())
@@ -206,6 +225,16 @@ void ThreadHeader::updateCount()
 CommentTreeModel::Order ThreadHeader::order() const
 {
     return CommentTreeModel::Order(m_order->checkedId());
+}
+
+void ThreadHeader::chooseOrder(CommentTreeModel::Order order)
+{
+    if (order == this->order())
+        return;
+    if (QAbstractButton *b = m_order->button(int(order)))
+        b->setChecked(true);
+    m_jumpNewest->setVisible(order != CommentTreeModel::Order::Newest);
+    Q_EMIT orderChosen(order);
 }
 
 } // namespace threadline::ui

@@ -1,10 +1,12 @@
 // The top of the thread pane (ThreadView): the post whose comments are shown, and the pane's
 // own buttons.
-//   [author]                                  [By floor | Best first] [×]
+//   [author]                         [By floor | Best first | Newest] [×]
 //   the post's text, at most 3 lines, the last one elided
-//   "N comments" ("Loading the post…" while the post is on its way)
+//   "N comments" ("Loading the post…" while the post is on its way)   [Jump to newest]
+// "Jump to newest" is there in the other orders: it chooses Newest (the newest floor on top).
 // Object names for tests: "threadHeader", "postAuthor", "postText", "commentCount",
-// "orderByFloor", "orderBest", "closeThread". The author and the text are plain text.
+// "orderByFloor", "orderBest", "orderNewest", "jumpToNewest", "closeThread". The author and the
+// text are plain text.
 #pragma once
 
 #include "thread/commenttreemodel.h"
@@ -40,9 +42,11 @@ public:
 
     // The order chosen (By floor at first).
     [[nodiscard]] models::CommentTreeModel::Order order() const;
+    // Chooses an order as a click would (orderChosen when it changes).
+    void chooseOrder(models::CommentTreeModel::Order order);
 
 Q_SIGNALS:
-    // The user chose an order (a click on By floor or Best first).
+    // The user chose an order (a click on By floor, Best first or Newest, or Jump to newest).
     void orderChosen(threadline::models::CommentTreeModel::Order order);
     // The × button.
     void closeRequested();
@@ -62,6 +66,8 @@ private:
     QLabel *m_count;
     QToolButton *m_byFloor;
     QToolButton *m_best;
+    QToolButton *m_newest;
+    QToolButton *m_jumpNewest;
     QButtonGroup *m_order;
     QToolButton *m_close;
 };

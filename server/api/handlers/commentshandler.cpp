@@ -10,8 +10,12 @@
 #include "api/renderer.h"
 #include "api/visibility.h"
 #include "db/database.h"
+#include "db/schema.h"
 
 #include <QUrl>
+
+#include <algorithm>
+#include <limits>
 
 namespace threadline::server {
 
@@ -48,7 +52,8 @@ Response CommentsHandler::listComments(Request &req)
     const QString order = req.query.hasQueryItem(QStringLiteral("order"))
                               ? req.query.queryItemValue(QStringLiteral("order"))
                               : QStringLiteral("floor");
-    if (!m_reads.cacheable(req) || order != QLatin1String("floor"))
+    const bool newest = order == QLatin1String("newest");
+    if (!m_reads.cacheable(req) || (order != QLatin1String("floor") && !newest))
         return listCommentsUncached(req);
     const qint64 postId = req.ids[0];
     const quint64 epoch = m_reads.cache()->refresh(m_db);
@@ -58,9 +63,12 @@ Response CommentsHandler::listComments(Request &req)
         fail(404, QStringLiteral("no such post"));
     const int limit = limitParam(req.query, "limit", 20, 200);
     const int replies = limitParam(req.query, "replies", 3, 20, 0);
-    const qint64 after = intParam(req.query, "after").value_or(0);
-    const QByteArray key = "c:" + QByteArray::number(postId) + ':' + QByteArray::number(after) +
-                           ':' + QByteArray::number(limit) + ':' + QByteArray::number(replies);
+    // floor order by `after`, newest first by `before` (-1: the first page)
+    const qint64 at = newest ? intParam(req.query, "before").value_or(-1)
+                             : intParam(req.query, "after").value_or(0);
+    const QByteArray key = (newest ? "n:" : "c:") + QByteArray::number(postId) + ':' +
+                           QByteArray::number(at) + ':' + QByteArray::number(limit) + ':' +
+                           QByteArray::number(replies);
     auto entry = m_reads.cache()->get(key);
     m_reads.cache()->countHit(bool(entry));
     if (!entry) {
@@ -143,8 +151,39 @@ Response CommentsHandler::listCommentsUncached(Request &req)
             roots.resize(limit);
             next = roots.back()[4].toLongLong();
         }
+    } else if (order == QLatin1String("newest")) {
+        // Floors newest first. The newest 5,000 floors of a post come from hot_floors (schema.h:
+        // every floor above its highest − 5,000, kept by a trigger at write time), older ones
+        // from the table. One statement, so one snapshot: the horizon and the hot rows agree
+        // with each other whatever another process writes meanwhile; the table is read only
+        // when the hot rows do not fill the page.
+        const qint64 before =
+            intParam(req.query, "before").value_or(std::numeric_limits<qint64>::max());
+        roots = m_db.query(
+            QStringLiteral(
+                "WITH hz AS (SELECT COALESCE(MAX(floor), 0) - %3 AS h FROM hot_floors"
+                " WHERE post_id = ?),"
+                " hot AS (SELECT c.* FROM hot_floors f JOIN comments c ON c.id = f.comment_id"
+                " WHERE f.post_id = ? AND f.floor < ? AND f.floor > (SELECT h FROM hz) AND %2"
+                " ORDER BY f.floor DESC LIMIT ?)"
+                " SELECT %1 FROM hot c"
+                " UNION ALL"
+                " SELECT %1 FROM (SELECT c.* FROM comments c WHERE c.post_id = ? AND c.root_id = 0"
+                " AND c.floor < ? AND c.floor <= (SELECT h FROM hz) AND %2"
+                " AND (SELECT COUNT(*) FROM hot) < ? ORDER BY c.floor DESC LIMIT ?) c")
+                .arg(Renderer::commentColumns(), vis)
+                .arg(kHotFloors),
+            {postId, postId, before, limit + 1, postId, before, limit + 1, limit + 1});
+        // the two parts in one order (they do not overlap: hot above the horizon, the table
+        // at or below it)
+        std::sort(roots.begin(), roots.end(),
+                  [](const Row &a, const Row &b) { return a[4].toLongLong() > b[4].toLongLong(); });
+        if (roots.size() > size_t(limit)) {
+            roots.resize(limit);
+            next = roots.back()[4].toLongLong();
+        }
     } else {
-        fail(400, QStringLiteral("order: must be floor or best"));
+        fail(400, QStringLiteral("order: must be floor, best or newest"));
     }
     std::vector<Row> replyRows;
     if (replies > 0 && !roots.empty()) {

@@ -67,6 +67,8 @@ Response PostsHandler::timeline(Request &req)
     } else if (scope != QLatin1String("all")) {
         fail(400, QStringLiteral("scope: must be all, following or user"));
     }
+    // The newest visible comments on each card: 3 by default, ?comments=0..5 as on /posts/{id}.
+    const int comments = limitParam(req.query, "comments", 3, 5, 0);
     // Read cache: brought up to date before anything of the page is read.
     const bool cached = m_reads.cacheable(req);
     const quint64 epoch = cached ? m_reads.cache()->refresh(m_db) : 0;
@@ -88,9 +90,9 @@ Response PostsHandler::timeline(Request &req)
     Response r;
     r.body = "{\"items\":";
     if (cached)
-        json::array(r.body, m_reads.cachedPosts(ids, req.viewer, 3, epoch));
+        json::array(r.body, m_reads.cachedPosts(ids, req.viewer, comments, epoch));
     else
-        r.body += m_renderer.postsJson(ids, req.viewer);
+        r.body += m_renderer.postsJson(ids, req.viewer, comments);
     r.body += ",\"next\":";
     json::value(r.body, next);
     r.body += '}';
@@ -341,6 +343,7 @@ Response PostsHandler::hot(Request &req)
     else
         fail(400, QStringLiteral("by: must be likes or views"));
     const int limit = limitParam(req.query, "limit", 10, 50);
+    const int comments = limitParam(req.query, "comments", 3, 5, 0);
     const auto rows = m_db.query(
         QStringLiteral("SELECT p.id, COUNT(*) AS n FROM %1 x JOIN posts p ON p.id = x.post_id"
                        " WHERE x.createtime >= ? AND %2 GROUP BY p.id, p.createtime"
@@ -353,7 +356,7 @@ Response PostsHandler::hot(Request &req)
         ids.append(r[0].toLongLong());
         counted.insert(r[0].toLongLong(), r[1].toLongLong());
     }
-    QJsonArray items = m_renderer.renderPosts(ids, req.viewer);
+    QJsonArray items = m_renderer.renderPosts(ids, req.viewer, comments);
     if (!ids.isEmpty()) {
         QHash<qint64, qint64> views;
         QVariantList idv;

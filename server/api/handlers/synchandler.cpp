@@ -29,6 +29,8 @@ void SyncHandler::addRoutes(RouteTable &t)
 Response SyncHandler::sync(Request &req)
 {
     const int limit = limitParam(req.query, "limit", 500, 1000);
+    // a post's inline comments as its cards ask for them (3 by default, ?comments=0..5)
+    const int inlineComments = limitParam(req.query, "comments", 3, 5, 0);
     const qint64 now = nowMs();
     const bool pg = m_db.isPostgres();
     // PostgreSQL: the log is read in (txid, seq) order, and only rows of transactions
@@ -136,7 +138,7 @@ Response SyncHandler::sync(Request &req)
             userIds.append(key.second);
     }
     QHash<qint64, QJsonObject> posts, comments, users;
-    for (const QJsonValue &p : m_renderer.renderPosts(postIds, req.viewer))
+    for (const QJsonValue &p : m_renderer.renderPosts(postIds, req.viewer, inlineComments))
         posts.insert(p.toObject().value(QStringLiteral("id")).toInteger(), p.toObject());
     for (qsizetype start = 0; start < commentIds.size(); start += 500) {
         const QList<qint64> chunk = commentIds.mid(start, 500);
