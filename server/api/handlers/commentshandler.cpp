@@ -156,21 +156,22 @@ Response CommentsHandler::listCommentsUncached(Request &req)
         // every floor above its highest − 5,000, kept by a trigger at write time), older ones
         // from the table. One statement, so one snapshot: the horizon and the hot rows agree
         // with each other whatever another process writes meanwhile; the table is read only
-        // when the hot rows do not fill the page.
+        // when the hot rows do not fill the page (its range is then empty: a bound of the
+        // index scan, not a filter that would walk every older floor).
         const qint64 before =
             intParam(req.query, "before").value_or(std::numeric_limits<qint64>::max());
         roots = m_db.query(
             QStringLiteral(
-                "WITH hz AS (SELECT COALESCE(MAX(floor), 0) - %3 AS h FROM hot_floors"
-                " WHERE post_id = ?),"
+                "WITH hz AS (SELECT COALESCE((SELECT MAX(floor) FROM hot_floors WHERE post_id = ?),"
+                " 0) - %3 AS h),"
                 " hot AS (SELECT c.* FROM hot_floors f JOIN comments c ON c.id = f.comment_id"
                 " WHERE f.post_id = ? AND f.floor < ? AND f.floor > (SELECT h FROM hz) AND %2"
                 " ORDER BY f.floor DESC LIMIT ?)"
                 " SELECT %1 FROM hot c"
                 " UNION ALL"
                 " SELECT %1 FROM (SELECT c.* FROM comments c WHERE c.post_id = ? AND c.root_id = 0"
-                " AND c.floor < ? AND c.floor <= (SELECT h FROM hz) AND %2"
-                " AND (SELECT COUNT(*) FROM hot) < ? ORDER BY c.floor DESC LIMIT ?) c")
+                " AND c.floor < ? AND c.floor <= CASE WHEN (SELECT COUNT(*) FROM hot) < ?"
+                " THEN (SELECT h FROM hz) ELSE -1 END AND %2 ORDER BY c.floor DESC LIMIT ?) c")
                 .arg(Renderer::commentColumns(), vis)
                 .arg(kHotFloors),
             {postId, postId, before, limit + 1, postId, before, limit + 1, limit + 1});
