@@ -305,6 +305,7 @@ using ActivityPage = CursorPage<Activity>;
 using QueuePage = CursorPage<QueueItem>;
 using LogPage = CursorPage<LogEntry>;
 using DevicePage = CursorPage<DeviceName>;
+using UserBriefPage = CursorPage<UserBrief>; // /moderation/stats/people
 
 // The body of every error answer: {"error":{"code","message"}}.
 struct ApiErrorBody
@@ -378,6 +379,9 @@ struct ModerationStats
     qint64 activeAllOfLast3Days = 0;
     qint64 activeAnyOfLast7Days = 0;
     qint64 inactiveLast7Days = 0;
+    // Added with the statistics' lists; absent from older servers.
+    std::optional<qint64> activeThisWeekNotToday; // active on one of the 7 days, not on the day
+    std::optional<qint64> newThisWeek;            // accounts made in the 7 days
 
     friend bool operator==(const ModerationStats &, const ModerationStats &) = default;
 };

@@ -271,14 +271,16 @@ $fn$)SQL");
 // first call of the day appends a row to login_marks; a reader folds a day's marks into its
 // bitmap under the bitmap row's lock (DELETE … RETURNING claims exactly the marks it folds, so
 // several processes on one PostgreSQL never lose a mark). `members` is the bitmap's
-// cardinality and `version` grows with every fold (processes cache bitmaps by it).
+// cardinality and `version` grows with every fold (processes cache bitmaps by it); both come
+// before the blob, so that SQLite reads them without walking the blob's overflow pages.
 // user_totals counts the users (kept by triggers) so "inactive" needs no COUNT(*) over users;
 // users(created, id) answers "new this week". The existing user_days months are folded in.
 inline QStringList schemaLoginDays(bool postgres)
 {
     QStringList steps{
-        QStringLiteral("CREATE TABLE login_days(day INTEGER PRIMARY KEY, bits %1 NOT NULL,"
-                       " members BIGINT NOT NULL DEFAULT 0, version BIGINT NOT NULL DEFAULT 0)")
+        QStringLiteral("CREATE TABLE login_days(day INTEGER PRIMARY KEY,"
+                       " members BIGINT NOT NULL DEFAULT 0, version BIGINT NOT NULL DEFAULT 0,"
+                       " bits %1 NOT NULL)")
             .arg(postgres ? QStringLiteral("BYTEA") : QStringLiteral("BLOB")),
         QStringLiteral("CREATE TABLE login_marks(day INTEGER NOT NULL, uid BIGINT NOT NULL,"
                        " PRIMARY KEY(day, uid))"),

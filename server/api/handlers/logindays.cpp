@@ -111,11 +111,18 @@ void LoginDays::fold(int day)
             QStringLiteral("DELETE FROM login_marks WHERE day = ? RETURNING uid"), {day});
         for (const Row &m : marks)
             loginbitmap::add(bits.get(), m[0].toLongLong());
-        m_db.exec(QStringLiteral("UPDATE login_days SET bits = ?, members = ?,"
-                                 " version = version + 1 WHERE day = ?"),
-                  {loginbitmap::toBytes(bits.get()), loginbitmap::cardinality(bits.get()), day});
+        const auto version = m_db.query(
+            QStringLiteral("UPDATE login_days SET bits = ?, members = ?,"
+                           " version = version + 1 WHERE day = ? RETURNING version"),
+            {loginbitmap::toBytes(bits.get()), loginbitmap::cardinality(bits.get()), day});
         if (own)
             m_db.commit();
+        // The bitmap just written is this process's copy of that version: not read back.
+        if (own && !version.empty()) {
+            if (m_cache.size() >= size_t(kMaxCachedDays) && !m_cache.count(day))
+                m_cache.clear();
+            m_cache[day] = Cached{version.front().at(0).toLongLong(), std::move(bits)};
+        }
     } catch (...) {
         if (own)
             m_db.rollback();

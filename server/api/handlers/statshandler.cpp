@@ -207,12 +207,12 @@ Response StatsHandler::modStatsPeople(Request &req)
     for (const qint64 id : shown)
         if (const auto it = briefs.constFind(id); it != briefs.cend())
             items.append(*it);
-    return Response::json(
-        {{QStringLiteral("date"), date.toString(QStringLiteral("yyyy-MM-dd"))},
-         {QStringLiteral("set"), req.query.queryItemValue(QStringLiteral("set"))},
-         {QStringLiteral("total"), loginbitmap::cardinality(chosen.get())},
-         {QStringLiteral("items"), items},
-         {QStringLiteral("next"), more ? QJsonValue(shown.last()) : QJsonValue()}});
+    return Response::json({{QStringLiteral("date"), date.toString(QStringLiteral("yyyy-MM-dd"))},
+                           {QStringLiteral("set"), req.query.queryItemValue(QStringLiteral("set"))},
+                           {QStringLiteral("total"), loginbitmap::cardinality(chosen.get())},
+                           {QStringLiteral("items"), items},
+                           {QStringLiteral("next"),
+                            more ? QJsonValue(QString::number(shown.last())) : QJsonValue()}});
 }
 
 Response StatsHandler::modUserStats(Request &req)
