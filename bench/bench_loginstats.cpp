@@ -211,6 +211,7 @@ int main(int argc, char **argv)
     // 40 days of bitmaps ending today.
     QRandomGenerator rng(7);
     qint64 bytes = 0;
+    roaring_bitmap_t *todayBits = nullptr; // what today should count, kept to check the server
     for (int back = 39; back >= 0; --back) {
         roaring_bitmap_t *b = roaring_bitmap_create();
         for (uint32_t uid = 1; uid <= uint32_t(users); ++uid) {
@@ -219,6 +220,10 @@ int main(int argc, char **argv)
                 roaring_bitmap_add(b, uid);
         }
         roaring_bitmap_run_optimize(b);
+        if (back == 0) {
+            todayBits = roaring_bitmap_copy(b);
+            roaring_bitmap_add(todayBits, 1); // the bench's moderator, marked by its calls
+        }
         QByteArray bits(qsizetype(roaring_bitmap_portable_size_in_bytes(b)), Qt::Uninitialized);
         roaring_bitmap_portable_serialize(b, bits.data());
         bytes += bits.size();
@@ -249,11 +254,15 @@ int main(int argc, char **argv)
         const int dayNo = int(QDate(1970, 1, 1).daysTo(d));
         // 1,000 people come on that day since the last look (folded by the next read).
         db.transaction();
-        for (int i = 0; i < 1000; ++i)
+        for (int i = 0; i < 1000; ++i) {
+            const quint32 uid = rng.bounded(quint32(users)) + 1;
             exec(db,
                  QStringLiteral("INSERT INTO login_marks(day, uid) VALUES(?, ?)"
                                 " ON CONFLICT DO NOTHING"),
-                 {dayNo, qint64(rng.bounded(quint32(users))) + 1});
+                 {dayNo, qint64(uid)});
+            if (run == 0)
+                roaring_bitmap_add(todayBits, uid);
+        }
         db.commit();
         figures.push_back(
             timedGet(nam, base + QStringLiteral("/moderation/stats?date=") + date, token, &body));
@@ -271,6 +280,39 @@ int main(int argc, char **argv)
             std::printf("all of 3, first page: %d bytes, total %lld\n", int(body.size()),
                         QJsonDocument::fromJson(body).object().value("total").toInteger());
     }
+    // 200,000 newcomers today at once: the fold merges them into the day's big bitmap; the
+    // figure must be exactly today's bitmap with them.
+    {
+        const int dayNo = int(QDate(1970, 1, 1).daysTo(today));
+        const quint32 from = rng.bounded(quint32(users - 200000));
+        exec(db,
+             pg ? QStringLiteral("INSERT INTO login_marks(day, uid) SELECT %1, g FROM"
+                                 " generate_series(%2, %3) AS g ON CONFLICT DO NOTHING")
+                      .arg(dayNo)
+                      .arg(from + 1)
+                      .arg(from + 200000)
+                : QStringLiteral("WITH RECURSIVE s(g) AS (SELECT %2 UNION ALL SELECT g + 1 FROM s"
+                                 " WHERE g < %3) INSERT OR IGNORE INTO login_marks(day, uid)"
+                                 " SELECT %1, g FROM s")
+                      .arg(dayNo)
+                      .arg(from + 1)
+                      .arg(from + 200000));
+        roaring_bitmap_add_range(todayBits, uint64_t(from) + 1, uint64_t(from) + 200001);
+        const double ms = timedGet(nam,
+                                   base + QStringLiteral("/moderation/stats?date=") +
+                                       today.toString(QStringLiteral("yyyy-MM-dd")),
+                                   token, &body);
+        const qint64 got = QJsonDocument::fromJson(body).object().value("activeToday").toInteger();
+        const qint64 want = qint64(roaring_bitmap_get_cardinality(todayBits));
+        std::printf("200,000 newcomers folded and merged: %.1f ms; activeToday %lld, expected "
+                    "%lld: %s\n",
+                    ms, (long long)got, (long long)want, got == want ? "ok" : "WRONG");
+        if (got != want) {
+            stopServer(server);
+            return 1;
+        }
+    }
+    roaring_bitmap_free(todayBits);
     stopServer(server);
     std::printf("%s, %lld users, %d runs (first run: cold process)\n", pg ? "PostgreSQL" : "SQLite",
                 (long long)users, runs);

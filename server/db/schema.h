@@ -271,8 +271,11 @@ $fn$)SQL");
 // first call of the day appends a row to login_marks; a reader folds a day's marks into its
 // bitmap under the bitmap row's lock (DELETE … RETURNING claims exactly the marks it folds, so
 // several processes on one PostgreSQL never lose a mark). `members` is the bitmap's
-// cardinality and `version` grows with every fold (processes cache bitmaps by it); both come
-// before the blob, so that SQLite reads them without walking the blob's overflow pages.
+// cardinality (of bits and recent together) and `version` grows with every fold (processes cache
+// bitmaps by it). A fold writes only `recent`, the day's newcomers not yet in `bits` (small);
+// once it grows past 256 KiB it is merged into `bits` and `base_version` grows, so the big blob
+// is rewritten seldom. The counters come before the blobs, so that SQLite reads them without
+// walking the blobs' overflow pages.
 // user_totals counts the users (kept by triggers) so "inactive" needs no COUNT(*) over users;
 // users(created, id) answers "new this week". The existing user_days months are folded in.
 inline QStringList schemaLoginDays(bool postgres)
@@ -280,7 +283,7 @@ inline QStringList schemaLoginDays(bool postgres)
     QStringList steps{
         QStringLiteral("CREATE TABLE login_days(day INTEGER PRIMARY KEY,"
                        " members BIGINT NOT NULL DEFAULT 0, version BIGINT NOT NULL DEFAULT 0,"
-                       " bits %1 NOT NULL)")
+                       " base_version BIGINT NOT NULL DEFAULT 0, recent %1, bits %1 NOT NULL)")
             .arg(postgres ? QStringLiteral("BYTEA") : QStringLiteral("BLOB")),
         QStringLiteral("CREATE TABLE login_marks(day INTEGER NOT NULL, uid BIGINT NOT NULL,"
                        " PRIMARY KEY(day, uid))"),
@@ -289,6 +292,9 @@ inline QStringList schemaLoginDays(bool postgres)
         QStringLiteral("CREATE INDEX users_created ON users(created, id)"),
     };
     if (postgres) {
+        // A day's bitmap is dense random bits: not worth pglz's time on every merge.
+        steps << QStringLiteral("ALTER TABLE login_days ALTER COLUMN bits SET STORAGE EXTERNAL")
+              << QStringLiteral("ALTER TABLE login_days ALTER COLUMN recent SET STORAGE EXTERNAL");
         steps << QStringLiteral(R"SQL(
 CREATE OR REPLACE FUNCTION tl_count_users() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN

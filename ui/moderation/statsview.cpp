@@ -234,8 +234,17 @@ StatsView::StatsView(models::Feeds *feeds, QWidget *parent)
     };
     connect(m_people, &QListView::clicked, this, openPerson);
     connect(m_people, &QListView::activated, this, openPerson);
+    // The people after the figures and the chart (the page's requests stay within the feed's
+    // bound); not for someone the figures were refused to.
+    connect(m_feed, &ActivityStatsFeed::finished, this, [this] {
+        if (m_feed->figures() && !m_feed->isForbidden())
+            loadPeople();
+    });
+    // A list that could not be loaded says so in its title (the status line is the figures').
     connect(m_peopleFeed, &models::StatsPeopleFeed::loadFailed, this,
-            [this](const QString &message) { m_status->showMessage(message, true); });
+            [this](const QString &message) {
+                m_peopleTitle->setText(tr("Could not load the people: %1").arg(message));
+            });
 
     // The date edit takes Ctrl+Left / Ctrl+Right / Ctrl+Home for itself (a line edit's word
     // moves): there they step the day too.
@@ -265,7 +274,6 @@ void StatsView::reload()
     m_status->clear();
     m_dateEdit->setMaximumDate(ActivityStatsFeed::serverToday()); // the day may have turned
     m_feed->reload();
-    loadPeople();
 }
 
 void StatsView::setDate(const QDate &date)
@@ -281,7 +289,6 @@ void StatsView::setDate(const QDate &date)
     }
     m_status->clear();
     m_feed->load(date);
-    loadPeople();
 }
 
 bool StatsView::hasPeople(Figure figure)
@@ -301,7 +308,7 @@ void StatsView::showPeople(Figure figure)
         return;
     m_peopleFigure = figure;
     render();
-    if (m_started)
+    if (m_started && m_feed->figures())
         loadPeople();
 }
 

@@ -81,13 +81,32 @@ QList<qint64> page(const roaring_bitmap_s *b, qint64 after, int limit)
 
 } // namespace loginbitmap
 
-namespace {
-constexpr int kMaxCachedDays = 40; // a chart's month and a week before it
-} // namespace
-
 LoginDays::LoginDays(Database &db)
     : m_db(db)
 {
+}
+
+void LoginDays::makeRoom(const QList<int> &keep)
+{
+    if (m_cache.size() + size_t(keep.size()) <= size_t(kMaxCachedDays))
+        return;
+    for (auto it = m_cache.begin(); it != m_cache.end();)
+        it = keep.contains(it->first) ? std::next(it) : m_cache.erase(it);
+}
+
+LoginDays::Cached &LoginDays::withBase(int day, qint64 baseVersion)
+{
+    Cached &c = m_cache[day];
+    if (c.base && c.baseVersion == baseVersion)
+        return c;
+    const auto row =
+        m_db.one(QStringLiteral("SELECT bits FROM login_days WHERE day = ? AND base_version = ?"),
+                 {day, baseVersion});
+    c.base = loginbitmap::fromBytes(row ? row->at(0).toByteArray() : QByteArray());
+    c.baseVersion = row ? baseVersion : -1;
+    c.version = -1;
+    c.whole.reset();
+    return c;
 }
 
 void LoginDays::fold(int day)
@@ -98,31 +117,60 @@ void LoginDays::fold(int day)
     if (own)
         m_db.begin();
     try {
-        m_db.exec(QStringLiteral("INSERT INTO login_days(day, bits, members, version)"
-                                 " VALUES(?, ?, 0, 0) ON CONFLICT(day) DO NOTHING"),
+        m_db.exec(QStringLiteral("INSERT INTO login_days(day, bits) VALUES(?, ?)"
+                                 " ON CONFLICT(day) DO NOTHING"),
                   {day, loginbitmap::toBytes(loginbitmap::empty().get())});
         const auto row = m_db.one(m_db.isPostgres()
-                                      ? QStringLiteral("SELECT bits FROM login_days"
+                                      ? QStringLiteral("SELECT base_version, recent FROM login_days"
                                                        " WHERE day = ? FOR UPDATE")
-                                      : QStringLiteral("SELECT bits FROM login_days WHERE day = ?"),
+                                      : QStringLiteral("SELECT base_version, recent FROM login_days"
+                                                       " WHERE day = ?"),
                                   {day});
-        LoginBitmap bits = loginbitmap::fromBytes(row ? row->at(0).toByteArray() : QByteArray());
-        const auto marks = m_db.query(
-            QStringLiteral("DELETE FROM login_marks WHERE day = ? RETURNING uid"), {day});
-        for (const Row &m : marks)
-            loginbitmap::add(bits.get(), m[0].toLongLong());
-        const auto version = m_db.query(
-            QStringLiteral("UPDATE login_days SET bits = ?, members = ?,"
-                           " version = version + 1 WHERE day = ? RETURNING version"),
-            {loginbitmap::toBytes(bits.get()), loginbitmap::cardinality(bits.get()), day});
+        if (!row)
+            throw DbError("login_days: the day's row is gone");
+        makeRoom({day});
+        const qint64 baseVersion = row->at(0).toLongLong();
+        Cached &c = withBase(day, baseVersion);
+        LoginBitmap recent = loginbitmap::fromBytes(row->at(1).toByteArray());
+        for (const Row &m : m_db.query(
+                 QStringLiteral("DELETE FROM login_marks WHERE day = ? RETURNING uid"), {day}))
+            loginbitmap::add(recent.get(), m[0].toLongLong());
+        roaring_bitmap_andnot_inplace(recent.get(), c.base.get());
+        const QByteArray recentBytes = loginbitmap::toBytes(recent.get());
+        LoginBitmap merged;
+        std::vector<Row> written;
+        if (recentBytes.size() > kMergeBytes) {
+            merged.reset(roaring_bitmap_or(c.base.get(), recent.get()));
+            written = m_db.query(
+                QStringLiteral("UPDATE login_days SET bits = ?, recent = NULL, members = ?,"
+                               " base_version = base_version + 1, version = version + 1"
+                               " WHERE day = ? RETURNING version, base_version"),
+                {loginbitmap::toBytes(merged.get()), loginbitmap::cardinality(merged.get()), day});
+        } else {
+            written = m_db.query(
+                QStringLiteral("UPDATE login_days SET recent = ?, members = ?,"
+                               " version = version + 1 WHERE day = ?"
+                               " RETURNING version, base_version"),
+                {recentBytes,
+                 loginbitmap::cardinality(c.base.get()) + loginbitmap::cardinality(recent.get()),
+                 day});
+        }
         if (own)
             m_db.commit();
-        // The bitmap just written is this process's copy of that version: not read back.
-        if (own && !version.empty()) {
-            if (m_cache.size() >= size_t(kMaxCachedDays) && !m_cache.count(day))
-                m_cache.clear();
-            m_cache[day] = Cached{version.front().at(0).toLongLong(), std::move(bits)};
+        // What was just written is this process's copy of that version: not read back.
+        if (written.empty())
+            return;
+        const qint64 version = written.front().at(0).toLongLong();
+        if (merged) {
+            c.base = std::move(merged);
+            c.baseVersion = written.front().at(1).toLongLong();
+            c.whole.reset();
+        } else if (loginbitmap::cardinality(recent.get()) > 0) {
+            c.whole.reset(roaring_bitmap_or(c.base.get(), recent.get()));
+        } else {
+            c.whole.reset();
         }
+        c.version = version;
     } catch (...) {
         if (own)
             m_db.rollback();
@@ -132,7 +180,7 @@ void LoginDays::fold(int day)
 
 QList<const roaring_bitmap_s *> LoginDays::bitmaps(const QList<int> &days)
 {
-    QHash<int, qint64> versions;
+    QHash<int, QPair<qint64, qint64>> versions; // day -> (version, base_version)
     if (!days.isEmpty()) {
         int lo = days.first(), hi = days.first();
         for (const int d : days) {
@@ -140,34 +188,47 @@ QList<const roaring_bitmap_s *> LoginDays::bitmaps(const QList<int> &days)
             lo = std::min(lo, d);
             hi = std::max(hi, d);
         }
-        for (const Row &r : m_db.query(
-                 QStringLiteral("SELECT day, version FROM login_days WHERE day >= ? AND day <= ?"),
-                 {lo, hi}))
-            versions.insert(r[0].toInt(), r[1].toLongLong());
+        for (const Row &r : m_db.query(QStringLiteral("SELECT day, version, base_version"
+                                                      " FROM login_days"
+                                                      " WHERE day >= ? AND day <= ?"),
+                                       {lo, hi}))
+            versions.insert(r[0].toInt(), {r[1].toLongLong(), r[2].toLongLong()});
     }
-    // Bounded: what these days do not need goes first.
-    if (m_cache.size() + size_t(days.size()) > size_t(kMaxCachedDays)) {
-        for (auto it = m_cache.begin(); it != m_cache.end();)
-            it = days.contains(it->first) ? std::next(it) : m_cache.erase(it);
-    }
+    makeRoom(days);
     QList<const roaring_bitmap_s *> out;
     out.reserve(days.size());
     for (const int d : days) {
-        const qint64 version = versions.value(d, -1);
-        Cached &c = m_cache[d];
-        if (!c.bits || c.version != version) {
-            c.version = version;
-            c.bits = loginbitmap::empty();
-            if (version >= 0) {
-                const auto row = m_db.one(
-                    QStringLiteral("SELECT bits, version FROM login_days WHERE day = ?"), {d});
-                if (row) {
-                    c.bits = loginbitmap::fromBytes(row->at(0).toByteArray());
-                    c.version = row->at(1).toLongLong();
-                }
-            }
+        const auto v = versions.constFind(d);
+        if (v == versions.cend()) { // no row: nobody
+            Cached &c = m_cache[d];
+            c = Cached{};
+            c.base = loginbitmap::empty();
+            out.append(c.day());
+            continue;
         }
-        out.append(c.bits.get());
+        Cached &c = withBase(d, v->second);
+        if (c.version != v->first) {
+            // The small bitmap of that version (a merge meanwhile: the big one again).
+            auto row = m_db.one(QStringLiteral("SELECT version, base_version, recent"
+                                               " FROM login_days WHERE day = ?"),
+                                {d});
+            if (row && row->at(1).toLongLong() != c.baseVersion) {
+                withBase(d, row->at(1).toLongLong());
+                row = m_db.one(QStringLiteral("SELECT version, base_version, recent"
+                                              " FROM login_days WHERE day = ?"),
+                               {d});
+            }
+            LoginBitmap recent =
+                loginbitmap::fromBytes(row ? row->at(2).toByteArray() : QByteArray());
+            if (loginbitmap::cardinality(recent.get()) > 0)
+                c.whole.reset(roaring_bitmap_or(c.base.get(), recent.get()));
+            else
+                c.whole.reset();
+            // Asked again next time unless the two bitmaps are of the same moment.
+            c.version =
+                row && row->at(1).toLongLong() == c.baseVersion ? row->at(0).toLongLong() : -1;
+        }
+        out.append(c.day());
     }
     return out;
 }

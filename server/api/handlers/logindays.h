@@ -6,11 +6,13 @@
 //   qint64 n = days.members({20400, …});         // per day, without reading a bitmap
 //
 // Writes (Authenticator::markActive) only append a (day, uid) row to login_marks. Reading a day
-// first folds its marks into its bitmap: in one transaction, the bitmap row locked (FOR UPDATE on
-// PostgreSQL, BEGIN IMMEDIATE on SQLite), the marks claimed with DELETE … RETURNING, the bitmap
-// written back with its cardinality and a new version. Every process caches bitmaps by version,
-// so a figure costs a version check and a few bitmap operations. Uids above 2^32 - 1 are not
-// counted (the bitmaps are 32-bit).
+// first folds its marks in: in one transaction, the day's row locked (FOR UPDATE on PostgreSQL,
+// BEGIN IMMEDIATE on SQLite), the marks claimed with DELETE … RETURNING, and those not yet in the
+// day's big bitmap (`bits`) added to its small one (`recent`), written back with the count and a
+// new version. When `recent` passes kMergeBytes it is merged into `bits` (and `base_version`
+// grows), so the big blob is rewritten seldom. Every process caches each day's big bitmap by
+// base_version and the whole day by version, so a figure costs a version check and a few bitmap
+// operations. Uids above 2^32 - 1 are not counted (the bitmaps are 32-bit).
 #pragma once
 
 #include <QByteArray>
@@ -59,12 +61,25 @@ public:
     // The database's user count (kept by triggers).
     qint64 users();
 
+    static constexpr int kMergeBytes = 256 * 1024; // `recent` merged into `bits` past this
+    static constexpr int kMaxCachedDays = 16;      // a week's figures and a week around them
+
 private:
     struct Cached
     {
+        qint64 baseVersion = -1;
+        LoginBitmap base; // `bits` at baseVersion
         qint64 version = -1;
-        LoginBitmap bits;
+        LoginBitmap whole; // base ∪ recent at version; null when recent is empty
+        [[nodiscard]] const roaring_bitmap_s *day() const
+        {
+            return whole ? whole.get() : base.get();
+        }
     };
+    // The cache's entry for `day` with its big bitmap at baseVersion (read when it is not).
+    Cached &withBase(int day, qint64 baseVersion);
+    void makeRoom(const QList<int> &keep);
+
     Database &m_db;
     std::map<int, Cached> m_cache;
 };
