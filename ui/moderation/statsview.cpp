@@ -166,6 +166,7 @@ StatsView::StatsView(models::Feeds *feeds, QWidget *parent)
     m_people->setObjectName(QStringLiteral("statsPeople"));
     m_people->setModel(m_peopleModel);
     m_people->setUniformItemSizes(true);
+    m_people->setSpacing(3);
     m_people->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_people->setSelectionMode(QAbstractItemView::SingleSelection);
     m_people->setMinimumWidth(200);
