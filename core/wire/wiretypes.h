@@ -98,10 +98,13 @@ struct Comment
 
 struct Post
 {
-    enum class Category { Text, Picture };
+    // Unknown: a category of a newer server (VIDEO…): the post is shown as well as it can be,
+    // with a line saying its kind is not supported yet; categoryWord keeps the wire's word.
+    enum class Category { Text, Picture, Unknown };
 
     qint64 id = 0;
     Category category = Category::Text;
+    QString categoryWord; // the wire's word of an Unknown category (at most 40 characters)
     QString content;
     qint64 createtime = 0;
     QString device;
