@@ -378,36 +378,42 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="239"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="242"/>
+        <source>This kind of post (%1) is not supported yet.</source>
+        <extracomment>A post of a kind from a newer server: its kind as the server names it (VIDEO)</extracomment>
+        <translation>暂不支持这种动态（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../models/timeline/timelinemodel.cpp" line="246"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation>%1：%2。%3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="241"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="248"/>
         <source>Pictures</source>
         <translation>图片</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="243"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="250"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n 个赞</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="245"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="252"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="269"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="276"/>
         <source>Like</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="275"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="282"/>
         <source>Reply</source>
         <translation>回复</translation>
     </message>
@@ -415,25 +421,30 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="18"/>
+        <location filename="../core/wire/importfile.cpp" line="19"/>
         <source>Cannot import %1: %2; nothing was imported.</source>
         <translation>无法导入 %1：%2；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="23"/>
-        <location filename="../core/wire/importfile.cpp" line="35"/>
+        <location filename="../core/wire/importfile.cpp" line="24"/>
+        <location filename="../core/wire/importfile.cpp" line="36"/>
         <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation>无法导入 %1：文件大于 16 MiB；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="43"/>
+        <location filename="../core/wire/importfile.cpp" line="45"/>
         <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
         <translation>无法导入 %1：%2（位置 %3）；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="46"/>
+        <location filename="../core/wire/importfile.cpp" line="48"/>
         <source>the top level</source>
         <translation>顶层</translation>
+    </message>
+    <message>
+        <location filename="../core/wire/importfile.cpp" line="55"/>
+        <source>%1: left out %2 (the other posts are imported)</source>
+        <translation>%1：已略过 %2（其余动态照常导入）</translation>
     </message>
     <message>
         <location filename="../app/startupflow.cpp" line="288"/>
@@ -1166,166 +1177,175 @@
         <translation>“%1”</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="105"/>
+        <location filename="../models/outboxmodel.cpp" line="126"/>
         <source>Change</source>
         <translation>更改</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="107"/>
+        <location filename="../models/outboxmodel.cpp" line="128"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="234"/>
+        <location filename="../models/outboxmodel.cpp" line="255"/>
         <source>it</source>
         <translation>对象</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="237"/>
-        <location filename="../models/outboxmodel.cpp" line="240"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
         <source>Like on %1</source>
         <translation>赞%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="237"/>
-        <location filename="../models/outboxmodel.cpp" line="244"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="265"/>
         <source>Unlike of %1</source>
         <translation>取消赞%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="242"/>
+        <location filename="../models/outboxmodel.cpp" line="263"/>
         <source>Oppose on %1</source>
         <translation>踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="243"/>
+        <location filename="../models/outboxmodel.cpp" line="264"/>
         <source>Oppose taken back on %1</source>
         <translation>取消踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="246"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Follow %1</source>
         <translation>关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="246"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Unfollow %1</source>
         <translation>取消关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="254"/>
+        <location filename="../models/outboxmodel.cpp" line="275"/>
         <source>Reply to %1: %2</source>
         <translation>回复%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="255"/>
+        <location filename="../models/outboxmodel.cpp" line="276"/>
         <source>Reply under %1: %2</source>
         <translation>在%1下回复：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="257"/>
+        <location filename="../models/outboxmodel.cpp" line="278"/>
         <source>Comment on %1: %2</source>
         <translation>评论%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="282"/>
         <source>Delete %1</source>
         <translation>删除%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="266"/>
+        <location filename="../models/outboxmodel.cpp" line="287"/>
         <source>New post</source>
         <translation>新动态</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="266"/>
+        <location filename="../models/outboxmodel.cpp" line="287"/>
         <source>New post: %1</source>
         <translation>新动态：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="288"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1（%n 张图片）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="270"/>
+        <location filename="../models/outboxmodel.cpp" line="291"/>
         <source>Report %1</source>
         <translation>举报%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="273"/>
+        <location filename="../models/outboxmodel.cpp" line="294"/>
         <source>Hide %1</source>
         <translation>隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="276"/>
+        <location filename="../models/outboxmodel.cpp" line="297"/>
         <source>Unhide %1</source>
         <translation>取消隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="278"/>
+        <location filename="../models/outboxmodel.cpp" line="299"/>
         <source>Dismiss the reports on %1</source>
         <translation>驳回对%1的举报</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="302"/>
+        <location filename="../models/outboxmodel.cpp" line="323"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="305"/>
+        <location filename="../models/outboxmodel.cpp" line="326"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="308"/>
+        <location filename="../models/outboxmodel.cpp" line="329"/>
         <source>Waiting for the network (offline)</source>
         <translation>等待网络（离线）</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="311"/>
+        <location filename="../models/outboxmodel.cpp" line="332"/>
         <source>Waiting for you to sign in again</source>
         <translation>等待你重新登录</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="314"/>
+        <location filename="../models/outboxmodel.cpp" line="335"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation>等待它所指向的内容先发送</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="320"/>
+        <location filename="../models/outboxmodel.cpp" line="341"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="321"/>
+        <location filename="../models/outboxmodel.cpp" line="342"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>因“%1”，%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="326"/>
+        <location filename="../models/outboxmodel.cpp" line="347"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>等待点赞延时：%n 秒后发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="331"/>
+        <location filename="../models/outboxmodel.cpp" line="352"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>等待服务器：%n 秒后再试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="334"/>
+        <location filename="../models/outboxmodel.cpp" line="355"/>
         <source>Waiting to be sent</source>
         <translation>等待发送</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::StatsPeopleModel</name>
+    <message>
+        <location filename="../models/people/statspeoplemodel.cpp" line="39"/>
+        <source>%1 (%2)</source>
+        <extracomment>A person in a statistics list: &quot;nickname (uid)&quot;</extracomment>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -2228,7 +2248,7 @@
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="545"/>
+        <location filename="../ui/window/mainwindow.cpp" line="546"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -2783,99 +2803,99 @@
 <context>
     <name>threadline::ui::OutboxPanel</name>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="107"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="99"/>
         <source>Changes not yet saved on the server</source>
         <translation>尚未保存到服务器的更改</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="108"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="100"/>
         <source>&amp;Retry now</source>
         <translation>立即重试(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="109"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="101"/>
         <source>Send the selected change now</source>
         <translation>立即发送所选更改</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="110"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="102"/>
         <source>&amp;Discard…</source>
         <translation>放弃(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="111"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="103"/>
         <source>Remove the selected change and undo it here</source>
         <translation>移除所选更改，并在本机撤销它</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="112"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="104"/>
         <source>Discard &amp;all failed</source>
         <translation>放弃所有失败的更改(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="121"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="113"/>
         <source>Everything is saved</source>
         <translation>全部已保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="123"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="115"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n 项更改失败</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="124"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="116"/>
         <source>%n change(s) waiting</source>
         <translation>
             <numerusform>%n 项更改待发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="127"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="119"/>
         <source>%1, %n failed</source>
         <translation>
             <numerusform>%1，%n 项失败</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="176"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="168"/>
         <source>Discard this change?</source>
         <translation>放弃这项更改？</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="178"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="170"/>
         <source>%1
 It failed and is not shown any more; discarding removes it from the list.</source>
         <translation>%1
 它已失败，不再显示；放弃后将从列表中移除。</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="181"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="173"/>
         <source>%1
 It will not be sent, and what it changed here is undone.</source>
         <translation>%1
 它不会被发送，它在本机做的改动也会撤销。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="191"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="183"/>
         <source>Discard %n failed change(s)?</source>
         <translation>
             <numerusform>放弃 %n 项失败的更改？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="192"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="184"/>
         <source>They were not saved on the server and are not shown any more.</source>
         <translation>它们未能保存到服务器，已不再显示。</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="201"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="193"/>
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="204"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="196"/>
         <source>&amp;Discard</source>
         <translation>放弃(&amp;D)</translation>
     </message>
@@ -3043,7 +3063,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::PostDelegate</name>
     <message>
         <location filename="../ui/timeline/postcardlayout.cpp" line="154"/>
-        <location filename="../ui/timeline/postdelegate.cpp" line="357"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="358"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
@@ -3058,48 +3078,48 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="237"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="241"/>
         <location filename="../ui/timeline/postdelegateevents.cpp" line="164"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="250"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="254"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="253"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="257"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="173"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="174"/>
         <source>Click to load</source>
         <translation>点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="175"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="176"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="196"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="197"/>
         <source>+%1</source>
         <translation>+%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="328"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="329"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="362"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
         <source>Hidden by a moderator</source>
         <translation>已被管理员隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="364"/>
         <source>Hidden by a moderator: %1</source>
         <translation>已被管理员隐藏：%1</translation>
     </message>
@@ -3286,94 +3306,94 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="319"/>
-        <location filename="../ui/people/profileheader.cpp" line="353"/>
+        <location filename="../ui/people/profileheader.cpp" line="313"/>
+        <location filename="../ui/people/profileheader.cpp" line="347"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation>离线：显示上次加载的资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="321"/>
-        <location filename="../ui/people/profileheader.cpp" line="354"/>
+        <location filename="../ui/people/profileheader.cpp" line="315"/>
+        <location filename="../ui/people/profileheader.cpp" line="348"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation>离线：无法加载资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="327"/>
+        <location filename="../ui/people/profileheader.cpp" line="321"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="351"/>
+        <location filename="../ui/people/profileheader.cpp" line="345"/>
         <source>This person does not exist.</source>
         <translation>这个人不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="356"/>
+        <location filename="../ui/people/profileheader.cpp" line="350"/>
         <source>The profile could not be refreshed: %1</source>
         <translation>无法刷新资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="358"/>
+        <location filename="../ui/people/profileheader.cpp" line="352"/>
         <source>The profile could not be loaded: %1</source>
         <translation>无法加载资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="580"/>
+        <location filename="../ui/people/profileheader.cpp" line="558"/>
         <source>Avatar of %1</source>
         <translation>%1 的头像</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="583"/>
+        <location filename="../ui/people/profileheader.cpp" line="561"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="583"/>
+        <location filename="../ui/people/profileheader.cpp" line="561"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln 位粉丝</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="584"/>
+        <location filename="../ui/people/profileheader.cpp" line="562"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>关注 %Ln 人</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="586"/>
+        <location filename="../ui/people/profileheader.cpp" line="564"/>
         <source>Moderator</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="598"/>
+        <location filename="../ui/people/profileheader.cpp" line="576"/>
         <source>Following</source>
         <translation>已关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="598"/>
+        <location filename="../ui/people/profileheader.cpp" line="576"/>
         <source>Follow</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="600"/>
+        <location filename="../ui/people/profileheader.cpp" line="578"/>
         <source>Stop following %1 (F)</source>
         <translation>取消关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="601"/>
+        <location filename="../ui/people/profileheader.cpp" line="579"/>
         <source>Follow %1 (F)</source>
         <translation>关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="602"/>
+        <location filename="../ui/people/profileheader.cpp" line="580"/>
         <source>Following %1</source>
         <translation>已关注 %1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="603"/>
+        <location filename="../ui/people/profileheader.cpp" line="581"/>
         <source>Follow %1</source>
         <translation>关注 %1</translation>
     </message>
@@ -3615,104 +3635,138 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::StatsView</name>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="288"/>
+        <location filename="../ui/moderation/statsview.cpp" line="386"/>
         <source>Activity statistics</source>
         <translation>活跃统计</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="289"/>
+        <location filename="../ui/moderation/statsview.cpp" line="387"/>
         <source>&amp;Day:</source>
         <translation>日期(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="290"/>
+        <location filename="../ui/moderation/statsview.cpp" line="388"/>
         <source>The day the figures are for, in the server&apos;s time (UTC+8)</source>
         <translation>统计所针对的日期，按服务器时间（UTC+8）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="291"/>
+        <location filename="../ui/moderation/statsview.cpp" line="389"/>
         <source>Day</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="292"/>
+        <location filename="../ui/moderation/statsview.cpp" line="390"/>
         <source>The day before (Ctrl+Left)</source>
         <translation>前一天（Ctrl+Left）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="293"/>
+        <location filename="../ui/moderation/statsview.cpp" line="391"/>
         <source>The day before</source>
         <translation>前一天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="294"/>
+        <location filename="../ui/moderation/statsview.cpp" line="392"/>
         <source>The day after (Ctrl+Right)</source>
         <translation>后一天（Ctrl+Right）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="295"/>
+        <location filename="../ui/moderation/statsview.cpp" line="393"/>
         <source>The day after</source>
         <translation>后一天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="296"/>
+        <location filename="../ui/moderation/statsview.cpp" line="394"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="297"/>
+        <location filename="../ui/moderation/statsview.cpp" line="395"/>
         <source>Today (Ctrl+Home)</source>
         <translation>今天（Ctrl+Home）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="298"/>
+        <location filename="../ui/moderation/statsview.cpp" line="396"/>
         <source>Load the statistics again (F5)</source>
         <translation>重新加载统计（F5）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="299"/>
+        <location filename="../ui/moderation/statsview.cpp" line="397"/>
         <source>Reload</source>
         <translation>重新加载</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="300"/>
+        <location filename="../ui/moderation/statsview.cpp" line="398"/>
         <source>Active today</source>
         <translation>今日活跃</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="302"/>
+        <location filename="../ui/moderation/statsview.cpp" line="400"/>
         <source>Active on each of the last 3 days</source>
         <translation>最近 3 天每天都活跃</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="303"/>
+        <location filename="../ui/moderation/statsview.cpp" line="401"/>
         <source>Active on any of the last 7 days</source>
         <translation>最近 7 天内活跃过</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="304"/>
+        <location filename="../ui/moderation/statsview.cpp" line="402"/>
         <source>Inactive for 7 days</source>
         <translation>7 天未活跃</translation>
     </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="403"/>
+        <source>Active this week, but not today</source>
+        <translation>本周活跃但今天未活跃</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="404"/>
+        <source>New this week</source>
+        <translation>本周新用户</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="407"/>
+        <source>Show these people (click or Return)</source>
+        <translation>列出这些人（单击或回车）</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="408"/>
+        <source>People</source>
+        <translation>人员</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/statsview.cpp" line="306"/>
+        <location filename="../ui/moderation/statsview.cpp" line="410"/>
         <source>People active each day, the last %n days</source>
         <translation>
             <numerusform>最近 %n 天每日活跃人数</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="321"/>
+        <location filename="../ui/moderation/statsview.cpp" line="437"/>
         <source>loading</source>
         <translation>加载中</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/moderation/statsview.cpp" line="446"/>
+        <source>%1: %n people</source>
+        <extracomment>The people list&apos;s title: a figure&apos;s words and how many people it has</extracomment>
+        <translation>
+            <numerusform>%1：%n 人</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="322"/>
+        <location filename="../ui/moderation/statsview.cpp" line="436"/>
+        <location filename="../ui/moderation/statsview.cpp" line="438"/>
         <source>not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="324"/>
+        <location filename="../ui/moderation/statsview.cpp" line="247"/>
+        <source>Could not load the people: %1</source>
+        <translation>无法加载人员列表：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="440"/>
         <source>%1: %2</source>
         <extracomment>A figure for screen readers: &quot;Active today: 5&quot;</extracomment>
         <translation>%1：%2</translation>
