@@ -4,6 +4,7 @@
 #include "wire/importfile.h"
 
 #include <QCommandLineOption>
+#include <cstdio>
 #include <QCommandLineParser>
 #include <QMetaEnum>
 #include <QStringList>
@@ -118,12 +119,16 @@ std::optional<QString> readCommandLine(const QCommandLineParser &parser, Command
     out->openPost = parser.isSet(openName) ? parser.value(openName).toLongLong(&idOk) : 0;
     if (!idOk || out->openPost < 0)
         return QStringLiteral("--open-post: not a post id: %1").arg(parser.value(openName));
-    // Every file is read before anything is written: one that cannot be read imports nothing.
+    // Every file is read before anything is written: one that cannot be read imports nothing;
+    // a post of it that cannot be read is left out and said on stderr, the others imported.
     for (const QString &file : parser.values(importName)) {
         QString error;
-        const auto posts = core::ImportFile::read(file, &error);
+        QStringList skipped;
+        const auto posts = core::ImportFile::read(file, &error, &skipped);
         if (!posts)
             return error;
+        for (const QString &why : skipped)
+            std::fprintf(stderr, "%s\n", qPrintable(why));
         out->imported += *posts;
     }
     out->cacheFile = parser.value(cacheName);

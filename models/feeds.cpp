@@ -12,6 +12,7 @@
 #include "people/activitystatsfeed.h"
 #include "people/pendingfollows.h"
 #include "people/profileloader.h"
+#include "people/statspeoplemodel.h"
 #include "thread/threadloader.h"
 #include "timeline/historymodel.h"
 #include "timeline/likersmodel.h"
@@ -93,6 +94,11 @@ ModerationContext *Feeds::moderationContext(QObject *parent) const
 ActivityStatsFeed *Feeds::activityStats(QObject *parent) const
 {
     return new ActivityStatsFeed(m_parts.api, parent);
+}
+
+StatsPeopleFeed *Feeds::statsPeople(StatsPeopleModel *model, QObject *parent) const
+{
+    return new StatsPeopleFeed(m_parts.api, model, parent);
 }
 
 DeviceTableFeed *Feeds::deviceTable(DeviceTableModel *model, QObject *parent) const

@@ -26,6 +26,8 @@ namespace threadline::models {
 class ActivityFeed;
 class ActivityModel;
 class ActivityStatsFeed;
+class StatsPeopleFeed;
+class StatsPeopleModel;
 class CommentTreeModel;
 class DeviceTableFeed;
 class DeviceTableModel;
@@ -89,6 +91,7 @@ public:
     ModerationLogFeed *moderationLog(ModerationLogModel *model, QObject *parent) const;
     ModerationContext *moderationContext(QObject *parent) const;
     ActivityStatsFeed *activityStats(QObject *parent) const;
+    StatsPeopleFeed *statsPeople(StatsPeopleModel *model, QObject *parent) const;
     DeviceTableFeed *deviceTable(DeviceTableModel *model, QObject *parent) const;
     // Every action in the outbox, in words, with its state.
     OutboxModel *outboxModel(QObject *parent) const;

@@ -14,6 +14,8 @@ packages=(
     xvfb xauth imagemagick dbus dbus-x11 gnome-keyring libsecret-tools
     # server side: databases, reverse proxy, load generator
     postgresql nginx-light wrk libsqlite3-dev sqlite3
+    # the moderators' statistics: one compressed bitmap per day (CRoaring)
+    libroaring-dev
     # the local deployment (scripts/deploy-local.sh, bench/deploy-bench.sh): its certificate,
     # the load generator's TLS, the bench's sign-ins
     openssl libssl-dev curl jq

@@ -386,17 +386,23 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="239"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="242"/>
+        <source>This kind of post (%1) is not supported yet.</source>
+        <extracomment>A post of a kind from a newer server: its kind as the server names it (VIDEO)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/timeline/timelinemodel.cpp" line="246"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="241"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="248"/>
         <source>Pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="243"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="250"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n like</numerusform>
@@ -404,7 +410,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="245"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="252"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -412,12 +418,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="269"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="276"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="275"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="282"/>
         <source>Reply</source>
         <translation type="unfinished"></translation>
     </message>
@@ -425,24 +431,29 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="18"/>
+        <location filename="../core/wire/importfile.cpp" line="19"/>
         <source>Cannot import %1: %2; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="23"/>
-        <location filename="../core/wire/importfile.cpp" line="35"/>
+        <location filename="../core/wire/importfile.cpp" line="24"/>
+        <location filename="../core/wire/importfile.cpp" line="36"/>
         <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="43"/>
+        <location filename="../core/wire/importfile.cpp" line="45"/>
         <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="46"/>
+        <location filename="../core/wire/importfile.cpp" line="48"/>
         <source>the top level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/wire/importfile.cpp" line="55"/>
+        <source>%1: left out %2 (the other posts are imported)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1347,6 +1358,15 @@
     <message>
         <location filename="../models/outboxmodel.cpp" line="355"/>
         <source>Waiting to be sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::StatsPeopleModel</name>
+    <message>
+        <location filename="../models/people/statspeoplemodel.cpp" line="39"/>
+        <source>%1 (%2)</source>
+        <extracomment>A person in a statistics list: &quot;nickname (uid)&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2271,7 +2291,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="545"/>
+        <location filename="../ui/window/mainwindow.cpp" line="546"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3089,7 +3109,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::PostDelegate</name>
     <message>
         <location filename="../ui/timeline/postcardlayout.cpp" line="154"/>
-        <location filename="../ui/timeline/postdelegate.cpp" line="357"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="358"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3104,48 +3124,48 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="237"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="241"/>
         <location filename="../ui/timeline/postdelegateevents.cpp" line="164"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="250"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="254"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="253"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="257"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="173"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="174"/>
         <source>Click to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="175"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="176"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="196"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="197"/>
         <source>+%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="328"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="329"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="362"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="364"/>
         <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3663,87 +3683,107 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::StatsView</name>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="288"/>
+        <location filename="../ui/moderation/statsview.cpp" line="386"/>
         <source>Activity statistics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="289"/>
+        <location filename="../ui/moderation/statsview.cpp" line="387"/>
         <source>&amp;Day:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="290"/>
+        <location filename="../ui/moderation/statsview.cpp" line="388"/>
         <source>The day the figures are for, in the server&apos;s time (UTC+8)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="291"/>
+        <location filename="../ui/moderation/statsview.cpp" line="389"/>
         <source>Day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="292"/>
+        <location filename="../ui/moderation/statsview.cpp" line="390"/>
         <source>The day before (Ctrl+Left)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="293"/>
+        <location filename="../ui/moderation/statsview.cpp" line="391"/>
         <source>The day before</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="294"/>
+        <location filename="../ui/moderation/statsview.cpp" line="392"/>
         <source>The day after (Ctrl+Right)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="295"/>
+        <location filename="../ui/moderation/statsview.cpp" line="393"/>
         <source>The day after</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="296"/>
+        <location filename="../ui/moderation/statsview.cpp" line="394"/>
         <source>Today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="297"/>
+        <location filename="../ui/moderation/statsview.cpp" line="395"/>
         <source>Today (Ctrl+Home)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="298"/>
+        <location filename="../ui/moderation/statsview.cpp" line="396"/>
         <source>Load the statistics again (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="299"/>
+        <location filename="../ui/moderation/statsview.cpp" line="397"/>
         <source>Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="300"/>
+        <location filename="../ui/moderation/statsview.cpp" line="398"/>
         <source>Active today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="302"/>
+        <location filename="../ui/moderation/statsview.cpp" line="400"/>
         <source>Active on each of the last 3 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="303"/>
+        <location filename="../ui/moderation/statsview.cpp" line="401"/>
         <source>Active on any of the last 7 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="304"/>
+        <location filename="../ui/moderation/statsview.cpp" line="402"/>
         <source>Inactive for 7 days</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="403"/>
+        <source>Active this week, but not today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="404"/>
+        <source>New this week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="407"/>
+        <source>Show these people (click or Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="408"/>
+        <source>People</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/statsview.cpp" line="306"/>
+        <location filename="../ui/moderation/statsview.cpp" line="410"/>
         <source>People active each day, the last %n days</source>
         <translation>
             <numerusform>People active each day, the last %n day</numerusform>
@@ -3751,17 +3791,32 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="321"/>
+        <location filename="../ui/moderation/statsview.cpp" line="437"/>
         <source>loading</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/moderation/statsview.cpp" line="446"/>
+        <source>%1: %n people</source>
+        <extracomment>The people list&apos;s title: a figure&apos;s words and how many people it has</extracomment>
+        <translation>
+            <numerusform>%1: %n person</numerusform>
+            <numerusform>%1: %n people</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="322"/>
+        <location filename="../ui/moderation/statsview.cpp" line="436"/>
+        <location filename="../ui/moderation/statsview.cpp" line="438"/>
         <source>not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="324"/>
+        <location filename="../ui/moderation/statsview.cpp" line="247"/>
+        <source>Could not load the people: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="440"/>
         <source>%1: %2</source>
         <extracomment>A figure for screen readers: &quot;Active today: 5&quot;</extracomment>
         <translation type="unfinished"></translation>

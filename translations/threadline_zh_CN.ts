@@ -378,36 +378,42 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="239"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="242"/>
+        <source>This kind of post (%1) is not supported yet.</source>
+        <extracomment>A post of a kind from a newer server: its kind as the server names it (VIDEO)</extracomment>
+        <translation>暂不支持这种动态（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../models/timeline/timelinemodel.cpp" line="246"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation>%1：%2。%3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="241"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="248"/>
         <source>Pictures</source>
         <translation>图片</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="243"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="250"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n 个赞</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="245"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="252"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="269"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="276"/>
         <source>Like</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="275"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="282"/>
         <source>Reply</source>
         <translation>回复</translation>
     </message>
@@ -415,25 +421,30 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="18"/>
+        <location filename="../core/wire/importfile.cpp" line="19"/>
         <source>Cannot import %1: %2; nothing was imported.</source>
         <translation>无法导入 %1：%2；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="23"/>
-        <location filename="../core/wire/importfile.cpp" line="35"/>
+        <location filename="../core/wire/importfile.cpp" line="24"/>
+        <location filename="../core/wire/importfile.cpp" line="36"/>
         <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation>无法导入 %1：文件大于 16 MiB；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="43"/>
+        <location filename="../core/wire/importfile.cpp" line="45"/>
         <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
         <translation>无法导入 %1：%2（位置 %3）；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="46"/>
+        <location filename="../core/wire/importfile.cpp" line="48"/>
         <source>the top level</source>
         <translation>顶层</translation>
+    </message>
+    <message>
+        <location filename="../core/wire/importfile.cpp" line="55"/>
+        <source>%1: left out %2 (the other posts are imported)</source>
+        <translation>%1：已略过 %2（其余动态照常导入）</translation>
     </message>
     <message>
         <location filename="../app/startupflow.cpp" line="288"/>
@@ -1326,6 +1337,15 @@
         <location filename="../models/outboxmodel.cpp" line="355"/>
         <source>Waiting to be sent</source>
         <translation>等待发送</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::StatsPeopleModel</name>
+    <message>
+        <location filename="../models/people/statspeoplemodel.cpp" line="39"/>
+        <source>%1 (%2)</source>
+        <extracomment>A person in a statistics list: &quot;nickname (uid)&quot;</extracomment>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -2242,7 +2262,7 @@
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="545"/>
+        <location filename="../ui/window/mainwindow.cpp" line="546"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -3057,7 +3077,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::PostDelegate</name>
     <message>
         <location filename="../ui/timeline/postcardlayout.cpp" line="154"/>
-        <location filename="../ui/timeline/postdelegate.cpp" line="357"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="358"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
@@ -3072,48 +3092,48 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="237"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="241"/>
         <location filename="../ui/timeline/postdelegateevents.cpp" line="164"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="250"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="254"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="253"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="257"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="173"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="174"/>
         <source>Click to load</source>
         <translation>点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="175"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="176"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="196"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="197"/>
         <source>+%1</source>
         <translation>+%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="328"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="329"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="362"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
         <source>Hidden by a moderator</source>
         <translation>已被管理员隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="364"/>
         <source>Hidden by a moderator: %1</source>
         <translation>已被管理员隐藏：%1</translation>
     </message>
@@ -3629,104 +3649,138 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::StatsView</name>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="288"/>
+        <location filename="../ui/moderation/statsview.cpp" line="386"/>
         <source>Activity statistics</source>
         <translation>活跃统计</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="289"/>
+        <location filename="../ui/moderation/statsview.cpp" line="387"/>
         <source>&amp;Day:</source>
         <translation>日期(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="290"/>
+        <location filename="../ui/moderation/statsview.cpp" line="388"/>
         <source>The day the figures are for, in the server&apos;s time (UTC+8)</source>
         <translation>统计所针对的日期，按服务器时间（UTC+8）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="291"/>
+        <location filename="../ui/moderation/statsview.cpp" line="389"/>
         <source>Day</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="292"/>
+        <location filename="../ui/moderation/statsview.cpp" line="390"/>
         <source>The day before (Ctrl+Left)</source>
         <translation>前一天（Ctrl+Left）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="293"/>
+        <location filename="../ui/moderation/statsview.cpp" line="391"/>
         <source>The day before</source>
         <translation>前一天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="294"/>
+        <location filename="../ui/moderation/statsview.cpp" line="392"/>
         <source>The day after (Ctrl+Right)</source>
         <translation>后一天（Ctrl+Right）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="295"/>
+        <location filename="../ui/moderation/statsview.cpp" line="393"/>
         <source>The day after</source>
         <translation>后一天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="296"/>
+        <location filename="../ui/moderation/statsview.cpp" line="394"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="297"/>
+        <location filename="../ui/moderation/statsview.cpp" line="395"/>
         <source>Today (Ctrl+Home)</source>
         <translation>今天（Ctrl+Home）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="298"/>
+        <location filename="../ui/moderation/statsview.cpp" line="396"/>
         <source>Load the statistics again (F5)</source>
         <translation>重新加载统计（F5）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="299"/>
+        <location filename="../ui/moderation/statsview.cpp" line="397"/>
         <source>Reload</source>
         <translation>重新加载</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="300"/>
+        <location filename="../ui/moderation/statsview.cpp" line="398"/>
         <source>Active today</source>
         <translation>今日活跃</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="302"/>
+        <location filename="../ui/moderation/statsview.cpp" line="400"/>
         <source>Active on each of the last 3 days</source>
         <translation>最近 3 天每天都活跃</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="303"/>
+        <location filename="../ui/moderation/statsview.cpp" line="401"/>
         <source>Active on any of the last 7 days</source>
         <translation>最近 7 天内活跃过</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="304"/>
+        <location filename="../ui/moderation/statsview.cpp" line="402"/>
         <source>Inactive for 7 days</source>
         <translation>7 天未活跃</translation>
     </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="403"/>
+        <source>Active this week, but not today</source>
+        <translation>本周活跃但今天未活跃</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="404"/>
+        <source>New this week</source>
+        <translation>本周新用户</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="407"/>
+        <source>Show these people (click or Return)</source>
+        <translation>列出这些人（单击或回车）</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="408"/>
+        <source>People</source>
+        <translation>人员</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/statsview.cpp" line="306"/>
+        <location filename="../ui/moderation/statsview.cpp" line="410"/>
         <source>People active each day, the last %n days</source>
         <translation>
             <numerusform>最近 %n 天每日活跃人数</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="321"/>
+        <location filename="../ui/moderation/statsview.cpp" line="437"/>
         <source>loading</source>
         <translation>加载中</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/moderation/statsview.cpp" line="446"/>
+        <source>%1: %n people</source>
+        <extracomment>The people list&apos;s title: a figure&apos;s words and how many people it has</extracomment>
+        <translation>
+            <numerusform>%1：%n 人</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="322"/>
+        <location filename="../ui/moderation/statsview.cpp" line="436"/>
+        <location filename="../ui/moderation/statsview.cpp" line="438"/>
         <source>not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="324"/>
+        <location filename="../ui/moderation/statsview.cpp" line="247"/>
+        <source>Could not load the people: %1</source>
+        <translation>无法加载人员列表：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/statsview.cpp" line="440"/>
         <source>%1: %2</source>
         <extracomment>A figure for screen readers: &quot;Active today: 5&quot;</extracomment>
         <translation>%1：%2</translation>

@@ -108,7 +108,12 @@ public:
     void post(const Post &p)
     {
         svar(p.id);
-        byte(p.category == Post::Category::Picture ? 1 : 0);
+        // 2: a newer server's category, its word after it (blobs before it have 0 or 1 only)
+        byte(p.category == Post::Category::Picture   ? 1
+             : p.category == Post::Category::Unknown ? 2
+                                                     : 0);
+        if (p.category == Post::Category::Unknown)
+            str(p.categoryWord);
         str(p.content);
         svar(p.createtime);
         str(p.device);
@@ -278,9 +283,13 @@ public:
         Post p;
         p.id = svar();
         const quint8 category = byte();
-        if (category > 1)
+        if (category > 2)
             fail<int>();
-        p.category = category == 1 ? Post::Category::Picture : Post::Category::Text;
+        p.category = category == 2   ? Post::Category::Unknown
+                     : category == 1 ? Post::Category::Picture
+                                     : Post::Category::Text;
+        if (p.category == Post::Category::Unknown)
+            p.categoryWord = str().left(40);
         p.content = str();
         p.createtime = svar();
         p.device = str();

@@ -277,6 +277,13 @@ Call userStats(qint64 uid, QDate month)
                month.toString(QStringLiteral("yyyy-MM")));
 }
 
+Call statsPeople(const QString &set, QDate day, int limit, const std::optional<QString> &after)
+{
+    return get(path(u"/moderation/stats/people?set=") + encoded(set) + QLatin1String("&date=") +
+               day.toString(QStringLiteral("yyyy-MM-dd")) + QLatin1String("&limit=") + id(limit) +
+               optional(QLatin1String("after"), after));
+}
+
 Call devices()
 {
     return get(path(u"/devices"));

@@ -136,6 +136,9 @@ struct LogQuery
                                  const std::optional<QString> &before = std::nullopt);
 [[nodiscard]] Call dayStats(QDate day);                // GET /moderation/stats?date=…
 [[nodiscard]] Call userStats(qint64 uid, QDate month); // …/stats/users/{uid}?month=YYYY-MM
+// GET /moderation/stats/people?set=…&date=…&limit=…&after=… (a figure's people, by uid)
+[[nodiscard]] Call statsPeople(const QString &set, QDate day, int limit,
+                               const std::optional<QString> &after = std::nullopt);
 [[nodiscard]] Call devices();
 [[nodiscard]] Call putDevice(const DeviceName &device);
 [[nodiscard]] Call deleteDevice(const QString &raw);

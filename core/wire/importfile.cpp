@@ -10,7 +10,8 @@ namespace threadline::core {
 
 // The messages keep the "main" context they had in app/main.cpp: same catalogue entries.
 
-std::optional<QList<Post>> ImportFile::read(const QString &path, QString *error)
+std::optional<QList<Post>> ImportFile::read(const QString &path, QString *error,
+                                            QStringList *skipped)
 {
     const QString name = QDir::toNativeSeparators(path);
     QFile f(path);
@@ -25,11 +26,11 @@ std::optional<QList<Post>> ImportFile::read(const QString &path, QString *error)
                      .arg(name);
         return std::nullopt;
     }
-    return decode(f.read(kMaxBytes + 1), name, error);
+    return decode(f.read(kMaxBytes + 1), name, error, skipped);
 }
 
 std::optional<QList<Post>> ImportFile::decode(const QByteArray &bytes, const QString &name,
-                                              QString *error)
+                                              QString *error, QStringList *skipped)
 {
     if (bytes.size() > kMaxBytes) { // a file that grew while read, or one without a size
         *error = QCoreApplication::translate(
@@ -37,7 +38,8 @@ std::optional<QList<Post>> ImportFile::decode(const QByteArray &bytes, const QSt
                      .arg(name);
         return std::nullopt;
     }
-    auto posts = decodePostList(bytes);
+    QStringList left;
+    auto posts = decodePostList(bytes, &left);
     if (!posts) {
         const DecodeError &e = posts.error();
         *error = QCoreApplication::translate("main",
@@ -46,6 +48,12 @@ std::optional<QList<Post>> ImportFile::decode(const QByteArray &bytes, const QSt
                           e.path.isEmpty() ? QCoreApplication::translate("main", "the top level")
                                            : e.path);
         return std::nullopt;
+    }
+    if (skipped) {
+        for (const QString &why : left)
+            skipped->append(
+                QCoreApplication::translate("main", "%1: left out %2 (the other posts are imported)")
+                    .arg(name, why));
     }
     return std::move(posts).value();
 }

@@ -21,10 +21,15 @@ struct ImportFile
 
     // The posts of the file at `path`, or nullopt with `*error` set to one translated sentence
     // naming the file ("Cannot import F: …; nothing was imported.").
-    [[nodiscard]] static std::optional<QList<Post>> read(const QString &path, QString *error);
+    // A post that cannot be read (a wrong type, a missing field) is left out and said in
+    // `*skipped`, one translated sentence each ("F: left out items[3]: …"); the others are
+    // imported. Only a file with no readable post imports nothing.
+    [[nodiscard]] static std::optional<QList<Post>> read(const QString &path, QString *error,
+                                                         QStringList *skipped = nullptr);
     // The posts of a file's bytes; `name` is what the error sentence calls the file.
     [[nodiscard]] static std::optional<QList<Post>> decode(const QByteArray &bytes,
-                                                           const QString &name, QString *error);
+                                                           const QString &name, QString *error,
+                                                           QStringList *skipped = nullptr);
 };
 
 } // namespace threadline::core

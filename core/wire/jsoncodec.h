@@ -107,9 +107,12 @@ struct CodecLimits
 [[nodiscard]] Result<PostPage> decodePostPage(const QByteArray &json); // /timeline, /hot
 // A file of posts (QA's --import): one post (the spec's sample), an array of posts, or a page
 // {"items":[…]} (its `next`, if any, ignored). Strict like every decoder: the first post that
-// cannot be read fails the whole file, its path naming it ("items[3].author.uid"). An empty
-// list is an error too (a file that imports nothing is a mistake).
-[[nodiscard]] Result<QList<Post>> decodePostList(const QByteArray &json);
+// cannot be read fails the whole file, its path naming it ("items[3].author.uid") — unless
+// `skipped` is given: then such a post is left out and noted there ("items[3].author.uid: …"),
+// and only a file with no readable post fails. An empty list is an error too (a file that
+// imports nothing is a mistake).
+[[nodiscard]] Result<QList<Post>> decodePostList(const QByteArray &json,
+                                                 QStringList *skipped = nullptr);
 [[nodiscard]] Result<FloorPage> decodeFloorPage(const QByteArray &json);
 [[nodiscard]] Result<ReplyPage> decodeReplyPage(const QByteArray &json);
 [[nodiscard]] Result<LikePage> decodeLikePage(const QByteArray &json);
@@ -129,6 +132,7 @@ struct CodecLimits
 [[nodiscard]] Result<Health> decodeHealth(const QByteArray &json);
 [[nodiscard]] Result<ModerationStats> decodeModerationStats(const QByteArray &json);
 [[nodiscard]] Result<UserActivityStats> decodeUserActivityStats(const QByteArray &json);
+[[nodiscard]] Result<UserBriefPage> decodeUserBriefPage(const QByteArray &json);
 
 // Request bodies, as compact UTF-8 JSON.
 [[nodiscard]] QByteArray encodeNewPost(const NewPost &post);

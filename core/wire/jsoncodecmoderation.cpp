@@ -86,7 +86,9 @@ bool readModerationStats(const QJsonValue &v, const Path &p, ModerationStats &ou
            o.req("activeToday"_L1, out.activeToday, readCount) &&
            o.req("activeAllOfLast3Days"_L1, out.activeAllOfLast3Days, readCount) &&
            o.req("activeAnyOfLast7Days"_L1, out.activeAnyOfLast7Days, readCount) &&
-           o.req("inactiveLast7Days"_L1, out.inactiveLast7Days, readCount);
+           o.req("inactiveLast7Days"_L1, out.inactiveLast7Days, readCount) &&
+           o.opt("activeThisWeekNotToday"_L1, out.activeThisWeekNotToday, readCount) &&
+           o.opt("newThisWeek"_L1, out.newThisWeek, readCount);
 }
 
 bool readUserActivityStats(const QJsonValue &v, const Path &p, UserActivityStats &out,
@@ -164,6 +166,12 @@ Result<ModerationStats> decodeModerationStats(const QByteArray &json)
 Result<UserActivityStats> decodeUserActivityStats(const QByteArray &json)
 {
     return decodeDocument<UserActivityStats>(json, readUserActivityStats);
+}
+
+Result<UserBriefPage> decodeUserBriefPage(const QByteArray &json)
+{
+    return noteSkipped(decodeDocument<UserBriefPage>(json, cursorPageOf<UserBrief, readUserBrief>),
+                       "people page");
 }
 
 } // namespace threadline::core

@@ -5,6 +5,8 @@
 
 #include "wire/jsonnames.h"
 
+#include <algorithm>
+
 namespace threadline::core {
 
 namespace codec {
@@ -105,9 +107,9 @@ bool readPost(const QJsonValue &v, const Path &p, Post &out, DecodeError &err)
     Obj o(v, p, err);
     if (!o)
         return false;
-    std::optional<Post::Category> category;
+    std::optional<QString> categoryWord;
     const bool ok =
-        o.req("id"_L1, out.id, readId) && o.opt("category"_L1, category, enumOf(kCategories)) &&
+        o.req("id"_L1, out.id, readId) && o.opt("category"_L1, categoryWord, readString) &&
         o.opt("content"_L1, out.content, readString) && readCreateTime(o, out.createtime) &&
         o.opt("device"_L1, out.device, readString) && o.opt("geo"_L1, out.geo, readGeo) &&
         o.req("author"_L1, out.author, readUserBrief) &&
@@ -122,9 +124,20 @@ bool readPost(const QJsonValue &v, const Path &p, Post &out, DecodeError &err)
         o.opt("hotCount"_L1, out.hotCount, readCount);
     if (!ok)
         return false;
-    // Without a category, what the server would have chosen.
-    out.category = category.value_or(out.pictureUrls.isEmpty() ? Post::Category::Text
-                                                               : Post::Category::Picture);
+    // Without a category, what the server would have chosen; one this client does not know (a
+    // newer server's VIDEO) is kept as Unknown with its word, never a refusal of the post.
+    out.category =
+        out.pictureUrls.isEmpty() ? Post::Category::Text : Post::Category::Picture;
+    if (categoryWord) {
+        const auto known = std::find_if(kCategories.cbegin(), kCategories.cend(),
+                                        [&](const auto &n) { return n.first == *categoryWord; });
+        if (known != kCategories.cend()) {
+            out.category = known->second;
+        } else {
+            out.category = Post::Category::Unknown;
+            out.categoryWord = categoryWord->left(40);
+        }
+    }
     return true;
 }
 
@@ -230,7 +243,7 @@ Result<PostPage> decodePostPage(const QByteArray &json)
     return noteSkipped(decodeDocument<PostPage>(json, cursorPageOf<Post, readPost>), "posts page");
 }
 
-Result<QList<Post>> decodePostList(const QByteArray &json)
+Result<QList<Post>> decodePostList(const QByteArray &json, QStringList *skipped)
 {
     const Result<QJsonValue> parsed = parseDocument(json);
     if (!parsed)
@@ -257,6 +270,7 @@ Result<QList<Post>> decodePostList(const QByteArray &json)
         return DecodeError{prefix, u"holds no post"_s};
     QList<Post> out;
     out.reserve(items.size());
+    std::optional<DecodeError> first;
     for (qsizetype i = 0; i < items.size(); ++i) {
         Result<Post> post = decodePost(items.at(i));
         if (!post) {
@@ -265,10 +279,17 @@ Result<QList<Post>> decodePostList(const QByteArray &json)
             e.path = e.path.isEmpty()
                          ? here
                          : here + (e.path.startsWith(u'[') ? QString() : u"."_s) + e.path;
-            return e;
+            if (!skipped)
+                return e;
+            skipped->append(e.path + u": "_s + e.message);
+            if (!first)
+                first = e;
+            continue;
         }
         out.append(std::move(post).value());
     }
+    if (out.isEmpty() && first)
+        return *first; // nothing could be read: the first reason
     return out;
 }
 

@@ -98,10 +98,13 @@ struct Comment
 
 struct Post
 {
-    enum class Category { Text, Picture };
+    // Unknown: a category of a newer server (VIDEO…): the post is shown as well as it can be,
+    // with a line saying its kind is not supported yet; categoryWord keeps the wire's word.
+    enum class Category { Text, Picture, Unknown };
 
     qint64 id = 0;
     Category category = Category::Text;
+    QString categoryWord; // the wire's word of an Unknown category (at most 40 characters)
     QString content;
     qint64 createtime = 0;
     QString device;
@@ -305,6 +308,7 @@ using ActivityPage = CursorPage<Activity>;
 using QueuePage = CursorPage<QueueItem>;
 using LogPage = CursorPage<LogEntry>;
 using DevicePage = CursorPage<DeviceName>;
+using UserBriefPage = CursorPage<UserBrief>; // /moderation/stats/people
 
 // The body of every error answer: {"error":{"code","message"}}.
 struct ApiErrorBody
@@ -378,6 +382,9 @@ struct ModerationStats
     qint64 activeAllOfLast3Days = 0;
     qint64 activeAnyOfLast7Days = 0;
     qint64 inactiveLast7Days = 0;
+    // Added with the statistics' lists; absent from older servers.
+    std::optional<qint64> activeThisWeekNotToday; // active on one of the 7 days, not on the day
+    std::optional<qint64> newThisWeek;            // accounts made in the 7 days
 
     friend bool operator==(const ModerationStats &, const ModerationStats &) = default;
 };

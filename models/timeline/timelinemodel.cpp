@@ -235,6 +235,13 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case ContentRole:
         return p->content;
+    case UnsupportedRole:
+        if (p->category != core::Post::Category::Unknown)
+            return QString();
+        //: A post of a kind from a newer server: its kind as the server names it (VIDEO)
+        return QCoreApplication::translate("TimelineModel",
+                                           "This kind of post (%1) is not supported yet.")
+            .arg(p->categoryWord);
     case Qt::AccessibleTextRole: // what a screen reader says of the card
         return QCoreApplication::translate("TimelineModel", "%1: %2. %3 · %4 · %5")
             .arg(p->author.nickName,

@@ -41,6 +41,9 @@ public:
         RankRole,       // int: 1, 2, 3… (the row + 1); 0 when the model is no ranking
         HotCountRole,   // qint64: the likes or views in the ranking's window; -1 unknown
         RankFigureRole, // QString: "128 likes this week", "3,204 views this week"; "" unknown
+        // A post of a kind a newer server has and this client does not show (a category such
+        // as VIDEO): "This kind of post (VIDEO) is not supported yet."; "" for every other.
+        UnsupportedRole,
     };
     Q_ENUM(Role)
 

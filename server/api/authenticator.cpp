@@ -1,6 +1,7 @@
 #include "api/authenticator.h"
 
 #include "api/clock.h"
+#include "api/handlers/logindays.h"
 #include "api/passwords.h"
 #include "api/response.h"
 #include "db/database.h"
@@ -70,7 +71,16 @@ void Authenticator::markActive(qint64 uid)
                   "INSERT INTO user_days(uid, month, bits) VALUES(?, ?, ?)"
                   " ON CONFLICT(uid, month) DO UPDATE SET bits = user_days.bits | excluded.bits"),
               {uid, month, qint64(1) << (date.day() - 1)});
+    // The day's login bitmap: a mark appended, folded in by a reader (logindays.h) or here
+    // every kFoldEvery marks, so that the marks of a day nobody looks at stay few.
+    m_db.exec(QStringLiteral("INSERT INTO login_marks(day, uid) VALUES(?, ?)"
+                             " ON CONFLICT(day, uid) DO NOTHING"),
+              {int(day), uid});
     m_activeMarked.insert({uid, day});
+    if (++m_marksSinceFold >= kFoldEvery) {
+        m_marksSinceFold = 0;
+        LoginDays(m_db).fold(int(day));
+    }
 }
 
 } // namespace threadline::server

@@ -25,7 +25,8 @@ public:
     void authenticate(Request &req);
     // A signed-out token (its hash) is checked against the database again.
     void forget(const QString &tokenHash) { m_tokenCache.remove(tokenHash); }
-    // Marks the user active today (UTC+8) in user_days, once a day per process.
+    // Marks the user active today (UTC+8) in user_days and in the day's login bitmap (a mark in
+    // login_marks), once a day per process.
     void markActive(qint64 uid);
 
 private:
@@ -42,6 +43,8 @@ private:
     // seen within that time.
     QHash<QString, CachedToken> m_tokenCache;
     QSet<QPair<qint64, qint64>> m_activeMarked; // (uid, day) already written
+    static constexpr int kFoldEvery = 5000;     // marks written, then folded into the bitmap
+    int m_marksSinceFold = 0;
 };
 
 } // namespace threadline::server

@@ -308,6 +308,68 @@ $fn$)SQL")
                                 " DELETE FROM hot_floors WHERE post_id = NEW.post_id"
                                 " AND floor <= NEW.floor - %1; END")
                      .arg(kHotFloors);
+// Login statistics at scale: one compressed (roaring) bitmap per day of who made an
+// authenticated call (UTC+8 day number since 1970-01-01; bit = uid), so a day's figures cost the
+// size of a few bitmaps, not a read of every user's row. Writers never rewrite a bitmap: a user's
+// first call of the day appends a row to login_marks; a reader folds a day's marks into its
+// bitmap under the bitmap row's lock (DELETE … RETURNING claims exactly the marks it folds, so
+// several processes on one PostgreSQL never lose a mark). `members` is the bitmap's
+// cardinality (of bits and recent together) and `version` grows with every fold (processes cache
+// bitmaps by it). A fold writes only `recent`, the day's newcomers not yet in `bits` (small);
+// once it grows past 256 KiB it is merged into `bits` and `base_version` grows, so the big blob
+// is rewritten seldom. The counters come before the blobs, so that SQLite reads them without
+// walking the blobs' overflow pages.
+// user_totals counts the users (kept by triggers) so "inactive" needs no COUNT(*) over users;
+// users(created, id) answers "new this week". The existing user_days months are folded in.
+inline QStringList schemaLoginDays(bool postgres)
+{
+    QStringList steps{
+        QStringLiteral("CREATE TABLE login_days(day INTEGER PRIMARY KEY,"
+                       " members BIGINT NOT NULL DEFAULT 0, version BIGINT NOT NULL DEFAULT 0,"
+                       " base_version BIGINT NOT NULL DEFAULT 0, recent %1, bits %1 NOT NULL)")
+            .arg(postgres ? QStringLiteral("BYTEA") : QStringLiteral("BLOB")),
+        QStringLiteral("CREATE TABLE login_marks(day INTEGER NOT NULL, uid BIGINT NOT NULL,"
+                       " PRIMARY KEY(day, uid))"),
+        QStringLiteral("CREATE TABLE user_totals(id INTEGER PRIMARY KEY, users BIGINT NOT NULL)"),
+        QStringLiteral("INSERT INTO user_totals(id, users) SELECT 1, COUNT(*) FROM users"),
+        QStringLiteral("CREATE INDEX users_created ON users(created, id)"),
+    };
+    if (postgres) {
+        // A day's bitmap is dense random bits: not worth pglz's time on every merge.
+        steps << QStringLiteral("ALTER TABLE login_days ALTER COLUMN bits SET STORAGE EXTERNAL")
+              << QStringLiteral("ALTER TABLE login_days ALTER COLUMN recent SET STORAGE EXTERNAL");
+        steps << QStringLiteral(R"SQL(
+CREATE OR REPLACE FUNCTION tl_count_users() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        UPDATE user_totals SET users = users + (SELECT COUNT(*) FROM new_rows) WHERE id = 1;
+    ELSE
+        UPDATE user_totals SET users = users - (SELECT COUNT(*) FROM old_rows) WHERE id = 1;
+    END IF;
+    RETURN NULL;
+END
+$fn$)SQL")
+              << QStringLiteral("CREATE TRIGGER users_counted_in AFTER INSERT ON users"
+                                " REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT"
+                                " EXECUTE FUNCTION tl_count_users()")
+              << QStringLiteral("CREATE TRIGGER users_counted_out AFTER DELETE ON users"
+                                " REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT"
+                                " EXECUTE FUNCTION tl_count_users()")
+              << QStringLiteral(
+                     "INSERT INTO login_marks(day, uid)"
+                     " SELECT (to_date(u.month || '-01', 'YYYY-MM-DD') - DATE '1970-01-01')"
+                     " + d.n - 1, u.uid FROM user_days u CROSS JOIN generate_series(1, 31) AS d(n)"
+                     " WHERE (u.bits >> (d.n - 1)) & 1 = 1 ON CONFLICT DO NOTHING");
+    } else {
+        steps << QStringLiteral("CREATE TRIGGER users_counted_in AFTER INSERT ON users BEGIN"
+                                " UPDATE user_totals SET users = users + 1 WHERE id = 1; END")
+              << QStringLiteral("CREATE TRIGGER users_counted_out AFTER DELETE ON users BEGIN"
+                                " UPDATE user_totals SET users = users - 1 WHERE id = 1; END")
+              << QStringLiteral(
+                     "WITH RECURSIVE d(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM d WHERE n < 31)"
+                     " INSERT OR IGNORE INTO login_marks(day, uid)"
+                     " SELECT CAST(julianday(u.month || '-01') - 2440587.5 AS INTEGER) + d.n - 1,"
+                     " u.uid FROM user_days u, d WHERE (u.bits >> (d.n - 1)) & 1 = 1");
     }
     return steps;
 }

@@ -256,20 +256,28 @@ void seedModerationDemo(Api &api, Database &db)
     // 30 days of sign-ins (the statistics page's chart), today included; written whole, so the
     // calls above (all made "today") count only for who the pattern says was here today.
     db.exec(QStringLiteral("DELETE FROM user_days"));
+    // The days' login bitmaps too: the same pattern as marks, folded at the first read.
+    db.exec(QStringLiteral("DELETE FROM login_days"));
+    db.exec(QStringLiteral("DELETE FROM login_marks"));
     QHash<QPair<qint64, QString>, qint64> bits;
     const QDate today = QDate(1970, 1, 1).addDays(dayNumberUtc8(now));
     QList<qint64> people;
     for (const Row &r : db.query(QStringLiteral("SELECT id FROM users ORDER BY id")))
         people.append(r[0].toLongLong());
+    db.begin();
     for (int daysAgo = 0; daysAgo < 30; ++daysAgo) {
         const QDate d = today.addDays(-daysAgo);
         for (const qint64 uid : people)
-            if (demoActive(uid, daysAgo, d.dayOfWeek()))
+            if (demoActive(uid, daysAgo, d.dayOfWeek())) {
                 bits[{uid, d.toString(QStringLiteral("yyyy-MM"))}] |= qint64(1) << (d.day() - 1);
+                db.exec(QStringLiteral("INSERT INTO login_marks(day, uid) VALUES(?, ?)"),
+                        {int(QDate(1970, 1, 1).daysTo(d)), uid});
+            }
     }
     for (auto it = bits.cbegin(); it != bits.cend(); ++it)
         db.exec(QStringLiteral("INSERT INTO user_days(uid, month, bits) VALUES(?, ?, ?)"),
                 {it.key().first, it.key().second, it.value()});
+    db.commit();
 }
 
 } // namespace threadline::server

@@ -1,10 +1,11 @@
 #include "moderation/statsview.h"
 
-#include "moderation/activitychart.h"
 #include "common/messagebar.h"
+#include "moderation/activitychart.h"
 
 #include "feeds.h"
 #include "people/activitystatsfeed.h"
+#include "people/statspeoplemodel.h"
 
 #include <QDateEdit>
 #include <QEvent>
@@ -13,6 +14,8 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QListView>
+#include <QMouseEvent>
 #include <QProgressBar>
 #include <QShortcut>
 #include <QStyle>
@@ -21,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <climits>
 
 namespace threadline::ui {
 
@@ -57,6 +61,10 @@ StatsView::StatsView(models::Feeds *feeds, QWidget *parent)
     , m_chartTitle(new QLabel(this))
     , m_chart(new ActivityChart(this))
     , m_chartCaption(new QLabel(this))
+    , m_peopleModel(new models::StatsPeopleModel(this))
+    , m_peopleFeed(feeds->statsPeople(m_peopleModel, this))
+    , m_peopleTitle(new QLabel(this))
+    , m_people(new QListView(this))
     , m_f5(new QShortcut(QKeySequence(Qt::Key_F5), this))
     , m_typing(new QTimer(this))
 {
@@ -107,7 +115,7 @@ StatsView::StatsView(models::Feeds *feeds, QWidget *parent)
     tiles->setHorizontalSpacing(12);
     tiles->setVerticalSpacing(12);
     const QFont big = scaled(font(), 2.4, true);
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < kFigures; ++i) {
         auto *frame = new QFrame(this);
         frame->setObjectName(QStringLiteral("figure%1").arg(i));
         frame->setFrameShape(QFrame::StyledPanel);
@@ -128,8 +136,12 @@ StatsView::StatsView(models::Feeds *feeds, QWidget *parent)
         box->addWidget(t.number);
         box->addWidget(t.caption);
         box->addStretch(1);
-        tiles->addWidget(frame, 0, i);
-        tiles->setColumnStretch(i, 1);
+        tiles->addWidget(frame, i / 3, i % 3);
+        tiles->setColumnStretch(i % 3, 1);
+        if (hasPeople(Figure(i))) {
+            frame->setCursor(Qt::PointingHandCursor);
+            frame->installEventFilter(this);
+        }
     }
 
     // --- the chart ---
@@ -145,6 +157,29 @@ StatsView::StatsView(models::Feeds *feeds, QWidget *parent)
     chartBox->addWidget(m_chart, 1);
     chartBox->addWidget(m_chartCaption);
 
+    // --- the people behind a figure ---
+    m_peopleTitle->setObjectName(QStringLiteral("peopleTitle"));
+    m_peopleTitle->setTextFormat(Qt::PlainText);
+    m_peopleTitle->setFont(scaled(font(), 1.0, true));
+    m_peopleTitle->setWordWrap(true);
+    m_peopleTitle->setBuddy(m_people);
+    m_people->setObjectName(QStringLiteral("statsPeople"));
+    m_people->setModel(m_peopleModel);
+    m_people->setUniformItemSizes(true);
+    m_people->setSpacing(3);
+    m_people->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_people->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_people->setMinimumWidth(200);
+    auto *peopleBox = new QVBoxLayout;
+    peopleBox->setContentsMargins(0, 8, 12, 12);
+    peopleBox->setSpacing(4);
+    peopleBox->addWidget(m_peopleTitle);
+    peopleBox->addWidget(m_people, 1);
+    auto *lower = new QHBoxLayout;
+    lower->setContentsMargins(0, 0, 0, 0);
+    lower->addLayout(chartBox, 2);
+    lower->addLayout(peopleBox, 1);
+
     auto *root = new QVBoxLayout(this);
     root->setContentsMargins(0, 0, 0, 0);
     root->setSpacing(0);
@@ -156,7 +191,7 @@ StatsView::StatsView(models::Feeds *feeds, QWidget *parent)
     root->addWidget(m_busy);
     root->addWidget(m_status);
     root->addLayout(tiles);
-    root->addLayout(chartBox, 1);
+    root->addLayout(lower, 1);
 
     // --- behaviour ---
     m_typing->setSingleShot(true);
@@ -194,6 +229,23 @@ StatsView::StatsView(models::Feeds *feeds, QWidget *parent)
     connect(m_chart, &ActivityChart::currentChanged, this,
             [this] { m_chartCaption->setText(m_chart->currentText()); });
     connect(m_chart, &ActivityChart::dayActivated, this, &StatsView::setDate);
+    const auto openPerson = [this](const QModelIndex &index) {
+        if (index.isValid())
+            Q_EMIT personActivated(index.data(models::StatsPeopleModel::UidRole).toLongLong());
+    };
+    connect(m_people, &QListView::clicked, this, openPerson);
+    connect(m_people, &QListView::activated, this, openPerson);
+    // The people after the figures and the chart (the page's requests stay within the feed's
+    // bound); not for someone the figures were refused to.
+    connect(m_feed, &ActivityStatsFeed::finished, this, [this] {
+        if (m_feed->figures() && !m_feed->isForbidden())
+            loadPeople();
+    });
+    // A list that could not be loaded says so in its title (the status line is the figures').
+    connect(m_peopleFeed, &models::StatsPeopleFeed::loadFailed, this,
+            [this](const QString &message) {
+                m_peopleTitle->setText(tr("Could not load the people: %1").arg(message));
+            });
 
     // The date edit takes Ctrl+Left / Ctrl+Right / Ctrl+Home for itself (a line edit's word
     // moves): there they step the day too.
@@ -238,6 +290,52 @@ void StatsView::setDate(const QDate &date)
     }
     m_status->clear();
     m_feed->load(date);
+}
+
+bool StatsView::hasPeople(Figure figure)
+{
+    return figure == Figure::ActiveToday || figure == Figure::ActiveAllOf3Days ||
+           figure == Figure::ThisWeekNotToday || figure == Figure::NewThisWeek;
+}
+
+QWidget *StatsView::figureTile(Figure figure) const
+{
+    return m_tiles[int(figure)].number->parentWidget();
+}
+
+void StatsView::showPeople(Figure figure)
+{
+    if (!hasPeople(figure))
+        return;
+    m_peopleFigure = figure;
+    render();
+    if (m_started && m_feed->figures())
+        loadPeople();
+}
+
+QString StatsView::peopleTitle() const
+{
+    return m_peopleTitle->text();
+}
+
+void StatsView::loadPeople()
+{
+    using Set = models::StatsPeopleModel::Set;
+    Set set = Set::AllOf3Days;
+    switch (m_peopleFigure) {
+    case Figure::ActiveToday:
+        set = Set::ActiveToday;
+        break;
+    case Figure::ThisWeekNotToday:
+        set = Set::ThisWeekNotToday;
+        break;
+    case Figure::NewThisWeek:
+        set = Set::NewThisWeek;
+        break;
+    default:
+        break;
+    }
+    m_peopleFeed->show(set, date());
 }
 
 QDate StatsView::date() const
@@ -302,6 +400,12 @@ void StatsView::retranslate()
         tr("Active on each of the last 3 days"));
     m_tiles[int(Figure::ActiveAnyOf7Days)].caption->setText(tr("Active on any of the last 7 days"));
     m_tiles[int(Figure::InactiveFor7Days)].caption->setText(tr("Inactive for 7 days"));
+    m_tiles[int(Figure::ThisWeekNotToday)].caption->setText(tr("Active this week, but not today"));
+    m_tiles[int(Figure::NewThisWeek)].caption->setText(tr("New this week"));
+    for (int i = 0; i < kFigures; ++i)
+        if (hasPeople(Figure(i)))
+            figureTile(Figure(i))->setToolTip(tr("Show these people (click or Return)"));
+    m_people->setAccessibleName(tr("People"));
     m_chartTitle->setText(
         tr("People active each day, the last %n days", nullptr, ActivityStatsFeed::kChartDays));
     render();
@@ -312,17 +416,35 @@ void StatsView::render()
     const std::optional<core::ModerationStats> f = m_feed->figures();
     const bool loading = m_feed->isLoading();
     const QString none = loading ? QStringLiteral("…") : QStringLiteral("—");
-    const qint64 values[4] = {f ? f->activeToday : 0, f ? f->activeAllOfLast3Days : 0,
-                              f ? f->activeAnyOfLast7Days : 0, f ? f->inactiveLast7Days : 0};
-    for (int i = 0; i < 4; ++i) {
+    // The two figures added with the lists are absent from older servers: "—" then.
+    const std::optional<qint64> values[kFigures] = {
+        f ? std::optional<qint64>(f->activeToday) : std::nullopt,
+        f ? std::optional<qint64>(f->activeAllOfLast3Days) : std::nullopt,
+        f ? std::optional<qint64>(f->activeAnyOfLast7Days) : std::nullopt,
+        f ? std::optional<qint64>(f->inactiveLast7Days) : std::nullopt,
+        f ? f->activeThisWeekNotToday : std::nullopt,
+        f ? f->newThisWeek : std::nullopt};
+    for (int i = 0; i < kFigures; ++i) {
         const Tile &t = m_tiles[i];
-        t.number->setText(f ? QString::number(values[i]) : none);
-        const QString shown = f         ? QString::number(values[i])
+        t.number->setText(values[i] ? QString::number(*values[i]) : f ? QStringLiteral("—") : none);
+        // The figure whose people are listed has a box of its own.
+        auto *frame = static_cast<QFrame *>(t.number->parentWidget());
+        const bool chosen = hasPeople(Figure(i)) && Figure(i) == m_peopleFigure;
+        frame->setFrameShape(chosen ? QFrame::Box : QFrame::StyledPanel);
+        frame->setLineWidth(chosen ? 2 : 1);
+        const QString shown = values[i] ? QString::number(*values[i])
+                              : f       ? tr("not loaded")
                               : loading ? tr("loading")
                                         : tr("not loaded");
         //: A figure for screen readers: "Active today: 5"
         t.number->parentWidget()->setAccessibleName(tr("%1: %2").arg(t.caption->text(), shown));
     }
+    const std::optional<qint64> count = values[int(m_peopleFigure)];
+    const QString caption = m_tiles[int(m_peopleFigure)].caption->text();
+    //: The people list's title: a figure's words and how many people it has
+    m_peopleTitle->setText(
+        count ? tr("%1: %n people", nullptr, int(std::min<qint64>(*count, INT_MAX))).arg(caption)
+              : caption);
     m_chart->setDays(m_feed->chartDates(), m_feed->chartValues());
     m_chartCaption->setText(m_chart->currentText());
     m_busy->setVisible(loading);
@@ -332,6 +454,22 @@ void StatsView::render()
 
 bool StatsView::eventFilter(QObject *watched, QEvent *event)
 {
+    for (int i = 0; i < kFigures; ++i) {
+        if (watched != m_tiles[i].number->parentWidget() || !hasPeople(Figure(i)))
+            continue;
+        if (event->type() == QEvent::MouseButtonRelease &&
+            static_cast<QMouseEvent *>(event)->button() == Qt::LeftButton) {
+            showPeople(Figure(i));
+            return true;
+        }
+        if (event->type() == QEvent::KeyPress) {
+            const int key = static_cast<QKeyEvent *>(event)->key();
+            if (key == Qt::Key_Return || key == Qt::Key_Enter || key == Qt::Key_Space) {
+                showPeople(Figure(i));
+                return true;
+            }
+        }
+    }
     if (watched == m_dateEdit && event->type() == QEvent::KeyPress) {
         auto *key = static_cast<QKeyEvent *>(event);
         if ((key->modifiers() & ~Qt::KeypadModifier) == Qt::ControlModifier) {

@@ -10,6 +10,10 @@
 //   states:  "…" while a figure loads, "—" when it could not be; a busy bar while anything loads;
 //            what went wrong in words ("Could not load the statistics: …"; for an ordinary user
 //            "Only moderators can see the statistics.")
+// Beside the chart, the people behind a figure (Active today, each of the last 3 days, this week
+// but not today, new this week — a click on the figure or Return on it chooses), paged as the
+// list scrolls (models::StatsPeopleFeed); a click or Return on a person opens their page
+// (personActivated).
 // Everything comes through models::ActivityStatsFeed (the server's statistics, one per day).
 #pragma once
 
@@ -18,6 +22,7 @@
 
 class QDateEdit;
 class QLabel;
+class QListView;
 class QProgressBar;
 class QShortcut;
 class QTimer;
@@ -26,6 +31,8 @@ class QToolButton;
 namespace threadline::models {
 class ActivityStatsFeed;
 class Feeds;
+class StatsPeopleFeed;
+class StatsPeopleModel;
 } // namespace threadline::models
 
 namespace threadline::ui {
@@ -42,7 +49,10 @@ public:
         ActiveAllOf3Days, // activeAllOfLast3Days
         ActiveAnyOf7Days, // activeAnyOfLast7Days
         InactiveFor7Days, // inactiveLast7Days
+        ThisWeekNotToday, // activeThisWeekNotToday
+        NewThisWeek,      // newThisWeek
     };
+    static constexpr int kFigures = 6;
     Q_ENUM(Figure)
 
     explicit StatsView(models::Feeds *feeds, QWidget *parent = nullptr);
@@ -71,6 +81,19 @@ public:
     [[nodiscard]] ActivityChart *chart() const { return m_chart; }
     [[nodiscard]] models::ActivityStatsFeed *feed() const { return m_feed; }
 
+    // The people list: which figure it shows (ActiveToday, ActiveAllOf3Days, ThisWeekNotToday
+    // or NewThisWeek; another is ignored), its title, the list itself.
+    void showPeople(Figure figure);
+    [[nodiscard]] Figure peopleFigure() const { return m_peopleFigure; }
+    [[nodiscard]] QString peopleTitle() const;
+    [[nodiscard]] QListView *peopleView() const { return m_people; }
+    [[nodiscard]] models::StatsPeopleFeed *peopleFeed() const { return m_peopleFeed; }
+    [[nodiscard]] QWidget *figureTile(Figure figure) const;
+
+Q_SIGNALS:
+    // A person of the list was clicked (or Return on them): open their page.
+    void personActivated(qint64 uid);
+
 protected:
     void changeEvent(QEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -85,6 +108,8 @@ private:
     void retranslate();
     void render();
     void step(int days);
+    void loadPeople();
+    [[nodiscard]] static bool hasPeople(Figure figure);
 
     models::ActivityStatsFeed *m_feed;
     QLabel *m_title;
@@ -96,10 +121,15 @@ private:
     QToolButton *m_refresh;
     MessageBar *m_status;
     QProgressBar *m_busy;
-    Tile m_tiles[4];
+    Tile m_tiles[kFigures];
     QLabel *m_chartTitle;
     ActivityChart *m_chart;
     QLabel *m_chartCaption;
+    models::StatsPeopleModel *m_peopleModel;
+    models::StatsPeopleFeed *m_peopleFeed;
+    QLabel *m_peopleTitle;
+    QListView *m_people;
+    Figure m_peopleFigure = Figure::ActiveAllOf3Days;
     QShortcut *m_f5;
     QTimer *m_typing; // the date edit's changes, once the typing pauses
     bool m_started = false;

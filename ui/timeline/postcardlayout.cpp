@@ -184,6 +184,10 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
         l.moderation = QRect(x0, y, colW, sfm.height());
         y = l.moderation.bottom() + 1 + 8;
     }
+    if (!index.data(TimelineModel::UnsupportedRole).toString().isEmpty()) { // a newer kind
+        l.unsupported = QRect(x0, y, colW, sfm.height());
+        y = l.unsupported.bottom() + 1 + 8;
+    }
 
     // --- the content ---
     const QString raw = index.data(TimelineModel::ContentRole).toString().trimmed();

@@ -5,6 +5,7 @@
 #include "timeline/postdelegate.h"
 
 #include "common/palettecolors.h"
+#include "common/plaintext.h"
 #include "common/textmetrics.h"
 #include "common/tilepixmaps.h"
 #include "timeline/postcardmetrics.h"
@@ -366,6 +367,17 @@ void PostDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
         painter->drawText(
             l.moderation, Qt::AlignLeft | Qt::AlignVCenter,
             QFontMetrics(small).elidedText(line, Qt::ElideRight, l.moderation.width()));
+    }
+
+    if (!l.unsupported.isNull()) {
+        QFont note = small;
+        note.setItalic(true);
+        painter->setFont(note);
+        painter->setPen(blend(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.6));
+        painter->drawText(l.unsupported, Qt::AlignLeft | Qt::AlignVCenter,
+                          QFontMetrics(note).elidedText(
+                              sanitizedText(index.data(TimelineModel::UnsupportedRole).toString()),
+                              Qt::ElideRight, l.unsupported.width()));
     }
 
     if (l.contentLayout) {

@@ -77,6 +77,7 @@ public:
         QRect meta;       // relative time · device (elided when painted: the time ages)
         QRect hidden;     // the moderators' "Hidden" mark (null when not hidden)
         QRect moderation; // moderators: "Hidden by a moderator: <reason>" (null when not hidden)
+        QRect unsupported; // "This kind of post (VIDEO) is not supported yet." (null otherwise)
         QRect pending;    // "Sending…" / "Not sent" (null when nothing is pending)
         QString pendingText;
         QRect content; // null without content

@@ -386,6 +386,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
 
         m_stats = new StatsView(m_models, m_pages);
         m_stats->setRefreshKeyEnabled(false); // the window's F5 reloads it
+        connect(m_stats, &StatsView::personActivated, this, &MainWindow::openProfile);
         m_pages->addWidget(m_stats);
         m_navPages.append(Page::Statistics);
         m_nav->addItem(QString());

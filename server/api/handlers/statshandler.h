@@ -1,7 +1,9 @@
-// The moderators' activity statistics: who was active on which days (daily bitmaps per user and
-// month, UTC+8), for a day and for one user's month.
+// The moderators' activity statistics: who was active on which days (UTC+8), for a day (its
+// figures, from one roaring bitmap per day: logindays.h), for a run of days (the chart), as pages
+// of people (one figure's set), and for one user's month (user_days: a bitmap per user and month).
 #pragma once
 
+#include "api/handlers/logindays.h"
 #include "api/routetable.h"
 
 namespace threadline::server {
@@ -18,9 +20,12 @@ public:
 private:
     Response modStats(Request &req);
     Response modUserStats(Request &req);
+    Response modStatsDays(Request &req);
+    Response modStatsPeople(Request &req);
 
     Database &m_db;
     Renderer &m_renderer;
+    LoginDays m_days;
 };
 
 } // namespace threadline::server
