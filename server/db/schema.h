@@ -308,6 +308,10 @@ $fn$)SQL")
                                 " DELETE FROM hot_floors WHERE post_id = NEW.post_id"
                                 " AND floor <= NEW.floor - %1; END")
                      .arg(kHotFloors);
+    }
+    return steps;
+}
+
 // Login statistics at scale: one compressed (roaring) bitmap per day of who made an
 // authenticated call (UTC+8 day number since 1970-01-01; bit = uid), so a day's figures cost the
 // size of a few bitmaps, not a read of every user's row. Writers never rewrite a bitmap: a user's
