@@ -17,6 +17,7 @@
 #include "api/handlers/mediahandler.h"
 #include "api/handlers/moderationhandler.h"
 #include "api/handlers/postshandler.h"
+#include "api/handlers/rankingshandler.h"
 #include "api/handlers/statshandler.h"
 #include "api/handlers/synchandler.h"
 #include "api/handlers/usershandler.h"
@@ -127,6 +128,7 @@ private:
     ModerationHandler m_moderation;
     DevicesHandler m_devices;
     StatsHandler m_stats;
+    RankingsHandler m_rankings;
     RouteTable m_routes;
 };
 

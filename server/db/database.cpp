@@ -277,9 +277,13 @@ void Database::failed(const QSqlError &error, const QString &sql)
 bool Database::migrate(QString *error)
 {
     // Version 1 is the whole schema; later versions append steps here.
-    const QList<QStringList> versions = {schemaV1(), schemaV2(),
-                                         schemaV3(), schemaV4(m_kind == Kind::Postgres),
-                                         schemaV5(), schemaV6(m_kind == Kind::Postgres)};
+    const QList<QStringList> versions = {schemaV1(),
+                                         schemaV2(),
+                                         schemaV3(),
+                                         schemaV4(m_kind == Kind::Postgres),
+                                         schemaV5(),
+                                         schemaV6(m_kind == Kind::Postgres),
+                                         schemaRankings(m_kind == Kind::Postgres)};
     try {
         begin();
         if (m_kind == Kind::Postgres)
