@@ -12,6 +12,7 @@
 #include "people/activitystatsfeed.h"
 #include "people/pendingfollows.h"
 #include "people/profileloader.h"
+#include "rankings/rankingfeed.h"
 #include "thread/threadloader.h"
 #include "timeline/historymodel.h"
 #include "timeline/likersmodel.h"
@@ -98,6 +99,11 @@ ActivityStatsFeed *Feeds::activityStats(QObject *parent) const
 DeviceTableFeed *Feeds::deviceTable(DeviceTableModel *model, QObject *parent) const
 {
     return new DeviceTableFeed(m_parts.api, model, parent);
+}
+
+RankingFeed *Feeds::ranking(RankingModel *model, QObject *parent) const
+{
+    return new RankingFeed(m_parts.api, m_parts.cache, model, parent);
 }
 
 OutboxModel *Feeds::outboxModel(QObject *parent) const

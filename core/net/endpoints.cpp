@@ -281,6 +281,13 @@ Call deleteDevice(const QString &raw)
     return del(path(u"/devices?raw=") + encoded(raw));
 }
 
+Call rankings(Ranking::Window window, int limit)
+{
+    return get(path(u"/rankings?window=") +
+               (window == Ranking::Window::Day ? QLatin1String("day") : QLatin1String("week")) +
+               QLatin1String("&limit=") + id(std::clamp(limit, 1, kMaxRankingLimit)));
+}
+
 bool isPublicPath(const QString &pathAndQuery)
 {
     const QString p = QUrl(pathAndQuery).path();

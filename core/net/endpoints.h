@@ -134,6 +134,11 @@ struct LogQuery
 [[nodiscard]] Call putDevice(const DeviceName &device);
 [[nodiscard]] Call deleteDevice(const QString &raw);
 
+// --- points and rankings ---
+// GET /rankings?window=day|week&limit=… (limit clamped to the contract's 1…50)
+[[nodiscard]] Call rankings(Ranking::Window window, int limit);
+inline constexpr int kMaxRankingLimit = 50;
+
 // True for the calls that need no token: sign-in, /health and the pictures under /media/.
 [[nodiscard]] bool isPublicPath(const QString &path);
 

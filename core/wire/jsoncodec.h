@@ -129,6 +129,7 @@ struct CodecLimits
 [[nodiscard]] Result<Health> decodeHealth(const QByteArray &json);
 [[nodiscard]] Result<ModerationStats> decodeModerationStats(const QByteArray &json);
 [[nodiscard]] Result<UserActivityStats> decodeUserActivityStats(const QByteArray &json);
+[[nodiscard]] Result<Ranking> decodeRanking(const QByteArray &json); // GET /rankings
 
 // Request bodies, as compact UTF-8 JSON.
 [[nodiscard]] QByteArray encodeNewPost(const NewPost &post);

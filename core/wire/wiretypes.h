@@ -393,6 +393,32 @@ struct UserActivityStats
     friend bool operator==(const UserActivityStats &, const UserActivityStats &) = default;
 };
 
+// GET /rankings: a board of people by points (the day's, or the last 7 days').
+struct RankEntry
+{
+    qint64 rank = 0;
+    qint64 points = 0;
+    UserBrief user;
+
+    friend bool operator==(const RankEntry &, const RankEntry &) = default;
+};
+
+struct Ranking
+{
+    enum class Window { Day, Week };
+    Window window = Window::Day;
+    QString from, to;  // yyyy-MM-dd, UTC+8; the same day for the day's board
+    qint64 people = 0; // people with points on the board
+    QList<RankEntry> items;
+    std::optional<qint64> myRank; // none: no points on this board
+    qint64 myPoints = 0;
+    // The rules (points each, and how many count a day); 0 when the server did not say.
+    qint64 postPoints = 0, postsPerDay = 0, commentPoints = 0, commentsPerDay = 0, likePoints = 0,
+           likesPerDay = 0;
+
+    friend bool operator==(const Ranking &, const Ranking &) = default;
+};
+
 // Request bodies (encoded by jsoncodec.h).
 
 // POST /posts. Without a category the encoder sends PICTURE when there are pictures, else TEXT.

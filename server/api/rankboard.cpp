@@ -39,6 +39,10 @@ int RankBoard::pointsOf(int posts, int comments, int likes)
 void RankBoard::catchUp(qint64 today)
 {
     const qint64 oldest = today - (kWeekDays - 1); // the first day of today's week
+    // Nothing to fold (the usual read): no transaction, no lock — one index probe.
+    if (m_prunedDay == today &&
+        !m_db.one(QStringLiteral("SELECT 1 FROM rank_events LIMIT 1")).has_value())
+        return;
     Transaction tx(m_db);
     const bool pg = m_db.isPostgres();
     if (pg)
