@@ -120,6 +120,8 @@ Call activity(const ActivityQuery &query, int limit, const std::optional<QString
         p += QLatin1String("mine");
         break;
     }
+    if (!query.types.isEmpty())
+        p += QLatin1String("&type=") + encoded(query.types.join(QLatin1Char(',')));
     return get(p + QLatin1String("&limit=") + id(limit) +
                optional(QLatin1String("before"), before));
 }

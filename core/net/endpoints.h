@@ -16,6 +16,7 @@
 #include <QByteArray>
 #include <QDate>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -67,11 +68,12 @@ struct ActivityQuery
 {
     enum class Scope { Following, All, User, Mine };
     Scope scope = Scope::Following;
-    qint64 uid = 0; // Scope::User
+    qint64 uid = 0;    // Scope::User
+    QStringList types; // only these kinds ("post", "reply", …); empty: every kind
 
     friend bool operator==(const ActivityQuery &, const ActivityQuery &) = default;
 };
-// GET /activity?scope=…&uid=…&limit=…&before=…
+// GET /activity?scope=…&uid=…&type=…&limit=…&before=…
 [[nodiscard]] Call activity(const ActivityQuery &query, int limit,
                             const std::optional<QString> &before = std::nullopt);
 // GET /sync?limit=…&since=… (no since: the current cursor)

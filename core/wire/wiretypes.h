@@ -195,10 +195,16 @@ struct LogEntry
 // picture; the person followed.
 struct Activity
 {
-    enum class Type { Post, Comment, Like, Follow };
+    // Reply: a comment that answers another comment; Message: one left on a person's board;
+    // Topic: "A posted in #topic". Unknown: a kind this version does not know (typeName says
+    // which), shown as well as its fields allow.
+    enum class Type { Post, Comment, Like, Follow, Reply, Message, Topic, Unknown };
 
     qint64 id = 0;
     Type type = Type::Post;
+    QString typeName; // the type as the server wrote it
+    QString channel;  // posts | follows | board | topics | another; "" from an older server
+    QString topic;    // Topic items: the topic's name, without the #s
     UserBrief actor;
     std::optional<qint64> postId;
     std::optional<qint64> commentId;

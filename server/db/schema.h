@@ -386,4 +386,13 @@ $fn$)SQL")
     return steps;
 }
 
+// Activity by type and channel (docs/api.md): GET /activity?type=… of everyone reads one or a
+// few types newest first. A comment that answers another is recorded as `reply` from now on.
+inline QStringList schemaActivityTypes()
+{
+    return {
+        QStringLiteral("CREATE INDEX activity_type_time ON activity(type, createtime, id)"),
+    };
+}
+
 } // namespace threadline::server
