@@ -425,6 +425,17 @@ struct Ranking
     friend bool operator==(const Ranking &, const Ranking &) = default;
 };
 
+// GET /topics/{name}: a topic people follow (posts that mark it with #name#).
+struct TopicInfo
+{
+    QString name;
+    qint64 posts = 0;
+    qint64 followers = 0;
+    bool followedByMe = false;
+
+    friend bool operator==(const TopicInfo &, const TopicInfo &) = default;
+};
+
 // Request bodies (encoded by jsoncodec.h).
 
 // POST /posts. Without a category the encoder sends PICTURE when there are pictures, else TEXT.

@@ -33,6 +33,7 @@ Api::Api(Database &db, const ServerConfig &config)
     , m_devices(m_db, m_moderationRecords)
     , m_stats(m_db, m_renderer)
     , m_rankings(m_db, m_renderer)
+    , m_topics(m_db)
 {
     // The patterns never overlap (no two routes match one method and path), so the order of
     // the table decides nothing but the routes' indexes, which are the same in every Api.
@@ -48,6 +49,7 @@ Api::Api(Database &db, const ServerConfig &config)
     m_devices.addRoutes(m_routes);
     m_stats.addRoutes(m_routes);
     m_rankings.addRoutes(m_routes);
+    m_topics.addRoutes(m_routes);
 }
 
 void Api::init()

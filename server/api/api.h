@@ -20,6 +20,7 @@
 #include "api/handlers/rankingshandler.h"
 #include "api/handlers/statshandler.h"
 #include "api/handlers/synchandler.h"
+#include "api/handlers/topicshandler.h"
 #include "api/handlers/usershandler.h"
 #include "api/moderationrecords.h"
 #include "api/ratelimiter.h"
@@ -129,6 +130,7 @@ private:
     DevicesHandler m_devices;
     StatsHandler m_stats;
     RankingsHandler m_rankings;
+    TopicsHandler m_topics;
     RouteTable m_routes;
 };
 

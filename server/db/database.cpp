@@ -284,7 +284,8 @@ bool Database::migrate(QString *error)
                                          schemaV5(),
                                          schemaV6(m_kind == Kind::Postgres),
                                          schemaRankings(m_kind == Kind::Postgres),
-                                         schemaActivityTypes()};
+                                         schemaActivityTypes(),
+                                         schemaTopics()};
     try {
         begin();
         if (m_kind == Kind::Postgres)

@@ -395,4 +395,21 @@ inline QStringList schemaActivityTypes()
     };
 }
 
+// Topics that people follow (docs/api.md): the posts that mark each topic (by its case-folded
+// key, newest first), who follows which topic, and the topic of an activity item
+// ("A posted in #topic").
+inline QStringList schemaTopics()
+{
+    return {
+        QStringLiteral("CREATE TABLE topic_posts(topic TEXT NOT NULL, post_id BIGINT NOT NULL,"
+                       " createtime BIGINT NOT NULL, PRIMARY KEY(topic, post_id))"),
+        QStringLiteral("CREATE INDEX topic_posts_time ON topic_posts(topic, createtime, post_id)"),
+        QStringLiteral("CREATE INDEX topic_posts_post ON topic_posts(post_id)"),
+        QStringLiteral("CREATE TABLE topic_follows(uid BIGINT NOT NULL, topic TEXT NOT NULL,"
+                       " createtime BIGINT NOT NULL, PRIMARY KEY(uid, topic))"),
+        QStringLiteral("CREATE INDEX topic_follows_topic ON topic_follows(topic, uid)"),
+        QStringLiteral("ALTER TABLE activity ADD COLUMN topic TEXT"),
+    };
+}
+
 } // namespace threadline::server

@@ -165,7 +165,7 @@ Response ActivityHandler::activity(Request &req)
     const auto rows = m_db.query(
         QStringLiteral(
             "SELECT a.id, a.type, a.actor, a.post_id, a.comment_id, a.target_uid, a.createtime,"
-            " p.author, p.content, p.pictures, c.content"
+            " p.author, p.content, p.pictures, c.content, a.topic"
             " FROM activity a LEFT JOIN posts p ON p.id = a.post_id"
             " LEFT JOIN comments c ON c.id = a.comment_id"
             " WHERE (a.post_id IS NULL OR (p.deleted = 0 AND p.hidden = 0))"
@@ -197,6 +197,8 @@ Response ActivityHandler::activity(Request &req)
         }
         if (!r[5].isNull())
             a.insert(QStringLiteral("targetUser"), m_renderer.userBrief(r[5].toLongLong()));
+        if (!r[11].isNull())
+            a.insert(QStringLiteral("topic"), r[11].toString());
         items.append(a);
     }
     const bool more = rows.size() > size_t(limit);
