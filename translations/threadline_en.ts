@@ -852,22 +852,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="162"/>
+        <location filename="../models/people/activitymodel.cpp" line="195"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="165"/>
+        <location filename="../models/people/activitymodel.cpp" line="198"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="168"/>
+        <location filename="../models/people/activitymodel.cpp" line="201"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="171"/>
+        <location filename="../models/people/activitymodel.cpp" line="204"/>
         <source>Could not load your activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -917,6 +917,46 @@
     <message>
         <location filename="../models/people/activitymodel.cpp" line="43"/>
         <source>%1 followed someone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="46"/>
+        <source>%1 replied to a comment on their own post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="47"/>
+        <source>%1 replied to a comment on %2&apos;s post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="48"/>
+        <source>%1 replied to a comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="50"/>
+        <source>%1 left a message for %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="52"/>
+        <source>%1 left a message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="55"/>
+        <source>%1 posted in a topic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="56"/>
+        <source>%1 posted in #%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="61"/>
+        <source>%1 did something of a kind this version does not support yet (&quot;%2&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1183,84 +1223,84 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="105"/>
+        <location filename="../models/outboxmodel.cpp" line="126"/>
         <source>Change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="107"/>
+        <location filename="../models/outboxmodel.cpp" line="128"/>
         <source>State</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="234"/>
+        <location filename="../models/outboxmodel.cpp" line="255"/>
         <source>it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="237"/>
-        <location filename="../models/outboxmodel.cpp" line="240"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
         <source>Like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="237"/>
-        <location filename="../models/outboxmodel.cpp" line="244"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="265"/>
         <source>Unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="242"/>
+        <location filename="../models/outboxmodel.cpp" line="263"/>
         <source>Oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="243"/>
+        <location filename="../models/outboxmodel.cpp" line="264"/>
         <source>Oppose taken back on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="246"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="246"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Unfollow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="254"/>
+        <location filename="../models/outboxmodel.cpp" line="275"/>
         <source>Reply to %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="255"/>
+        <location filename="../models/outboxmodel.cpp" line="276"/>
         <source>Reply under %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="257"/>
+        <location filename="../models/outboxmodel.cpp" line="278"/>
         <source>Comment on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="282"/>
         <source>Delete %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="266"/>
+        <location filename="../models/outboxmodel.cpp" line="287"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="266"/>
+        <location filename="../models/outboxmodel.cpp" line="287"/>
         <source>New post: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="288"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1 (%n picture)</numerusform>
@@ -1268,52 +1308,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="270"/>
+        <location filename="../models/outboxmodel.cpp" line="291"/>
         <source>Report %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="273"/>
+        <location filename="../models/outboxmodel.cpp" line="294"/>
         <source>Hide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="276"/>
+        <location filename="../models/outboxmodel.cpp" line="297"/>
         <source>Unhide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="278"/>
+        <location filename="../models/outboxmodel.cpp" line="299"/>
         <source>Dismiss the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="302"/>
+        <location filename="../models/outboxmodel.cpp" line="323"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="305"/>
+        <location filename="../models/outboxmodel.cpp" line="326"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="308"/>
+        <location filename="../models/outboxmodel.cpp" line="329"/>
         <source>Waiting for the network (offline)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="311"/>
+        <location filename="../models/outboxmodel.cpp" line="332"/>
         <source>Waiting for you to sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="314"/>
+        <location filename="../models/outboxmodel.cpp" line="335"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="320"/>
+        <location filename="../models/outboxmodel.cpp" line="341"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>Retry in %n s</numerusform>
@@ -1321,7 +1361,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="321"/>
+        <location filename="../models/outboxmodel.cpp" line="342"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>Retry in %n s after “%1”</numerusform>
@@ -1329,7 +1369,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="326"/>
+        <location filename="../models/outboxmodel.cpp" line="347"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>Waiting for the like delay: sent in %n s</numerusform>
@@ -1337,7 +1377,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="331"/>
+        <location filename="../models/outboxmodel.cpp" line="352"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>Waiting for the server: next try in %n s</numerusform>
@@ -1345,8 +1385,40 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="334"/>
+        <location filename="../models/outboxmodel.cpp" line="355"/>
         <source>Waiting to be sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::RankingFeed</name>
+    <message>
+        <location filename="../models/rankings/rankingfeed.cpp" line="106"/>
+        <source>Could not load the ranking: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::RankingModel</name>
+    <message numerus="yes">
+        <location filename="../models/rankings/rankingmodel.cpp" line="45"/>
+        <source>%1. %2, %n points</source>
+        <translation>
+            <numerusform>%1. %2, %n point</numerusform>
+            <numerusform>%1. %2, %n points</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="76"/>
+        <source>%n points</source>
+        <translation>
+            <numerusform>%n point</numerusform>
+            <numerusform>%n points</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="86"/>
+        <source>%1 (me)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1546,12 +1618,12 @@
 <context>
     <name>threadline::ui::ActivityDelegate</name>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
         <source>Picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1559,67 +1631,117 @@
 <context>
     <name>threadline::ui::ActivityView</name>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="182"/>
+        <location filename="../ui/people/activityview.cpp" line="205"/>
         <source>%1 Press F5 to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="184"/>
+        <location filename="../ui/people/activityview.cpp" line="207"/>
         <source>Loading activity…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="186"/>
+        <location filename="../ui/people/activityview.cpp" line="209"/>
         <source>Nothing here yet: no posts, comments, likes or follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="189"/>
+        <location filename="../ui/people/activityview.cpp" line="212"/>
         <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="192"/>
+        <location filename="../ui/people/activityview.cpp" line="215"/>
         <source>Nobody has posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="194"/>
+        <location filename="../ui/people/activityview.cpp" line="217"/>
         <source>You have not posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="210"/>
+        <location filename="../ui/people/activityview.cpp" line="233"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="211"/>
+        <location filename="../ui/people/activityview.cpp" line="234"/>
         <source>Everyone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="212"/>
+        <location filename="../ui/people/activityview.cpp" line="235"/>
         <source>Mine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="213"/>
+        <location filename="../ui/people/activityview.cpp" line="236"/>
         <source>Whose activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="214"/>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>All kinds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>Posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>Comments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>Replies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Likes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Follows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Topic posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <source>Which kinds of activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="242"/>
+        <source>Show only one kind of activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="243"/>
         <source>This person&apos;s activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="214"/>
+        <location filename="../ui/people/activityview.cpp" line="243"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="215"/>
+        <location filename="../ui/people/activityview.cpp" line="244"/>
         <source>Return opens what a row is about; Shift+Return opens the person who did it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2110,139 +2232,144 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="232"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
+        <source>Ranking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="234"/>
         <source>%1 — Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="241"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
         <source>&amp;Preferences…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
         <source>Outbox</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
         <source>Out&amp;box: changes waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
         <source>QA: faults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>&amp;System colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>&amp;Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
         <source>&amp;Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="168"/>
+        <location filename="../ui/window/mainwindow.cpp" line="169"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="289"/>
+        <location filename="../ui/window/mainwindow.cpp" line="293"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>%n new post on top</numerusform>
@@ -2250,12 +2377,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="322"/>
+        <location filename="../ui/window/mainwindow.cpp" line="326"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="545"/>
+        <location filename="../ui/window/mainwindow.cpp" line="563"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2811,42 +2938,42 @@
 <context>
     <name>threadline::ui::OutboxPanel</name>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="107"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="99"/>
         <source>Changes not yet saved on the server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="108"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="100"/>
         <source>&amp;Retry now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="109"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="101"/>
         <source>Send the selected change now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="110"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="102"/>
         <source>&amp;Discard…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="111"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="103"/>
         <source>Remove the selected change and undo it here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="112"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="104"/>
         <source>Discard &amp;all failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="121"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="113"/>
         <source>Everything is saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="123"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="115"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n change failed</numerusform>
@@ -2854,7 +2981,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="124"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="116"/>
         <source>%n change(s) waiting</source>
         <translation>
             <numerusform>%n change waiting</numerusform>
@@ -2862,7 +2989,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="127"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="119"/>
         <source>%1, %n failed</source>
         <translation>
             <numerusform>%1, %n failed</numerusform>
@@ -2870,24 +2997,24 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="176"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="168"/>
         <source>Discard this change?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="178"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="170"/>
         <source>%1
 It failed and is not shown any more; discarding removes it from the list.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="181"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="173"/>
         <source>%1
 It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="191"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="183"/>
         <source>Discard %n failed change(s)?</source>
         <translation>
             <numerusform>Discard %n failed change?</numerusform>
@@ -2895,17 +3022,17 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="192"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="184"/>
         <source>They were not saved on the server and are not shown any more.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="201"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="193"/>
         <source>Discard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="204"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="196"/>
         <source>&amp;Discard</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3316,50 +3443,50 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="319"/>
-        <location filename="../ui/people/profileheader.cpp" line="353"/>
+        <location filename="../ui/people/profileheader.cpp" line="313"/>
+        <location filename="../ui/people/profileheader.cpp" line="347"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="321"/>
-        <location filename="../ui/people/profileheader.cpp" line="354"/>
+        <location filename="../ui/people/profileheader.cpp" line="315"/>
+        <location filename="../ui/people/profileheader.cpp" line="348"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="327"/>
+        <location filename="../ui/people/profileheader.cpp" line="321"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="351"/>
+        <location filename="../ui/people/profileheader.cpp" line="345"/>
         <source>This person does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="356"/>
+        <location filename="../ui/people/profileheader.cpp" line="350"/>
         <source>The profile could not be refreshed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="358"/>
+        <location filename="../ui/people/profileheader.cpp" line="352"/>
         <source>The profile could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="580"/>
+        <location filename="../ui/people/profileheader.cpp" line="558"/>
         <source>Avatar of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="583"/>
+        <location filename="../ui/people/profileheader.cpp" line="561"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="583"/>
+        <location filename="../ui/people/profileheader.cpp" line="561"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln follower</numerusform>
@@ -3367,7 +3494,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="584"/>
+        <location filename="../ui/people/profileheader.cpp" line="562"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>%Ln following</numerusform>
@@ -3375,37 +3502,37 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="586"/>
+        <location filename="../ui/people/profileheader.cpp" line="564"/>
         <source>Moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="598"/>
+        <location filename="../ui/people/profileheader.cpp" line="576"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="598"/>
+        <location filename="../ui/people/profileheader.cpp" line="576"/>
         <source>Follow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="600"/>
+        <location filename="../ui/people/profileheader.cpp" line="578"/>
         <source>Stop following %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="601"/>
+        <location filename="../ui/people/profileheader.cpp" line="579"/>
         <source>Follow %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="602"/>
+        <location filename="../ui/people/profileheader.cpp" line="580"/>
         <source>Following %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="603"/>
+        <location filename="../ui/people/profileheader.cpp" line="581"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3491,6 +3618,95 @@ It will not be sent, and what it changed here is undone.</source>
         <location filename="../ui/window/qapanel.cpp" line="138"/>
         <location filename="../ui/window/qapanel.cpp" line="146"/>
         <source>Write latency=MS,error=RATE,drop=RATE with rates from 0 to 1, or off</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::RankingView</name>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="134"/>
+        <source>Loading the ranking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingview.cpp" line="140"/>
+        <source>You this week: number %1 of %2, %n points</source>
+        <translation>
+            <numerusform>You this week: number %1 of %2, %n point</numerusform>
+            <numerusform>You this week: number %1 of %2, %n points</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingview.cpp" line="141"/>
+        <source>You today: number %1 of %2, %n points</source>
+        <translation>
+            <numerusform>You today: number %1 of %2, %n point</numerusform>
+            <numerusform>You today: number %1 of %2, %n points</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="144"/>
+        <source>You have no points this week yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="145"/>
+        <source>You have no points today yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="147"/>
+        <source>(saved board; the server has not answered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="152"/>
+        <source>The last 7 days, %1 to %2 (UTC+8): the sum of each day&apos;s points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
+        <source>Today, %1 (UTC+8).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="157"/>
+        <source>Points: %1 a post (at most %2 posts a day), %3 a comment (at most %4), %5 a like received from someone else (at most %6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="167"/>
+        <source>Nobody has points this week yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="168"/>
+        <source>Nobody has points today yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="173"/>
+        <source>Today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="174"/>
+        <source>This week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="175"/>
+        <source>Which ranking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="176"/>
+        <source>Ranking of people by points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
+        <source>Return or a click opens the person&apos;s page</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -836,22 +836,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="162"/>
+        <location filename="../models/people/activitymodel.cpp" line="195"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation>无法加载关注的人的动态：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="165"/>
+        <location filename="../models/people/activitymodel.cpp" line="198"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation>无法加载所有人的活动：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="168"/>
+        <location filename="../models/people/activitymodel.cpp" line="201"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation>无法加载此人的活动：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="171"/>
+        <location filename="../models/people/activitymodel.cpp" line="204"/>
         <source>Could not load your activity: %1</source>
         <translation>无法加载你的活动：%1</translation>
     </message>
@@ -902,6 +902,46 @@
         <location filename="../models/people/activitymodel.cpp" line="43"/>
         <source>%1 followed someone</source>
         <translation>%1 关注了一个人</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="46"/>
+        <source>%1 replied to a comment on their own post</source>
+        <translation>%1 回复了自己动态下的评论</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="47"/>
+        <source>%1 replied to a comment on %2&apos;s post</source>
+        <translation>%1 回复了%2动态下的评论</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="48"/>
+        <source>%1 replied to a comment</source>
+        <translation>%1 回复了一条评论</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="50"/>
+        <source>%1 left a message for %2</source>
+        <translation>%1 给%2留言</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="52"/>
+        <source>%1 left a message</source>
+        <translation>%1 留了言</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="55"/>
+        <source>%1 posted in a topic</source>
+        <translation>%1 在话题中发布了动态</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="56"/>
+        <source>%1 posted in #%2</source>
+        <translation>%1 在 #%2# 发布了动态</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="61"/>
+        <source>%1 did something of a kind this version does not support yet (&quot;%2&quot;)</source>
+        <translation>%1 有一条此版本暂不支持的动态（“%2”）</translation>
     </message>
 </context>
 <context>
@@ -1166,166 +1206,196 @@
         <translation>“%1”</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="105"/>
+        <location filename="../models/outboxmodel.cpp" line="126"/>
         <source>Change</source>
         <translation>更改</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="107"/>
+        <location filename="../models/outboxmodel.cpp" line="128"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="234"/>
+        <location filename="../models/outboxmodel.cpp" line="255"/>
         <source>it</source>
         <translation>对象</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="237"/>
-        <location filename="../models/outboxmodel.cpp" line="240"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
         <source>Like on %1</source>
         <translation>赞%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="237"/>
-        <location filename="../models/outboxmodel.cpp" line="244"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="265"/>
         <source>Unlike of %1</source>
         <translation>取消赞%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="242"/>
+        <location filename="../models/outboxmodel.cpp" line="263"/>
         <source>Oppose on %1</source>
         <translation>踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="243"/>
+        <location filename="../models/outboxmodel.cpp" line="264"/>
         <source>Oppose taken back on %1</source>
         <translation>取消踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="246"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Follow %1</source>
         <translation>关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="246"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Unfollow %1</source>
         <translation>取消关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="254"/>
+        <location filename="../models/outboxmodel.cpp" line="275"/>
         <source>Reply to %1: %2</source>
         <translation>回复%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="255"/>
+        <location filename="../models/outboxmodel.cpp" line="276"/>
         <source>Reply under %1: %2</source>
         <translation>在%1下回复：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="257"/>
+        <location filename="../models/outboxmodel.cpp" line="278"/>
         <source>Comment on %1: %2</source>
         <translation>评论%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="282"/>
         <source>Delete %1</source>
         <translation>删除%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="266"/>
+        <location filename="../models/outboxmodel.cpp" line="287"/>
         <source>New post</source>
         <translation>新动态</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="266"/>
+        <location filename="../models/outboxmodel.cpp" line="287"/>
         <source>New post: %1</source>
         <translation>新动态：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="288"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1（%n 张图片）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="270"/>
+        <location filename="../models/outboxmodel.cpp" line="291"/>
         <source>Report %1</source>
         <translation>举报%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="273"/>
+        <location filename="../models/outboxmodel.cpp" line="294"/>
         <source>Hide %1</source>
         <translation>隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="276"/>
+        <location filename="../models/outboxmodel.cpp" line="297"/>
         <source>Unhide %1</source>
         <translation>取消隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="278"/>
+        <location filename="../models/outboxmodel.cpp" line="299"/>
         <source>Dismiss the reports on %1</source>
         <translation>驳回对%1的举报</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="302"/>
+        <location filename="../models/outboxmodel.cpp" line="323"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="305"/>
+        <location filename="../models/outboxmodel.cpp" line="326"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="308"/>
+        <location filename="../models/outboxmodel.cpp" line="329"/>
         <source>Waiting for the network (offline)</source>
         <translation>等待网络（离线）</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="311"/>
+        <location filename="../models/outboxmodel.cpp" line="332"/>
         <source>Waiting for you to sign in again</source>
         <translation>等待你重新登录</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="314"/>
+        <location filename="../models/outboxmodel.cpp" line="335"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation>等待它所指向的内容先发送</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="320"/>
+        <location filename="../models/outboxmodel.cpp" line="341"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="321"/>
+        <location filename="../models/outboxmodel.cpp" line="342"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>因“%1”，%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="326"/>
+        <location filename="../models/outboxmodel.cpp" line="347"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>等待点赞延时：%n 秒后发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="331"/>
+        <location filename="../models/outboxmodel.cpp" line="352"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>等待服务器：%n 秒后再试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="334"/>
+        <location filename="../models/outboxmodel.cpp" line="355"/>
         <source>Waiting to be sent</source>
         <translation>等待发送</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::RankingFeed</name>
+    <message>
+        <location filename="../models/rankings/rankingfeed.cpp" line="106"/>
+        <source>Could not load the ranking: %1</source>
+        <translation>无法加载排行榜：%1</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::RankingModel</name>
+    <message numerus="yes">
+        <location filename="../models/rankings/rankingmodel.cpp" line="45"/>
+        <source>%1. %2, %n points</source>
+        <translation>
+            <numerusform>第 %1 名 %2，%n 分</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="76"/>
+        <source>%n points</source>
+        <translation>
+            <numerusform>%n 分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="86"/>
+        <source>%1 (me)</source>
+        <translation>%1（我）</translation>
     </message>
 </context>
 <context>
@@ -1523,12 +1593,12 @@
 <context>
     <name>threadline::ui::ActivityDelegate</name>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
         <source>Picture</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -1536,67 +1606,117 @@
 <context>
     <name>threadline::ui::ActivityView</name>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="182"/>
+        <location filename="../ui/people/activityview.cpp" line="205"/>
         <source>%1 Press F5 to try again.</source>
         <translation>%1 按 F5 重试。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="184"/>
+        <location filename="../ui/people/activityview.cpp" line="207"/>
         <source>Loading activity…</source>
         <translation>正在加载活跃情况…</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="186"/>
+        <location filename="../ui/people/activityview.cpp" line="209"/>
         <source>Nothing here yet: no posts, comments, likes or follows.</source>
         <translation>这里还没有内容：没有发布、评论、点赞或关注。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="189"/>
+        <location filename="../ui/people/activityview.cpp" line="212"/>
         <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
         <translation>你关注的人还没有活动。可以在别人的主页关注对方，或者看看“所有人”。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="192"/>
+        <location filename="../ui/people/activityview.cpp" line="215"/>
         <source>Nobody has posted, commented, liked or followed anyone yet.</source>
         <translation>还没有人发布、评论、点赞或关注。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="194"/>
+        <location filename="../ui/people/activityview.cpp" line="217"/>
         <source>You have not posted, commented, liked or followed anyone yet.</source>
         <translation>你还没有发布、评论、点赞或关注过任何人。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="210"/>
+        <location filename="../ui/people/activityview.cpp" line="233"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="211"/>
+        <location filename="../ui/people/activityview.cpp" line="234"/>
         <source>Everyone</source>
         <translation>所有人</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="212"/>
+        <location filename="../ui/people/activityview.cpp" line="235"/>
         <source>Mine</source>
         <translation>我的</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="213"/>
+        <location filename="../ui/people/activityview.cpp" line="236"/>
         <source>Whose activity</source>
         <translation>谁的活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="214"/>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>All kinds</source>
+        <translation>全部类型</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>Posts</source>
+        <translation>动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>Comments</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>Replies</source>
+        <translation>回复</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Likes</source>
+        <translation>点赞</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Follows</source>
+        <translation>关注</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Messages</source>
+        <translation>留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Topic posts</source>
+        <translation>话题动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <source>Which kinds of activity</source>
+        <translation>动态类型</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="242"/>
+        <source>Show only one kind of activity</source>
+        <translation>只显示一种类型的动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="243"/>
         <source>This person&apos;s activity</source>
         <translation>此人的活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="214"/>
+        <location filename="../ui/people/activityview.cpp" line="243"/>
         <source>Activity</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="215"/>
+        <location filename="../ui/people/activityview.cpp" line="244"/>
         <source>Return opens what a row is about; Shift+Return opens the person who did it.</source>
         <translation>回车键打开这一条所说的内容；Shift+回车键打开做这件事的人。</translation>
     </message>
@@ -2084,151 +2204,156 @@
         <translation>统计</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="232"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
+        <source>Ranking</source>
+        <translation>排行榜</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="234"/>
         <source>%1 — Threadline</source>
         <translation>%1 — Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation>你已退出登录。重新登录（文件 → 登录…）即可浏览和发帖；排队中的改动会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="241"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
         <source>Outbox</source>
         <translation>待发送</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
         <source>Out&amp;box: changes waiting</source>
         <translation>待发送的更改(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
         <source>QA: faults</source>
         <translation>测试：故障注入</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation>测试面板：故障与离线(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>&amp;System colours</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation>未登录</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="168"/>
+        <location filename="../ui/window/mainwindow.cpp" line="169"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="289"/>
+        <location filename="../ui/window/mainwindow.cpp" line="293"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>顶部有 %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="322"/>
+        <location filename="../ui/window/mainwindow.cpp" line="326"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="545"/>
+        <location filename="../ui/window/mainwindow.cpp" line="563"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -2783,99 +2908,99 @@
 <context>
     <name>threadline::ui::OutboxPanel</name>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="107"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="99"/>
         <source>Changes not yet saved on the server</source>
         <translation>尚未保存到服务器的更改</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="108"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="100"/>
         <source>&amp;Retry now</source>
         <translation>立即重试(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="109"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="101"/>
         <source>Send the selected change now</source>
         <translation>立即发送所选更改</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="110"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="102"/>
         <source>&amp;Discard…</source>
         <translation>放弃(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="111"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="103"/>
         <source>Remove the selected change and undo it here</source>
         <translation>移除所选更改，并在本机撤销它</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="112"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="104"/>
         <source>Discard &amp;all failed</source>
         <translation>放弃所有失败的更改(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="121"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="113"/>
         <source>Everything is saved</source>
         <translation>全部已保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="123"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="115"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n 项更改失败</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="124"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="116"/>
         <source>%n change(s) waiting</source>
         <translation>
             <numerusform>%n 项更改待发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="127"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="119"/>
         <source>%1, %n failed</source>
         <translation>
             <numerusform>%1，%n 项失败</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="176"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="168"/>
         <source>Discard this change?</source>
         <translation>放弃这项更改？</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="178"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="170"/>
         <source>%1
 It failed and is not shown any more; discarding removes it from the list.</source>
         <translation>%1
 它已失败，不再显示；放弃后将从列表中移除。</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="181"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="173"/>
         <source>%1
 It will not be sent, and what it changed here is undone.</source>
         <translation>%1
 它不会被发送，它在本机做的改动也会撤销。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="191"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="183"/>
         <source>Discard %n failed change(s)?</source>
         <translation>
             <numerusform>放弃 %n 项失败的更改？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="192"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="184"/>
         <source>They were not saved on the server and are not shown any more.</source>
         <translation>它们未能保存到服务器，已不再显示。</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="201"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="193"/>
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="204"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="196"/>
         <source>&amp;Discard</source>
         <translation>放弃(&amp;D)</translation>
     </message>
@@ -3286,94 +3411,94 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="319"/>
-        <location filename="../ui/people/profileheader.cpp" line="353"/>
+        <location filename="../ui/people/profileheader.cpp" line="313"/>
+        <location filename="../ui/people/profileheader.cpp" line="347"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation>离线：显示上次加载的资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="321"/>
-        <location filename="../ui/people/profileheader.cpp" line="354"/>
+        <location filename="../ui/people/profileheader.cpp" line="315"/>
+        <location filename="../ui/people/profileheader.cpp" line="348"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation>离线：无法加载资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="327"/>
+        <location filename="../ui/people/profileheader.cpp" line="321"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="351"/>
+        <location filename="../ui/people/profileheader.cpp" line="345"/>
         <source>This person does not exist.</source>
         <translation>这个人不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="356"/>
+        <location filename="../ui/people/profileheader.cpp" line="350"/>
         <source>The profile could not be refreshed: %1</source>
         <translation>无法刷新资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="358"/>
+        <location filename="../ui/people/profileheader.cpp" line="352"/>
         <source>The profile could not be loaded: %1</source>
         <translation>无法加载资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="580"/>
+        <location filename="../ui/people/profileheader.cpp" line="558"/>
         <source>Avatar of %1</source>
         <translation>%1 的头像</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="583"/>
+        <location filename="../ui/people/profileheader.cpp" line="561"/>
         <source>%1 · %2</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="583"/>
+        <location filename="../ui/people/profileheader.cpp" line="561"/>
         <source>%Ln follower(s)</source>
         <translation>
             <numerusform>%Ln 位粉丝</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="584"/>
+        <location filename="../ui/people/profileheader.cpp" line="562"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>关注 %Ln 人</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="586"/>
+        <location filename="../ui/people/profileheader.cpp" line="564"/>
         <source>Moderator</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="598"/>
+        <location filename="../ui/people/profileheader.cpp" line="576"/>
         <source>Following</source>
         <translation>已关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="598"/>
+        <location filename="../ui/people/profileheader.cpp" line="576"/>
         <source>Follow</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="600"/>
+        <location filename="../ui/people/profileheader.cpp" line="578"/>
         <source>Stop following %1 (F)</source>
         <translation>取消关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="601"/>
+        <location filename="../ui/people/profileheader.cpp" line="579"/>
         <source>Follow %1 (F)</source>
         <translation>关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="602"/>
+        <location filename="../ui/people/profileheader.cpp" line="580"/>
         <source>Following %1</source>
         <translation>已关注 %1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="603"/>
+        <location filename="../ui/people/profileheader.cpp" line="581"/>
         <source>Follow %1</source>
         <translation>关注 %1</translation>
     </message>
@@ -3460,6 +3585,93 @@ It will not be sent, and what it changed here is undone.</source>
         <location filename="../ui/window/qapanel.cpp" line="146"/>
         <source>Write latency=MS,error=RATE,drop=RATE with rates from 0 to 1, or off</source>
         <translation>请写 latency=毫秒,error=比例,drop=比例（比例 0 到 1），或 off</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::RankingView</name>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="134"/>
+        <source>Loading the ranking…</source>
+        <translation>正在加载排行榜…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingview.cpp" line="140"/>
+        <source>You this week: number %1 of %2, %n points</source>
+        <translation>
+            <numerusform>我的本周排名：第 %1 名（共 %2 人），%n 分</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingview.cpp" line="141"/>
+        <source>You today: number %1 of %2, %n points</source>
+        <translation>
+            <numerusform>我的今日排名：第 %1 名（共 %2 人），%n 分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="144"/>
+        <source>You have no points this week yet.</source>
+        <translation>你本周还没有积分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="145"/>
+        <source>You have no points today yet.</source>
+        <translation>你今天还没有积分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="147"/>
+        <source>(saved board; the server has not answered)</source>
+        <translation>（已保存的榜单；服务器尚未响应）</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="152"/>
+        <source>The last 7 days, %1 to %2 (UTC+8): the sum of each day&apos;s points.</source>
+        <translation>最近 7 天，%1 至 %2（UTC+8）：每天积分之和。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
+        <source>Today, %1 (UTC+8).</source>
+        <translation>今天，%1（UTC+8）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="157"/>
+        <source>Points: %1 a post (at most %2 posts a day), %3 a comment (at most %4), %5 a like received from someone else (at most %6).</source>
+        <translation>积分：发一条动态 %1 分（每天最多 %2 条），评论一条 %3 分（每天最多 %4 条），收到他人的一个赞 %5 分（每天最多 %6 个）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="167"/>
+        <source>Nobody has points this week yet.</source>
+        <translation>本周还没有人获得积分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="168"/>
+        <source>Nobody has points today yet.</source>
+        <translation>今天还没有人获得积分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="173"/>
+        <source>Today</source>
+        <translation>今日</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="174"/>
+        <source>This week</source>
+        <translation>本周</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="175"/>
+        <source>Which ranking</source>
+        <translation>哪个排行榜</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="176"/>
+        <source>Ranking of people by points</source>
+        <translation>按积分排列的用户排行</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
+        <source>Return or a click opens the person&apos;s page</source>
+        <translation>按回车或单击打开此人的主页</translation>
     </message>
 </context>
 <context>
