@@ -384,6 +384,9 @@ void Api::pruneLogs()
               {now - qint64(m_config.changelogDays) * 24 * 3600 * 1000});
     m_db.exec(QStringLiteral("DELETE FROM idempotency WHERE createtime < ?"),
               {now - 24LL * 3600 * 1000});
+    // The points written since a board was last read, folded in (at start and every hour), so
+    // that the events never pile up while nobody reads a board.
+    m_rankings.catchUp();
 }
 
 // A batch of post likes (workers.h): one statement, one commit; see api.h.

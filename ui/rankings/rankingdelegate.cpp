@@ -66,7 +66,8 @@ void RankingDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     const QString nick = index.data(Qt::DisplayRole).toString();
     const QRect avatar(rankRect.right() + kPad, r.center().y() - kAvatar / 2, kAvatar, kAvatar);
     painter->setPen(Qt::NoPen);
-    painter->setBrush(blend(pal.color(QPalette::Base), pal.color(QPalette::Highlight), 0.35));
+    // the initial's circle stands out from a tinted or selected row too
+    painter->setBrush(blend(background, pal.color(QPalette::Text), 0.14));
     painter->drawEllipse(avatar);
     painter->setPen(pal.color(QPalette::Text));
     painter->setFont(option.font);

@@ -32,6 +32,11 @@ void RankingsHandler::addRoutes(RouteTable &t)
     t.add("GET", "rankings", Worker, this, &RankingsHandler::rankings);
 }
 
+void RankingsHandler::catchUp()
+{
+    m_board.catchUp(dayNumberUtc8(nowMs()));
+}
+
 Response RankingsHandler::rankings(Request &req)
 {
     const QString window = req.query.hasQueryItem(QStringLiteral("window"))

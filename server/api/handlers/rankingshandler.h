@@ -15,6 +15,8 @@ class RankingsHandler
 public:
     RankingsHandler(Database &db, Renderer &renderer);
     void addRoutes(RouteTable &table);
+    // Folds the pending point events into the boards (Api::pruneLogs(): at start, hourly).
+    void catchUp();
 
 private:
     Response rankings(Request &req);
