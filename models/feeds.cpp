@@ -13,6 +13,7 @@
 #include "people/pendingfollows.h"
 #include "people/profileloader.h"
 #include "people/statspeoplemodel.h"
+#include "rankings/rankingfeed.h"
 #include "thread/threadloader.h"
 #include "timeline/historymodel.h"
 #include "timeline/likersmodel.h"
@@ -104,6 +105,11 @@ StatsPeopleFeed *Feeds::statsPeople(StatsPeopleModel *model, QObject *parent) co
 DeviceTableFeed *Feeds::deviceTable(DeviceTableModel *model, QObject *parent) const
 {
     return new DeviceTableFeed(m_parts.api, model, parent);
+}
+
+RankingFeed *Feeds::ranking(RankingModel *model, QObject *parent) const
+{
+    return new RankingFeed(m_parts.api, m_parts.cache, model, parent);
 }
 
 OutboxModel *Feeds::outboxModel(QObject *parent) const

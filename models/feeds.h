@@ -43,6 +43,8 @@ class ModerationQueueModel;
 class OutboxModel;
 class PendingFollows;
 class ProfileLoader;
+class RankingFeed;
+class RankingModel;
 class ThreadLoader;
 class TimeTicker;
 class TimelineFeed;
@@ -93,6 +95,8 @@ public:
     ActivityStatsFeed *activityStats(QObject *parent) const;
     StatsPeopleFeed *statsPeople(StatsPeopleModel *model, QObject *parent) const;
     DeviceTableFeed *deviceTable(DeviceTableModel *model, QObject *parent) const;
+    // Points: today's and this week's boards of people (saved in the cache).
+    RankingFeed *ranking(RankingModel *model, QObject *parent) const;
     // Every action in the outbox, in words, with its state.
     OutboxModel *outboxModel(QObject *parent) const;
 

@@ -392,17 +392,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="246"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="239"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="248"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="241"/>
         <source>Pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="250"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="243"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n like</numerusform>
@@ -410,7 +410,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="252"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="245"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -418,12 +418,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="276"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="269"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="282"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="275"/>
         <source>Reply</source>
         <translation type="unfinished"></translation>
     </message>
@@ -431,23 +431,23 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="19"/>
+        <location filename="../core/wire/importfile.cpp" line="18"/>
         <source>Cannot import %1: %2; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="24"/>
-        <location filename="../core/wire/importfile.cpp" line="36"/>
+        <location filename="../core/wire/importfile.cpp" line="23"/>
+        <location filename="../core/wire/importfile.cpp" line="35"/>
         <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="45"/>
+        <location filename="../core/wire/importfile.cpp" line="43"/>
         <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="48"/>
+        <location filename="../core/wire/importfile.cpp" line="46"/>
         <source>the top level</source>
         <translation type="unfinished"></translation>
     </message>
@@ -863,22 +863,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="162"/>
+        <location filename="../models/people/activitymodel.cpp" line="195"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="165"/>
+        <location filename="../models/people/activitymodel.cpp" line="198"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="168"/>
+        <location filename="../models/people/activitymodel.cpp" line="201"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="171"/>
+        <location filename="../models/people/activitymodel.cpp" line="204"/>
         <source>Could not load your activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -930,6 +930,46 @@
         <source>%1 followed someone</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="46"/>
+        <source>%1 replied to a comment on their own post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="47"/>
+        <source>%1 replied to a comment on %2&apos;s post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="48"/>
+        <source>%1 replied to a comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="50"/>
+        <source>%1 left a message for %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="52"/>
+        <source>%1 left a message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="55"/>
+        <source>%1 posted in a topic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="56"/>
+        <source>%1 posted in #%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="61"/>
+        <source>%1 did something of a kind this version does not support yet (&quot;%2&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>threadline::models::ActivityStatsFeed</name>
@@ -947,42 +987,42 @@
 <context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="253"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="229"/>
         <source>Loading floors…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="254"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="230"/>
         <source>Could not load more floors — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="255"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="231"/>
         <source>Load more floors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="277"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="253"/>
         <source>Loading replies…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="278"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="254"/>
         <source>Could not load the replies — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="279"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="255"/>
         <source>More replies (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="316"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="292"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="321"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="297"/>
         <source>Reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1373,18 +1413,18 @@
 <context>
     <name>threadline::models::ThreadLoader</name>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="93"/>
+        <location filename="../models/thread/threadloader.cpp" line="92"/>
         <source>Offline: the comments are not available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="150"/>
+        <location filename="../models/thread/threadloader.cpp" line="145"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="155"/>
-        <location filename="../models/thread/threadloader.cpp" line="165"/>
+        <location filename="../models/thread/threadloader.cpp" line="150"/>
+        <location filename="../models/thread/threadloader.cpp" line="160"/>
         <source>Could not load the comments</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1405,38 +1445,38 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="295"/>
+        <location filename="../models/thread/threadloader.cpp" line="237"/>
         <source>Offline: more comments cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="313"/>
+        <location filename="../models/thread/threadloader.cpp" line="255"/>
         <source>Offline: more replies cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="328"/>
+        <location filename="../models/thread/threadloader.cpp" line="270"/>
         <source>This floor is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="331"/>
-        <location filename="../models/thread/threadloader.cpp" line="341"/>
+        <location filename="../models/thread/threadloader.cpp" line="273"/>
+        <location filename="../models/thread/threadloader.cpp" line="283"/>
         <source>Could not load the replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="365"/>
+        <location filename="../models/thread/threadloader.cpp" line="307"/>
         <source>Offline: the rest of this floor is not in the local cache.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="386"/>
+        <location filename="../models/thread/threadloader.cpp" line="328"/>
         <source>The local cache could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="393"/>
+        <location filename="../models/thread/threadloader.cpp" line="335"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1582,12 +1622,12 @@
 <context>
     <name>threadline::ui::ActivityDelegate</name>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
         <source>Picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1595,67 +1635,117 @@
 <context>
     <name>threadline::ui::ActivityView</name>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="182"/>
+        <location filename="../ui/people/activityview.cpp" line="205"/>
         <source>%1 Press F5 to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="184"/>
+        <location filename="../ui/people/activityview.cpp" line="207"/>
         <source>Loading activity…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="186"/>
+        <location filename="../ui/people/activityview.cpp" line="209"/>
         <source>Nothing here yet: no posts, comments, likes or follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="189"/>
+        <location filename="../ui/people/activityview.cpp" line="212"/>
         <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="192"/>
+        <location filename="../ui/people/activityview.cpp" line="215"/>
         <source>Nobody has posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="194"/>
+        <location filename="../ui/people/activityview.cpp" line="217"/>
         <source>You have not posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="210"/>
+        <location filename="../ui/people/activityview.cpp" line="233"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="211"/>
+        <location filename="../ui/people/activityview.cpp" line="234"/>
         <source>Everyone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="212"/>
+        <location filename="../ui/people/activityview.cpp" line="235"/>
         <source>Mine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="213"/>
+        <location filename="../ui/people/activityview.cpp" line="236"/>
         <source>Whose activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="214"/>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>All kinds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>Posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>Comments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>Replies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Likes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Follows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Topic posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <source>Which kinds of activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="242"/>
+        <source>Show only one kind of activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="243"/>
         <source>This person&apos;s activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="214"/>
+        <location filename="../ui/people/activityview.cpp" line="243"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="215"/>
+        <location filename="../ui/people/activityview.cpp" line="244"/>
         <source>Return opens what a row is about; Shift+Return opens the person who did it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2146,139 +2236,144 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="232"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
+        <source>Ranking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="234"/>
         <source>%1 — Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="241"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
         <source>&amp;Preferences…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
         <source>Outbox</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
         <source>Out&amp;box: changes waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
         <source>QA: faults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>&amp;System colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>&amp;Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
         <source>&amp;Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="168"/>
+        <location filename="../ui/window/mainwindow.cpp" line="169"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="289"/>
+        <location filename="../ui/window/mainwindow.cpp" line="293"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>%n new post on top</numerusform>
@@ -2286,12 +2381,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="322"/>
+        <location filename="../ui/window/mainwindow.cpp" line="326"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="546"/>
+        <location filename="../ui/window/mainwindow.cpp" line="563"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3109,7 +3204,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::PostDelegate</name>
     <message>
         <location filename="../ui/timeline/postcardlayout.cpp" line="154"/>
-        <location filename="../ui/timeline/postdelegate.cpp" line="358"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="357"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3124,48 +3219,48 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="241"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="237"/>
         <location filename="../ui/timeline/postdelegateevents.cpp" line="164"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="254"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="250"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="257"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="253"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="174"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="173"/>
         <source>Click to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="176"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="175"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="197"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="196"/>
         <source>+%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="329"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="328"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="362"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="364"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
         <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3683,82 +3778,82 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::StatsView</name>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="386"/>
+        <location filename="../ui/moderation/statsview.cpp" line="288"/>
         <source>Activity statistics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="387"/>
+        <location filename="../ui/moderation/statsview.cpp" line="289"/>
         <source>&amp;Day:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="388"/>
+        <location filename="../ui/moderation/statsview.cpp" line="290"/>
         <source>The day the figures are for, in the server&apos;s time (UTC+8)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="389"/>
+        <location filename="../ui/moderation/statsview.cpp" line="291"/>
         <source>Day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="390"/>
+        <location filename="../ui/moderation/statsview.cpp" line="292"/>
         <source>The day before (Ctrl+Left)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="391"/>
+        <location filename="../ui/moderation/statsview.cpp" line="293"/>
         <source>The day before</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="392"/>
+        <location filename="../ui/moderation/statsview.cpp" line="294"/>
         <source>The day after (Ctrl+Right)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="393"/>
+        <location filename="../ui/moderation/statsview.cpp" line="295"/>
         <source>The day after</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="394"/>
+        <location filename="../ui/moderation/statsview.cpp" line="296"/>
         <source>Today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="395"/>
+        <location filename="../ui/moderation/statsview.cpp" line="297"/>
         <source>Today (Ctrl+Home)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="396"/>
+        <location filename="../ui/moderation/statsview.cpp" line="298"/>
         <source>Load the statistics again (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="397"/>
+        <location filename="../ui/moderation/statsview.cpp" line="299"/>
         <source>Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="398"/>
+        <location filename="../ui/moderation/statsview.cpp" line="300"/>
         <source>Active today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="400"/>
+        <location filename="../ui/moderation/statsview.cpp" line="302"/>
         <source>Active on each of the last 3 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="401"/>
+        <location filename="../ui/moderation/statsview.cpp" line="303"/>
         <source>Active on any of the last 7 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="402"/>
+        <location filename="../ui/moderation/statsview.cpp" line="304"/>
         <source>Inactive for 7 days</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3783,7 +3878,7 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/statsview.cpp" line="410"/>
+        <location filename="../ui/moderation/statsview.cpp" line="306"/>
         <source>People active each day, the last %n days</source>
         <translation>
             <numerusform>People active each day, the last %n day</numerusform>
@@ -3791,7 +3886,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="437"/>
+        <location filename="../ui/moderation/statsview.cpp" line="321"/>
         <source>loading</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3805,8 +3900,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="436"/>
-        <location filename="../ui/moderation/statsview.cpp" line="438"/>
+        <location filename="../ui/moderation/statsview.cpp" line="322"/>
         <source>not loaded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3816,7 +3910,7 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="440"/>
+        <location filename="../ui/moderation/statsview.cpp" line="324"/>
         <source>%1: %2</source>
         <extracomment>A figure for screen readers: &quot;Active today: 5&quot;</extracomment>
         <translation type="unfinished"></translation>
@@ -3825,22 +3919,22 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="172"/>
+        <location filename="../ui/thread/threadheader.cpp" line="157"/>
         <source>By floor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="173"/>
+        <location filename="../ui/thread/threadheader.cpp" line="158"/>
         <source>Floors in order, oldest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="174"/>
+        <location filename="../ui/thread/threadheader.cpp" line="159"/>
         <source>Best first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="175"/>
+        <location filename="../ui/thread/threadheader.cpp" line="160"/>
         <source>The best-liked floors first</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3865,18 +3959,18 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="180"/>
+        <location filename="../ui/thread/threadheader.cpp" line="161"/>
         <source>Close (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="181"/>
-        <location filename="../ui/thread/threadheader.cpp" line="183"/>
+        <location filename="../ui/thread/threadheader.cpp" line="162"/>
+        <location filename="../ui/thread/threadheader.cpp" line="164"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadheader.cpp" line="220"/>
+        <location filename="../ui/thread/threadheader.cpp" line="201"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -3884,7 +3978,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="222"/>
+        <location filename="../ui/thread/threadheader.cpp" line="203"/>
         <source>Loading the post…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4074,6 +4168,127 @@ It will not be sent, and what it changed here is undone.</source>
     <message>
         <location filename="../ui/timeline/timelineview.cpp" line="188"/>
         <source>Everyone sees it again, with its comments.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::RankingFeed</name>
+    <message>
+        <location filename="../models/rankings/rankingfeed.cpp" line="106"/>
+        <source>Could not load the ranking: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::RankingModel</name>
+    <message numerus="yes">
+        <location filename="../models/rankings/rankingmodel.cpp" line="45"/>
+        <source>%1. %2, %n points</source>
+        <translation>
+            <numerusform>%1. %2, %n point</numerusform>
+            <numerusform>%1. %2, %n points</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="76"/>
+        <source>%n points</source>
+        <translation>
+            <numerusform>%n point</numerusform>
+            <numerusform>%n points</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="86"/>
+        <source>%1 (me)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::RankingView</name>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="134"/>
+        <source>Loading the ranking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingview.cpp" line="140"/>
+        <source>You this week: number %1 of %2, %n points</source>
+        <translation>
+            <numerusform>You this week: number %1 of %2, %n point</numerusform>
+            <numerusform>You this week: number %1 of %2, %n points</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingview.cpp" line="141"/>
+        <source>You today: number %1 of %2, %n points</source>
+        <translation>
+            <numerusform>You today: number %1 of %2, %n point</numerusform>
+            <numerusform>You today: number %1 of %2, %n points</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="144"/>
+        <source>You have no points this week yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="145"/>
+        <source>You have no points today yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="147"/>
+        <source>(saved board; the server has not answered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="152"/>
+        <source>The last 7 days, %1 to %2 (UTC+8): the sum of each day&apos;s points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
+        <source>Today, %1 (UTC+8).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="157"/>
+        <source>Points: %1 a post (at most %2 posts a day), %3 a comment (at most %4), %5 a like received from someone else (at most %6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="167"/>
+        <source>Nobody has points this week yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="168"/>
+        <source>Nobody has points today yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="173"/>
+        <source>Today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="174"/>
+        <source>This week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="175"/>
+        <source>Which ranking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="176"/>
+        <source>Ranking of people by points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
+        <source>Return or a click opens the person&apos;s page</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -384,36 +384,36 @@
         <translation>暂不支持这种动态（%1）。</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="246"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="239"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation>%1：%2。%3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="248"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="241"/>
         <source>Pictures</source>
         <translation>图片</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="250"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="243"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n 个赞</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="252"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="245"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="276"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="269"/>
         <source>Like</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="282"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="275"/>
         <source>Reply</source>
         <translation>回复</translation>
     </message>
@@ -421,23 +421,23 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="19"/>
+        <location filename="../core/wire/importfile.cpp" line="18"/>
         <source>Cannot import %1: %2; nothing was imported.</source>
         <translation>无法导入 %1：%2；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="24"/>
-        <location filename="../core/wire/importfile.cpp" line="36"/>
+        <location filename="../core/wire/importfile.cpp" line="23"/>
+        <location filename="../core/wire/importfile.cpp" line="35"/>
         <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation>无法导入 %1：文件大于 16 MiB；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="45"/>
+        <location filename="../core/wire/importfile.cpp" line="43"/>
         <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
         <translation>无法导入 %1：%2（位置 %3）；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="48"/>
+        <location filename="../core/wire/importfile.cpp" line="46"/>
         <source>the top level</source>
         <translation>顶层</translation>
     </message>
@@ -847,22 +847,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="162"/>
+        <location filename="../models/people/activitymodel.cpp" line="195"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation>无法加载关注的人的动态：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="165"/>
+        <location filename="../models/people/activitymodel.cpp" line="198"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation>无法加载所有人的活动：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="168"/>
+        <location filename="../models/people/activitymodel.cpp" line="201"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation>无法加载此人的活动：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="171"/>
+        <location filename="../models/people/activitymodel.cpp" line="204"/>
         <source>Could not load your activity: %1</source>
         <translation>无法加载你的活动：%1</translation>
     </message>
@@ -914,6 +914,46 @@
         <source>%1 followed someone</source>
         <translation>%1 关注了一个人</translation>
     </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="46"/>
+        <source>%1 replied to a comment on their own post</source>
+        <translation>%1 回复了自己动态下的评论</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="47"/>
+        <source>%1 replied to a comment on %2&apos;s post</source>
+        <translation>%1 回复了%2动态下的评论</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="48"/>
+        <source>%1 replied to a comment</source>
+        <translation>%1 回复了一条评论</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="50"/>
+        <source>%1 left a message for %2</source>
+        <translation>%1 给%2留言</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="52"/>
+        <source>%1 left a message</source>
+        <translation>%1 留了言</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="55"/>
+        <source>%1 posted in a topic</source>
+        <translation>%1 在话题中发布了动态</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="56"/>
+        <source>%1 posted in #%2</source>
+        <translation>%1 在 #%2# 发布了动态</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="61"/>
+        <source>%1 did something of a kind this version does not support yet (&quot;%2&quot;)</source>
+        <translation>%1 有一条此版本暂不支持的动态（“%2”）</translation>
+    </message>
 </context>
 <context>
     <name>threadline::models::ActivityStatsFeed</name>
@@ -931,42 +971,42 @@
 <context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="253"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="229"/>
         <source>Loading floors…</source>
         <translation>正在加载楼层…</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="254"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="230"/>
         <source>Could not load more floors — try again</source>
         <translation>无法加载更多楼层 — 点击重试</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="255"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="231"/>
         <source>Load more floors</source>
         <translation>加载更多楼层</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="277"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="253"/>
         <source>Loading replies…</source>
         <translation>正在加载回复…</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="278"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="254"/>
         <source>Could not load the replies — try again</source>
         <translation>无法加载回复 — 点击重试</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="279"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="255"/>
         <source>More replies (%1)</source>
         <translation>更多回复（%1）</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="316"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="292"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="321"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="297"/>
         <source>Reply to %1</source>
         <translation>回复 %1</translation>
     </message>
@@ -1351,18 +1391,18 @@
 <context>
     <name>threadline::models::ThreadLoader</name>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="93"/>
+        <location filename="../models/thread/threadloader.cpp" line="92"/>
         <source>Offline: the comments are not available.</source>
         <translation>离线：评论不可用。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="150"/>
+        <location filename="../models/thread/threadloader.cpp" line="145"/>
         <source>This post is no longer available.</source>
         <translation>这条动态已不存在。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="155"/>
-        <location filename="../models/thread/threadloader.cpp" line="165"/>
+        <location filename="../models/thread/threadloader.cpp" line="150"/>
+        <location filename="../models/thread/threadloader.cpp" line="160"/>
         <source>Could not load the comments</source>
         <translation>无法加载评论</translation>
     </message>
@@ -1381,38 +1421,38 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="295"/>
+        <location filename="../models/thread/threadloader.cpp" line="237"/>
         <source>Offline: more comments cannot be loaded.</source>
         <translation>离线：无法加载更多评论。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="313"/>
+        <location filename="../models/thread/threadloader.cpp" line="255"/>
         <source>Offline: more replies cannot be loaded.</source>
         <translation>离线：无法加载更多回复。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="328"/>
+        <location filename="../models/thread/threadloader.cpp" line="270"/>
         <source>This floor is no longer available.</source>
         <translation>这层楼已不存在。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="331"/>
-        <location filename="../models/thread/threadloader.cpp" line="341"/>
+        <location filename="../models/thread/threadloader.cpp" line="273"/>
+        <location filename="../models/thread/threadloader.cpp" line="283"/>
         <source>Could not load the replies</source>
         <translation>无法加载回复</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="365"/>
+        <location filename="../models/thread/threadloader.cpp" line="307"/>
         <source>Offline: the rest of this floor is not in the local cache.</source>
         <translation>离线：这层楼的其余回复不在本地缓存中。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="386"/>
+        <location filename="../models/thread/threadloader.cpp" line="328"/>
         <source>The local cache could not be read: %1</source>
         <translation>无法读取本地缓存：%1</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="393"/>
+        <location filename="../models/thread/threadloader.cpp" line="335"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -1557,12 +1597,12 @@
 <context>
     <name>threadline::ui::ActivityDelegate</name>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
         <source>Picture</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -1570,67 +1610,117 @@
 <context>
     <name>threadline::ui::ActivityView</name>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="182"/>
+        <location filename="../ui/people/activityview.cpp" line="205"/>
         <source>%1 Press F5 to try again.</source>
         <translation>%1 按 F5 重试。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="184"/>
+        <location filename="../ui/people/activityview.cpp" line="207"/>
         <source>Loading activity…</source>
         <translation>正在加载活跃情况…</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="186"/>
+        <location filename="../ui/people/activityview.cpp" line="209"/>
         <source>Nothing here yet: no posts, comments, likes or follows.</source>
         <translation>这里还没有内容：没有发布、评论、点赞或关注。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="189"/>
+        <location filename="../ui/people/activityview.cpp" line="212"/>
         <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
         <translation>你关注的人还没有活动。可以在别人的主页关注对方，或者看看“所有人”。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="192"/>
+        <location filename="../ui/people/activityview.cpp" line="215"/>
         <source>Nobody has posted, commented, liked or followed anyone yet.</source>
         <translation>还没有人发布、评论、点赞或关注。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="194"/>
+        <location filename="../ui/people/activityview.cpp" line="217"/>
         <source>You have not posted, commented, liked or followed anyone yet.</source>
         <translation>你还没有发布、评论、点赞或关注过任何人。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="210"/>
+        <location filename="../ui/people/activityview.cpp" line="233"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="211"/>
+        <location filename="../ui/people/activityview.cpp" line="234"/>
         <source>Everyone</source>
         <translation>所有人</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="212"/>
+        <location filename="../ui/people/activityview.cpp" line="235"/>
         <source>Mine</source>
         <translation>我的</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="213"/>
+        <location filename="../ui/people/activityview.cpp" line="236"/>
         <source>Whose activity</source>
         <translation>谁的活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="214"/>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>All kinds</source>
+        <translation>全部类型</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>Posts</source>
+        <translation>动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>Comments</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <source>Replies</source>
+        <translation>回复</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Likes</source>
+        <translation>点赞</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Follows</source>
+        <translation>关注</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Messages</source>
+        <translation>留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <source>Topic posts</source>
+        <translation>话题动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <source>Which kinds of activity</source>
+        <translation>动态类型</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="242"/>
+        <source>Show only one kind of activity</source>
+        <translation>只显示一种类型的动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="243"/>
         <source>This person&apos;s activity</source>
         <translation>此人的活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="214"/>
+        <location filename="../ui/people/activityview.cpp" line="243"/>
         <source>Activity</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="215"/>
+        <location filename="../ui/people/activityview.cpp" line="244"/>
         <source>Return opens what a row is about; Shift+Return opens the person who did it.</source>
         <translation>回车键打开这一条所说的内容；Shift+回车键打开做这件事的人。</translation>
     </message>
@@ -2118,151 +2208,156 @@
         <translation>统计</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="232"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
+        <source>Ranking</source>
+        <translation>排行榜</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="234"/>
         <source>%1 — Threadline</source>
         <translation>%1 — Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation>你已退出登录。重新登录（文件 → 登录…）即可浏览和发帖；排队中的改动会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="241"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
         <source>Outbox</source>
         <translation>待发送</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
         <source>Out&amp;box: changes waiting</source>
         <translation>待发送的更改(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
         <source>QA: faults</source>
         <translation>测试：故障注入</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation>测试面板：故障与离线(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>&amp;System colours</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation>未登录</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="168"/>
+        <location filename="../ui/window/mainwindow.cpp" line="169"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="289"/>
+        <location filename="../ui/window/mainwindow.cpp" line="293"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>顶部有 %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="322"/>
+        <location filename="../ui/window/mainwindow.cpp" line="326"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="546"/>
+        <location filename="../ui/window/mainwindow.cpp" line="563"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -3077,7 +3172,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::PostDelegate</name>
     <message>
         <location filename="../ui/timeline/postcardlayout.cpp" line="154"/>
-        <location filename="../ui/timeline/postdelegate.cpp" line="358"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="357"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
@@ -3092,48 +3187,48 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="241"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="237"/>
         <location filename="../ui/timeline/postdelegateevents.cpp" line="164"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="254"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="250"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="257"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="253"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="174"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="173"/>
         <source>Click to load</source>
         <translation>点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="176"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="175"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="197"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="196"/>
         <source>+%1</source>
         <translation>+%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="329"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="328"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="362"/>
         <source>Hidden by a moderator</source>
         <translation>已被管理员隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="364"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
         <source>Hidden by a moderator: %1</source>
         <translation>已被管理员隐藏：%1</translation>
     </message>
@@ -3649,82 +3744,82 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::StatsView</name>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="386"/>
+        <location filename="../ui/moderation/statsview.cpp" line="288"/>
         <source>Activity statistics</source>
         <translation>活跃统计</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="387"/>
+        <location filename="../ui/moderation/statsview.cpp" line="289"/>
         <source>&amp;Day:</source>
         <translation>日期(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="388"/>
+        <location filename="../ui/moderation/statsview.cpp" line="290"/>
         <source>The day the figures are for, in the server&apos;s time (UTC+8)</source>
         <translation>统计所针对的日期，按服务器时间（UTC+8）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="389"/>
+        <location filename="../ui/moderation/statsview.cpp" line="291"/>
         <source>Day</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="390"/>
+        <location filename="../ui/moderation/statsview.cpp" line="292"/>
         <source>The day before (Ctrl+Left)</source>
         <translation>前一天（Ctrl+Left）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="391"/>
+        <location filename="../ui/moderation/statsview.cpp" line="293"/>
         <source>The day before</source>
         <translation>前一天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="392"/>
+        <location filename="../ui/moderation/statsview.cpp" line="294"/>
         <source>The day after (Ctrl+Right)</source>
         <translation>后一天（Ctrl+Right）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="393"/>
+        <location filename="../ui/moderation/statsview.cpp" line="295"/>
         <source>The day after</source>
         <translation>后一天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="394"/>
+        <location filename="../ui/moderation/statsview.cpp" line="296"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="395"/>
+        <location filename="../ui/moderation/statsview.cpp" line="297"/>
         <source>Today (Ctrl+Home)</source>
         <translation>今天（Ctrl+Home）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="396"/>
+        <location filename="../ui/moderation/statsview.cpp" line="298"/>
         <source>Load the statistics again (F5)</source>
         <translation>重新加载统计（F5）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="397"/>
+        <location filename="../ui/moderation/statsview.cpp" line="299"/>
         <source>Reload</source>
         <translation>重新加载</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="398"/>
+        <location filename="../ui/moderation/statsview.cpp" line="300"/>
         <source>Active today</source>
         <translation>今日活跃</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="400"/>
+        <location filename="../ui/moderation/statsview.cpp" line="302"/>
         <source>Active on each of the last 3 days</source>
         <translation>最近 3 天每天都活跃</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="401"/>
+        <location filename="../ui/moderation/statsview.cpp" line="303"/>
         <source>Active on any of the last 7 days</source>
         <translation>最近 7 天内活跃过</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="402"/>
+        <location filename="../ui/moderation/statsview.cpp" line="304"/>
         <source>Inactive for 7 days</source>
         <translation>7 天未活跃</translation>
     </message>
@@ -3749,14 +3844,14 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>人员</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/statsview.cpp" line="410"/>
+        <location filename="../ui/moderation/statsview.cpp" line="306"/>
         <source>People active each day, the last %n days</source>
         <translation>
             <numerusform>最近 %n 天每日活跃人数</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="437"/>
+        <location filename="../ui/moderation/statsview.cpp" line="321"/>
         <source>loading</source>
         <translation>加载中</translation>
     </message>
@@ -3769,8 +3864,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="436"/>
-        <location filename="../ui/moderation/statsview.cpp" line="438"/>
+        <location filename="../ui/moderation/statsview.cpp" line="322"/>
         <source>not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -3780,7 +3874,7 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>无法加载人员列表：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="440"/>
+        <location filename="../ui/moderation/statsview.cpp" line="324"/>
         <source>%1: %2</source>
         <extracomment>A figure for screen readers: &quot;Active today: 5&quot;</extracomment>
         <translation>%1：%2</translation>
@@ -3789,22 +3883,22 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="172"/>
+        <location filename="../ui/thread/threadheader.cpp" line="157"/>
         <source>By floor</source>
         <translation>按楼层</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="173"/>
+        <location filename="../ui/thread/threadheader.cpp" line="158"/>
         <source>Floors in order, oldest first</source>
         <translation>按楼层顺序，从早到晚</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="174"/>
+        <location filename="../ui/thread/threadheader.cpp" line="159"/>
         <source>Best first</source>
         <translation>最热</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="175"/>
+        <location filename="../ui/thread/threadheader.cpp" line="160"/>
         <source>The best-liked floors first</source>
         <translation>赞最多的楼层在前</translation>
     </message>
@@ -3829,25 +3923,25 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>显示最新的楼层，最新的在最上面</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="180"/>
+        <location filename="../ui/thread/threadheader.cpp" line="161"/>
         <source>Close (Esc)</source>
         <translation>关闭 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="181"/>
-        <location filename="../ui/thread/threadheader.cpp" line="183"/>
+        <location filename="../ui/thread/threadheader.cpp" line="162"/>
+        <location filename="../ui/thread/threadheader.cpp" line="164"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadheader.cpp" line="220"/>
+        <location filename="../ui/thread/threadheader.cpp" line="201"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="222"/>
+        <location filename="../ui/thread/threadheader.cpp" line="203"/>
         <source>Loading the post…</source>
         <translation>正在加载动态…</translation>
     </message>
@@ -4036,6 +4130,123 @@ It will not be sent, and what it changed here is undone.</source>
         <location filename="../ui/timeline/timelineview.cpp" line="188"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation>所有人都能再次看到它和它的评论。</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::RankingFeed</name>
+    <message>
+        <location filename="../models/rankings/rankingfeed.cpp" line="106"/>
+        <source>Could not load the ranking: %1</source>
+        <translation>无法加载排行榜：%1</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::RankingModel</name>
+    <message numerus="yes">
+        <location filename="../models/rankings/rankingmodel.cpp" line="45"/>
+        <source>%1. %2, %n points</source>
+        <translation>
+            <numerusform>第 %1 名 %2，%n 分</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="76"/>
+        <source>%n points</source>
+        <translation>
+            <numerusform>%n 分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="86"/>
+        <source>%1 (me)</source>
+        <translation>%1（我）</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::RankingView</name>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="134"/>
+        <source>Loading the ranking…</source>
+        <translation>正在加载排行榜…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingview.cpp" line="140"/>
+        <source>You this week: number %1 of %2, %n points</source>
+        <translation>
+            <numerusform>我的本周排名：第 %1 名（共 %2 人），%n 分</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingview.cpp" line="141"/>
+        <source>You today: number %1 of %2, %n points</source>
+        <translation>
+            <numerusform>我的今日排名：第 %1 名（共 %2 人），%n 分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="144"/>
+        <source>You have no points this week yet.</source>
+        <translation>你本周还没有积分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="145"/>
+        <source>You have no points today yet.</source>
+        <translation>你今天还没有积分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="147"/>
+        <source>(saved board; the server has not answered)</source>
+        <translation>（已保存的榜单；服务器尚未响应）</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="152"/>
+        <source>The last 7 days, %1 to %2 (UTC+8): the sum of each day&apos;s points.</source>
+        <translation>最近 7 天，%1 至 %2（UTC+8）：每天积分之和。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
+        <source>Today, %1 (UTC+8).</source>
+        <translation>今天，%1（UTC+8）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="157"/>
+        <source>Points: %1 a post (at most %2 posts a day), %3 a comment (at most %4), %5 a like received from someone else (at most %6).</source>
+        <translation>积分：发一条动态 %1 分（每天最多 %2 条），评论一条 %3 分（每天最多 %4 条），收到他人的一个赞 %5 分（每天最多 %6 个）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="167"/>
+        <source>Nobody has points this week yet.</source>
+        <translation>本周还没有人获得积分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="168"/>
+        <source>Nobody has points today yet.</source>
+        <translation>今天还没有人获得积分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="173"/>
+        <source>Today</source>
+        <translation>今日</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="174"/>
+        <source>This week</source>
+        <translation>本周</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="175"/>
+        <source>Which ranking</source>
+        <translation>哪个排行榜</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="176"/>
+        <source>Ranking of people by points</source>
+        <translation>按积分排列的用户排行</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
+        <source>Return or a click opens the person&apos;s page</source>
+        <translation>按回车或单击打开此人的主页</translation>
     </message>
 </context>
 </TS>

@@ -127,6 +127,8 @@ Call activity(const ActivityQuery &query, int limit, const std::optional<QString
         p += QLatin1String("mine");
         break;
     }
+    if (!query.types.isEmpty())
+        p += QLatin1String("&type=") + encoded(query.types.join(QLatin1Char(',')));
     return get(p + QLatin1String("&limit=") + id(limit) +
                optional(QLatin1String("before"), before) + cardComments());
 }
@@ -297,6 +299,13 @@ Call putDevice(const DeviceName &device)
 Call deleteDevice(const QString &raw)
 {
     return del(path(u"/devices?raw=") + encoded(raw));
+}
+
+Call rankings(Ranking::Window window, int limit)
+{
+    return get(path(u"/rankings?window=") +
+               (window == Ranking::Window::Day ? QLatin1String("day") : QLatin1String("week")) +
+               QLatin1String("&limit=") + id(std::clamp(limit, 1, kMaxRankingLimit)));
 }
 
 bool isPublicPath(const QString &pathAndQuery)

@@ -16,6 +16,7 @@
 #include <QByteArray>
 #include <QDate>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -71,11 +72,12 @@ struct ActivityQuery
 {
     enum class Scope { Following, All, User, Mine };
     Scope scope = Scope::Following;
-    qint64 uid = 0; // Scope::User
+    qint64 uid = 0;    // Scope::User
+    QStringList types; // only these kinds ("post", "reply", …); empty: every kind
 
     friend bool operator==(const ActivityQuery &, const ActivityQuery &) = default;
 };
-// GET /activity?scope=…&uid=…&limit=…&before=…
+// GET /activity?scope=…&uid=…&type=…&limit=…&before=…
 [[nodiscard]] Call activity(const ActivityQuery &query, int limit,
                             const std::optional<QString> &before = std::nullopt);
 // GET /sync?limit=…&since=… (no since: the current cursor)
@@ -142,6 +144,11 @@ struct LogQuery
 [[nodiscard]] Call devices();
 [[nodiscard]] Call putDevice(const DeviceName &device);
 [[nodiscard]] Call deleteDevice(const QString &raw);
+
+// --- points and rankings ---
+// GET /rankings?window=day|week&limit=… (limit clamped to the contract's 1…50)
+[[nodiscard]] Call rankings(Ranking::Window window, int limit);
+inline constexpr int kMaxRankingLimit = 50;
 
 // True for the calls that need no token: sign-in, /health and the pictures under /media/.
 [[nodiscard]] bool isPublicPath(const QString &path);

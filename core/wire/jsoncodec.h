@@ -133,6 +133,7 @@ struct CodecLimits
 [[nodiscard]] Result<ModerationStats> decodeModerationStats(const QByteArray &json);
 [[nodiscard]] Result<UserActivityStats> decodeUserActivityStats(const QByteArray &json);
 [[nodiscard]] Result<UserBriefPage> decodeUserBriefPage(const QByteArray &json);
+[[nodiscard]] Result<Ranking> decodeRanking(const QByteArray &json); // GET /rankings
 
 // Request bodies, as compact UTF-8 JSON.
 [[nodiscard]] QByteArray encodeNewPost(const NewPost &post);

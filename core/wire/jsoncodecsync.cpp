@@ -10,11 +10,28 @@ namespace threadline::core {
 namespace codec {
 namespace {
 
+// A type this version does not know is kept by name (Type::Unknown), not refused: a newer
+// server's kinds still show, as well as their fields allow.
+bool readActivityType(const QJsonValue &v, const Path &p, Activity &out, DecodeError &err)
+{
+    if (!readNonEmptyString(v, p, out.typeName, err))
+        return false;
+    out.type = Activity::Type::Unknown;
+    for (const auto &[name, type] : kActivityTypes)
+        if (out.typeName == name)
+            out.type = type;
+    return true;
+}
+
 bool readActivity(const QJsonValue &v, const Path &p, Activity &out, DecodeError &err)
 {
     Obj o(v, p, err);
-    return o && o.req("id"_L1, out.id, readId) &&
-           o.req("type"_L1, out.type, enumOf(kActivityTypes)) &&
+    if (!o)
+        return false;
+    if (!readActivityType(o.value("type"_L1), p / "type"_L1, out, err))
+        return false;
+    return o.req("id"_L1, out.id, readId) && o.opt("channel"_L1, out.channel, readString) &&
+           o.opt("topic"_L1, out.topic, readString) &&
            o.req("actor"_L1, out.actor, readUserBrief) && o.opt("postId"_L1, out.postId, readId) &&
            o.opt("commentId"_L1, out.commentId, readId) &&
            o.opt("postAuthor"_L1, out.postAuthor, readUserBrief) &&

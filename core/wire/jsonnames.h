@@ -45,11 +45,14 @@ inline constexpr EnumNames<LogEntry::Action, 5> kActions{{
     {"delete"_L1, LogEntry::Action::Delete},
     {"device"_L1, LogEntry::Action::Device},
 }};
-inline constexpr EnumNames<Activity::Type, 4> kActivityTypes{{
+inline constexpr EnumNames<Activity::Type, 7> kActivityTypes{{
     {"post"_L1, Activity::Type::Post},
     {"comment"_L1, Activity::Type::Comment},
     {"like"_L1, Activity::Type::Like},
     {"follow"_L1, Activity::Type::Follow},
+    {"reply"_L1, Activity::Type::Reply},
+    {"message"_L1, Activity::Type::Message},
+    {"topic"_L1, Activity::Type::Topic},
 }};
 inline constexpr EnumNames<Change::Kind, 3> kChangeKinds{{
     {"post"_L1, Change::Kind::Post},

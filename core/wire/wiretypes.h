@@ -198,10 +198,16 @@ struct LogEntry
 // picture; the person followed.
 struct Activity
 {
-    enum class Type { Post, Comment, Like, Follow };
+    // Reply: a comment that answers another comment; Message: one left on a person's board;
+    // Topic: "A posted in #topic". Unknown: a kind this version does not know (typeName says
+    // which), shown as well as its fields allow.
+    enum class Type { Post, Comment, Like, Follow, Reply, Message, Topic, Unknown };
 
     qint64 id = 0;
     Type type = Type::Post;
+    QString typeName; // the type as the server wrote it
+    QString channel;  // posts | follows | board | topics | another; "" from an older server
+    QString topic;    // Topic items: the topic's name, without the #s
     UserBrief actor;
     std::optional<qint64> postId;
     std::optional<qint64> commentId;
@@ -398,6 +404,43 @@ struct UserActivityStats
     QList<int> days; // days of the month, 1..31
 
     friend bool operator==(const UserActivityStats &, const UserActivityStats &) = default;
+};
+
+// GET /rankings: a board of people by points (the day's, or the last 7 days').
+struct RankEntry
+{
+    qint64 rank = 0;
+    qint64 points = 0;
+    UserBrief user;
+
+    friend bool operator==(const RankEntry &, const RankEntry &) = default;
+};
+
+struct Ranking
+{
+    enum class Window { Day, Week };
+    Window window = Window::Day;
+    QString from, to;  // yyyy-MM-dd, UTC+8; the same day for the day's board
+    qint64 people = 0; // people with points on the board
+    QList<RankEntry> items;
+    std::optional<qint64> myRank; // none: no points on this board
+    qint64 myPoints = 0;
+    // The rules (points each, and how many count a day); 0 when the server did not say.
+    qint64 postPoints = 0, postsPerDay = 0, commentPoints = 0, commentsPerDay = 0, likePoints = 0,
+           likesPerDay = 0;
+
+    friend bool operator==(const Ranking &, const Ranking &) = default;
+};
+
+// GET /topics/{name}: a topic people follow (posts that mark it with #name#).
+struct TopicInfo
+{
+    QString name;
+    qint64 posts = 0;
+    qint64 followers = 0;
+    bool followedByMe = false;
+
+    friend bool operator==(const TopicInfo &, const TopicInfo &) = default;
 };
 
 // Request bodies (encoded by jsoncodec.h).

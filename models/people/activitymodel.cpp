@@ -41,8 +41,25 @@ QString ActivityModel::text(const Activity &a)
         return a.targetUser
                    ? tr("%1 followed %2").arg(actor, core::shownName(a.targetUser->nickName))
                    : tr("%1 followed someone").arg(actor);
+    case Activity::Type::Reply:
+        if (ownPost)
+            return tr("%1 replied to a comment on their own post").arg(actor);
+        return a.postAuthor ? tr("%1 replied to a comment on %2's post").arg(actor, author)
+                            : tr("%1 replied to a comment").arg(actor);
+    case Activity::Type::Message:
+        return a.targetUser ? tr("%1 left a message for %2")
+                                  .arg(actor, core::shownName(a.targetUser->nickName))
+                            : tr("%1 left a message").arg(actor);
+    case Activity::Type::Topic:
+        return a.topic.isEmpty()
+                   ? tr("%1 posted in a topic").arg(actor)
+                   : tr("%1 posted in #%2").arg(actor, core::shownName(a.topic.left(40)));
+    case Activity::Type::Unknown:
+        break;
     }
-    return {};
+    // A kind this version does not know: who, and that it cannot be shown yet.
+    return tr("%1 did something of a kind this version does not support yet (\"%2\")")
+        .arg(actor, core::shownName(a.typeName.left(40)));
 }
 
 void ActivityModel::prependEntries(const QList<Activity> &entries)
@@ -76,8 +93,22 @@ QVariant ActivityModel::data(const QModelIndex &index, int role) const
             return QStringLiteral("like");
         case Activity::Type::Follow:
             return QStringLiteral("follow");
+        case Activity::Type::Reply:
+            return QStringLiteral("reply");
+        case Activity::Type::Message:
+            return QStringLiteral("message");
+        case Activity::Type::Topic:
+            return QStringLiteral("topic");
+        case Activity::Type::Unknown:
+            return a.typeName;
         }
         return {};
+    case ChannelRole:
+        return a.channel;
+    case SupportedRole:
+        return a.type != Activity::Type::Unknown;
+    case TopicRole:
+        return a.topic;
     case ActorIdRole:
         return a.actor.uid;
     case ActorNameRole:
@@ -105,8 +136,10 @@ QVariant ActivityModel::data(const QModelIndex &index, int role) const
     case RelativeTimeRole:
         return m_labels.text(a.id, a.createtime);
     case OpenTargetRole:
-        if (a.type == Activity::Type::Follow)
+        if (a.type == Activity::Type::Follow || a.type == Activity::Type::Message)
             return a.targetUser ? QStringLiteral("profile") : QString();
+        if (a.type == Activity::Type::Topic && !a.postId && !a.topic.isEmpty())
+            return QStringLiteral("topic");
         return a.postId ? QStringLiteral("post") : QString();
     }
     return {};

@@ -26,22 +26,26 @@ class ActivityModel : public PagedListModel<core::Activity>
 public:
     enum Role {
         IdRole = Qt::UserRole + 1, // qint64: the entry's id
-        TypeRole,                  // QString: "post", "comment", "like" or "follow"
-        ActorIdRole,               // qint64: who did it
-        ActorNameRole,             // QString: their nickname
-        ActorAvatarRole,           // QString: their avatar (absolute or /path)
-        PostIdRole,                // qint64: the post it is about (0: none, e.g. a follow)
-        CommentIdRole,             // qint64: the comment written (0: none)
-        TargetUserIdRole,          // qint64: whom they followed (0: none)
-        TargetUserNameRole,        // QString: that user's nickname ("" when none)
-        CreatedTimeRole,           // qint64: when, ms since the epoch
-        TextRole,                  // QString: the sentence, translated, plain text (also Display)
-        PostAuthorIdRole,          // qint64: whose post it is about (0: unknown or none)
-        PostAuthorNameRole,        // QString: their nickname ("" when unknown or none)
-        SummaryRole,               // QString: the start of the post or comment, one line ("": none)
-        ThumbnailRole,    // QString: the post's first picture (absolute or /path; "": none)
-        RelativeTimeRole, // QString: 刚刚 / N分钟前 / … (ages with the app-wide ticker)
-        OpenTargetRole,   // QString: what a click opens: "post" or "profile" ("" nothing)
+        TypeRole, // QString: "post", "comment", "reply", "like", "follow", "message", "topic", or
+                  // an unknown kind's name
+        ActorIdRole,        // qint64: who did it
+        ActorNameRole,      // QString: their nickname
+        ActorAvatarRole,    // QString: their avatar (absolute or /path)
+        PostIdRole,         // qint64: the post it is about (0: none, e.g. a follow)
+        CommentIdRole,      // qint64: the comment written (0: none)
+        TargetUserIdRole,   // qint64: whom they followed (0: none)
+        TargetUserNameRole, // QString: that user's nickname ("" when none)
+        CreatedTimeRole,    // qint64: when, ms since the epoch
+        TextRole,           // QString: the sentence, translated, plain text (also Display)
+        PostAuthorIdRole,   // qint64: whose post it is about (0: unknown or none)
+        PostAuthorNameRole, // QString: their nickname ("" when unknown or none)
+        SummaryRole,        // QString: the start of the post or comment, one line ("": none)
+        ThumbnailRole,      // QString: the post's first picture (absolute or /path; "": none)
+        RelativeTimeRole,   // QString: 刚刚 / N分钟前 / … (ages with the app-wide ticker)
+        OpenTargetRole, // QString: what a click opens: "post", "profile" or "topic" ("" nothing)
+        ChannelRole,    // QString: "posts", "follows", "board", "topics" ("" from an older server)
+        SupportedRole,  // bool: false for a kind this version does not know (its row says so)
+        TopicRole,      // QString: a topic item's topic, without the #s
     };
     Q_ENUM(Role)
 

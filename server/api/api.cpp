@@ -32,6 +32,8 @@ Api::Api(Database &db, const ServerConfig &config)
     , m_moderation(m_db, m_config, m_renderer, m_visibility, m_changes, m_moderationRecords)
     , m_devices(m_db, m_moderationRecords)
     , m_stats(m_db, m_renderer)
+    , m_rankings(m_db, m_renderer)
+    , m_topics(m_db)
 {
     // The patterns never overlap (no two routes match one method and path), so the order of
     // the table decides nothing but the routes' indexes, which are the same in every Api.
@@ -46,6 +48,8 @@ Api::Api(Database &db, const ServerConfig &config)
     m_moderation.addRoutes(m_routes);
     m_devices.addRoutes(m_routes);
     m_stats.addRoutes(m_routes);
+    m_rankings.addRoutes(m_routes);
+    m_topics.addRoutes(m_routes);
 }
 
 void Api::init()
@@ -380,6 +384,9 @@ void Api::pruneLogs()
               {now - qint64(m_config.changelogDays) * 24 * 3600 * 1000});
     m_db.exec(QStringLiteral("DELETE FROM idempotency WHERE createtime < ?"),
               {now - 24LL * 3600 * 1000});
+    // The points written since a board was last read, folded in (at start and every hour), so
+    // that the events never pile up while nobody reads a board.
+    m_rankings.catchUp();
 }
 
 // A batch of post likes (workers.h): one statement, one commit; see api.h.

@@ -17,8 +17,10 @@
 #include "api/handlers/mediahandler.h"
 #include "api/handlers/moderationhandler.h"
 #include "api/handlers/postshandler.h"
+#include "api/handlers/rankingshandler.h"
 #include "api/handlers/statshandler.h"
 #include "api/handlers/synchandler.h"
+#include "api/handlers/topicshandler.h"
 #include "api/handlers/usershandler.h"
 #include "api/moderationrecords.h"
 #include "api/ratelimiter.h"
@@ -127,6 +129,8 @@ private:
     ModerationHandler m_moderation;
     DevicesHandler m_devices;
     StatsHandler m_stats;
+    RankingsHandler m_rankings;
+    TopicsHandler m_topics;
     RouteTable m_routes;
 };
 

@@ -284,7 +284,10 @@ bool Database::migrate(QString *error)
                                          schemaV5(),
                                          schemaV6(m_kind == Kind::Postgres),
                                          schemaHotFloors(m_kind == Kind::Postgres),
-                                         schemaLoginDays(m_kind == Kind::Postgres)};
+                                         schemaLoginDays(m_kind == Kind::Postgres),
+                                         schemaRankings(m_kind == Kind::Postgres),
+                                         schemaActivityTypes(),
+                                         schemaTopics()};
     try {
         begin();
         if (m_kind == Kind::Postgres)

@@ -378,4 +378,151 @@ $fn$)SQL")
     return steps;
 }
 
+// Rankings (docs/api.md, "Points and rankings"): a daily and a weekly board of people by points,
+// kept at write time so that reading one never scans all users.
+//
+// - Every change that earns or takes back points is recorded by a trigger as one row of
+//   rank_events (the UTC+8 day it counts on, whose points, and +1/-1 of posts, comments or likes
+//   received): a post or comment that becomes readable (created, unhidden) or stops being
+//   readable (deleted, hidden), a like given to someone else's post or taken back. The writers
+//   only append: no row is shared between writers, so nothing waits and nothing deadlocks.
+// - The events are folded into the boards by one writer at a time (RankBoard, before a board is
+//   read): rank_days holds each person's counts and points of a day; rank_weeks holds, for the
+//   7-day window ending on each day, the sum of that person's daily points (a change on day D is
+//   added to the windows ending on D … D+6); rank_hist counts the people on each board
+//   (0 day, 1 week) with each number of points, so "my rank" is one plus a sum over at most a
+//   few hundred histogram rows, never a count over a million people.
+// - (day, points DESC, uid) indexes answer the top 10 as an index range.
+inline QStringList schemaRankings(bool postgres)
+{
+    QStringList steps{
+        QStringLiteral("CREATE TABLE rank_events(id %PK%, day BIGINT NOT NULL, uid BIGINT NOT NULL,"
+                       " posts INTEGER NOT NULL, comments INTEGER NOT NULL,"
+                       " likes INTEGER NOT NULL)"),
+        QStringLiteral("CREATE TABLE rank_days(day BIGINT NOT NULL, uid BIGINT NOT NULL,"
+                       " posts INTEGER NOT NULL, comments INTEGER NOT NULL,"
+                       " likes INTEGER NOT NULL, points INTEGER NOT NULL,"
+                       " PRIMARY KEY(day, uid))"),
+        QStringLiteral("CREATE INDEX rank_days_board ON rank_days(day, points DESC, uid)"),
+        QStringLiteral("CREATE TABLE rank_weeks(day BIGINT NOT NULL, uid BIGINT NOT NULL,"
+                       " points INTEGER NOT NULL, PRIMARY KEY(day, uid))"),
+        QStringLiteral("CREATE INDEX rank_weeks_board ON rank_weeks(day, points DESC, uid)"),
+        QStringLiteral("CREATE TABLE rank_hist(board INTEGER NOT NULL, day BIGINT NOT NULL,"
+                       " points INTEGER NOT NULL, people BIGINT NOT NULL,"
+                       " PRIMARY KEY(board, day, points))"),
+    };
+    if (postgres) {
+        steps << QStringLiteral(R"SQL(
+CREATE OR REPLACE FUNCTION tl_rank_event() RETURNS trigger
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    was BOOLEAN := false;
+    now_seen BOOLEAN;
+BEGIN
+    IF TG_TABLE_NAME = 'post_likes' THEN
+        IF TG_OP = 'INSERT' THEN
+            INSERT INTO rank_events(day, uid, posts, comments, likes)
+                SELECT (NEW.createtime + 28800000) / 86400000, p.author, 0, 0, 1
+                FROM posts p WHERE p.id = NEW.post_id AND p.author <> NEW.uid;
+        ELSE
+            INSERT INTO rank_events(day, uid, posts, comments, likes)
+                SELECT (OLD.createtime + 28800000) / 86400000, p.author, 0, 0, -1
+                FROM posts p WHERE p.id = OLD.post_id AND p.author <> OLD.uid;
+        END IF;
+    ELSIF TG_TABLE_NAME = 'posts' THEN
+        now_seen := NEW.deleted = 0 AND NEW.hidden = 0;
+        IF TG_OP = 'UPDATE' THEN
+            was := OLD.deleted = 0 AND OLD.hidden = 0;
+        END IF;
+        IF was <> now_seen THEN
+            INSERT INTO rank_events(day, uid, posts, comments, likes)
+                VALUES ((NEW.createtime + 28800000) / 86400000, NEW.author,
+                        CASE WHEN now_seen THEN 1 ELSE -1 END, 0, 0);
+        END IF;
+    ELSE
+        now_seen := NEW.deleted = 0 AND NEW.hidden = 0 AND NEW.floor_hidden = 0;
+        IF TG_OP = 'UPDATE' THEN
+            was := OLD.deleted = 0 AND OLD.hidden = 0 AND OLD.floor_hidden = 0;
+        END IF;
+        IF was <> now_seen THEN
+            INSERT INTO rank_events(day, uid, posts, comments, likes)
+                VALUES ((NEW.createtime + 28800000) / 86400000, NEW.author, 0,
+                        CASE WHEN now_seen THEN 1 ELSE -1 END, 0);
+        END IF;
+    END IF;
+    RETURN NULL;
+END
+$fn$)SQL")
+              << QStringLiteral(
+                     "CREATE TRIGGER rank_posts AFTER INSERT OR UPDATE OF deleted, hidden"
+                     " ON posts FOR EACH ROW EXECUTE FUNCTION tl_rank_event()")
+              << QStringLiteral("CREATE TRIGGER rank_comments AFTER INSERT OR UPDATE OF deleted,"
+                                " hidden, floor_hidden ON comments"
+                                " FOR EACH ROW EXECUTE FUNCTION tl_rank_event()")
+              << QStringLiteral("CREATE TRIGGER rank_likes AFTER INSERT OR DELETE ON post_likes"
+                                " FOR EACH ROW EXECUTE FUNCTION tl_rank_event()");
+        return steps;
+    }
+    steps
+        << QStringLiteral(
+               "CREATE TRIGGER rank_post_new AFTER INSERT ON posts"
+               " WHEN NEW.deleted = 0 AND NEW.hidden = 0 BEGIN"
+               " INSERT INTO rank_events(day, uid, posts, comments, likes)"
+               " VALUES((NEW.createtime + 28800000) / 86400000, NEW.author, 1, 0, 0); END")
+        << QStringLiteral(
+               "CREATE TRIGGER rank_post_seen AFTER UPDATE OF deleted, hidden ON posts"
+               " WHEN (OLD.deleted = 0 AND OLD.hidden = 0) <> (NEW.deleted = 0 AND NEW.hidden = 0)"
+               " BEGIN INSERT INTO rank_events(day, uid, posts, comments, likes)"
+               " VALUES((NEW.createtime + 28800000) / 86400000, NEW.author,"
+               " CASE WHEN NEW.deleted = 0 AND NEW.hidden = 0 THEN 1 ELSE -1 END, 0, 0); END")
+        << QStringLiteral(
+               "CREATE TRIGGER rank_comment_new AFTER INSERT ON comments"
+               " WHEN NEW.deleted = 0 AND NEW.hidden = 0 AND NEW.floor_hidden = 0 BEGIN"
+               " INSERT INTO rank_events(day, uid, posts, comments, likes)"
+               " VALUES((NEW.createtime + 28800000) / 86400000, NEW.author, 0, 1, 0); END")
+        << QStringLiteral(
+               "CREATE TRIGGER rank_comment_seen AFTER UPDATE OF deleted, hidden, floor_hidden"
+               " ON comments WHEN (OLD.deleted = 0 AND OLD.hidden = 0 AND OLD.floor_hidden = 0)"
+               " <> (NEW.deleted = 0 AND NEW.hidden = 0 AND NEW.floor_hidden = 0)"
+               " BEGIN INSERT INTO rank_events(day, uid, posts, comments, likes)"
+               " VALUES((NEW.createtime + 28800000) / 86400000, NEW.author, 0,"
+               " CASE WHEN NEW.deleted = 0 AND NEW.hidden = 0 AND NEW.floor_hidden = 0"
+               " THEN 1 ELSE -1 END, 0); END")
+        << QStringLiteral("CREATE TRIGGER rank_like_new AFTER INSERT ON post_likes BEGIN"
+                          " INSERT INTO rank_events(day, uid, posts, comments, likes)"
+                          " SELECT (NEW.createtime + 28800000) / 86400000, p.author, 0, 0, 1"
+                          " FROM posts p WHERE p.id = NEW.post_id AND p.author <> NEW.uid; END")
+        << QStringLiteral("CREATE TRIGGER rank_like_gone AFTER DELETE ON post_likes BEGIN"
+                          " INSERT INTO rank_events(day, uid, posts, comments, likes)"
+                          " SELECT (OLD.createtime + 28800000) / 86400000, p.author, 0, 0, -1"
+                          " FROM posts p WHERE p.id = OLD.post_id AND p.author <> OLD.uid; END");
+    return steps;
+}
+
+// Activity by type and channel (docs/api.md): GET /activity?type=… of everyone reads one or a
+// few types newest first. A comment that answers another is recorded as `reply` from now on.
+inline QStringList schemaActivityTypes()
+{
+    return {
+        QStringLiteral("CREATE INDEX activity_type_time ON activity(type, createtime, id)"),
+    };
+}
+
+// Topics that people follow (docs/api.md): the posts that mark each topic (by its case-folded
+// key, newest first), who follows which topic, and the topic of an activity item
+// ("A posted in #topic").
+inline QStringList schemaTopics()
+{
+    return {
+        QStringLiteral("CREATE TABLE topic_posts(topic TEXT NOT NULL, post_id BIGINT NOT NULL,"
+                       " createtime BIGINT NOT NULL, PRIMARY KEY(topic, post_id))"),
+        QStringLiteral("CREATE INDEX topic_posts_time ON topic_posts(topic, createtime, post_id)"),
+        QStringLiteral("CREATE INDEX topic_posts_post ON topic_posts(post_id)"),
+        QStringLiteral("CREATE TABLE topic_follows(uid BIGINT NOT NULL, topic TEXT NOT NULL,"
+                       " createtime BIGINT NOT NULL, PRIMARY KEY(uid, topic))"),
+        QStringLiteral("CREATE INDEX topic_follows_topic ON topic_follows(topic, uid)"),
+        QStringLiteral("ALTER TABLE activity ADD COLUMN topic TEXT"),
+    };
+}
+
 } // namespace threadline::server

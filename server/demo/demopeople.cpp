@@ -83,7 +83,8 @@ void addActivity(World &w)
     for (int i = 0; i < int(w.comments.size()); ++i) {
         const CommentRow &c = w.comments[size_t(i)];
         if (!c.busy && isSeven(c.author))
-            activity.push_back({c.createtime, "comment", c.author, c.post, i});
+            activity.push_back(
+                {c.createtime, c.parent >= 0 ? "reply" : "comment", c.author, c.post, i});
     }
     for (const LikeRow &l : w.likes)
         if (isSeven(l.uid))

@@ -160,7 +160,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.startAccount(*me, account(QStringLiteral("moderator")));
         auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
-        QCOMPARE(nav->count(), 10);
+        QCOMPARE(nav->count(), 11); // + Ranking, the last row
         QCOMPARE(nav->item(8)->text(), QStringLiteral("Moderation"));
         QCOMPARE(nav->item(9)->text(), QStringLiteral("Statistics"));
         QTest::keyClick(&w, Qt::Key_9, Qt::ControlModifier);
@@ -175,7 +175,7 @@ private Q_SLOTS:
             {other.api(), other.cache(), other.store(), other.outbox(), other.actions()});
         MainWindow v(&other, &vFeeds);
         v.startAccount(*reader, account(QStringLiteral("lisi")));
-        QCOMPARE(v.findChild<QListWidget *>(QStringLiteral("navigation"))->count(), 8);
+        QCOMPARE(v.findChild<QListWidget *>(QStringLiteral("navigation"))->count(), 9);
     }
 
     void settingsAreRemembered()

@@ -500,7 +500,7 @@ private Q_SLOTS:
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             w.startAccount(*me, account(QStringLiteral("lisi")));
             auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
-            QCOMPARE(nav->count(), 8);
+            QCOMPARE(nav->count(), 9); // + Ranking, the last row
             QVERIFY(!w.findChild<StatsView *>());
             QTest::keyClick(&w, Qt::Key_9, Qt::ControlModifier);
             QCOMPARE(w.currentPage(), ui::MainWindow::Page::All);
@@ -528,7 +528,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.startAccount(*me, account(QStringLiteral("moderator")));
         auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
-        QCOMPARE(nav->count(), 10);
+        QCOMPARE(nav->count(), 11);
         QCOMPARE(nav->item(8)->text(), QStringLiteral("Moderation"));
         QCOMPARE(nav->item(9)->text(), QStringLiteral("Statistics"));
         QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);

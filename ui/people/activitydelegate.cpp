@@ -173,7 +173,8 @@ const ActivityDelegate::RowLayout &ActivityDelegate::layoutFor(const QStyleOptio
     // the sentence, names bold
     const QString sentence = index.data(ActivityModel::TextRole).toString();
     const QString actor = shownName(index.data(ActivityModel::ActorNameRole).toString());
-    const QString other = index.data(ActivityModel::TypeRole).toString() == QLatin1String("follow")
+    const QString type = index.data(ActivityModel::TypeRole).toString();
+    const QString other = type == QLatin1String("follow") || type == QLatin1String("message")
                               ? shownName(index.data(ActivityModel::TargetUserNameRole).toString())
                               : shownName(index.data(ActivityModel::PostAuthorNameRole).toString());
     qreal sentenceHeight = 0;

@@ -6,6 +6,7 @@
 #include "people/activitydelegate.h"
 #include "people/activitymodel.h"
 
+#include <QComboBox>
 #include <QEvent>
 #include <QKeyEvent>
 #include <QLabel>
@@ -25,6 +26,7 @@ ActivityView::ActivityView(models::Feeds *feeds, core::ImageCache *images, QWidg
     , m_model(new ActivityModel(this))
     , m_feed(feeds->activity(m_model, this))
     , m_tabs(new QTabBar(this))
+    , m_kinds(new QComboBox(this))
     , m_error(new QLabel(this))
     , m_list(new PlaceholderList(this))
     , m_delegate(new ActivityDelegate(images, m_list))
@@ -45,6 +47,10 @@ ActivityView::ActivityView(models::Feeds *feeds, core::ImageCache *images, QWidg
     barLayout->setContentsMargins(8, 6, 8, 0);
     barLayout->addWidget(m_tabs);
     barLayout->addStretch(1);
+    m_kinds->setObjectName(QStringLiteral("activityKinds"));
+    for (const char *type : {"", "post", "comment", "reply", "like", "follow", "message", "topic"})
+        m_kinds->addItem(QString(), QString::fromLatin1(type));
+    barLayout->addWidget(m_kinds);
     layout->addWidget(m_bar);
 
     m_error->setObjectName(QStringLiteral("activityError"));
@@ -76,6 +82,10 @@ ActivityView::ActivityView(models::Feeds *feeds, core::ImageCache *images, QWidg
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int tab) {
         if (tab >= 0 && m_person == 0)
             setScope(Scope(tab));
+    });
+    connect(m_kinds, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_started)
+            applyQuery();
     });
     connect(m_feed, &models::ActivityFeed::busyChanged, this, &ActivityView::updateState);
     connect(m_feed, &models::ActivityFeed::refreshed, this, [this] {
@@ -110,7 +120,18 @@ void ActivityView::setScope(Scope scope)
 
 void ActivityView::setSwitchVisible(bool visible)
 {
-    m_bar->setVisible(visible);
+    m_tabs->setVisible(visible); // the kinds stay: a person's activity is filtered too
+}
+
+void ActivityView::setKind(const QString &type)
+{
+    const int i = m_kinds->findData(type);
+    m_kinds->setCurrentIndex(i < 0 ? 0 : i);
+}
+
+QString ActivityView::kind() const
+{
+    return m_kinds->currentData().toString();
 }
 
 void ActivityView::showPerson(qint64 uid)
@@ -164,6 +185,8 @@ void ActivityView::applyQuery()
             break;
         }
     }
+    if (const QString type = kind(); !type.isEmpty())
+        q.types = {type};
     m_failure.clear();
     if (q == m_feed->query() && m_model->rowCount() > 0)
         return; // already shown
@@ -211,6 +234,12 @@ void ActivityView::retranslate()
     m_tabs->setTabText(int(Scope::Everyone), tr("Everyone"));
     m_tabs->setTabText(int(Scope::Mine), tr("Mine"));
     m_tabs->setAccessibleName(tr("Whose activity"));
+    const QStringList kinds{tr("All kinds"), tr("Posts"),   tr("Comments"), tr("Replies"),
+                            tr("Likes"),     tr("Follows"), tr("Messages"), tr("Topic posts")};
+    for (int i = 0; i < kinds.size() && i < m_kinds->count(); ++i)
+        m_kinds->setItemText(i, kinds.at(i));
+    m_kinds->setAccessibleName(tr("Which kinds of activity"));
+    m_kinds->setToolTip(tr("Show only one kind of activity"));
     m_list->setAccessibleName(m_person > 0 ? tr("This person's activity") : tr("Activity"));
     m_list->setToolTip(tr("Return opens what a row is about; Shift+Return opens the person who "
                           "did it."));

@@ -12,6 +12,7 @@
 #include <QString>
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 class QModelIndex;
 class QTabBar;
@@ -66,6 +67,11 @@ public:
     [[nodiscard]] PlaceholderList *list() const { return m_list; }
     [[nodiscard]] ActivityDelegate *delegate() const { return m_delegate; }
     [[nodiscard]] QTabBar *scopeBar() const { return m_tabs; }
+    // Which kinds of activity the list shows (a combo box beside the switch, also on a person's
+    // page): every kind, or one of post, comment, reply, like, follow, message, topic.
+    [[nodiscard]] QComboBox *kindFilter() const { return m_kinds; }
+    void setKind(const QString &type); // "" for every kind
+    [[nodiscard]] QString kind() const;
     // What the view says instead of rows, or above them after a failed load ("" when nothing).
     [[nodiscard]] QString stateText() const;
 
@@ -91,6 +97,7 @@ private:
     models::ActivityModel *m_model;
     models::ActivityFeed *m_feed;
     QTabBar *m_tabs;
+    QComboBox *m_kinds;
     QWidget *m_bar;  // the switch's row
     QLabel *m_error; // a failed load while rows are shown
     PlaceholderList *m_list;

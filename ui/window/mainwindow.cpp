@@ -15,6 +15,7 @@
 #include "people/personpages.h"
 #include "people/profileheader.h"
 #include "poststore.h"
+#include "rankings/rankingview.h"
 #include "syncengine.h"
 #include "thread/likersdialog.h"
 #include "thread/threadloader.h"
@@ -214,10 +215,13 @@ void MainWindow::clearAccount()
     m_moderationStarted = false;
     delete m_stats;
     m_stats = nullptr;
+    delete m_ranking;
+    m_ranking = nullptr;
     while (m_navPages.size() > kBasePages.size()) {
         delete m_nav->takeItem(int(m_navPages.size()) - 1);
         m_navPages.removeLast();
-        m_pageActions.at(int(m_navPages.size()))->setVisible(false);
+        if (int(m_navPages.size()) < int(m_pageActions.size()))
+            m_pageActions.at(int(m_navPages.size()))->setVisible(false);
     }
     m_historyView = nullptr;
     m_history = nullptr;
@@ -353,6 +357,9 @@ void MainWindow::startAccount(const core::UserProfile &me,
 
     m_activityView = makeActivityView(m_pages);
     m_pages->addWidget(m_activityView);
+    m_ranking = new RankingView(m_models, me.brief.uid, m_pages);
+    connect(m_ranking, &RankingView::personRequested, this, &MainWindow::openProfile);
+    m_pages->addWidget(m_ranking);
 
     m_thread = new ThreadView(m_models, m_core->images(), m_split);
     m_thread->setModerator(me.role == core::UserProfile::Role::Moderator);
@@ -393,6 +400,11 @@ void MainWindow::startAccount(const core::UserProfile &me,
         m_pageActions.at(int(m_navPages.size()) - 1)->setVisible(true);
     }
 
+    // The Ranking page: every account's, the navigation's last row (after the moderators'
+    // pages, which keep their shortcuts; the row is reached by the list's keys).
+    m_navPages.append(Page::Ranking);
+    m_nav->addItem(QString());
+
     m_started = true;
     m_signedOut = false;
     for (QAction *a : {m_newPost, m_refresh})
@@ -416,6 +428,8 @@ QWidget *MainWindow::pageWidget(Page page) const
         return m_moderation;
     case Page::Statistics:
         return m_stats;
+    case Page::Ranking:
+        return m_ranking;
     default:
         return m_feeds.value(page).page;
     }
@@ -442,6 +456,8 @@ void MainWindow::showPage(Page page)
         m_stats->start(); // once; F5 reloads
     } else if (page == Page::Activity) {
         m_activityView->start(); // once; F5 reloads
+    } else if (page == Page::Ranking) {
+        m_ranking->start(); // once; F5 reloads
     } else if (page == Page::History) {
         m_history->load();
     } else if (Feed &f = m_feeds[page]; f.feed && !f.started) {
@@ -522,6 +538,8 @@ void MainWindow::refresh()
         m_history->load();
     else if (m_page == Page::Activity)
         m_activityView->refresh();
+    else if (m_page == Page::Ranking && m_ranking)
+        m_ranking->reload();
     else if (const Feed f = m_feeds.value(m_page); f.person && f.person->isShowingActivity())
         f.person->activity()->refresh();
     else if (f.feed)

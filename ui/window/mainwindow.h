@@ -45,6 +45,7 @@ class ActivityView;
 class PersonPages;
 class ProfileHeader;
 class QaPanel;
+class RankingView;
 class StatsView;
 class ThreadView;
 class TimelineView;
@@ -65,6 +66,7 @@ public:
         Profile,
         Moderation, // moderators only
         Statistics, // moderators only: activity statistics (StatsView)
+        Ranking,    // today's and this week's boards of people by points (RankingView)
     };
     Q_ENUM(Page)
 
@@ -95,6 +97,7 @@ public:
     [[nodiscard]] models::TimelineFeed *feed(Page page) const;
     [[nodiscard]] ThreadView *threadView() const { return m_thread; }
     [[nodiscard]] ActivityView *activityView() const { return m_activityView; }
+    [[nodiscard]] RankingView *rankingView() const { return m_ranking; }
     // Mine and Profile: the person's Posts | Activity switch (null for other pages).
     [[nodiscard]] PersonPages *personPages(Page page) const { return m_feeds.value(page).person; }
     [[nodiscard]] models::TimeTicker *ticker() const { return m_ticker; }
@@ -192,6 +195,7 @@ private:
     ModerationView *m_moderation = nullptr;
     bool m_moderationStarted = false;
     StatsView *m_stats = nullptr;
+    RankingView *m_ranking = nullptr;
     QList<Page> m_navPages; // the navigation's rows
     qint64 m_profileUid = 0;
 

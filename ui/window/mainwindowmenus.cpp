@@ -218,6 +218,8 @@ static QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Moderation");
     case MainWindow::Page::Statistics:
         return MainWindow::tr("Statistics");
+    case MainWindow::Page::Ranking:
+        return MainWindow::tr("Ranking");
     }
     return {};
 }
@@ -238,7 +240,8 @@ void MainWindow::retranslate()
                                 : tr("Signing in… Your saved posts appear here."));
     for (int i = 0; i < int(m_navPages.size()); ++i) {
         m_nav->item(i)->setText(pageTitle(m_navPages.at(i)));
-        m_pageActions.at(i)->setText(tr("Go to %1").arg(pageTitle(m_navPages.at(i))));
+        if (m_navPages.at(i) != Page::Ranking && i < int(m_pageActions.size()))
+            m_pageActions.at(i)->setText(tr("Go to %1").arg(pageTitle(m_navPages.at(i))));
     }
     for (int i = 0; i < int(kModeratorPages.size()); ++i)
         m_pageActions.at(int(kBasePages.size()) + i)

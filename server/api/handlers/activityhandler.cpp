@@ -1,4 +1,5 @@
-// GET /activity: what people did (posts, comments, likes, follows), newest first, for a scope —
+// GET /activity: what people did (posts, comments, replies, likes, follows, messages, topics),
+// newest first, for a scope, optionally of some types or channels only —
 // the people I follow (the default), everyone, one person, or me. Every item carries what its
 // row needs: the post's author, a plain-text summary and a thumbnail, or the person followed.
 #include "api/handlers/activityhandler.h"
@@ -43,6 +44,78 @@ QString firstPicture(const QString &pictures)
     return urls.isEmpty() ? QString() : urls.first().toString();
 }
 
+// Every kind of item the feed has, with its channel (docs/api.md, "Activity by type and
+// channel"): what a person's page filters by.
+struct Kind
+{
+    const char *type;
+    const char *channel;
+};
+constexpr Kind kKinds[] = {{"post", "posts"},  {"comment", "posts"},  {"reply", "posts"},
+                           {"like", "posts"},  {"follow", "follows"}, {"message", "board"},
+                           {"topic", "topics"}};
+
+QString channelOf(const QString &type)
+{
+    for (const Kind &k : kKinds)
+        if (type == QLatin1String(k.type))
+            return QLatin1String(k.channel);
+    return QStringLiteral("other");
+}
+
+// The values of a repeatable, comma-separable parameter (`type=post,like&type=follow`).
+QStringList listParam(const QUrlQuery &q, const QString &name)
+{
+    QStringList out;
+    int values = 0;
+    for (const QString &v : q.allQueryItemValues(name, QUrl::FullyDecoded))
+        for (const QString &part : v.split(QLatin1Char(','))) {
+            if (++values > 32)
+                fail(400, QStringLiteral("%1: at most 32 values").arg(name));
+            if (!out.contains(part))
+                out.append(part);
+        }
+    return out;
+}
+
+// The types asked for by `type=` and `channel=` (both may be given: their intersection), or
+// an empty list for every type. An unknown value is 400.
+QStringList typesAsked(const QUrlQuery &q)
+{
+    QStringList all, byType, byChannel;
+    for (const Kind &k : kKinds)
+        all << QLatin1String(k.type);
+    const QStringList types = listParam(q, QStringLiteral("type"));
+    const QStringList channels = listParam(q, QStringLiteral("channel"));
+    for (const QString &t : types) {
+        if (!all.contains(t))
+            fail(400, QStringLiteral("type: %1 is not one of %2")
+                          .arg(t.left(40), all.join(QStringLiteral(", "))));
+        byType << t;
+    }
+    for (const QString &c : channels) {
+        bool known = false;
+        for (const Kind &k : kKinds)
+            if (c == QLatin1String(k.channel)) {
+                known = true;
+                byChannel << QLatin1String(k.type);
+            }
+        if (!known)
+            fail(400, QStringLiteral("channel: %1 is not one of posts, follows, board, topics")
+                          .arg(c.left(40)));
+    }
+    if (types.isEmpty() && channels.isEmpty())
+        return {};
+    QStringList asked;
+    for (const QString &t : all)
+        if ((types.isEmpty() || byType.contains(t)) &&
+            (channels.isEmpty() || byChannel.contains(t)))
+            asked << t;
+    if (asked.isEmpty())
+        asked << QStringLiteral("-"); // nothing matches both: an empty list, not everything
+    return asked;
+}
+
 } // namespace
 
 ActivityHandler::ActivityHandler(Database &db, Renderer &renderer)
@@ -80,6 +153,9 @@ Response ActivityHandler::activity(Request &req)
     } else if (scope != QLatin1String("all")) {
         fail(400, QStringLiteral("scope: must be following, all, user or mine"));
     }
+    const QStringList types = typesAsked(req.query);
+    if (!types.isEmpty())
+        who += QStringLiteral(" AND ") + m_db.anyOf(QStringLiteral("a.type"), types, binds);
     const Keyset ks =
         beforeCursor(req.query, QStringLiteral("a.createtime"), QStringLiteral("a.id"));
     binds += ks.binds;
@@ -89,7 +165,7 @@ Response ActivityHandler::activity(Request &req)
     const auto rows = m_db.query(
         QStringLiteral(
             "SELECT a.id, a.type, a.actor, a.post_id, a.comment_id, a.target_uid, a.createtime,"
-            " p.author, p.content, p.pictures, c.content"
+            " p.author, p.content, p.pictures, c.content, a.topic"
             " FROM activity a LEFT JOIN posts p ON p.id = a.post_id"
             " LEFT JOIN comments c ON c.id = a.comment_id"
             " WHERE (a.post_id IS NULL OR (p.deleted = 0 AND p.hidden = 0))"
@@ -103,6 +179,7 @@ Response ActivityHandler::activity(Request &req)
         const Row &r = rows[i];
         QJsonObject a{{QStringLiteral("id"), r[0].toLongLong()},
                       {QStringLiteral("type"), r[1].toString()},
+                      {QStringLiteral("channel"), channelOf(r[1].toString())},
                       {QStringLiteral("actor"), m_renderer.userBrief(r[2].toLongLong())},
                       {QStringLiteral("createtime"), r[6].toLongLong()}};
         if (!r[3].isNull()) {
@@ -120,6 +197,8 @@ Response ActivityHandler::activity(Request &req)
         }
         if (!r[5].isNull())
             a.insert(QStringLiteral("targetUser"), m_renderer.userBrief(r[5].toLongLong()));
+        if (!r[11].isNull())
+            a.insert(QStringLiteral("topic"), r[11].toString());
         items.append(a);
     }
     const bool more = rows.size() > size_t(limit);

@@ -317,9 +317,11 @@ Response CommentsHandler::createComment(Request &req)
         if (parentId != rootId)
             m_changes.record("comment", parentId);
     }
+    // A comment that answers another comment is a `reply` in the activity feed.
     m_db.exec(QStringLiteral("INSERT INTO activity(type, actor, post_id, comment_id, createtime) "
-                             "VALUES('comment', ?, ?, ?, ?)"),
-              {req.viewer.uid, postId, id, now});
+                             "VALUES(?, ?, ?, ?, ?)"),
+              {parentId > 0 ? QStringLiteral("reply") : QStringLiteral("comment"), req.viewer.uid,
+               postId, id, now});
     m_moderation.autoFlag(QStringLiteral("comment"), id, content);
     m_changes.record("comment", id);
     m_changes.record("post", postId);

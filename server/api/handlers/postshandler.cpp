@@ -9,6 +9,7 @@
 #include "api/jsonwrite.h"
 #include "api/moderationrecords.h"
 #include "api/renderer.h"
+#include "api/topics.h"
 #include "api/visibility.h"
 #include "db/database.h"
 
@@ -53,10 +54,19 @@ Response PostsHandler::timeline(Request &req)
     const int limit = limitParam(req.query, "limit", 20, 50);
     QString where = Renderer::postVisible(req.viewer);
     QVariantList binds;
+    QString topic;
     if (scope == QLatin1String("following")) {
+        // the people I follow, me, and the topics I follow
         where += QStringLiteral(
-            " AND (p.author = ? OR p.author IN (SELECT followee FROM follows WHERE follower = ?))");
-        binds << req.viewer.uid << req.viewer.uid;
+            " AND (p.author = ? OR p.author IN (SELECT followee FROM follows WHERE follower = ?)"
+            " OR p.id IN (SELECT tp.post_id FROM topic_follows tf JOIN topic_posts tp"
+            " ON tp.topic = tf.topic WHERE tf.uid = ?))");
+        binds << req.viewer.uid << req.viewer.uid << req.viewer.uid;
+    } else if (scope == QLatin1String("topic")) {
+        topic = topicKey(req.query.queryItemValue(QStringLiteral("topic"), QUrl::FullyDecoded));
+        if (topic.isEmpty())
+            fail(400, QStringLiteral("topic: scope=topic needs a topic name (1 to 20 letters, "
+                                     "digits, '_', '-' or '·', without the #s)"));
     } else if (scope == QLatin1String("user")) {
         const auto uid = intParam(req.query, "uid");
         if (!uid || *uid <= 0)
@@ -65,21 +75,38 @@ Response PostsHandler::timeline(Request &req)
         where += QStringLiteral(" AND p.author = ?");
         binds << *uid;
     } else if (scope != QLatin1String("all")) {
-        fail(400, QStringLiteral("scope: must be all, following or user"));
+        fail(400, QStringLiteral("scope: must be all, following, user or topic"));
     }
     // The newest visible comments on each card: 3 by default, ?comments=0..5 as on /posts/{id}.
     const int comments = limitParam(req.query, "comments", 3, 5, 0);
     // Read cache: brought up to date before anything of the page is read.
     const bool cached = m_reads.cacheable(req);
     const quint64 epoch = cached ? m_reads.cache()->refresh(m_db) : 0;
-    const Keyset ks =
-        beforeCursor(req.query, QStringLiteral("p.createtime"), QStringLiteral("p.id"));
-    binds += ks.binds;
-    binds << limit + 1;
-    const auto rows = m_db.query(QStringLiteral("SELECT p.id, p.createtime FROM posts p WHERE %1%2"
-                                                " ORDER BY p.createtime DESC, p.id DESC LIMIT ?")
-                                     .arg(where, ks.sql),
-                                 binds);
+    std::vector<Row> rows;
+    if (!topic.isEmpty()) {
+        // a topic's posts: its index newest first, the posts joined for what the caller may see
+        const Keyset ks =
+            beforeCursor(req.query, QStringLiteral("t.createtime"), QStringLiteral("t.post_id"));
+        QVariantList tb{topic};
+        tb += binds;
+        tb += ks.binds;
+        tb << limit + 1;
+        rows = m_db.query(QStringLiteral("SELECT p.id, p.createtime FROM topic_posts t"
+                                         " JOIN posts p ON p.id = t.post_id WHERE t.topic = ?"
+                                         " AND %1%2 ORDER BY t.createtime DESC, t.post_id DESC"
+                                         " LIMIT ?")
+                              .arg(where, ks.sql),
+                          tb);
+    } else {
+        const Keyset ks =
+            beforeCursor(req.query, QStringLiteral("p.createtime"), QStringLiteral("p.id"));
+        binds += ks.binds;
+        binds << limit + 1;
+        rows = m_db.query(QStringLiteral("SELECT p.id, p.createtime FROM posts p WHERE %1%2"
+                                         " ORDER BY p.createtime DESC, p.id DESC LIMIT ?")
+                              .arg(where, ks.sql),
+                          binds);
+    }
     QList<qint64> ids;
     for (size_t i = 0; i < rows.size() && i < size_t(limit); ++i)
         ids.append(rows[i][0].toLongLong());
@@ -193,6 +220,15 @@ Response PostsHandler::createPost(Request &req)
     m_db.exec(QStringLiteral(
                   "INSERT INTO activity(type, actor, post_id, createtime) VALUES('post', ?, ?, ?)"),
               {req.viewer.uid, id, now});
+    // #topic#s: the post joins each topic's timeline, and "A posted in #topic" is recorded.
+    for (const QString &topic : topicsOf(content)) {
+        m_db.exec(
+            QStringLiteral("INSERT INTO topic_posts(topic, post_id, createtime) VALUES(?, ?, ?)"),
+            {topic, id, now});
+        m_db.exec(QStringLiteral("INSERT INTO activity(type, actor, post_id, topic, createtime)"
+                                 " VALUES('topic', ?, ?, ?, ?)"),
+                  {req.viewer.uid, id, topic, now});
+    }
     m_moderation.autoFlag(QStringLiteral("post"), id, content);
     m_changes.record("post", id);
     return Response::json(m_renderer.renderPost(id, req.viewer).value(), 201);
