@@ -4,10 +4,10 @@
 #include "wire/importfile.h"
 
 #include <QCommandLineOption>
-#include <cstdio>
 #include <QCommandLineParser>
 #include <QMetaEnum>
 #include <QStringList>
+#include <cstdio>
 
 namespace threadline::app {
 

@@ -51,9 +51,9 @@ std::optional<QList<Post>> ImportFile::decode(const QByteArray &bytes, const QSt
     }
     if (skipped) {
         for (const QString &why : left)
-            skipped->append(
-                QCoreApplication::translate("main", "%1: left out %2 (the other posts are imported)")
-                    .arg(name, why));
+            skipped->append(QCoreApplication::translate(
+                                "main", "%1: left out %2 (the other posts are imported)")
+                                .arg(name, why));
     }
     return std::move(posts).value();
 }

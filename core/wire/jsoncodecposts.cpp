@@ -126,8 +126,7 @@ bool readPost(const QJsonValue &v, const Path &p, Post &out, DecodeError &err)
         return false;
     // Without a category, what the server would have chosen; one this client does not know (a
     // newer server's VIDEO) is kept as Unknown with its word, never a refusal of the post.
-    out.category =
-        out.pictureUrls.isEmpty() ? Post::Category::Text : Post::Category::Picture;
+    out.category = out.pictureUrls.isEmpty() ? Post::Category::Text : Post::Category::Picture;
     if (categoryWord) {
         const auto known = std::find_if(kCategories.cbegin(), kCategories.cend(),
                                         [&](const auto &n) { return n.first == *categoryWord; });

@@ -115,7 +115,8 @@ private Q_SLOTS:
             QVERIFY2(skipped.first().contains(QStringLiteral("left out")),
                      qPrintable(skipped.first()));
         else
-            QVERIFY2(skipped.first().contains(QStringLiteral("已略过")), qPrintable(skipped.first()));
+            QVERIFY2(skipped.first().contains(QStringLiteral("已略过")),
+                     qPrintable(skipped.first()));
 
         // nothing readable: nothing imported, the first reason said
         QFile g(dir.filePath(QStringLiteral("none.json")));

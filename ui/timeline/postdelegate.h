@@ -74,11 +74,11 @@ public:
         QRect avatar;
         QRect name; // the elided nickname as drawn (its text's width)
         QString nameText;
-        QRect meta;       // relative time · device (elided when painted: the time ages)
-        QRect hidden;     // the moderators' "Hidden" mark (null when not hidden)
-        QRect moderation; // moderators: "Hidden by a moderator: <reason>" (null when not hidden)
+        QRect meta;        // relative time · device (elided when painted: the time ages)
+        QRect hidden;      // the moderators' "Hidden" mark (null when not hidden)
+        QRect moderation;  // moderators: "Hidden by a moderator: <reason>" (null when not hidden)
         QRect unsupported; // "This kind of post (VIDEO) is not supported yet." (null otherwise)
-        QRect pending;    // "Sending…" / "Not sent" (null when nothing is pending)
+        QRect pending;     // "Sending…" / "Not sent" (null when nothing is pending)
         QString pendingText;
         QRect content; // null without content
         std::shared_ptr<QTextLayout> contentLayout;
