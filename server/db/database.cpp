@@ -279,7 +279,8 @@ bool Database::migrate(QString *error)
     // Version 1 is the whole schema; later versions append steps here.
     const QList<QStringList> versions = {schemaV1(), schemaV2(),
                                          schemaV3(), schemaV4(m_kind == Kind::Postgres),
-                                         schemaV5(), schemaV6(m_kind == Kind::Postgres)};
+                                         schemaV5(), schemaV6(m_kind == Kind::Postgres),
+                                         schemaPeople()};
     try {
         begin();
         if (m_kind == Kind::Postgres)

@@ -1,6 +1,6 @@
-// GET /activity: what people did (posts, comments, likes, follows), newest first, for a scope —
-// the people I follow (the default), everyone, one person, or me. Every item carries what its
-// row needs: the post's author, a plain-text summary and a thumbnail, or the person followed.
+// GET /activity: what people did (posts, comments, likes, follows, messages), newest first, for a
+// scope — the people I follow (the default), everyone, one person, or me. Every item carries what
+// its row needs: the post's author, a plain-text summary and a thumbnail, or the person followed.
 #include "api/handlers/activityhandler.h"
 
 #include "api/cursor.h"
@@ -89,12 +89,14 @@ Response ActivityHandler::activity(Request &req)
     const auto rows = m_db.query(
         QStringLiteral(
             "SELECT a.id, a.type, a.actor, a.post_id, a.comment_id, a.target_uid, a.createtime,"
-            " p.author, p.content, p.pictures, c.content"
+            " p.author, p.content, p.pictures, c.content, a.message_id, m.content"
             " FROM activity a LEFT JOIN posts p ON p.id = a.post_id"
             " LEFT JOIN comments c ON c.id = a.comment_id"
+            " LEFT JOIN messages m ON m.id = a.message_id"
             " WHERE (a.post_id IS NULL OR (p.deleted = 0 AND p.hidden = 0))"
             " AND (a.comment_id IS NULL OR (c.deleted = 0 AND c.hidden = 0"
-            " AND c.floor_hidden = 0))%1%2"
+            " AND c.floor_hidden = 0))"
+            " AND (a.message_id IS NULL OR (m.deleted = 0 AND m.hidden = 0))%1%2"
             " ORDER BY a.createtime DESC, a.id DESC LIMIT ?")
             .arg(who, ks.sql),
         binds);
@@ -120,6 +122,10 @@ Response ActivityHandler::activity(Request &req)
         }
         if (!r[5].isNull())
             a.insert(QStringLiteral("targetUser"), m_renderer.userBrief(r[5].toLongLong()));
+        if (!r[11].isNull()) { // a message on targetUser's board: its start
+            a.insert(QStringLiteral("messageId"), r[11].toLongLong());
+            a.insert(QStringLiteral("summary"), summaryOf(r[12].toString()));
+        }
         items.append(a);
     }
     const bool more = rows.size() > size_t(limit);
