@@ -55,6 +55,13 @@ LikersFeed *Feeds::likers(LikersModel *model, qint64 postId, QObject *parent) co
     return new LikersFeed(m_parts.api, model, postId, parent);
 }
 
+LikersFeed *Feeds::follows(LikersModel *model, qint64 uid, bool followers, QObject *parent) const
+{
+    return new LikersFeed(m_parts.api, model,
+                          followers ? LikersFeed::Source::Followers : LikersFeed::Source::Following,
+                          uid, parent);
+}
+
 ActivityFeed *Feeds::activity(ActivityModel *model, QObject *parent) const
 {
     return new ActivityFeed(m_parts.api, model, parent);

@@ -78,6 +78,8 @@ public:
     // A post's thread; who liked a post.
     ThreadLoader *threadLoader(CommentTreeModel *model, QObject *parent) const;
     LikersFeed *likers(LikersModel *model, qint64 postId, QObject *parent) const;
+    // A person's followers (followers true) or the people they follow, as a list of people.
+    LikersFeed *follows(LikersModel *model, qint64 uid, bool followers, QObject *parent) const;
     // People: the activity pages, a person's profile, a person's active days (moderators).
     ActivityFeed *activity(ActivityModel *model, QObject *parent) const;
     ProfileLoader *profileLoader(QObject *parent) const;

@@ -214,6 +214,19 @@ Call follow(qint64 uid, bool follow)
     return putOrDelete(follow, path(u"/users/") + id(uid) + QLatin1String("/follow"));
 }
 
+Call follows(qint64 uid, bool followers, int limit, const std::optional<QString> &before)
+{
+    return get(
+        path(u"/users/") + id(uid) +
+        (followers ? QLatin1String("/followers?limit=") : QLatin1String("/following?limit=")) +
+        id(limit) + optional(QLatin1String("before"), before));
+}
+
+Call myLikes(int limit, const std::optional<QString> &before)
+{
+    return get(path(u"/me/likes?limit=") + id(limit) + optional(QLatin1String("before"), before));
+}
+
 Call uploadMedia(const QByteArray &bytes)
 {
     return keyedPost(path(u"/media"), bytes);

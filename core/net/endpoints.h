@@ -107,6 +107,11 @@ struct FloorsQuery
 // --- people ---
 [[nodiscard]] Call user(qint64 uid);
 [[nodiscard]] Call follow(qint64 uid, bool follow); // PUT or DELETE
+// GET /users/{uid}/followers or /following?limit=…&before=…: newest follow first
+[[nodiscard]] Call follows(qint64 uid, bool followers, int limit,
+                           const std::optional<QString> &before = std::nullopt);
+// GET /me/likes?limit=…&before=…: the posts I liked, newest like first
+[[nodiscard]] Call myLikes(int limit, const std::optional<QString> &before = std::nullopt);
 
 // --- pictures ---
 // POST /media: the raw bytes; the sender sets the Content-Type and the Idempotency-Key.

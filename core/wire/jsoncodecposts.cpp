@@ -68,6 +68,12 @@ bool readLike(const QJsonValue &v, const Path &p, Like &out, DecodeError &err)
            readCreateTime(o, out.createtime) && o.req("user"_L1, out.user, readUserBrief);
 }
 
+bool readFollow(const QJsonValue &v, const Path &p, Like &out, DecodeError &err)
+{
+    Obj o(v, p, err);
+    return o && readCreateTime(o, out.createtime) && o.req("user"_L1, out.user, readUserBrief);
+}
+
 } // namespace
 
 bool readComment(const QJsonValue &v, const Path &p, Comment &out, DecodeError &err)
@@ -285,6 +291,12 @@ Result<ReplyPage> decodeReplyPage(const QByteArray &json)
 Result<LikePage> decodeLikePage(const QByteArray &json)
 {
     return noteSkipped(decodeDocument<LikePage>(json, cursorPageOf<Like, readLike>), "likes page");
+}
+
+Result<LikePage> decodeFollowPage(const QByteArray &json)
+{
+    return noteSkipped(decodeDocument<LikePage>(json, cursorPageOf<Like, readFollow>),
+                       "follows page");
 }
 
 } // namespace threadline::core

@@ -254,6 +254,9 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
         f.feed->setScope(TimelineFeed::Scope::hot(TimelineFeed::Scope::Window::Week,
                                                   TimelineFeed::Scope::Rank::Views));
         break;
+    case Page::Likes:
+        f.feed->setScope(TimelineFeed::Scope::liked());
+        break;
     default:
         f.feed->setScope(TimelineFeed::Scope::all());
         break;
@@ -269,6 +272,10 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
         layout->setSpacing(0);
         f.header = new ProfileHeader(m_models, m_core->images(), f.page);
         f.header->setModeratorTools(m_me.role == core::UserProfile::Role::Moderator);
+        connect(f.header, &ProfileHeader::followersRequested, this,
+                [this](qint64 uid, const QString &name) { showFollows(uid, true, name); });
+        connect(f.header, &ProfileHeader::followingRequested, this,
+                [this](qint64 uid, const QString &name) { showFollows(uid, false, name); });
         layout->addWidget(f.header);
         f.person = new PersonPages(f.view, makeActivityView(f.page), f.page);
         if (page == Page::Mine) { // my own: scope=mine, no switch
@@ -339,7 +346,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
     if (!m_core->hasAccount()) // signed out and in again as the same person: already open
         m_core->startAccount(me, options);
     for (Page page : {Page::All, Page::Following, Page::Mine, Page::HotDay, Page::HotWeek,
-                      Page::HotViews, Page::Profile})
+                      Page::HotViews, Page::Profile, Page::Likes})
         m_feeds.insert(page, makeFeed(page));
 
     m_history = m_models->history(this);
@@ -558,6 +565,20 @@ void MainWindow::showLikers(qint64 postId)
     connect(dialog, &LikersDialog::userActivated, this, [this, dialog](qint64 uid) {
         dialog->close();
         openProfile(uid);
+    });
+    dialog->open();
+}
+
+void MainWindow::showFollows(qint64 uid, bool followers, const QString &name)
+{
+    if (!m_started || uid <= 0)
+        return;
+    auto *dialog = new LikersDialog(m_models, m_core->images(), uid, followers, name, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setTimeZone(m_format.zone());
+    connect(dialog, &LikersDialog::userActivated, this, [this, dialog](qint64 person) {
+        dialog->close();
+        openProfile(person);
     });
     dialog->open();
 }

@@ -65,6 +65,7 @@ public:
         Profile,
         Moderation, // moderators only
         Statistics, // moderators only: activity statistics (StatsView)
+        Likes,      // the posts I liked, newest like first
     };
     Q_ENUM(Page)
 
@@ -87,6 +88,9 @@ public:
     void openProfile(qint64 uid);
     // Who liked a post (a dialog, paged).
     void showLikers(qint64 postId);
+    // A person's followers (followers true) or the people they follow (a dialog, paged); a
+    // person activated in it opens their page.
+    void showFollows(qint64 uid, bool followers, const QString &name);
     // Posts that did not come from a feed (the spec's sample via --fixture): on top of All.
     void addPostsOnTop(const QList<core::Post> &posts);
 

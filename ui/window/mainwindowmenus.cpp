@@ -218,6 +218,8 @@ static QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Moderation");
     case MainWindow::Page::Statistics:
         return MainWindow::tr("Statistics");
+    case MainWindow::Page::Likes:
+        return MainWindow::tr("Likes");
     }
     return {};
 }
