@@ -1166,164 +1166,164 @@
         <translation>“%1”</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="105"/>
+        <location filename="../models/outboxmodel.cpp" line="126"/>
         <source>Change</source>
         <translation>更改</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="107"/>
+        <location filename="../models/outboxmodel.cpp" line="128"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="234"/>
+        <location filename="../models/outboxmodel.cpp" line="255"/>
         <source>it</source>
         <translation>对象</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="237"/>
-        <location filename="../models/outboxmodel.cpp" line="240"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
         <source>Like on %1</source>
         <translation>赞%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="237"/>
-        <location filename="../models/outboxmodel.cpp" line="244"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="265"/>
         <source>Unlike of %1</source>
         <translation>取消赞%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="242"/>
+        <location filename="../models/outboxmodel.cpp" line="263"/>
         <source>Oppose on %1</source>
         <translation>踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="243"/>
+        <location filename="../models/outboxmodel.cpp" line="264"/>
         <source>Oppose taken back on %1</source>
         <translation>取消踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="246"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Follow %1</source>
         <translation>关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="246"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Unfollow %1</source>
         <translation>取消关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="254"/>
+        <location filename="../models/outboxmodel.cpp" line="275"/>
         <source>Reply to %1: %2</source>
         <translation>回复%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="255"/>
+        <location filename="../models/outboxmodel.cpp" line="276"/>
         <source>Reply under %1: %2</source>
         <translation>在%1下回复：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="257"/>
+        <location filename="../models/outboxmodel.cpp" line="278"/>
         <source>Comment on %1: %2</source>
         <translation>评论%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="282"/>
         <source>Delete %1</source>
         <translation>删除%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="266"/>
+        <location filename="../models/outboxmodel.cpp" line="287"/>
         <source>New post</source>
         <translation>新动态</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="266"/>
+        <location filename="../models/outboxmodel.cpp" line="287"/>
         <source>New post: %1</source>
         <translation>新动态：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="288"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1（%n 张图片）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="270"/>
+        <location filename="../models/outboxmodel.cpp" line="291"/>
         <source>Report %1</source>
         <translation>举报%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="273"/>
+        <location filename="../models/outboxmodel.cpp" line="294"/>
         <source>Hide %1</source>
         <translation>隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="276"/>
+        <location filename="../models/outboxmodel.cpp" line="297"/>
         <source>Unhide %1</source>
         <translation>取消隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="278"/>
+        <location filename="../models/outboxmodel.cpp" line="299"/>
         <source>Dismiss the reports on %1</source>
         <translation>驳回对%1的举报</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="302"/>
+        <location filename="../models/outboxmodel.cpp" line="323"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="305"/>
+        <location filename="../models/outboxmodel.cpp" line="326"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="308"/>
+        <location filename="../models/outboxmodel.cpp" line="329"/>
         <source>Waiting for the network (offline)</source>
         <translation>等待网络（离线）</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="311"/>
+        <location filename="../models/outboxmodel.cpp" line="332"/>
         <source>Waiting for you to sign in again</source>
         <translation>等待你重新登录</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="314"/>
+        <location filename="../models/outboxmodel.cpp" line="335"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation>等待它所指向的内容先发送</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="320"/>
+        <location filename="../models/outboxmodel.cpp" line="341"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="321"/>
+        <location filename="../models/outboxmodel.cpp" line="342"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>因“%1”，%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="326"/>
+        <location filename="../models/outboxmodel.cpp" line="347"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>等待点赞延时：%n 秒后发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="331"/>
+        <location filename="../models/outboxmodel.cpp" line="352"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>等待服务器：%n 秒后再试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="334"/>
+        <location filename="../models/outboxmodel.cpp" line="355"/>
         <source>Waiting to be sent</source>
         <translation>等待发送</translation>
     </message>
@@ -1386,43 +1386,43 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="221"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="236"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="265"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="277"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="261"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="276"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="305"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="317"/>
         <source>Offline — showing saved posts</source>
         <translation>离线 — 显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="223"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="241"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="263"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="281"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="266"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="306"/>
         <source>Showing saved posts</source>
         <translation>显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="268"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="308"/>
         <source>Showing saved posts — updating…</source>
         <translation>显示已保存的动态 — 正在更新…</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="280"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="320"/>
         <source>Could not load the timeline: %1</source>
         <translation>无法加载动态列表：%1</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="281"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="321"/>
         <source>Could not load more posts: %1</source>
         <translation>无法加载更多动态：%1</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="339"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="368"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="403"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="379"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="408"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="443"/>
         <source>Up to date</source>
         <translation>已是最新</translation>
     </message>
@@ -1944,17 +1944,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="284"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="316"/>
         <source>Likes</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="286"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="318"/>
         <source>No likes yet</source>
         <translation>还没有人赞</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/likersdialog.cpp" line="288"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="320"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -1962,38 +1962,68 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="231"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="271"/>
         <source>This post is no longer available.</source>
         <translation>这条动态已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="233"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="272"/>
+        <source>This person is no longer here.</source>
+        <translation>此人已不在。</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="274"/>
+        <source>The list could not be loaded.</source>
+        <translation>无法加载列表。</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="276"/>
         <source>The likes could not be loaded.</source>
         <translation>无法加载点赞列表。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="331"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="312"/>
+        <source>Followers of %1</source>
+        <translation>%1 的粉丝</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="314"/>
+        <source>People %1 follows</source>
+        <translation>%1 关注的人</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="363"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="332"/>
-        <location filename="../ui/thread/likersdialog.cpp" line="333"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="364"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="365"/>
         <source>&amp;Retry</source>
         <translation>重试(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
         <source>Loading more…</source>
         <translation>正在加载更多…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="342"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="374"/>
+        <source>No one follows this person yet.</source>
+        <translation>还没有人关注此人。</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="376"/>
+        <source>This person follows no one yet.</source>
+        <translation>此人还没有关注任何人。</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="378"/>
         <source>No one has liked this post yet.</source>
         <translation>还没有人赞过这条动态。</translation>
     </message>
@@ -2084,128 +2114,133 @@
         <translation>统计</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="232"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
+        <source>Likes</source>
+        <translation>赞过</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="234"/>
         <source>%1 — Threadline</source>
         <translation>%1 — Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation>你已退出登录。重新登录（文件 → 登录…）即可浏览和发帖；排队中的改动会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="241"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="243"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>Outbox</source>
         <translation>待发送</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
         <source>Out&amp;box: changes waiting</source>
         <translation>待发送的更改(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
         <source>QA: faults</source>
         <translation>测试：故障注入</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation>测试面板：故障与离线(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>&amp;System colours</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation>未登录</translation>
@@ -2216,19 +2251,19 @@
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="289"/>
+        <location filename="../ui/window/mainwindow.cpp" line="296"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>顶部有 %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="322"/>
+        <location filename="../ui/window/mainwindow.cpp" line="329"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="545"/>
+        <location filename="../ui/window/mainwindow.cpp" line="552"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -2783,99 +2818,99 @@
 <context>
     <name>threadline::ui::OutboxPanel</name>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="107"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="99"/>
         <source>Changes not yet saved on the server</source>
         <translation>尚未保存到服务器的更改</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="108"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="100"/>
         <source>&amp;Retry now</source>
         <translation>立即重试(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="109"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="101"/>
         <source>Send the selected change now</source>
         <translation>立即发送所选更改</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="110"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="102"/>
         <source>&amp;Discard…</source>
         <translation>放弃(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="111"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="103"/>
         <source>Remove the selected change and undo it here</source>
         <translation>移除所选更改，并在本机撤销它</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="112"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="104"/>
         <source>Discard &amp;all failed</source>
         <translation>放弃所有失败的更改(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="121"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="113"/>
         <source>Everything is saved</source>
         <translation>全部已保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="123"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="115"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n 项更改失败</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="124"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="116"/>
         <source>%n change(s) waiting</source>
         <translation>
             <numerusform>%n 项更改待发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="127"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="119"/>
         <source>%1, %n failed</source>
         <translation>
             <numerusform>%1，%n 项失败</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="176"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="168"/>
         <source>Discard this change?</source>
         <translation>放弃这项更改？</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="178"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="170"/>
         <source>%1
 It failed and is not shown any more; discarding removes it from the list.</source>
         <translation>%1
 它已失败，不再显示；放弃后将从列表中移除。</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="181"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="173"/>
         <source>%1
 It will not be sent, and what it changed here is undone.</source>
         <translation>%1
 它不会被发送，它在本机做的改动也会撤销。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="191"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="183"/>
         <source>Discard %n failed change(s)?</source>
         <translation>
             <numerusform>放弃 %n 项失败的更改？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="192"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="184"/>
         <source>They were not saved on the server and are not shown any more.</source>
         <translation>它们未能保存到服务器，已不再显示。</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="201"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="193"/>
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="204"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="196"/>
         <source>&amp;Discard</source>
         <translation>放弃(&amp;D)</translation>
     </message>
@@ -3286,34 +3321,34 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="319"/>
-        <location filename="../ui/people/profileheader.cpp" line="353"/>
+        <location filename="../ui/people/profileheader.cpp" line="334"/>
+        <location filename="../ui/people/profileheader.cpp" line="368"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation>离线：显示上次加载的资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="321"/>
-        <location filename="../ui/people/profileheader.cpp" line="354"/>
+        <location filename="../ui/people/profileheader.cpp" line="336"/>
+        <location filename="../ui/people/profileheader.cpp" line="369"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation>离线：无法加载资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="327"/>
+        <location filename="../ui/people/profileheader.cpp" line="342"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="351"/>
+        <location filename="../ui/people/profileheader.cpp" line="366"/>
         <source>This person does not exist.</source>
         <translation>这个人不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="356"/>
+        <location filename="../ui/people/profileheader.cpp" line="371"/>
         <source>The profile could not be refreshed: %1</source>
         <translation>无法刷新资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="358"/>
+        <location filename="../ui/people/profileheader.cpp" line="373"/>
         <source>The profile could not be loaded: %1</source>
         <translation>无法加载资料：%1</translation>
     </message>
@@ -3323,14 +3358,14 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>%1 的头像</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="583"/>
+        <location filename="../ui/people/profileheader.cpp" line="585"/>
         <source>%1 · %2</source>
-        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/people/profileheader.cpp" line="583"/>
         <source>%Ln follower(s)</source>
+        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>
             <numerusform>%Ln 位粉丝</numerusform>
         </translation>
@@ -3343,37 +3378,47 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="586"/>
+        <location filename="../ui/people/profileheader.cpp" line="588"/>
+        <source>Show who follows %1</source>
+        <translation>查看谁关注了 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/profileheader.cpp" line="589"/>
+        <source>Show whom %1 follows</source>
+        <translation>查看 %1 关注的人</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/profileheader.cpp" line="592"/>
         <source>Moderator</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="598"/>
+        <location filename="../ui/people/profileheader.cpp" line="604"/>
         <source>Following</source>
         <translation>已关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="598"/>
+        <location filename="../ui/people/profileheader.cpp" line="604"/>
         <source>Follow</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="600"/>
+        <location filename="../ui/people/profileheader.cpp" line="606"/>
         <source>Stop following %1 (F)</source>
         <translation>取消关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="601"/>
+        <location filename="../ui/people/profileheader.cpp" line="607"/>
         <source>Follow %1 (F)</source>
         <translation>关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="602"/>
+        <location filename="../ui/people/profileheader.cpp" line="608"/>
         <source>Following %1</source>
         <translation>已关注 %1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="603"/>
+        <location filename="../ui/people/profileheader.cpp" line="609"/>
         <source>Follow %1</source>
         <translation>关注 %1</translation>
     </message>
