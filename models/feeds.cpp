@@ -10,6 +10,7 @@
 #include "outboxmodel.h"
 #include "people/activitymodel.h"
 #include "people/activitystatsfeed.h"
+#include "people/messageboardmodel.h"
 #include "people/pendingfollows.h"
 #include "people/profileloader.h"
 #include "thread/threadloader.h"
@@ -75,6 +76,16 @@ ProfileLoader *Feeds::profileLoader(QObject *parent) const
 PendingFollows *Feeds::pendingFollows(QObject *parent) const
 {
     return new PendingFollows(m_parts.outbox, parent);
+}
+
+MessageBoardModel *Feeds::messageBoardModel(QObject *parent) const
+{
+    return new MessageBoardModel(m_parts.outbox, parent);
+}
+
+MessageBoardFeed *Feeds::messageBoard(MessageBoardModel *model, QObject *parent) const
+{
+    return new MessageBoardFeed(m_parts.api, model, parent);
 }
 
 UserActivityFeed *Feeds::userActivity(QObject *parent) const

@@ -32,6 +32,8 @@ class DeviceTableModel;
 class FaultControl;
 class HistoryModel;
 class LikersFeed;
+class MessageBoardFeed;
+class MessageBoardModel;
 class LikersModel;
 class ModerationContext;
 class ModerationLogFeed;
@@ -85,6 +87,9 @@ public:
     ProfileLoader *profileLoader(QObject *parent) const;
     // The follows queued in the outbox and what became of them (a person's page).
     PendingFollows *pendingFollows(QObject *parent) const;
+    // The messages on a person's board (my pending ones from the outbox) and their feed.
+    MessageBoardModel *messageBoardModel(QObject *parent) const;
+    MessageBoardFeed *messageBoard(MessageBoardModel *model, QObject *parent) const;
     UserActivityFeed *userActivity(QObject *parent) const;
     // Moderators: the queue, the log, an item's context, the statistics, the device names.
     ModerationQueueFeed *moderationQueue(ModerationQueueModel *model, QObject *parent) const;

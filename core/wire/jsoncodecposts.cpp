@@ -35,6 +35,13 @@ bool readUserProfile(const QJsonValue &v, const Path &p, UserProfile &out, Decod
            o.opt("role"_L1, out.role, enumOf(kRoles));
 }
 
+bool readModeration(const QJsonValue &v, const Path &p, Moderation &out, DecodeError &err)
+{
+    Obj o(v, p, err);
+    return o && o.req("by"_L1, out.by, readUserBrief) &&
+           o.opt("reason"_L1, out.reason, readString) && readCreateTime(o, out.createtime);
+}
+
 namespace {
 
 bool readLatitude(const QJsonValue &v, const Path &p, double &out, DecodeError &err)
@@ -52,13 +59,6 @@ bool readGeo(const QJsonValue &v, const Path &p, Geo &out, DecodeError &err)
     Obj o(v, p, err);
     return o && o.opt("name"_L1, out.name, readString) && o.req("lat"_L1, out.lat, readLatitude) &&
            o.req("lng"_L1, out.lng, readLongitude);
-}
-
-bool readModeration(const QJsonValue &v, const Path &p, Moderation &out, DecodeError &err)
-{
-    Obj o(v, p, err);
-    return o && o.req("by"_L1, out.by, readUserBrief) &&
-           o.opt("reason"_L1, out.reason, readString) && readCreateTime(o, out.createtime);
 }
 
 bool readLike(const QJsonValue &v, const Path &p, Like &out, DecodeError &err)

@@ -2,17 +2,23 @@
 // and Chinese — the Likes page (the posts I liked, newest like first, reached by its key; L on a
 // card unlikes it and the card leaves, on the server too; the page painted from the cache while
 // offline); a person's followers and following (the header's buttons by keyboard, the list as
-// the server has it, Return on a person opens their page). Screenshots (light and dark):
-// likes-<lang>-<theme>.png, followers-<lang>-<theme>.png in the artifacts folder.
+// the server has it, Return on a person opens their page); the board of messages on a person's
+// page (its tab by keyboard, the server's messages newest first, a message left with
+// Ctrl+Return on top at once and then the server's, L likes, Delete deletes, a moderator
+// hides). Screenshots (light and dark): likes-, followers-, board-<lang>-<theme>.png.
 #include "actions.h"
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
 #include "cache/cache.h"
 #include "common/theme.h"
+#include "dialogs/reasondialog.h"
 #include "feeds.h"
 #include "i18n.h"
 #include "net/apiclient.h"
+#include "people/messageboardmodel.h"
+#include "people/messageboardview.h"
+#include "people/personpages.h"
 #include "people/profileheader.h"
 #include "testserver.h"
 #include "thread/likersdialog.h"
@@ -28,8 +34,10 @@
 #include <QJsonObject>
 #include <QListView>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -319,6 +327,168 @@ private Q_SLOTS:
         QCOMPARE(following->model()->index(0).data(models::LikersModel::UidRole).toLongLong(),
                  kWangwu);
         following->close();
+    }
+
+    void messagesOnAPersonsBoard_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+
+    void messagesOnAPersonsBoard()
+    {
+        QFETCH(QString, lang);
+        language(lang);
+        constexpr qint64 kWangwu = 10003;
+        const QString board = kApi + QStringLiteral("/users/%1/messages").arg(kWangwu);
+        Client zhangsan(m_server.baseUrl());
+        QVERIFY(!zhangsan.login(QStringLiteral("zhangsan")).isEmpty());
+        const auto left = zhangsan.post(
+            board, QJsonObject{{"content",
+                                QStringLiteral(
+                                    "王五，周末一起去爬山吗？🏔 <b>not bold</b>")}});
+        QCOMPARE(left.status, 201);
+        const qint64 theirs = left.obj().value(QLatin1String("id")).toInteger();
+        auto serverBoard = [&](Client &c) {
+            QList<qint64> ids;
+            for (const QJsonValue &v : c.get(board + QStringLiteral("?limit=50")).items())
+                ids << v.toObject().value(QLatin1String("id")).toInteger();
+            return ids;
+        };
+        Client lisi(m_server.baseUrl());
+        QVERIFY(!lisi.login(QStringLiteral("lisi")).isEmpty());
+
+        auto w = open(QStringLiteral("lisi"), QStringLiteral("lisi-board-") + lang);
+        QVERIFY(w);
+        MainWindow &win = *w->window;
+        win.openProfile(kWangwu);
+        ui::PersonPages *person = win.personPages(MainWindow::Page::Profile);
+        QVERIFY(person && person->board());
+        // the third tab, by keyboard
+        person->tabs()->setFocus();
+        QCOMPARE(person->tabs()->count(), 3);
+        QCOMPARE(person->tabs()->tabText(2),
+                 lang == QLatin1String("en") ? QStringLiteral("Messages") : QStringLiteral("留言"));
+        QTest::keyClick(person->tabs(), Qt::Key_Right);
+        QTest::keyClick(person->tabs(), Qt::Key_Right);
+        QVERIFY(person->isShowingMessages());
+        ui::MessageBoardView *view = person->board();
+        models::MessageBoardModel *model = view->model();
+        QTRY_VERIFY_WITH_TIMEOUT(!view->feed()->isLoading() && model->rowCount() > 0, kWait);
+        auto rows = [&] {
+            QList<qint64> ids;
+            for (int row = 0; row < model->rowCount(); ++row)
+                ids << model->index(row).data(models::MessageBoardModel::IdRole).toLongLong();
+            return ids;
+        };
+        QCOMPARE(rows(), serverBoard(lisi).mid(0, model->rowCount()));
+        QCOMPARE(model->index(0).data(models::MessageBoardModel::ContentRole).toString(),
+                 QStringLiteral("王五，周末一起去爬山吗？🏔 <b>not bold</b>"));
+
+        // a message, written and sent with Ctrl+Return: on top at once, then the server's
+        const QString text = lang == QLatin1String("en") ? QStringLiteral("Count me in too!")
+                                                         : QStringLiteral("我也去！");
+        view->editor()->setFocus();
+        if (lang == QLatin1String("en"))
+            QTest::keyClicks(view->editor(), text);
+        else // what an input method commits (QTest types Latin-1 only)
+            view->editor()->insertPlainText(text);
+        QVERIFY(view->sendButton()->isEnabled());
+        QTest::keyClick(view->editor(), Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(view->editor()->toPlainText().isEmpty());
+        QTRY_VERIFY(model->rowCount() > 0 &&
+                    model->index(0).data(models::MessageBoardModel::ContentRole).toString() ==
+                        text);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            model->index(0).data(models::MessageBoardModel::IdRole).toLongLong() > 0, kWait);
+        const qint64 mine = model->index(0).data(models::MessageBoardModel::IdRole).toLongLong();
+        QCOMPARE(serverBoard(lisi).value(0), mine);
+        QVERIFY(!model->index(0).data(models::MessageBoardModel::PendingRole).toBool());
+
+        // L on 张三's message: liked at once, and on the server
+        const int row = int(rows().indexOf(theirs));
+        QVERIFY(row >= 0);
+        view->list()->setFocus();
+        view->list()->setCurrentIndex(model->index(row));
+        QTest::keyClick(view->list(), Qt::Key_L);
+        QVERIFY(model->index(row).data(models::MessageBoardModel::LikedRole).toBool());
+        QTRY_VERIFY_WITH_TIMEOUT(lisi.get(board + QStringLiteral("?limit=50"))
+                                     .items()
+                                     .at(1)
+                                     .toObject()
+                                     .value(QLatin1String("liked"))
+                                     .toBool(),
+                                 kWait);
+        for (const ui::Theme theme : {ui::Theme::Light, ui::Theme::Dark}) {
+            ui::applyTheme(theme);
+            QTRY_COMPARE(ui::isDark(win.palette()), theme == ui::Theme::Dark);
+            QVERIFY(win.grab().save(QDir(kShots).filePath(
+                QStringLiteral("board-%1-%2.png")
+                    .arg(lang, theme == ui::Theme::Dark ? QStringLiteral("dark")
+                                                        : QStringLiteral("light")))));
+        }
+        // Delete on my own message (asked first): gone at once, and on the server
+        view->itemActions().setConfirmation([](const QString &, const QString &) { return true; });
+        view->list()->setCurrentIndex(model->index(0));
+        QTest::keyClick(view->list(), Qt::Key_Delete);
+        QCOMPARE(model->rowOf(mine), -1);
+        QTRY_VERIFY_WITH_TIMEOUT(!serverBoard(lisi).contains(mine), kWait);
+        // 张三's message is not mine to delete: nothing happens
+        view->list()->setCurrentIndex(model->index(model->rowOf(theirs)));
+        QTest::keyClick(view->list(), Qt::Key_Delete);
+        QVERIFY(model->rowOf(theirs) >= 0);
+
+        // opened again: read again (a message left meanwhile is there)
+        const auto later = zhangsan.post(board, QJsonObject{{"content", "one more"}});
+        QCOMPARE(later.status, 201);
+        person->showActivity(false);
+        person->showMessages();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            model->rowCount() > 0 &&
+                model->index(0).data(models::MessageBoardModel::IdRole).toLongLong() ==
+                    later.obj().value(QLatin1String("id")).toInteger(),
+            kWait);
+    }
+
+    void aModeratorHidesAMessage()
+    {
+        language(QStringLiteral("en"));
+        constexpr qint64 kMazi = 10004;
+        Client qianqi(m_server.baseUrl());
+        QVERIFY(!qianqi.login(QStringLiteral("qianqi")).isEmpty());
+        const auto left = qianqi.post(kApi + QStringLiteral("/users/%1/messages").arg(kMazi),
+                                      QJsonObject{{"content", "cheap watches, ask me"}});
+        QCOMPARE(left.status, 201);
+        const qint64 id = left.obj().value(QLatin1String("id")).toInteger();
+        auto w = open(QStringLiteral("moderator"), QStringLiteral("moderator-board"));
+        QVERIFY(w);
+        MainWindow &win = *w->window;
+        win.openProfile(kMazi);
+        ui::PersonPages *person = win.personPages(MainWindow::Page::Profile);
+        person->showMessages();
+        ui::MessageBoardView *view = person->board();
+        QTRY_VERIFY_WITH_TIMEOUT(view->model()->rowOf(id) >= 0, kWait);
+        ui::ReasonDialog::setPrompt([](const QString &, const QString &, bool) {
+            return std::optional(QStringLiteral("spam"));
+        });
+        view->moderate(view->model()->rowOf(id));
+        ui::ReasonDialog::setPrompt({});
+        const QModelIndex index = view->model()->index(view->model()->rowOf(id));
+        QVERIFY(index.data(models::MessageBoardModel::HiddenRole).toBool());
+        QCOMPARE(index.data(models::MessageBoardModel::ModerationReasonRole).toString(),
+                 QStringLiteral("spam"));
+        // gone for readers on the server once the outbox has sent it
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (const QJsonValue &v :
+                     qianqi.get(kApi + QStringLiteral("/users/%1/messages?limit=50").arg(kMazi))
+                         .items())
+                    if (v.toObject().value(QLatin1String("id")).toInteger() == id)
+                        return false;
+                return true;
+            }(),
+            kWait);
     }
 };
 

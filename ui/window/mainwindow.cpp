@@ -12,6 +12,7 @@
 #include "moderation/moderationview.h"
 #include "moderation/statsview.h"
 #include "people/activityview.h"
+#include "people/messageboardview.h"
 #include "people/personpages.h"
 #include "people/profileheader.h"
 #include "poststore.h"
@@ -282,6 +283,16 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
             f.person->activity()->setScope(ActivityView::Scope::Mine);
             f.person->activity()->setSwitchVisible(false);
         }
+        auto *board = new MessageBoardView(m_models, f.page);
+        board->setMe(m_me.brief, m_me.role == core::UserProfile::Role::Moderator);
+        board->setTimeZone(m_format.zone());
+        f.person->setBoard(board);
+        if (page == Page::Mine)
+            f.person->setBoardPerson(m_me.brief.uid, m_me.brief.nickName);
+        connect(f.header, &ProfileHeader::loaded, f.person,
+                [person = f.person](const core::UserProfile &profile) {
+                    person->setBoardPerson(profile.brief.uid, profile.brief.nickName);
+                });
         layout->addWidget(f.person, 1);
     }
     m_pages->addWidget(f.page);
@@ -482,6 +493,8 @@ void MainWindow::openProfile(qint64 uid)
         f.feed->setScope(TimelineFeed::Scope::user(uid));
         f.header->setUser(uid, m_me.brief.uid);
         f.person->setPerson(uid);
+        const auto known = f.header->profile(); // remembered, until the header loads it again
+        f.person->setBoardPerson(uid, known ? known->brief.nickName : QString());
         f.started = false;
     }
     showPage(Page::Profile);
@@ -530,6 +543,8 @@ void MainWindow::refresh()
         m_activityView->refresh();
     else if (const Feed f = m_feeds.value(m_page); f.person && f.person->isShowingActivity())
         f.person->activity()->refresh();
+    else if (f.person && f.person->isShowingMessages())
+        f.person->board()->reload();
     else if (f.feed)
         f.feed->refresh();
     if (m_core->sync())
