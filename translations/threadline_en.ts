@@ -35,17 +35,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="397"/>
+        <location filename="../core/actions.cpp" line="280"/>
+        <source>your board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="281"/>
+        <source>%1&apos;s board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="287"/>
+        <source>%1&apos;s message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="439"/>
         <source>You had already reported %1: the moderators have your first report.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="400"/>
+        <location filename="../core/actions.cpp" line="442"/>
         <source>Thank you: your report on %1 is with the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="445"/>
+        <location filename="../core/actions.cpp" line="487"/>
         <source>Your post is published.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -229,52 +244,57 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="190"/>
-        <source>it conflicts with an earlier request</source>
+        <location filename="../core/net/apierror.cpp" line="188"/>
+        <source>the message was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/net/apierror.cpp" line="192"/>
+        <source>it conflicts with an earlier request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/net/apierror.cpp" line="194"/>
         <source>it is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="195"/>
+        <location filename="../core/net/apierror.cpp" line="197"/>
         <source>the comment it answers was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="197"/>
+        <location filename="../core/net/apierror.cpp" line="199"/>
         <source>it was not accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="198"/>
+        <location filename="../core/net/apierror.cpp" line="200"/>
         <source>it was not accepted (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="211"/>
+        <location filename="../core/net/apierror.cpp" line="213"/>
         <source>picture %1 is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="214"/>
+        <location filename="../core/net/apierror.cpp" line="216"/>
         <source>picture %1 has too many pixels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="216"/>
+        <location filename="../core/net/apierror.cpp" line="218"/>
         <source>picture %1 is not a valid image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="219"/>
+        <location filename="../core/net/apierror.cpp" line="221"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="226"/>
+        <location filename="../core/net/apierror.cpp" line="228"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -640,154 +660,164 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="71"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="82"/>
         <source>the post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="74"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="85"/>
         <source>the comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="77"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="88"/>
         <source>this person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="81"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="92"/>
         <source>the reported content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="87"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="93"/>
-        <source>like on %1</source>
+        <location filename="../core/outbox/outboxphrases.cpp" line="95"/>
+        <source>the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="89"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="102"/>
-        <source>unlike of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="96"/>
-        <source>oppose on %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="99"/>
-        <source>withdrawn oppose on %1</source>
+        <location filename="../core/outbox/outboxphrases.cpp" line="101"/>
+        <source>message for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/outbox/outboxphrases.cpp" line="105"/>
-        <source>follow of %1</source>
+        <location filename="../core/outbox/outboxphrases.cpp" line="111"/>
+        <source>like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/outbox/outboxphrases.cpp" line="107"/>
-        <source>unfollow of %1</source>
+        <location filename="../core/outbox/outboxphrases.cpp" line="120"/>
+        <source>unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="111"/>
-        <source>reply to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="113"/>
-        <source>comment on %1</source>
+        <location filename="../core/outbox/outboxphrases.cpp" line="114"/>
+        <source>oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/outbox/outboxphrases.cpp" line="117"/>
-        <source>deletion of %1</source>
+        <source>withdrawn oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="120"/>
-        <source>new post %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="122"/>
-        <source>report on %1</source>
+        <location filename="../core/outbox/outboxphrases.cpp" line="123"/>
+        <source>follow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/outbox/outboxphrases.cpp" line="125"/>
-        <source>hiding of %1</source>
+        <source>unfollow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="128"/>
-        <source>unhiding of %1</source>
+        <location filename="../core/outbox/outboxphrases.cpp" line="129"/>
+        <source>reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/outbox/outboxphrases.cpp" line="131"/>
-        <source>dismissal of the reports on %1</source>
+        <source>comment on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="136"/>
+        <source>deletion of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="139"/>
+        <source>new post %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="141"/>
+        <source>report on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="145"/>
+        <source>hiding of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="149"/>
+        <source>unhiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/outbox/outboxphrases.cpp" line="152"/>
-        <source>the post it refers to could not be saved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="154"/>
-        <source>the comment it refers to could not be saved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="140"/>
-        <source>Your %1 could not be saved: %2</source>
+        <source>dismissal of the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/outbox/outboxphrases.cpp" line="173"/>
+        <source>the post it refers to could not be saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="175"/>
+        <source>the comment it refers to could not be saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="161"/>
+        <source>Your %1 could not be saved: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="194"/>
         <source>Your post could not be published: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="200"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="221"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="207"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="228"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="215"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="236"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="222"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="243"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="193"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="214"/>
         <source>A post can have at most %1 pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="160"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="181"/>
         <source>what it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="186"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="207"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="232"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="253"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>%n change saved</numerusform>
@@ -795,12 +825,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="235"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="256"/>
         <source>%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="236"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="257"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n could not be</numerusform>
@@ -808,7 +838,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="238"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="259"/>
         <source>%1; %2:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1198,69 +1228,74 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="258"/>
-        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="259"/>
+        <location filename="../models/outboxmodel.cpp" line="265"/>
         <source>Like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="258"/>
-        <location filename="../models/outboxmodel.cpp" line="265"/>
+        <location filename="../models/outboxmodel.cpp" line="259"/>
+        <location filename="../models/outboxmodel.cpp" line="269"/>
         <source>Unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="263"/>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <source>Message on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="264"/>
+        <location filename="../models/outboxmodel.cpp" line="268"/>
         <source>Oppose taken back on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="271"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="271"/>
         <source>Unfollow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="275"/>
+        <location filename="../models/outboxmodel.cpp" line="279"/>
         <source>Reply to %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="276"/>
+        <location filename="../models/outboxmodel.cpp" line="280"/>
         <source>Reply under %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="278"/>
+        <location filename="../models/outboxmodel.cpp" line="282"/>
         <source>Comment on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="282"/>
+        <location filename="../models/outboxmodel.cpp" line="287"/>
         <source>Delete %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="287"/>
+        <location filename="../models/outboxmodel.cpp" line="292"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="287"/>
+        <location filename="../models/outboxmodel.cpp" line="292"/>
         <source>New post: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="288"/>
+        <location filename="../models/outboxmodel.cpp" line="293"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1 (%n picture)</numerusform>
@@ -1268,52 +1303,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="291"/>
+        <location filename="../models/outboxmodel.cpp" line="296"/>
         <source>Report %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="294"/>
+        <location filename="../models/outboxmodel.cpp" line="300"/>
         <source>Hide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="297"/>
+        <location filename="../models/outboxmodel.cpp" line="304"/>
         <source>Unhide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="299"/>
+        <location filename="../models/outboxmodel.cpp" line="306"/>
         <source>Dismiss the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="323"/>
+        <location filename="../models/outboxmodel.cpp" line="330"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="326"/>
+        <location filename="../models/outboxmodel.cpp" line="333"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="329"/>
+        <location filename="../models/outboxmodel.cpp" line="336"/>
         <source>Waiting for the network (offline)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="332"/>
+        <location filename="../models/outboxmodel.cpp" line="339"/>
         <source>Waiting for you to sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="335"/>
+        <location filename="../models/outboxmodel.cpp" line="342"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="341"/>
+        <location filename="../models/outboxmodel.cpp" line="348"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>Retry in %n s</numerusform>
@@ -1321,7 +1356,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="342"/>
+        <location filename="../models/outboxmodel.cpp" line="349"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>Retry in %n s after “%1”</numerusform>
@@ -1329,7 +1364,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="347"/>
+        <location filename="../models/outboxmodel.cpp" line="354"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>Waiting for the like delay: sent in %n s</numerusform>
@@ -1337,7 +1372,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="352"/>
+        <location filename="../models/outboxmodel.cpp" line="359"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>Waiting for the server: next try in %n s</numerusform>
@@ -1345,7 +1380,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="355"/>
+        <location filename="../models/outboxmodel.cpp" line="362"/>
         <source>Waiting to be sent</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2272,12 +2307,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="168"/>
+        <location filename="../ui/window/mainwindow.cpp" line="169"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="296"/>
+        <location filename="../ui/window/mainwindow.cpp" line="307"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>%n new post on top</numerusform>
@@ -2285,12 +2320,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="329"/>
+        <location filename="../ui/window/mainwindow.cpp" line="340"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="552"/>
+        <location filename="../ui/window/mainwindow.cpp" line="567"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2385,6 +2420,140 @@
     <message>
         <location filename="../ui/common/messagebar.cpp" line="71"/>
         <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::MessageBoardView</name>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="46"/>
+        <source>♥ %1 (you like it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="47"/>
+        <source>♡ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="49"/>
+        <source>not saved (see the outbox)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="51"/>
+        <source>sending…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="57"/>
+        <source>Hidden by a moderator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="58"/>
+        <source>Hidden by a moderator: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="193"/>
+        <source>The messages could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <source>Delete message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <source>Delete this message?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="271"/>
+        <source>It leaves the board for everyone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="282"/>
+        <location filename="../ui/people/messageboardview.cpp" line="294"/>
+        <source>%1&apos;s message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="296"/>
+        <source>Only moderators see a hidden message.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <source>Unlike (L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <source>Like (L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="314"/>
+        <source>Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="316"/>
+        <source>Report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <source>Hide…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <source>Unhide…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="380"/>
+        <source>%1 too many</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="386"/>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="388"/>
+        <source>No messages yet. Be the first to leave one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="396"/>
+        <source>Leave a message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="397"/>
+        <source>Leave the message (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="400"/>
+        <source>Write on your own board…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="401"/>
+        <source>Leave a message for %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="402"/>
+        <source>Messages</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2948,18 +3117,28 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PersonPages</name>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="69"/>
+        <location filename="../ui/people/personpages.cpp" line="110"/>
         <source>Posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="70"/>
+        <location filename="../ui/people/personpages.cpp" line="111"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="71"/>
+        <location filename="../ui/people/personpages.cpp" line="112"/>
+        <source>Posts, activity or messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/personpages.cpp" line="113"/>
         <source>Posts or activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/personpages.cpp" line="115"/>
+        <source>Messages</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
