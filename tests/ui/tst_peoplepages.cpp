@@ -27,6 +27,7 @@
 #include "timeline/timelinemodel.h"
 #include "timeline/timelineview.h"
 #include "window/mainwindow.h"
+#include "wire/jsoncodec.h"
 
 #include <QApplication>
 #include <QDir>
@@ -449,6 +450,33 @@ private Q_SLOTS:
                 model->index(0).data(models::MessageBoardModel::IdRole).toLongLong() ==
                     later.obj().value(QLatin1String("id")).toInteger(),
             kWait);
+    }
+
+    void boardPagesReadWhatTheyCan()
+    {
+        // a newer server's status, a wrong type in one item, a lone item without an author:
+        // the rest is kept, nothing is thrown
+        const QByteArray page = R"({"items":[
+            {"id":1,"board":{"uid":10003,"nickName":"王五"},"author":{"uid":10001,"nickName":"张三"},
+             "content":"hi","createtime":1,"likeCount":2,"liked":true,"status":"pinned"},
+            {"id":2,"board":{"uid":10003},"author":{"uid":10001},"content":5,"createtime":2},
+            {"id":3,"board":{"uid":10003},"content":"no author","createtime":3},
+            {"id":4,"board":{"uid":10003},"author":{"uid":10002},"content":"hidden","createtime":4,
+             "status":"hidden","moderation":{"by":{"uid":10009},"reason":"spam","createtime":5}}
+            ],"next":null})";
+        const auto decoded = core::decodeMessagePage(page);
+        QVERIFY(decoded.ok());
+        const QList<core::Message> &items = decoded.value().items;
+        QCOMPARE(items.size(), 2);
+        QCOMPARE(items.at(0).id, 1);
+        QVERIFY(!items.at(0).hidden);
+        QCOMPARE(items.at(0).likeCount, 2);
+        QVERIFY(items.at(1).hidden);
+        QCOMPARE(items.at(1).moderation->reason, QStringLiteral("spam"));
+        for (const QByteArray &bad :
+             {QByteArray("[]"), QByteArray("{"), QByteArray("null"), QByteArray(R"({"items":5})")})
+            QVERIFY(!core::decodeMessagePage(bad).ok());
+        QVERIFY(!core::decodeMessage(R"({"id":"x"})").ok());
     }
 
     void aModeratorHidesAMessage()
