@@ -274,6 +274,48 @@ qint64 Actions::report(TargetType type, qint64 targetId, Report::Reason reason, 
     return m_outbox->report(r, target);
 }
 
+qint64 Actions::leaveMessage(qint64 uid, const QString &name, const QString &content)
+{
+    const QString board = uid == m_me.uid
+                              ? QCoreApplication::translate("Actions", "your board")
+                              : QCoreApplication::translate("Actions", "%1's board").arg(name);
+    return m_outbox->leaveMessage(uid, content.trimmed(), board);
+}
+
+static QString messageOf(const QString &name)
+{
+    return QCoreApplication::translate("Actions", "%1's message").arg(name);
+}
+
+qint64 Actions::deleteMessage(qint64 messageId, const QString &name)
+{
+    return m_outbox->deleteMessage(messageId, messageOf(name));
+}
+
+qint64 Actions::likeMessage(qint64 messageId, bool liked, const QString &name)
+{
+    return m_outbox->setMessageLike(messageId, liked, messageOf(name));
+}
+
+qint64 Actions::moderateMessage(qint64 messageId, bool hide, const QString &reason,
+                                const QString &name)
+{
+    const QString why = reason.trimmed();
+    if (hide && why.isEmpty())
+        return 0;
+    return hide ? m_outbox->hideMessage(messageId, why, messageOf(name))
+                : m_outbox->unhideMessage(messageId, why, messageOf(name));
+}
+
+qint64 Actions::reportMessage(qint64 messageId, Report::Reason reason, const QString &note,
+                              const QString &name)
+{
+    const QString text = note.trimmed();
+    return m_outbox->reportMessage(messageId, reason,
+                                   text.isEmpty() ? std::nullopt : std::optional<QString>(text),
+                                   messageOf(name));
+}
+
 void Actions::setFollow(qint64 uid, bool serverFollowing, bool desired, const QString &name)
 {
     m_outbox->setFollow(uid, serverFollowing, desired, name);

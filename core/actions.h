@@ -58,6 +58,17 @@ public:
     qint64 decideQueueItem(QueueDecision decision, TargetType type, qint64 id,
                            const QString &reason, const QString &target);
 
+    // Messages on a person's board: through the outbox like every action; the board's model
+    // (models::MessageBoardModel) shows them at once from the outbox and takes the server's
+    // answers (messages are not in the post store). name: the board's owner (leaveMessage) or
+    // the message's author, for the outbox's sentences. Each returns the outbox entry's id.
+    qint64 leaveMessage(qint64 uid, const QString &name, const QString &content);
+    qint64 deleteMessage(qint64 messageId, const QString &name);
+    qint64 likeMessage(qint64 messageId, bool liked, const QString &name);
+    qint64 moderateMessage(qint64 messageId, bool hide, const QString &reason, const QString &name);
+    qint64 reportMessage(qint64 messageId, Report::Reason reason, const QString &note,
+                         const QString &name);
+
 Q_SIGNALS:
     // A permanent failure, in words ("Your like on 王五's post could not be saved: …").
     void actionFailed(const QString &message);

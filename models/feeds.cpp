@@ -10,6 +10,7 @@
 #include "outboxmodel.h"
 #include "people/activitymodel.h"
 #include "people/activitystatsfeed.h"
+#include "people/messageboardmodel.h"
 #include "people/pendingfollows.h"
 #include "people/profileloader.h"
 #include "people/statspeoplemodel.h"
@@ -57,6 +58,13 @@ LikersFeed *Feeds::likers(LikersModel *model, qint64 postId, QObject *parent) co
     return new LikersFeed(m_parts.api, model, postId, parent);
 }
 
+LikersFeed *Feeds::follows(LikersModel *model, qint64 uid, bool followers, QObject *parent) const
+{
+    return new LikersFeed(m_parts.api, model,
+                          followers ? LikersFeed::Source::Followers : LikersFeed::Source::Following,
+                          uid, parent);
+}
+
 ActivityFeed *Feeds::activity(ActivityModel *model, QObject *parent) const
 {
     return new ActivityFeed(m_parts.api, model, parent);
@@ -70,6 +78,16 @@ ProfileLoader *Feeds::profileLoader(QObject *parent) const
 PendingFollows *Feeds::pendingFollows(QObject *parent) const
 {
     return new PendingFollows(m_parts.outbox, parent);
+}
+
+MessageBoardModel *Feeds::messageBoardModel(QObject *parent) const
+{
+    return new MessageBoardModel(m_parts.outbox, parent);
+}
+
+MessageBoardFeed *Feeds::messageBoard(MessageBoardModel *model, QObject *parent) const
+{
+    return new MessageBoardFeed(m_parts.api, model, parent);
 }
 
 UserActivityFeed *Feeds::userActivity(QObject *parent) const

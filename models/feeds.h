@@ -34,6 +34,8 @@ class DeviceTableModel;
 class FaultControl;
 class HistoryModel;
 class LikersFeed;
+class MessageBoardFeed;
+class MessageBoardModel;
 class LikersModel;
 class ModerationContext;
 class ModerationLogFeed;
@@ -82,11 +84,16 @@ public:
     // A post's thread; who liked a post.
     ThreadLoader *threadLoader(CommentTreeModel *model, QObject *parent) const;
     LikersFeed *likers(LikersModel *model, qint64 postId, QObject *parent) const;
+    // A person's followers (followers true) or the people they follow, as a list of people.
+    LikersFeed *follows(LikersModel *model, qint64 uid, bool followers, QObject *parent) const;
     // People: the activity pages, a person's profile, a person's active days (moderators).
     ActivityFeed *activity(ActivityModel *model, QObject *parent) const;
     ProfileLoader *profileLoader(QObject *parent) const;
     // The follows queued in the outbox and what became of them (a person's page).
     PendingFollows *pendingFollows(QObject *parent) const;
+    // The messages on a person's board (my pending ones from the outbox) and their feed.
+    MessageBoardModel *messageBoardModel(QObject *parent) const;
+    MessageBoardFeed *messageBoard(MessageBoardModel *model, QObject *parent) const;
     UserActivityFeed *userActivity(QObject *parent) const;
     // Moderators: the queue, the log, an item's context, the statistics, the device names.
     ModerationQueueFeed *moderationQueue(ModerationQueueModel *model, QObject *parent) const;

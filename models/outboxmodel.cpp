@@ -255,7 +255,11 @@ QString OutboxModel::actionText(const core::OutboxEntry &e) const
     const QString target = isolated(e.description.isEmpty() ? tr("it") : e.description);
     switch (e.kind) {
     case Kind::PostLike:
+    case Kind::MessageLike:
         return e.desired ? tr("Like on %1").arg(target) : tr("Unlike of %1").arg(target);
+    case Kind::LeaveMessage:
+        return tr("Message on %1: %2")
+            .arg(target, quoted(e.payload.value(QLatin1String("content")).toString()));
     case Kind::CommentVote:
         if (e.desired > 0)
             return tr("Like on %1").arg(target);
@@ -279,6 +283,7 @@ QString OutboxModel::actionText(const core::OutboxEntry &e) const
     }
     case Kind::DeleteComment:
     case Kind::DeletePost:
+    case Kind::DeleteMessage:
         return tr("Delete %1").arg(target);
     case Kind::CreatePost: {
         const QString content = e.payload.value(QLatin1String("content")).toString();
@@ -291,9 +296,11 @@ QString OutboxModel::actionText(const core::OutboxEntry &e) const
         return tr("Report %1").arg(target);
     case Kind::HideComment:
     case Kind::HidePost:
+    case Kind::HideMessage:
         return tr("Hide %1").arg(target);
     case Kind::UnhideComment:
     case Kind::UnhidePost:
+    case Kind::UnhideMessage:
         return tr("Unhide %1").arg(target);
     case Kind::DismissReport:
         return tr("Dismiss the reports on %1").arg(target);

@@ -35,17 +35,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="397"/>
+        <location filename="../core/actions.cpp" line="280"/>
+        <source>your board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="281"/>
+        <source>%1&apos;s board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="287"/>
+        <source>%1&apos;s message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="439"/>
         <source>You had already reported %1: the moderators have your first report.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="400"/>
+        <location filename="../core/actions.cpp" line="442"/>
         <source>Thank you: your report on %1 is with the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="445"/>
+        <location filename="../core/actions.cpp" line="487"/>
         <source>Your post is published.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -229,52 +244,57 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="190"/>
-        <source>it conflicts with an earlier request</source>
+        <location filename="../core/net/apierror.cpp" line="188"/>
+        <source>the message was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/net/apierror.cpp" line="192"/>
+        <source>it conflicts with an earlier request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/net/apierror.cpp" line="194"/>
         <source>it is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="195"/>
+        <location filename="../core/net/apierror.cpp" line="197"/>
         <source>the comment it answers was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="197"/>
+        <location filename="../core/net/apierror.cpp" line="199"/>
         <source>it was not accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="198"/>
+        <location filename="../core/net/apierror.cpp" line="200"/>
         <source>it was not accepted (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="211"/>
+        <location filename="../core/net/apierror.cpp" line="213"/>
         <source>picture %1 is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="214"/>
+        <location filename="../core/net/apierror.cpp" line="216"/>
         <source>picture %1 has too many pixels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="216"/>
+        <location filename="../core/net/apierror.cpp" line="218"/>
         <source>picture %1 is not a valid image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="219"/>
+        <location filename="../core/net/apierror.cpp" line="221"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="226"/>
+        <location filename="../core/net/apierror.cpp" line="228"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -651,154 +671,164 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="71"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="82"/>
         <source>the post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="74"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="85"/>
         <source>the comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="77"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="88"/>
         <source>this person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="81"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="92"/>
         <source>the reported content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="87"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="93"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="105"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="111"/>
         <source>like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="89"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="102"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="107"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="120"/>
         <source>unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="96"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="95"/>
+        <source>the message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="114"/>
         <source>oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="99"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="117"/>
         <source>withdrawn oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="105"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="101"/>
+        <source>message for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="123"/>
         <source>follow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="107"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="125"/>
         <source>unfollow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="111"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="129"/>
         <source>reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="113"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="131"/>
         <source>comment on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="117"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="136"/>
         <source>deletion of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="120"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="139"/>
         <source>new post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="122"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="141"/>
         <source>report on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="125"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="145"/>
         <source>hiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="128"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="149"/>
         <source>unhiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="131"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="152"/>
         <source>dismissal of the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="152"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="173"/>
         <source>the post it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="154"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="175"/>
         <source>the comment it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="140"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="161"/>
         <source>Your %1 could not be saved: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="173"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="194"/>
         <source>Your post could not be published: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="200"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="221"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="207"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="228"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="215"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="236"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="222"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="243"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="193"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="214"/>
         <source>A post can have at most %1 pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="160"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="181"/>
         <source>what it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="186"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="207"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="232"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="253"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>%n change saved</numerusform>
@@ -806,12 +836,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="235"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="256"/>
         <source>%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="236"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="257"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n could not be</numerusform>
@@ -819,7 +849,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="238"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="259"/>
         <source>%1; %2:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -863,22 +893,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="195"/>
+        <location filename="../models/people/activitymodel.cpp" line="162"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="198"/>
+        <location filename="../models/people/activitymodel.cpp" line="165"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="201"/>
+        <location filename="../models/people/activitymodel.cpp" line="168"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="204"/>
+        <location filename="../models/people/activitymodel.cpp" line="171"/>
         <source>Could not load your activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1249,69 +1279,74 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="258"/>
-        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="259"/>
+        <location filename="../models/outboxmodel.cpp" line="265"/>
         <source>Like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="258"/>
-        <location filename="../models/outboxmodel.cpp" line="265"/>
+        <location filename="../models/outboxmodel.cpp" line="259"/>
+        <location filename="../models/outboxmodel.cpp" line="269"/>
         <source>Unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="263"/>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <source>Message on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="264"/>
+        <location filename="../models/outboxmodel.cpp" line="268"/>
         <source>Oppose taken back on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="271"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="271"/>
         <source>Unfollow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="275"/>
+        <location filename="../models/outboxmodel.cpp" line="279"/>
         <source>Reply to %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="276"/>
+        <location filename="../models/outboxmodel.cpp" line="280"/>
         <source>Reply under %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="278"/>
+        <location filename="../models/outboxmodel.cpp" line="282"/>
         <source>Comment on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="282"/>
+        <location filename="../models/outboxmodel.cpp" line="287"/>
         <source>Delete %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="287"/>
+        <location filename="../models/outboxmodel.cpp" line="292"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="287"/>
+        <location filename="../models/outboxmodel.cpp" line="292"/>
         <source>New post: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="288"/>
+        <location filename="../models/outboxmodel.cpp" line="293"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1 (%n picture)</numerusform>
@@ -1319,52 +1354,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="291"/>
+        <location filename="../models/outboxmodel.cpp" line="296"/>
         <source>Report %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="294"/>
+        <location filename="../models/outboxmodel.cpp" line="300"/>
         <source>Hide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="297"/>
+        <location filename="../models/outboxmodel.cpp" line="304"/>
         <source>Unhide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="299"/>
+        <location filename="../models/outboxmodel.cpp" line="306"/>
         <source>Dismiss the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="323"/>
+        <location filename="../models/outboxmodel.cpp" line="330"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="326"/>
+        <location filename="../models/outboxmodel.cpp" line="333"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="329"/>
+        <location filename="../models/outboxmodel.cpp" line="336"/>
         <source>Waiting for the network (offline)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="332"/>
+        <location filename="../models/outboxmodel.cpp" line="339"/>
         <source>Waiting for you to sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="335"/>
+        <location filename="../models/outboxmodel.cpp" line="342"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="341"/>
+        <location filename="../models/outboxmodel.cpp" line="348"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>Retry in %n s</numerusform>
@@ -1372,7 +1407,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="342"/>
+        <location filename="../models/outboxmodel.cpp" line="349"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>Retry in %n s after “%1”</numerusform>
@@ -1380,7 +1415,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="347"/>
+        <location filename="../models/outboxmodel.cpp" line="354"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>Waiting for the like delay: sent in %n s</numerusform>
@@ -1388,7 +1423,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="352"/>
+        <location filename="../models/outboxmodel.cpp" line="359"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>Waiting for the server: next try in %n s</numerusform>
@@ -1396,7 +1431,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="355"/>
+        <location filename="../models/outboxmodel.cpp" line="362"/>
         <source>Waiting to be sent</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1484,43 +1519,43 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="221"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="236"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="265"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="277"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="261"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="276"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="305"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="317"/>
         <source>Offline — showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="223"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="241"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="263"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="281"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="266"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="306"/>
         <source>Showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="268"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="308"/>
         <source>Showing saved posts — updating…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="280"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="320"/>
         <source>Could not load the timeline: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="281"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="321"/>
         <source>Could not load more posts: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="339"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="368"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="403"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="379"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="408"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="443"/>
         <source>Up to date</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1622,12 +1657,12 @@
 <context>
     <name>threadline::ui::ActivityDelegate</name>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
         <source>Picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1635,52 +1670,52 @@
 <context>
     <name>threadline::ui::ActivityView</name>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="205"/>
+        <location filename="../ui/people/activityview.cpp" line="182"/>
         <source>%1 Press F5 to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="207"/>
+        <location filename="../ui/people/activityview.cpp" line="184"/>
         <source>Loading activity…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="209"/>
+        <location filename="../ui/people/activityview.cpp" line="186"/>
         <source>Nothing here yet: no posts, comments, likes or follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="212"/>
+        <location filename="../ui/people/activityview.cpp" line="189"/>
         <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="215"/>
+        <location filename="../ui/people/activityview.cpp" line="192"/>
         <source>Nobody has posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="217"/>
+        <location filename="../ui/people/activityview.cpp" line="194"/>
         <source>You have not posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="233"/>
+        <location filename="../ui/people/activityview.cpp" line="210"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="234"/>
+        <location filename="../ui/people/activityview.cpp" line="211"/>
         <source>Everyone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="235"/>
+        <location filename="../ui/people/activityview.cpp" line="212"/>
         <source>Mine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="236"/>
+        <location filename="../ui/people/activityview.cpp" line="213"/>
         <source>Whose activity</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1735,17 +1770,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="243"/>
+        <location filename="../ui/people/activityview.cpp" line="214"/>
         <source>This person&apos;s activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="243"/>
+        <location filename="../ui/people/activityview.cpp" line="214"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="244"/>
+        <location filename="../ui/people/activityview.cpp" line="215"/>
         <source>Return opens what a row is about; Shift+Return opens the person who did it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2095,17 +2130,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="284"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="316"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="286"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="318"/>
         <source>No likes yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/likersdialog.cpp" line="288"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="320"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -2114,38 +2149,68 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="231"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="271"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="233"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="276"/>
         <source>The likes could not be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="331"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="272"/>
+        <source>This person is no longer here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="274"/>
+        <source>The list could not be loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="312"/>
+        <source>Followers of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="314"/>
+        <source>People %1 follows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="363"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="332"/>
-        <location filename="../ui/thread/likersdialog.cpp" line="333"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="364"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="365"/>
         <source>&amp;Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
         <source>Loading more…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="342"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="374"/>
+        <source>No one follows this person yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="376"/>
+        <source>This person follows no one yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="378"/>
         <source>No one has liked this post yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2241,6 +2306,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
+        <source>Likes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../ui/window/mainwindowmenus.cpp" line="234"/>
         <source>%1 — Threadline</source>
         <translation type="unfinished"></translation>
@@ -2256,113 +2326,113 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="243"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>&amp;Preferences…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>Outbox</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
         <source>Out&amp;box: changes waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
         <source>QA: faults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>&amp;System colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>&amp;Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>&amp;Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
@@ -2373,7 +2443,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="293"/>
+        <location filename="../ui/window/mainwindow.cpp" line="307"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>%n new post on top</numerusform>
@@ -2381,12 +2451,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="326"/>
+        <location filename="../ui/window/mainwindow.cpp" line="340"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="563"/>
+        <location filename="../ui/window/mainwindow.cpp" line="567"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3044,18 +3114,28 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PersonPages</name>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="69"/>
+        <location filename="../ui/people/personpages.cpp" line="110"/>
         <source>Posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="70"/>
+        <location filename="../ui/people/personpages.cpp" line="111"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="71"/>
+        <location filename="../ui/people/personpages.cpp" line="112"/>
+        <source>Posts, activity or messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/personpages.cpp" line="113"/>
         <source>Posts or activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/personpages.cpp" line="115"/>
+        <source>Messages</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3447,58 +3527,68 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="313"/>
-        <location filename="../ui/people/profileheader.cpp" line="347"/>
+        <location filename="../ui/people/profileheader.cpp" line="334"/>
+        <location filename="../ui/people/profileheader.cpp" line="368"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="315"/>
-        <location filename="../ui/people/profileheader.cpp" line="348"/>
+        <location filename="../ui/people/profileheader.cpp" line="336"/>
+        <location filename="../ui/people/profileheader.cpp" line="369"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="321"/>
+        <location filename="../ui/people/profileheader.cpp" line="342"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="345"/>
+        <location filename="../ui/people/profileheader.cpp" line="366"/>
         <source>This person does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="350"/>
+        <location filename="../ui/people/profileheader.cpp" line="371"/>
         <source>The profile could not be refreshed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="352"/>
+        <location filename="../ui/people/profileheader.cpp" line="373"/>
         <source>The profile could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="558"/>
+        <location filename="../ui/people/profileheader.cpp" line="580"/>
         <source>Avatar of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="561"/>
+        <location filename="../ui/people/profileheader.cpp" line="585"/>
         <source>%1 · %2</source>
-        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/profileheader.cpp" line="588"/>
+        <source>Show who follows %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/profileheader.cpp" line="589"/>
+        <source>Show whom %1 follows</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="561"/>
+        <location filename="../ui/people/profileheader.cpp" line="583"/>
         <source>%Ln follower(s)</source>
+        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>
             <numerusform>%Ln follower</numerusform>
             <numerusform>%Ln followers</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="562"/>
+        <location filename="../ui/people/profileheader.cpp" line="584"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>%Ln following</numerusform>
@@ -3506,37 +3596,37 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="564"/>
+        <location filename="../ui/people/profileheader.cpp" line="592"/>
         <source>Moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="576"/>
+        <location filename="../ui/people/profileheader.cpp" line="604"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="576"/>
+        <location filename="../ui/people/profileheader.cpp" line="604"/>
         <source>Follow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="578"/>
+        <location filename="../ui/people/profileheader.cpp" line="606"/>
         <source>Stop following %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="579"/>
+        <location filename="../ui/people/profileheader.cpp" line="607"/>
         <source>Follow %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="580"/>
+        <location filename="../ui/people/profileheader.cpp" line="608"/>
         <source>Following %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="581"/>
+        <location filename="../ui/people/profileheader.cpp" line="609"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4289,6 +4379,140 @@ It will not be sent, and what it changed here is undone.</source>
     <message>
         <location filename="../ui/rankings/rankingview.cpp" line="177"/>
         <source>Return or a click opens the person&apos;s page</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::MessageBoardView</name>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="46"/>
+        <source>♥ %1 (you like it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="47"/>
+        <source>♡ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="49"/>
+        <source>not saved (see the outbox)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="51"/>
+        <source>sending…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="57"/>
+        <source>Hidden by a moderator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="58"/>
+        <source>Hidden by a moderator: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="193"/>
+        <source>The messages could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <source>Delete message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <source>Delete this message?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="271"/>
+        <source>It leaves the board for everyone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="282"/>
+        <location filename="../ui/people/messageboardview.cpp" line="294"/>
+        <source>%1&apos;s message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="296"/>
+        <source>Only moderators see a hidden message.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <source>Unlike (L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <source>Like (L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="314"/>
+        <source>Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="316"/>
+        <source>Report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <source>Hide…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <source>Unhide…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="380"/>
+        <source>%1 too many</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="386"/>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="388"/>
+        <source>No messages yet. Be the first to leave one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="396"/>
+        <source>Leave a message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="397"/>
+        <source>Leave the message (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="400"/>
+        <source>Write on your own board…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="401"/>
+        <source>Leave a message for %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="402"/>
+        <source>Messages</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

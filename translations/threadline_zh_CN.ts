@@ -35,17 +35,32 @@
         <translation>%1的评论</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="397"/>
+        <location filename="../core/actions.cpp" line="280"/>
+        <source>your board</source>
+        <translation>你的留言板</translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="281"/>
+        <source>%1&apos;s board</source>
+        <translation>%1的留言板</translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="287"/>
+        <source>%1&apos;s message</source>
+        <translation>%1的留言</translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="439"/>
         <source>You had already reported %1: the moderators have your first report.</source>
         <translation>你之前已经举报过%1：管理员已收到你的第一次举报。</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="400"/>
+        <location filename="../core/actions.cpp" line="442"/>
         <source>Thank you: your report on %1 is with the moderators.</source>
         <translation>谢谢：你对%1的举报已送达管理员。</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="445"/>
+        <location filename="../core/actions.cpp" line="487"/>
         <source>Your post is published.</source>
         <translation>你的动态已发布。</translation>
     </message>
@@ -227,52 +242,57 @@
         <translation>找不到该举报</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="190"/>
+        <location filename="../core/net/apierror.cpp" line="188"/>
+        <source>the message was deleted</source>
+        <translation>留言已被删除</translation>
+    </message>
+    <message>
+        <location filename="../core/net/apierror.cpp" line="192"/>
         <source>it conflicts with an earlier request</source>
         <translation>与之前的请求冲突</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="192"/>
+        <location filename="../core/net/apierror.cpp" line="194"/>
         <source>it is too large</source>
         <translation>内容过大</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="195"/>
+        <location filename="../core/net/apierror.cpp" line="197"/>
         <source>the comment it answers was deleted</source>
         <translation>所回复的评论已被删除</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="197"/>
+        <location filename="../core/net/apierror.cpp" line="199"/>
         <source>it was not accepted</source>
         <translation>服务器未接受</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="198"/>
+        <location filename="../core/net/apierror.cpp" line="200"/>
         <source>it was not accepted (%1)</source>
         <translation>服务器未接受（%1）</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="211"/>
+        <location filename="../core/net/apierror.cpp" line="213"/>
         <source>picture %1 is too large</source>
         <translation>第 %1 张图片过大</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="214"/>
+        <location filename="../core/net/apierror.cpp" line="216"/>
         <source>picture %1 has too many pixels</source>
         <translation>第 %1 张图片像素过多</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="216"/>
+        <location filename="../core/net/apierror.cpp" line="218"/>
         <source>picture %1 is not a valid image</source>
         <translation>第 %1 张图片不是有效的图片</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="219"/>
+        <location filename="../core/net/apierror.cpp" line="221"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation>第 %1 张图片被拒绝：你没有权限这样做</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="226"/>
+        <location filename="../core/net/apierror.cpp" line="228"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation>第 %1 张图片未能上传：%2</translation>
     </message>
@@ -637,173 +657,183 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="71"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="82"/>
         <source>the post</source>
         <translation>该动态</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="74"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="85"/>
         <source>the comment</source>
         <translation>该评论</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="77"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="88"/>
         <source>this person</source>
         <translation>该用户</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="81"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="92"/>
         <source>the reported content</source>
         <translation>被举报的内容</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="87"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="93"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="105"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="111"/>
         <source>like on %1</source>
         <translation>对%1的赞</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="89"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="102"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="107"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="120"/>
         <source>unlike of %1</source>
         <translation>取消对%1的赞</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="96"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="95"/>
+        <source>the message</source>
+        <translation>这条留言</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="114"/>
         <source>oppose on %1</source>
         <translation>对%1的踩</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="99"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="117"/>
         <source>withdrawn oppose on %1</source>
         <translation>取消对%1的踩</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="105"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="101"/>
+        <source>message for %1</source>
+        <translation>给%1的留言</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="123"/>
         <source>follow of %1</source>
         <translation>对%1的关注</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="107"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="125"/>
         <source>unfollow of %1</source>
         <translation>取消对%1的关注</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="111"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="129"/>
         <source>reply to %1</source>
         <translation>对%1的回复</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="113"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="131"/>
         <source>comment on %1</source>
         <translation>对%1的评论</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="117"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="136"/>
         <source>deletion of %1</source>
         <translation>删除%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="120"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="139"/>
         <source>new post %1</source>
         <translation>发布的新动态%1</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="122"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="141"/>
         <source>report on %1</source>
         <translation>对%1的举报</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="125"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="145"/>
         <source>hiding of %1</source>
         <translation>隐藏%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="128"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="149"/>
         <source>unhiding of %1</source>
         <translation>取消隐藏%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="131"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="152"/>
         <source>dismissal of the reports on %1</source>
         <translation>驳回%1所受举报的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="152"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="173"/>
         <source>the post it refers to could not be saved</source>
         <translation>所关联的动态未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="154"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="175"/>
         <source>the comment it refers to could not be saved</source>
         <translation>所关联的评论未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="140"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="161"/>
         <source>Your %1 could not be saved: %2</source>
         <translation>你%1未能保存：%2</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="173"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="194"/>
         <source>Your post could not be published: %1</source>
         <translation>你的动态未能发布：%1</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="200"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="221"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation>第 %1 张图片（%2）无法发布：文件不存在</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="207"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="228"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation>第 %1 张图片（%2）无法发布：无法读取文件（%3）</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="215"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="236"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation>第 %1 张图片（%2）无法发布：文件超过 5 MiB</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="222"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="243"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation>第 %1 张图片（%2）无法发布：不是 PNG、JPEG 或 WebP 图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="193"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="214"/>
         <source>A post can have at most %1 pictures</source>
         <translation>一条动态最多只能有 %1 张图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="160"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="181"/>
         <source>what it refers to could not be saved</source>
         <translation>所关联的内容未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="186"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="207"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation>第 %1 张图片在上传前丢失</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="232"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="253"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>已保存 %n 项更改</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="235"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="256"/>
         <source>%1.</source>
         <translation>%1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="236"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="257"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n 项未能保存</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="238"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="259"/>
         <source>%1; %2:</source>
         <translation>%1；%2：</translation>
     </message>
@@ -847,22 +877,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="195"/>
+        <location filename="../models/people/activitymodel.cpp" line="162"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation>无法加载关注的人的动态：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="198"/>
+        <location filename="../models/people/activitymodel.cpp" line="165"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation>无法加载所有人的活动：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="201"/>
+        <location filename="../models/people/activitymodel.cpp" line="168"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation>无法加载此人的活动：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="204"/>
+        <location filename="../models/people/activitymodel.cpp" line="171"/>
         <source>Could not load your activity: %1</source>
         <translation>无法加载你的活动：%1</translation>
     </message>
@@ -1232,149 +1262,154 @@
         <translation>对象</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="258"/>
-        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="259"/>
+        <location filename="../models/outboxmodel.cpp" line="265"/>
         <source>Like on %1</source>
         <translation>赞%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="258"/>
-        <location filename="../models/outboxmodel.cpp" line="265"/>
+        <location filename="../models/outboxmodel.cpp" line="259"/>
+        <location filename="../models/outboxmodel.cpp" line="269"/>
         <source>Unlike of %1</source>
         <translation>取消赞%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="263"/>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <source>Message on %1: %2</source>
+        <translation>在%1留言：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Oppose on %1</source>
         <translation>踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="264"/>
+        <location filename="../models/outboxmodel.cpp" line="268"/>
         <source>Oppose taken back on %1</source>
         <translation>取消踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="271"/>
         <source>Follow %1</source>
         <translation>关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="271"/>
         <source>Unfollow %1</source>
         <translation>取消关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="275"/>
+        <location filename="../models/outboxmodel.cpp" line="279"/>
         <source>Reply to %1: %2</source>
         <translation>回复%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="276"/>
+        <location filename="../models/outboxmodel.cpp" line="280"/>
         <source>Reply under %1: %2</source>
         <translation>在%1下回复：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="278"/>
+        <location filename="../models/outboxmodel.cpp" line="282"/>
         <source>Comment on %1: %2</source>
         <translation>评论%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="282"/>
+        <location filename="../models/outboxmodel.cpp" line="287"/>
         <source>Delete %1</source>
         <translation>删除%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="287"/>
+        <location filename="../models/outboxmodel.cpp" line="292"/>
         <source>New post</source>
         <translation>新动态</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="287"/>
+        <location filename="../models/outboxmodel.cpp" line="292"/>
         <source>New post: %1</source>
         <translation>新动态：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="288"/>
+        <location filename="../models/outboxmodel.cpp" line="293"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1（%n 张图片）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="291"/>
+        <location filename="../models/outboxmodel.cpp" line="296"/>
         <source>Report %1</source>
         <translation>举报%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="294"/>
+        <location filename="../models/outboxmodel.cpp" line="300"/>
         <source>Hide %1</source>
         <translation>隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="297"/>
+        <location filename="../models/outboxmodel.cpp" line="304"/>
         <source>Unhide %1</source>
         <translation>取消隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="299"/>
+        <location filename="../models/outboxmodel.cpp" line="306"/>
         <source>Dismiss the reports on %1</source>
         <translation>驳回对%1的举报</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="323"/>
+        <location filename="../models/outboxmodel.cpp" line="330"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="326"/>
+        <location filename="../models/outboxmodel.cpp" line="333"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="329"/>
+        <location filename="../models/outboxmodel.cpp" line="336"/>
         <source>Waiting for the network (offline)</source>
         <translation>等待网络（离线）</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="332"/>
+        <location filename="../models/outboxmodel.cpp" line="339"/>
         <source>Waiting for you to sign in again</source>
         <translation>等待你重新登录</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="335"/>
+        <location filename="../models/outboxmodel.cpp" line="342"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation>等待它所指向的内容先发送</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="341"/>
+        <location filename="../models/outboxmodel.cpp" line="348"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="342"/>
+        <location filename="../models/outboxmodel.cpp" line="349"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>因“%1”，%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="347"/>
+        <location filename="../models/outboxmodel.cpp" line="354"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>等待点赞延时：%n 秒后发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="352"/>
+        <location filename="../models/outboxmodel.cpp" line="359"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>等待服务器：%n 秒后再试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="355"/>
+        <location filename="../models/outboxmodel.cpp" line="362"/>
         <source>Waiting to be sent</source>
         <translation>等待发送</translation>
     </message>
@@ -1460,43 +1495,43 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="221"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="236"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="265"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="277"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="261"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="276"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="305"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="317"/>
         <source>Offline — showing saved posts</source>
         <translation>离线 — 显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="223"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="241"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="263"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="281"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="266"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="306"/>
         <source>Showing saved posts</source>
         <translation>显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="268"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="308"/>
         <source>Showing saved posts — updating…</source>
         <translation>显示已保存的动态 — 正在更新…</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="280"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="320"/>
         <source>Could not load the timeline: %1</source>
         <translation>无法加载动态列表：%1</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="281"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="321"/>
         <source>Could not load more posts: %1</source>
         <translation>无法加载更多动态：%1</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="339"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="368"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="403"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="379"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="408"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="443"/>
         <source>Up to date</source>
         <translation>已是最新</translation>
     </message>
@@ -1597,12 +1632,12 @@
 <context>
     <name>threadline::ui::ActivityDelegate</name>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
         <source>Picture</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -1610,52 +1645,52 @@
 <context>
     <name>threadline::ui::ActivityView</name>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="205"/>
+        <location filename="../ui/people/activityview.cpp" line="182"/>
         <source>%1 Press F5 to try again.</source>
         <translation>%1 按 F5 重试。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="207"/>
+        <location filename="../ui/people/activityview.cpp" line="184"/>
         <source>Loading activity…</source>
         <translation>正在加载活跃情况…</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="209"/>
+        <location filename="../ui/people/activityview.cpp" line="186"/>
         <source>Nothing here yet: no posts, comments, likes or follows.</source>
         <translation>这里还没有内容：没有发布、评论、点赞或关注。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="212"/>
+        <location filename="../ui/people/activityview.cpp" line="189"/>
         <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
         <translation>你关注的人还没有活动。可以在别人的主页关注对方，或者看看“所有人”。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="215"/>
+        <location filename="../ui/people/activityview.cpp" line="192"/>
         <source>Nobody has posted, commented, liked or followed anyone yet.</source>
         <translation>还没有人发布、评论、点赞或关注。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="217"/>
+        <location filename="../ui/people/activityview.cpp" line="194"/>
         <source>You have not posted, commented, liked or followed anyone yet.</source>
         <translation>你还没有发布、评论、点赞或关注过任何人。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="233"/>
+        <location filename="../ui/people/activityview.cpp" line="210"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="234"/>
+        <location filename="../ui/people/activityview.cpp" line="211"/>
         <source>Everyone</source>
         <translation>所有人</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="235"/>
+        <location filename="../ui/people/activityview.cpp" line="212"/>
         <source>Mine</source>
         <translation>我的</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="236"/>
+        <location filename="../ui/people/activityview.cpp" line="213"/>
         <source>Whose activity</source>
         <translation>谁的活动</translation>
     </message>
@@ -1710,17 +1745,17 @@
         <translation>只显示一种类型的动态</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="243"/>
+        <location filename="../ui/people/activityview.cpp" line="214"/>
         <source>This person&apos;s activity</source>
         <translation>此人的活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="243"/>
+        <location filename="../ui/people/activityview.cpp" line="214"/>
         <source>Activity</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="244"/>
+        <location filename="../ui/people/activityview.cpp" line="215"/>
         <source>Return opens what a row is about; Shift+Return opens the person who did it.</source>
         <translation>回车键打开这一条所说的内容；Shift+回车键打开做这件事的人。</translation>
     </message>
@@ -2068,17 +2103,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="284"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="316"/>
         <source>Likes</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="286"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="318"/>
         <source>No likes yet</source>
         <translation>还没有人赞</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/likersdialog.cpp" line="288"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="320"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -2086,38 +2121,68 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="231"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="271"/>
         <source>This post is no longer available.</source>
         <translation>这条动态已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="233"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="276"/>
         <source>The likes could not be loaded.</source>
         <translation>无法加载点赞列表。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="331"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="272"/>
+        <source>This person is no longer here.</source>
+        <translation>此人已不在。</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="274"/>
+        <source>The list could not be loaded.</source>
+        <translation>无法加载列表。</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="312"/>
+        <source>Followers of %1</source>
+        <translation>%1 的粉丝</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="314"/>
+        <source>People %1 follows</source>
+        <translation>%1 关注的人</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="363"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="332"/>
-        <location filename="../ui/thread/likersdialog.cpp" line="333"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="364"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="365"/>
         <source>&amp;Retry</source>
         <translation>重试(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
         <source>Loading more…</source>
         <translation>正在加载更多…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="342"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="374"/>
+        <source>No one follows this person yet.</source>
+        <translation>还没有人关注此人。</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="376"/>
+        <source>This person follows no one yet.</source>
+        <translation>此人还没有关注任何人。</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/likersdialog.cpp" line="378"/>
         <source>No one has liked this post yet.</source>
         <translation>还没有人赞过这条动态。</translation>
     </message>
@@ -2213,6 +2278,11 @@
         <translation>排行榜</translation>
     </message>
     <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
+        <source>Likes</source>
+        <translation>赞过</translation>
+    </message>
+    <message>
         <location filename="../ui/window/mainwindowmenus.cpp" line="234"/>
         <source>%1 — Threadline</source>
         <translation>%1 — Threadline</translation>
@@ -2228,113 +2298,113 @@
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="243"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>Outbox</source>
         <translation>待发送</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
         <source>Out&amp;box: changes waiting</source>
         <translation>待发送的更改(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
         <source>QA: faults</source>
         <translation>测试：故障注入</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation>测试面板：故障与离线(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>&amp;System colours</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation>未登录</translation>
@@ -2345,19 +2415,19 @@
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="293"/>
+        <location filename="../ui/window/mainwindow.cpp" line="307"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>顶部有 %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="326"/>
+        <location filename="../ui/window/mainwindow.cpp" line="340"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="563"/>
+        <location filename="../ui/window/mainwindow.cpp" line="567"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -3012,19 +3082,29 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PersonPages</name>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="69"/>
+        <location filename="../ui/people/personpages.cpp" line="110"/>
         <source>Posts</source>
         <translation>动态</translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="70"/>
+        <location filename="../ui/people/personpages.cpp" line="111"/>
         <source>Activity</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="71"/>
+        <location filename="../ui/people/personpages.cpp" line="112"/>
+        <source>Posts, activity or messages</source>
+        <translation>动态、活动或留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/personpages.cpp" line="113"/>
         <source>Posts or activity</source>
         <translation>动态或活动</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/personpages.cpp" line="115"/>
+        <source>Messages</source>
+        <translation>留言</translation>
     </message>
 </context>
 <context>
@@ -3415,94 +3495,104 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="313"/>
-        <location filename="../ui/people/profileheader.cpp" line="347"/>
+        <location filename="../ui/people/profileheader.cpp" line="334"/>
+        <location filename="../ui/people/profileheader.cpp" line="368"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation>离线：显示上次加载的资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="315"/>
-        <location filename="../ui/people/profileheader.cpp" line="348"/>
+        <location filename="../ui/people/profileheader.cpp" line="336"/>
+        <location filename="../ui/people/profileheader.cpp" line="369"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation>离线：无法加载资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="321"/>
+        <location filename="../ui/people/profileheader.cpp" line="342"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="345"/>
+        <location filename="../ui/people/profileheader.cpp" line="366"/>
         <source>This person does not exist.</source>
         <translation>这个人不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="350"/>
+        <location filename="../ui/people/profileheader.cpp" line="371"/>
         <source>The profile could not be refreshed: %1</source>
         <translation>无法刷新资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="352"/>
+        <location filename="../ui/people/profileheader.cpp" line="373"/>
         <source>The profile could not be loaded: %1</source>
         <translation>无法加载资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="558"/>
+        <location filename="../ui/people/profileheader.cpp" line="580"/>
         <source>Avatar of %1</source>
         <translation>%1 的头像</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="561"/>
+        <location filename="../ui/people/profileheader.cpp" line="585"/>
         <source>%1 · %2</source>
-        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>%1 · %2</translation>
     </message>
+    <message>
+        <location filename="../ui/people/profileheader.cpp" line="588"/>
+        <source>Show who follows %1</source>
+        <translation>查看谁关注了 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/profileheader.cpp" line="589"/>
+        <source>Show whom %1 follows</source>
+        <translation>查看 %1 关注的人</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="561"/>
+        <location filename="../ui/people/profileheader.cpp" line="583"/>
         <source>%Ln follower(s)</source>
+        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>
             <numerusform>%Ln 位粉丝</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="562"/>
+        <location filename="../ui/people/profileheader.cpp" line="584"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>关注 %Ln 人</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="564"/>
+        <location filename="../ui/people/profileheader.cpp" line="592"/>
         <source>Moderator</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="576"/>
+        <location filename="../ui/people/profileheader.cpp" line="604"/>
         <source>Following</source>
         <translation>已关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="576"/>
+        <location filename="../ui/people/profileheader.cpp" line="604"/>
         <source>Follow</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="578"/>
+        <location filename="../ui/people/profileheader.cpp" line="606"/>
         <source>Stop following %1 (F)</source>
         <translation>取消关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="579"/>
+        <location filename="../ui/people/profileheader.cpp" line="607"/>
         <source>Follow %1 (F)</source>
         <translation>关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="580"/>
+        <location filename="../ui/people/profileheader.cpp" line="608"/>
         <source>Following %1</source>
         <translation>已关注 %1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="581"/>
+        <location filename="../ui/people/profileheader.cpp" line="609"/>
         <source>Follow %1</source>
         <translation>关注 %1</translation>
     </message>
@@ -4247,6 +4337,140 @@ It will not be sent, and what it changed here is undone.</source>
         <location filename="../ui/rankings/rankingview.cpp" line="177"/>
         <source>Return or a click opens the person&apos;s page</source>
         <translation>按回车或单击打开此人的主页</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::MessageBoardView</name>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="46"/>
+        <source>♥ %1 (you like it)</source>
+        <translation>♥ %1（已赞）</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="47"/>
+        <source>♡ %1</source>
+        <translation>♡ %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="49"/>
+        <source>not saved (see the outbox)</source>
+        <translation>未保存（见发件箱）</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="51"/>
+        <source>sending…</source>
+        <translation>发送中…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="57"/>
+        <source>Hidden by a moderator</source>
+        <translation>已被管理员隐藏</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="58"/>
+        <source>Hidden by a moderator: %1</source>
+        <translation>已被管理员隐藏：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="193"/>
+        <source>The messages could not be loaded: %1</source>
+        <translation>无法加载留言：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <source>Delete message</source>
+        <translation>删除留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <source>Delete this message?</source>
+        <translation>删除这条留言？</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="271"/>
+        <source>It leaves the board for everyone.</source>
+        <translation>所有人都将看不到这条留言。</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="282"/>
+        <location filename="../ui/people/messageboardview.cpp" line="294"/>
+        <source>%1&apos;s message</source>
+        <translation>%1的留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="296"/>
+        <source>Only moderators see a hidden message.</source>
+        <translation>隐藏的留言只有管理员能看到。</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <source>Unlike (L)</source>
+        <translation>取消赞 (L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <source>Like (L)</source>
+        <translation>赞 (L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="314"/>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="316"/>
+        <source>Report…</source>
+        <translation>举报…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <source>Hide…</source>
+        <translation>隐藏…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <source>Unhide…</source>
+        <translation>取消隐藏…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="380"/>
+        <source>%1 too many</source>
+        <translation>超出 %1 字</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="386"/>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="388"/>
+        <source>No messages yet. Be the first to leave one.</source>
+        <translation>还没有留言，来留下第一条吧。</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="396"/>
+        <source>Leave a message</source>
+        <translation>留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="397"/>
+        <source>Leave the message (Ctrl+Return)</source>
+        <translation>发表留言 (Ctrl+Return)</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="400"/>
+        <source>Write on your own board…</source>
+        <translation>在自己的留言板上写点什么…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="401"/>
+        <source>Leave a message for %1…</source>
+        <translation>给%1留言…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="402"/>
+        <source>Messages</source>
+        <translation>留言</translation>
     </message>
 </context>
 </TS>

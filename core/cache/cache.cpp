@@ -200,6 +200,14 @@ quint64 Cache::removePost(qint64 postId)
     });
 }
 
+quint64 Cache::removeFromScope(const QString &scopeKey, qint64 postId)
+{
+    return enqueue("removeFromScope", [scopeKey, postId](CacheStore &s, quint64 id) {
+        s.removeFromScope(scopeKey, postId);
+        s.done(id);
+    });
+}
+
 quint64 Cache::saveUsers(const QList<UserBrief> &users)
 {
     return enqueue("saveUsers", [users](CacheStore &s, quint64 id) {

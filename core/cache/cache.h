@@ -109,6 +109,8 @@ public:
     quint64 loadPost(qint64 postId);                                          // postLoaded
     // Drops the post with its comments, likes, timeline places and history entry.
     quint64 removePost(qint64 postId);
+    // Takes the post out of one scope's list only (the post stays for the other lists).
+    quint64 removeFromScope(const QString &scopeKey, qint64 postId);
 
     quint64 saveUsers(const QList<UserBrief> &users);
     quint64 loadUsers(const QList<qint64> &uids); // usersLoaded, in the order asked, known only

@@ -47,6 +47,7 @@ constexpr char kDeletePost[] = "DELETE FROM posts WHERE id = ?1";
 constexpr char kDeletePostComments[] = "DELETE FROM comments WHERE post_id = ?1";
 constexpr char kDeletePostLikes[] = "DELETE FROM likes WHERE post_id = ?1";
 constexpr char kDeletePostPlaces[] = "DELETE FROM timeline WHERE post_id = ?1";
+constexpr char kDeleteScopePlace[] = "DELETE FROM timeline WHERE scope = ?1 AND post_id = ?2";
 constexpr char kDeletePostHistory[] = "DELETE FROM history WHERE post_id = ?1";
 constexpr char kUpsertComment[] =
     "INSERT INTO comments (id, post_id, root_id, parent_id, floor, seq, createtime, data)"
@@ -271,6 +272,11 @@ void CacheStore::removePost(qint64 id)
                             kDeletePostHistory})
         m_sql.stmt(sql).bind(1, id).run();
     txn.commit();
+}
+
+void CacheStore::removeFromScope(const QString &scope, qint64 id)
+{
+    m_sql.stmt(kDeleteScopePlace).bind(1, scope).bind(2, id).run();
 }
 
 void CacheStore::saveUsers(const QList<UserBrief> &users)

@@ -96,6 +96,7 @@ public:
     TimelinePage loadTimeline(const QString &scope, int limit, int offset);
     std::optional<Post> loadPost(qint64 id);
     void removePost(qint64 id);
+    void removeFromScope(const QString &scope, qint64 id);
     void saveUsers(const QList<UserBrief> &users);
     QList<UserBrief> loadUsers(const QList<qint64> &uids);
     void saveComments(qint64 postId, const QList<Comment> &comments);

@@ -184,6 +184,8 @@ QString ApiError::reason(Subject subject) const
             return QCoreApplication::translate("ApiError", "this person does not exist");
         case Subject::Report:
             return QCoreApplication::translate("ApiError", "the report was not found");
+        case Subject::Message:
+            return QCoreApplication::translate("ApiError", "the message was deleted");
         }
         break;
     case 409:

@@ -2,6 +2,8 @@
 
 #include "wire/jsoncodec.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QUrl>
 
 #include <algorithm>
@@ -225,6 +227,49 @@ Call user(qint64 uid)
 Call follow(qint64 uid, bool follow)
 {
     return putOrDelete(follow, path(u"/users/") + id(uid) + QLatin1String("/follow"));
+}
+
+Call follows(qint64 uid, bool followers, int limit, const std::optional<QString> &before)
+{
+    return get(
+        path(u"/users/") + id(uid) +
+        (followers ? QLatin1String("/followers?limit=") : QLatin1String("/following?limit=")) +
+        id(limit) + optional(QLatin1String("before"), before));
+}
+
+Call messages(qint64 uid, int limit, const std::optional<QString> &before)
+{
+    return get(path(u"/users/") + id(uid) + QLatin1String("/messages?limit=") + id(limit) +
+               optional(QLatin1String("before"), before));
+}
+
+Call leaveMessage(qint64 uid, const QString &content)
+{
+    return keyedPost(path(u"/users/") + id(uid) + QLatin1String("/messages"),
+                     QJsonDocument(QJsonObject{{QStringLiteral("content"), content}})
+                         .toJson(QJsonDocument::Compact));
+}
+
+Call deleteMessage(qint64 messageId)
+{
+    return del(path(u"/messages/") + id(messageId));
+}
+
+Call likeMessage(qint64 messageId, bool like)
+{
+    return putOrDelete(like, path(u"/messages/") + id(messageId) + QLatin1String("/like"));
+}
+
+Call moderateMessage(qint64 messageId, bool hide, const std::optional<QString> &reason)
+{
+    return keyedPost(path(u"/moderation/messages/") + id(messageId) +
+                         (hide ? QLatin1String("/hide") : QLatin1String("/unhide")),
+                     encodeModerationReason(reason));
+}
+
+Call myLikes(int limit, const std::optional<QString> &before)
+{
+    return get(path(u"/me/likes?limit=") + id(limit) + optional(QLatin1String("before"), before));
 }
 
 Call uploadMedia(const QByteArray &bytes)

@@ -115,6 +115,21 @@ struct FloorsQuery
 // --- people ---
 [[nodiscard]] Call user(qint64 uid);
 [[nodiscard]] Call follow(qint64 uid, bool follow); // PUT or DELETE
+// GET /users/{uid}/followers or /following?limit=…&before=…: newest follow first
+[[nodiscard]] Call follows(qint64 uid, bool followers, int limit,
+                           const std::optional<QString> &before = std::nullopt);
+// Messages on a person's board: GET /users/{uid}/messages?limit=…&before=… (newest first),
+// POST /users/{uid}/messages {"content"}, DELETE /messages/{id}, PUT/DELETE /messages/{id}/like,
+// POST /moderation/messages/{id}/hide|unhide {"reason"?}
+[[nodiscard]] Call messages(qint64 uid, int limit,
+                            const std::optional<QString> &before = std::nullopt);
+[[nodiscard]] Call leaveMessage(qint64 uid, const QString &content);
+[[nodiscard]] Call deleteMessage(qint64 messageId);
+[[nodiscard]] Call likeMessage(qint64 messageId, bool like);
+[[nodiscard]] Call moderateMessage(qint64 messageId, bool hide,
+                                   const std::optional<QString> &reason);
+// GET /me/likes?limit=…&before=…: the posts I liked, newest like first
+[[nodiscard]] Call myLikes(int limit, const std::optional<QString> &before = std::nullopt);
 
 // --- pictures ---
 // POST /media: the raw bytes; the sender sets the Content-Type and the Idempotency-Key.

@@ -163,6 +163,16 @@ public:
     qint64 hidePost(qint64 postId, const QString &reason, const QString &target);
     qint64 unhidePost(qint64 postId, const QString &reason, const QString &target);
     qint64 dismissReport(qint64 itemId, const QString &reason, const QString &target);
+    // Messages on a person's board (uid: the board's owner; target: "王五's board", "麻子's
+    // message"). A like is sent as the state wanted (PUT or DELETE), not coalesced.
+    qint64 leaveMessage(qint64 uid, const QString &content, const QString &target);
+    qint64 deleteMessage(qint64 messageId, const QString &target);
+    qint64 setMessageLike(qint64 messageId, bool liked, const QString &target);
+    qint64 hideMessage(qint64 messageId, const QString &reason, const QString &target);
+    qint64 unhideMessage(qint64 messageId, const QString &reason, const QString &target);
+    // POST /reports with targetType "message".
+    qint64 reportMessage(qint64 messageId, Report::Reason reason,
+                         const std::optional<QString> &note, const QString &target);
 
     // --- State ------------------------------------------------------------------------------
     // The entries still to be sent (failed ones are not counted: failedCount()).

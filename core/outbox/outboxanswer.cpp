@@ -32,7 +32,14 @@ std::optional<OutboxAnswer> OutboxAnswer::decode(Kind kind, int status, const QB
     switch (kind) {
     case Kind::DeleteComment:
     case Kind::DeletePost:
+    case Kind::DeleteMessage:
         return a; // 204: no body
+    case Kind::LeaveMessage:
+    case Kind::HideMessage:
+    case Kind::UnhideMessage:
+        decoded = take(a.message, body, [](const QByteArray &b) { return decodeMessage(b); });
+        break;
+    case Kind::MessageLike:
     case Kind::PostLike:
         decoded = take(a.like, body, [](const QByteArray &b) { return decodeLikeState(b); });
         break;

@@ -11,7 +11,10 @@
 //   Report                        report    (the report the server keeps; alreadyReported when
 //                                            it had one from me already: 200, not 201)
 //   DismissReport                 queueItem (the item, closed)
-//   DeleteComment, DeletePost     nothing   (204: the optimistic change is already right)
+//   LeaveMessage, Hide/Unhide…    message   (the message as the server has it now)
+//   MessageLike                   like      (LikeState)
+//   DeleteComment, DeletePost,    nothing   (204: the optimistic change is already right)
+//   DeleteMessage
 // A creation also carries createdId, the server's id of what it created.
 //
 // An answer the sender cannot use is not an answer: a 2xx whose body is not a JSON object (for
@@ -42,6 +45,7 @@ struct OutboxAnswer
     std::optional<Comment> comment;
     std::optional<Report> report;
     std::optional<QueueItem> queueItem;
+    std::optional<Message> message; // LeaveMessage, HideMessage, UnhideMessage
 
     // Decodes the answer (HTTP `status`, its `body`) to an entry of `kind`. nullopt when the
     // answer cannot be used (see above): *why says what was wrong with it.

@@ -69,6 +69,17 @@ Call callFor(const OutboxEntry &e)
         return endpoint::moderate(TargetType::Post, e.targetId, false, optReason);
     case Kind::DismissReport:
         return endpoint::dismissItem(e.targetId, optReason);
+    case Kind::LeaveMessage:
+        return endpoint::leaveMessage(e.targetId,
+                                      e.payload.value(QLatin1String("content")).toString());
+    case Kind::DeleteMessage:
+        return endpoint::deleteMessage(e.targetId);
+    case Kind::MessageLike:
+        return endpoint::likeMessage(e.targetId, e.desired != 0);
+    case Kind::HideMessage:
+        return endpoint::moderateMessage(e.targetId, true, reason);
+    case Kind::UnhideMessage:
+        return endpoint::moderateMessage(e.targetId, false, optReason);
     }
     return {};
 }

@@ -11,7 +11,7 @@ namespace {
 using Kind = OutboxEntry::Kind;
 
 // What the target of an entry is, for the sentences.
-enum class Noun { Post, Comment, User, Report };
+enum class Noun { Post, Comment, User, Report, Message };
 
 Noun nounOf(const OutboxEntry &e)
 {
@@ -31,10 +31,19 @@ Noun nounOf(const OutboxEntry &e)
         return Noun::Comment;
     case Kind::Follow:
         return Noun::User;
-    case Kind::Report:
-        return e.payload.value(QLatin1String("targetType")).toString() == QLatin1String("comment")
-                   ? Noun::Comment
-                   : Noun::Post;
+    case Kind::Report: {
+        const QString type = e.payload.value(QLatin1String("targetType")).toString();
+        return type == QLatin1String("comment")   ? Noun::Comment
+               : type == QLatin1String("message") ? Noun::Message
+                                                  : Noun::Post;
+    }
+    case Kind::LeaveMessage:
+        return Noun::User;
+    case Kind::DeleteMessage:
+    case Kind::MessageLike:
+    case Kind::HideMessage:
+    case Kind::UnhideMessage:
+        return Noun::Message;
     case Kind::DismissReport:
         return Noun::Report;
     }
@@ -55,6 +64,8 @@ ApiError::Subject subjectOf(const OutboxEntry &e)
         return Subject::User;
     case Noun::Report:
         return Subject::Report;
+    case Noun::Message:
+        return Subject::Message;
     }
     return Subject::Post;
 }
@@ -80,9 +91,16 @@ QString actionPhrase(const OutboxEntry &e)
             target =
                 QCoreApplication::translate("threadline::core::Outbox", "the reported content");
             break;
+        case Noun::Message:
+            target = QCoreApplication::translate("threadline::core::Outbox", "the message");
+            break;
         }
     }
     switch (e.kind) {
+    case Kind::LeaveMessage:
+        return QCoreApplication::translate("threadline::core::Outbox", "message for %1")
+            .arg(target);
+    case Kind::MessageLike:
     case Kind::PostLike:
         return e.desired ? QCoreApplication::translate("threadline::core::Outbox", "like on %1")
                                .arg(target)
@@ -114,6 +132,7 @@ QString actionPhrase(const OutboxEntry &e)
                          .arg(target);
     case Kind::DeleteComment:
     case Kind::DeletePost:
+    case Kind::DeleteMessage:
         return QCoreApplication::translate("threadline::core::Outbox", "deletion of %1")
             .arg(target);
     case Kind::CreatePost:
@@ -122,9 +141,11 @@ QString actionPhrase(const OutboxEntry &e)
         return QCoreApplication::translate("threadline::core::Outbox", "report on %1").arg(target);
     case Kind::HideComment:
     case Kind::HidePost:
+    case Kind::HideMessage:
         return QCoreApplication::translate("threadline::core::Outbox", "hiding of %1").arg(target);
     case Kind::UnhideComment:
     case Kind::UnhidePost:
+    case Kind::UnhideMessage:
         return QCoreApplication::translate("threadline::core::Outbox", "unhiding of %1")
             .arg(target);
     case Kind::DismissReport:

@@ -49,6 +49,11 @@ constexpr KindName kKindNames[] = {
     {OutboxEntry::Kind::HidePost, "hide_post"},
     {OutboxEntry::Kind::UnhidePost, "unhide_post"},
     {OutboxEntry::Kind::DismissReport, "dismiss_report"},
+    {OutboxEntry::Kind::LeaveMessage, "leave_message"},
+    {OutboxEntry::Kind::DeleteMessage, "delete_message"},
+    {OutboxEntry::Kind::MessageLike, "message_like"},
+    {OutboxEntry::Kind::HideMessage, "hide_message"},
+    {OutboxEntry::Kind::UnhideMessage, "unhide_message"},
 };
 
 QString sqlError(const QString &what, const QSqlError &error)

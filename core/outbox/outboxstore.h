@@ -55,6 +55,12 @@ struct OutboxEntry
         HidePost,      // POST /moderation/posts/{target}/hide {reason}
         UnhidePost,    // POST /moderation/posts/{target}/unhide {reason?}
         DismissReport, // POST /moderation/items/{target}/dismiss {reason?}
+        // Messages on a person's board:
+        LeaveMessage,  // POST /users/{target}/messages {content} (target: the board's owner)
+        DeleteMessage, // DELETE /messages/{target}
+        MessageLike,   // desired 1 = liked, 0 = not; PUT/DELETE /messages/{target}/like
+        HideMessage,   // POST /moderation/messages/{target}/hide {reason}
+        UnhideMessage, // POST /moderation/messages/{target}/unhide {reason?}
     };
 
     qint64 id = 0; // unique and increasing in creation order; a created object's local id is -id

@@ -116,6 +116,12 @@ struct CodecLimits
 [[nodiscard]] Result<FloorPage> decodeFloorPage(const QByteArray &json);
 [[nodiscard]] Result<ReplyPage> decodeReplyPage(const QByteArray &json);
 [[nodiscard]] Result<LikePage> decodeLikePage(const QByteArray &json);
+// GET /users/{uid}/followers and /following: each {"user","createtime"} read as a Like of no
+// post (id 0, postId 0) — a person and a time, what the people lists show.
+[[nodiscard]] Result<LikePage> decodeFollowPage(const QByteArray &json);
+// A board's page (GET /users/{uid}/messages) and one message (POST, hide, unhide).
+[[nodiscard]] Result<MessagePage> decodeMessagePage(const QByteArray &json);
+[[nodiscard]] Result<Message> decodeMessage(const QByteArray &json);
 [[nodiscard]] Result<ActivityPage> decodeActivityPage(const QByteArray &json);
 [[nodiscard]] Result<QueuePage> decodeQueuePage(const QByteArray &json);
 [[nodiscard]] Result<LogPage> decodeLogPage(const QByteArray &json);

@@ -37,6 +37,13 @@ bool readUserProfile(const QJsonValue &v, const Path &p, UserProfile &out, Decod
            o.opt("role"_L1, out.role, enumOf(kRoles));
 }
 
+bool readModeration(const QJsonValue &v, const Path &p, Moderation &out, DecodeError &err)
+{
+    Obj o(v, p, err);
+    return o && o.req("by"_L1, out.by, readUserBrief) &&
+           o.opt("reason"_L1, out.reason, readString) && readCreateTime(o, out.createtime);
+}
+
 namespace {
 
 bool readLatitude(const QJsonValue &v, const Path &p, double &out, DecodeError &err)
@@ -56,18 +63,17 @@ bool readGeo(const QJsonValue &v, const Path &p, Geo &out, DecodeError &err)
            o.req("lng"_L1, out.lng, readLongitude);
 }
 
-bool readModeration(const QJsonValue &v, const Path &p, Moderation &out, DecodeError &err)
-{
-    Obj o(v, p, err);
-    return o && o.req("by"_L1, out.by, readUserBrief) &&
-           o.opt("reason"_L1, out.reason, readString) && readCreateTime(o, out.createtime);
-}
-
 bool readLike(const QJsonValue &v, const Path &p, Like &out, DecodeError &err)
 {
     Obj o(v, p, err);
     return o && o.req("id"_L1, out.id, readId) && o.req("postId"_L1, out.postId, readId) &&
            readCreateTime(o, out.createtime) && o.req("user"_L1, out.user, readUserBrief);
+}
+
+bool readFollow(const QJsonValue &v, const Path &p, Like &out, DecodeError &err)
+{
+    Obj o(v, p, err);
+    return o && readCreateTime(o, out.createtime) && o.req("user"_L1, out.user, readUserBrief);
 }
 
 } // namespace
@@ -305,6 +311,12 @@ Result<ReplyPage> decodeReplyPage(const QByteArray &json)
 Result<LikePage> decodeLikePage(const QByteArray &json)
 {
     return noteSkipped(decodeDocument<LikePage>(json, cursorPageOf<Like, readLike>), "likes page");
+}
+
+Result<LikePage> decodeFollowPage(const QByteArray &json)
+{
+    return noteSkipped(decodeDocument<LikePage>(json, cursorPageOf<Like, readFollow>),
+                       "follows page");
 }
 
 } // namespace threadline::core

@@ -11,5 +11,6 @@ bool readUserBrief(const QJsonValue &v, const Path &p, UserBrief &out, DecodeErr
 bool readUserProfile(const QJsonValue &v, const Path &p, UserProfile &out, DecodeError &err);
 bool readComment(const QJsonValue &v, const Path &p, Comment &out, DecodeError &err);
 bool readPost(const QJsonValue &v, const Path &p, Post &out, DecodeError &err);
+bool readModeration(const QJsonValue &v, const Path &p, Moderation &out, DecodeError &err);
 
 } // namespace threadline::core::codec

@@ -259,6 +259,23 @@ struct SyncPage
 
 // A list paged with an opaque `before` cursor: {"items","next"}; `next` is absent on the last
 // page (and on /hot, which has none).
+// A message on a person's board (留言; the original spec's LeaveWord {touid, touname, summary}):
+// `board` is whose board it is, `content` the message.
+struct Message
+{
+    qint64 id = 0;
+    UserBrief board;
+    UserBrief author;
+    QString content;
+    qint64 createtime = 0;
+    qint64 likeCount = 0;
+    bool liked = false;
+    bool hidden = false;                  // moderators only see hidden messages
+    std::optional<Moderation> moderation; // moderators only, when hidden
+
+    friend bool operator==(const Message &, const Message &) = default;
+};
+
 template<class T> struct CursorPage
 {
     QList<T> items;
@@ -313,6 +330,7 @@ using LikePage = CursorPage<Like>;
 using ActivityPage = CursorPage<Activity>;
 using QueuePage = CursorPage<QueueItem>;
 using LogPage = CursorPage<LogEntry>;
+using MessagePage = CursorPage<struct Message>;
 using DevicePage = CursorPage<DeviceName>;
 using UserBriefPage = CursorPage<UserBrief>; // /moderation/stats/people
 

@@ -40,10 +40,20 @@ QHash<int, QByteArray> LikersModel::roleNames() const
 // --- LikersFeed -------------------------------------------------------------------------------
 
 LikersFeed::LikersFeed(core::ApiClient *api, LikersModel *model, qint64 postId, QObject *parent)
+    : LikersFeed(api, model, Source::PostLikers, postId, parent)
+{
+}
+
+LikersFeed::LikersFeed(core::ApiClient *api, LikersModel *model, Source source, qint64 id,
+                       QObject *parent)
     : PagedFeed(model, std::bind_front(&LikersFeed::likesPage, this),
-                qOverload<const QByteArray &>(&core::decodeLikePage), kDefaultPageSize, parent)
+                source == Source::PostLikers
+                    ? qOverload<const QByteArray &>(&core::decodeLikePage)
+                    : qOverload<const QByteArray &>(&core::decodeFollowPage),
+                kDefaultPageSize, parent)
     , m_api(api)
-    , m_postId(postId)
+    , m_source(source)
+    , m_postId(id)
 {
     setRetryByHand(true);
     connect(this, &PagedFeedBase::loadFailed, this,
@@ -61,6 +71,10 @@ LikersFeed::LikersFeed(core::ApiClient *api, LikersModel *model, qint64 postId, 
 
 core::ApiReply *LikersFeed::likesPage(const std::optional<QString> &cursor, QObject *owner) const
 {
+    if (m_source != Source::PostLikers)
+        return m_api->send(
+            core::endpoint::follows(m_postId, m_source == Source::Followers, pageSize(), cursor),
+            owner);
     return m_api->send(core::endpoint::likes(m_postId, pageSize(), cursor), owner);
 }
 

@@ -1,5 +1,6 @@
 // The people who liked a post, newest first, each once (GET /posts/{id}/likes pages), and
-// LikersFeed, which loads them.
+// LikersFeed, which loads them. The same list of people with a time holds a person's followers or
+// the people they follow (GET /users/{uid}/followers, /following: LikersFeed::Source).
 //
 //   LikersModel model;
 //   LikersFeed feed(&api, &model, postId);
@@ -7,9 +8,9 @@
 //   feed.reload();                                   // the first page; fetchMore() the rest
 #pragma once
 
-#include "net/apifwd.h"
 #include "common/pagedfeed.h"
 #include "common/pagedlistmodel.h"
+#include "net/apifwd.h"
 #include "wire/wiretypes.h"
 
 #include <optional>
@@ -48,8 +49,16 @@ class LikersFeed : public PagedFeed<LikersModel>
     Q_OBJECT
 public:
     static constexpr int kDefaultPageSize = 50;
+    // Whose list: a post's likers (id: the post), a person's followers or whom they follow (id:
+    // the person; a 404 means the person is gone).
+    enum class Source { PostLikers, Followers, Following };
 
     LikersFeed(core::ApiClient *api, LikersModel *model, qint64 postId, QObject *parent = nullptr);
+    LikersFeed(core::ApiClient *api, LikersModel *model, Source source, qint64 id,
+               QObject *parent = nullptr);
+
+    [[nodiscard]] Source source() const { return m_source; }
+    [[nodiscard]] qint64 id() const { return m_postId; }
 
     [[nodiscard]] qint64 postId() const { return m_postId; }
     // Starts again from the first page; what is in flight is abandoned.
@@ -70,7 +79,8 @@ private:
     core::ApiReply *likesPage(const std::optional<QString> &cursor, QObject *owner) const;
 
     core::ApiClient *m_api;
-    qint64 m_postId;
+    Source m_source = Source::PostLikers;
+    qint64 m_postId; // or the person's uid
     bool m_gone = false;
 };
 

@@ -1,10 +1,10 @@
 #include "timeline/timelinefeed.h"
 
-#include "net/apiclient.h"
 #include "cache/cache.h"
-#include "wire/jsoncodec.h"
+#include "net/apiclient.h"
 #include "poststore.h"
 #include "timeline/timelinemodel.h"
+#include "wire/jsoncodec.h"
 
 #include <QUrl>
 #include <algorithm>
@@ -39,6 +39,8 @@ QString TimelineFeed::Scope::key() const
     case Kind::User:
     case Kind::Mine:
         return QStringLiteral("user:%1").arg(uid);
+    case Kind::Liked:
+        return QStringLiteral("liked");
     case Kind::Hot:
         return QStringLiteral("hot:%1:%2")
             .arg(window == Window::Day ? QLatin1String("day") : QLatin1String("week"),
@@ -62,6 +64,8 @@ core::Call TimelineFeed::Scope::call(int limit, const std::optional<QString> &be
     case Kind::User:
     case Kind::Mine:
         return core::endpoint::timeline({TimelineQuery::Scope::User, uid}, limit, before);
+    case Kind::Liked:
+        return core::endpoint::myLikes(limit, before);
     case Kind::All:
         break;
     }
@@ -79,6 +83,12 @@ TimelineFeed::TimelineFeed(core::ApiClient *api, core::Cache *cache, core::PostS
     connect(m_model, &TimelineModel::moreRequested, this, &TimelineFeed::onMoreRequested);
     m_model->setShowsMyPendingPosts(m_scope.showsMyPendingPosts());
     connect(m_api, &core::ApiClient::offlineChanged, this, [this] { updateHasMore(); });
+    connect(m_store, &core::PostStore::postChanged, this,
+            [this](qint64 postId, core::PostStore::Fields fields) {
+                if (m_scope.kind == Scope::Kind::Liked &&
+                    fields.testFlag(core::PostStore::Field::Likes))
+                    onPostLikesChanged(postId);
+            });
     connect(m_cache, &core::Cache::timelineLoaded, this,
             [this](quint64 id, const core::TimelinePage &page) {
                 if (id == 0)
@@ -131,6 +141,36 @@ void TimelineFeed::applyRanking()
                                          : (day ? R::ViewsToday : R::ViewsThisWeek));
     if (!m_scope.isHot())
         m_model->setHotCounts({});
+}
+
+void TimelineFeed::onPostLikesChanged(qint64 postId)
+{
+    if (!m_started || postId <= 0)
+        return;
+    const auto post = m_store->post(postId); // with my pending like or unlike laid over
+    if (!post)
+        return;
+    if (!post->liked && m_model->rowOf(postId) >= 0) {
+        m_model->removePost(postId);
+        m_cache->removeFromScope(m_scope.key(), postId);
+        // the cached list is one shorter, and so is the part of it the model covers
+        m_cacheOffset = std::max<qint64>(0, m_cacheOffset - 1);
+        m_cacheStored = std::max<qint64>(0, m_cacheStored - 1);
+    } else if (post->liked && m_model->rowOf(postId) < 0) {
+        // Only my own like on its way goes on top (the server has not counted it yet): a change
+        // of a liked post that is further down the list than the pages loaded is no news.
+        const auto server = m_store->serverPost(postId);
+        if (!server || server->liked)
+            return;
+        m_model->prependPosts({postId});
+        // The cached list as shown, with the post on top (read offline in this order).
+        QList<Post> stored;
+        for (int row = 0; row < m_model->rowCount(); ++row)
+            if (const auto p = m_store->serverPost(m_model->postIdAt(row)))
+                stored.append(*p);
+        m_cache->savePosts(stored, m_scope.key(), true, m_next);
+        m_cacheOffset = m_cacheStored = stored.size();
+    }
 }
 
 void TimelineFeed::setPageSize(int size)

@@ -34,7 +34,7 @@ public:
     // Which posts a feed shows. A value type: build it with the named constructors.
     struct Scope
     {
-        enum class Kind { All, Following, User, Mine, Hot };
+        enum class Kind { All, Following, User, Mine, Hot, Liked };
         enum class Window { Day, Week };  // hot: the last 24 hours or 7 days
         enum class Rank { Likes, Views }; // hot: by likes received or views counted
 
@@ -53,6 +53,10 @@ public:
             return {Kind::Hot, 0, window, by};
         }
 
+        // The posts I liked, newest like first (GET /me/likes): an unlike takes the post out,
+        // a like puts it on top.
+        [[nodiscard]] static Scope liked() { return {Kind::Liked}; }
+
         [[nodiscard]] bool isHot() const { return kind == Kind::Hot; }
         // All, Following and My posts show my posts on their way on top.
         [[nodiscard]] bool showsMyPendingPosts() const
@@ -60,7 +64,7 @@ public:
             return kind == Kind::All || kind == Kind::Following || kind == Kind::Mine;
         }
         // The cache's scope key: "all" (the sync engine's), "following", "user:10003" (Mine
-        // too: the same list), "hot:day:likes", "hot:week:views", …
+        // too: the same list), "hot:day:likes", "hot:week:views", "liked", …
         [[nodiscard]] QString key() const;
         // The call of a page: GET /timeline or, for hot, GET /hot (no pages; limit at most 50).
         [[nodiscard]] core::Call call(int limit, const std::optional<QString> &before = {}) const;
@@ -124,6 +128,9 @@ private:
     void upsertMissing(const QList<core::Post> &posts);
     void updateHasMore();
     void updateBusy();
+    // The Liked scope: a post's like taken back leaves the list (and the cached list), my like
+    // given elsewhere (pending) puts it on top.
+    void onPostLikesChanged(qint64 postId);
     void setStatus(const QString &status);
     void fail(const core::ApiError &error, bool firstPage);
     [[nodiscard]] bool hasMore() const;

@@ -2,9 +2,9 @@
 // into the shared post store, so a like in one view is the same like in every other view.
 #pragma once
 
-#include "poststore.h"
 #include "common/relativetime.h"
 #include "common/timelabels.h"
+#include "poststore.h"
 
 #include <QAbstractListModel>
 #include <QHash>
@@ -75,6 +75,8 @@ public:
     // are skipped.
     void appendPosts(const QList<qint64> &ids);
     void prependPosts(const QList<qint64> &ids);
+    // One row taken out (the Liked scope's unlike); nothing when the post is not shown.
+    void removePost(qint64 postId) { onPostRemoved(postId); }
     // The app-wide ticker and the time format: the relative-time role ages by itself, one
     // dataChanged (that role only) for the rows whose text changed, no refetch.
     void setTicker(TimeTicker *ticker, const RelativeTime &format);

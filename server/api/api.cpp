@@ -29,11 +29,13 @@ Api::Api(Database &db, const ServerConfig &config)
     , m_activity(m_db, m_renderer)
     , m_sync(m_db, m_config, m_renderer)
     , m_media(m_db, m_config)
+    , m_messages(m_db, m_renderer, m_moderationRecords)
     , m_moderation(m_db, m_config, m_renderer, m_visibility, m_changes, m_moderationRecords)
     , m_devices(m_db, m_moderationRecords)
     , m_stats(m_db, m_renderer)
     , m_rankings(m_db, m_renderer)
     , m_topics(m_db)
+    , m_people(m_db, m_renderer)
 {
     // The patterns never overlap (no two routes match one method and path), so the order of
     // the table decides nothing but the routes' indexes, which are the same in every Api.
@@ -50,6 +52,9 @@ Api::Api(Database &db, const ServerConfig &config)
     m_stats.addRoutes(m_routes);
     m_rankings.addRoutes(m_routes);
     m_topics.addRoutes(m_routes);
+    m_people.addRoutes(m_routes);
+    m_messages.addRoutes(m_routes);
+    m_moderation.setMessages(&m_messages);
 }
 
 void Api::init()

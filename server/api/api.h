@@ -15,7 +15,9 @@
 #include "api/handlers/deviceshandler.h"
 #include "api/handlers/healthhandler.h"
 #include "api/handlers/mediahandler.h"
+#include "api/handlers/messageshandler.h"
 #include "api/handlers/moderationhandler.h"
+#include "api/handlers/peoplehandler.h"
 #include "api/handlers/postshandler.h"
 #include "api/handlers/rankingshandler.h"
 #include "api/handlers/statshandler.h"
@@ -126,11 +128,13 @@ private:
     ActivityHandler m_activity;
     SyncHandler m_sync;
     MediaHandler m_media;
+    MessagesHandler m_messages; // before m_moderation: reports and the queue ask it
     ModerationHandler m_moderation;
     DevicesHandler m_devices;
     StatsHandler m_stats;
     RankingsHandler m_rankings;
     TopicsHandler m_topics;
+    PeopleHandler m_people;
     RouteTable m_routes;
 };
 

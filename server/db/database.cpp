@@ -287,7 +287,8 @@ bool Database::migrate(QString *error)
                                          schemaLoginDays(m_kind == Kind::Postgres),
                                          schemaRankings(m_kind == Kind::Postgres),
                                          schemaActivityTypes(),
-                                         schemaTopics()};
+                                         schemaTopics(),
+                                         schemaPeople()};
     try {
         begin();
         if (m_kind == Kind::Postgres)

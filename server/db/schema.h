@@ -525,4 +525,32 @@ inline QStringList schemaTopics()
     };
 }
 
+// Version 7, people's lists and boards: the posts a user liked, newest like first (GET /me/likes
+// reads post_likes by (uid, createtime, id): the like log's per-user index of the original
+// spec); a person's followers and the people they follow, newest follow first (GET
+// /users/{id}/followers and /following). Messages on a person's board (留言): `board` is the
+// person whose board it is, hidden and deleted as comments are; their likes a set per user;
+// an activity row of type 'message' names the message (activity.message_id) and the board's
+// owner (target_uid).
+inline QStringList schemaPeople()
+{
+    return {
+        QStringLiteral("CREATE TABLE messages(id %PK%, board BIGINT NOT NULL,"
+                       " author BIGINT NOT NULL, content TEXT NOT NULL,"
+                       " createtime BIGINT NOT NULL, hidden INTEGER NOT NULL DEFAULT 0,"
+                       " deleted INTEGER NOT NULL DEFAULT 0, mod_by BIGINT, mod_reason TEXT,"
+                       " mod_time BIGINT)"),
+        QStringLiteral("CREATE INDEX messages_board ON messages(board, createtime, id)"),
+        QStringLiteral("CREATE TABLE message_likes(message_id BIGINT NOT NULL,"
+                       " uid BIGINT NOT NULL, createtime BIGINT NOT NULL,"
+                       " PRIMARY KEY(message_id, uid))"),
+        QStringLiteral("ALTER TABLE activity ADD COLUMN message_id BIGINT"),
+        QStringLiteral("CREATE INDEX post_likes_by_user ON post_likes(uid, createtime, id)"),
+        QStringLiteral(
+            "CREATE INDEX follows_followee_time ON follows(followee, createtime, follower)"),
+        QStringLiteral(
+            "CREATE INDEX follows_follower_time ON follows(follower, createtime, followee)"),
+    };
+}
+
 } // namespace threadline::server

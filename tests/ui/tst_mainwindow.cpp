@@ -160,12 +160,16 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.startAccount(*me, account(QStringLiteral("moderator")));
         auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
-        QCOMPARE(nav->count(), 11); // + Ranking, the last row
-        QCOMPARE(nav->item(8)->text(), QStringLiteral("Moderation"));
-        QCOMPARE(nav->item(9)->text(), QStringLiteral("Statistics"));
+        QCOMPARE(nav->count(), 12); // + Ranking, the last row
+        QCOMPARE(nav->item(8)->text(), QStringLiteral("Likes"));
+        QCOMPARE(nav->item(9)->text(), QStringLiteral("Moderation"));
+        QCOMPARE(nav->item(10)->text(), QStringLiteral("Statistics"));
         QTest::keyClick(&w, Qt::Key_9, Qt::ControlModifier);
-        QCOMPARE(w.currentPage(), MainWindow::Page::Moderation);
+        QCOMPARE(w.currentPage(), MainWindow::Page::Likes);
         QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier); // the tenth page
+        QCOMPARE(w.currentPage(), MainWindow::Page::Moderation);
+        nav->setFocus(); // the eleventh has no shortcut: the list's arrow keys reach it
+        QTest::keyClick(nav, Qt::Key_Down);
         QCOMPARE(w.currentPage(), MainWindow::Page::Statistics);
         // an ordinary user next: no such page
         core::AppCore other;

@@ -486,7 +486,8 @@ private Q_SLOTS:
             QVERIFY(!header.findChild<ui::ActivityCalendar *>());
         }
 
-        // the windows: 李四 has 8 pages and no calendar; the moderator has Statistics (Ctrl+0)
+        // the windows: 李四 has 9 pages and no calendar; the moderator has Statistics (after
+        // Ctrl+0)
         const qsizetype mark = m_server.settle();
         {
             core::AppCore core;
@@ -500,9 +501,9 @@ private Q_SLOTS:
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             w.startAccount(*me, account(QStringLiteral("lisi")));
             auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
-            QCOMPARE(nav->count(), 9); // + Ranking, the last row
+            QCOMPARE(nav->count(), 10); // + Likes, + Ranking (the last row)
             QVERIFY(!w.findChild<StatsView *>());
-            QTest::keyClick(&w, Qt::Key_9, Qt::ControlModifier);
+            QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
             QCOMPARE(w.currentPage(), ui::MainWindow::Page::All);
             w.showPage(ui::MainWindow::Page::Statistics);
             QCOMPARE(w.currentPage(), ui::MainWindow::Page::All);
@@ -528,10 +529,13 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.startAccount(*me, account(QStringLiteral("moderator")));
         auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
-        QCOMPARE(nav->count(), 11);
-        QCOMPARE(nav->item(8)->text(), QStringLiteral("Moderation"));
-        QCOMPARE(nav->item(9)->text(), QStringLiteral("Statistics"));
+        QCOMPARE(nav->count(), 12); // + Likes, + Ranking (the last row)
+        QCOMPARE(nav->item(9)->text(), QStringLiteral("Moderation"));
+        QCOMPARE(nav->item(10)->text(), QStringLiteral("Statistics"));
         QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(w.currentPage(), ui::MainWindow::Page::Moderation);
+        nav->setFocus(); // the eleventh page has no shortcut: the list's arrow keys reach it
+        QTest::keyClick(nav, Qt::Key_Down);
         QCOMPARE(w.currentPage(), ui::MainWindow::Page::Statistics);
         auto *stats = w.findChild<StatsView *>();
         QVERIFY(stats && stats->isVisible());
@@ -542,9 +546,9 @@ private Q_SLOTS:
         const QString shot = QDir(test::artifactDir(QStringLiteral("moderationstats")))
                                  .filePath(QStringLiteral("mainwindow-statistics-en.png"));
         QVERIFY2(w.grab().save(shot), qPrintable(shot));
-        nav->setCurrentRow(8);
-        QCOMPARE(w.currentPage(), ui::MainWindow::Page::Moderation);
         nav->setCurrentRow(9);
+        QCOMPARE(w.currentPage(), ui::MainWindow::Page::Moderation);
+        nav->setCurrentRow(10);
         QCOMPARE(w.currentPage(), ui::MainWindow::Page::Statistics);
         // a person's page has the calendar for the moderator
         w.openProfile(10001);

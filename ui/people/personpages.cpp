@@ -2,6 +2,7 @@
 #include "people/personpages.h"
 
 #include "people/activityview.h"
+#include "people/messageboardview.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -37,7 +38,12 @@ PersonPages::PersonPages(QWidget *posts, ActivityView *activity, QWidget *parent
     m_stack->addWidget(m_activity);
     layout->addWidget(m_stack, 1);
     setFocusProxy(m_stack);
-    connect(m_tabs, &QTabBar::currentChanged, this, [this](int tab) { showActivity(tab == 1); });
+    connect(m_tabs, &QTabBar::currentChanged, this, [this](int tab) {
+        if (tab == 2)
+            showMessages();
+        else
+            showActivity(tab == 1);
+    });
     retranslate();
 }
 
@@ -64,11 +70,49 @@ bool PersonPages::isShowingActivity() const
     return m_stack->currentWidget() == m_activity;
 }
 
+void PersonPages::setBoard(MessageBoardView *board)
+{
+    m_board = board;
+    m_tabs->addTab(QString());
+    m_stack->addWidget(board);
+    retranslate();
+}
+
+void PersonPages::setBoardPerson(qint64 uid, const QString &name)
+{
+    const bool changed = uid != m_boardUid || name != m_boardName;
+    m_boardUid = uid;
+    m_boardName = name;
+    if (changed && isShowingMessages())
+        m_board->showBoard(uid, name);
+}
+
+void PersonPages::showMessages()
+{
+    if (!m_board)
+        return;
+    if (m_tabs->currentIndex() != 2) {
+        const QSignalBlocker block(m_tabs);
+        m_tabs->setCurrentIndex(2);
+    }
+    m_stack->setCurrentWidget(m_board);
+    if (m_boardUid > 0)
+        m_board->showBoard(m_boardUid, m_boardName); // read again each time it is shown
+}
+
+bool PersonPages::isShowingMessages() const
+{
+    return m_board && m_stack->currentWidget() == m_board;
+}
+
 void PersonPages::retranslate()
 {
     m_tabs->setTabText(0, tr("Posts"));
     m_tabs->setTabText(1, tr("Activity"));
-    m_tabs->setAccessibleName(tr("Posts or activity"));
+    m_tabs->setAccessibleName(m_board ? tr("Posts, activity or messages")
+                                      : tr("Posts or activity"));
+    if (m_board)
+        m_tabs->setTabText(2, tr("Messages"));
 }
 
 void PersonPages::changeEvent(QEvent *event)

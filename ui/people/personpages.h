@@ -1,6 +1,7 @@
 // PersonPages: what a person's page shows below their header (Profile and My posts): a switch
-// "Posts | Activity" (a tab bar, keyboard reachable) over their posts (the page's TimelineView)
-// or their activity (an ActivityView on scope=user). The activity loads when its tab is first
+// "Posts | Activity | Messages" (a tab bar, keyboard reachable) over their posts (the page's
+// TimelineView), their activity (an ActivityView on scope=user) or their board of messages (a
+// MessageBoardView, read again each time it is shown). The activity loads when its tab is first
 // chosen; another person starts it over.
 #pragma once
 
@@ -12,6 +13,7 @@ class QTabBar;
 namespace threadline::ui {
 
 class ActivityView;
+class MessageBoardView;
 
 class PersonPages : public QWidget
 {
@@ -30,6 +32,14 @@ public:
     [[nodiscard]] ActivityView *activity() const { return m_activity; }
     [[nodiscard]] QWidget *posts() const { return m_posts; }
 
+    // The board of messages: a third tab "Messages" (reparented). Whose board and their name
+    // (for its words); the board is read again each time its tab is shown.
+    void setBoard(MessageBoardView *board);
+    void setBoardPerson(qint64 uid, const QString &name);
+    void showMessages();
+    [[nodiscard]] bool isShowingMessages() const;
+    [[nodiscard]] MessageBoardView *board() const { return m_board; }
+
 protected:
     void changeEvent(QEvent *event) override;
 
@@ -40,6 +50,9 @@ private:
     QStackedWidget *m_stack;
     QWidget *m_posts;
     ActivityView *m_activity;
+    MessageBoardView *m_board = nullptr;
+    qint64 m_boardUid = 0;
+    QString m_boardName;
 };
 
 } // namespace threadline::ui

@@ -169,6 +169,8 @@ ProfileHeader::ProfileHeader(models::Feeds *feeds, core::ImageCache *images, QWi
     , m_avatar(new ProfileAvatar(this))
     , m_name(new ProfileNameLabel(this))
     , m_counts(new QLabel(this))
+    , m_followersButton(new QPushButton(this))
+    , m_followingButton(new QPushButton(this))
     , m_badge(new QLabel(this))
     , m_follow(new QPushButton(this))
     , m_status(new QLabel(this))
@@ -190,6 +192,24 @@ ProfileHeader::ProfileHeader(models::Feeds *feeds, core::ImageCache *images, QWi
     m_counts->setObjectName(QStringLiteral("counts"));
     m_counts->setTextFormat(Qt::PlainText);
     m_counts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_counts->hide(); // its words are the buttons'
+    for (QPushButton *b : {m_followersButton, m_followingButton}) {
+        b->setFlat(true);
+        b->setFocusPolicy(Qt::StrongFocus);
+        b->setAutoDefault(false);
+        b->setCursor(Qt::PointingHandCursor);
+        b->hide();
+    }
+    m_followersButton->setObjectName(QStringLiteral("followersButton"));
+    m_followingButton->setObjectName(QStringLiteral("followingButton"));
+    connect(m_followersButton, &QPushButton::clicked, this, [this] {
+        if (const auto shown = profile())
+            Q_EMIT followersRequested(m_uid, shown->brief.nickName);
+    });
+    connect(m_followingButton, &QPushButton::clicked, this, [this] {
+        if (const auto shown = profile())
+            Q_EMIT followingRequested(m_uid, shown->brief.nickName);
+    });
 
     // A small rounded badge in the highlight colour (our words, never the network's).
     m_badge->setObjectName(QStringLiteral("moderatorBadge"));
@@ -219,7 +239,8 @@ ProfileHeader::ProfileHeader(models::Feeds *feeds, core::ImageCache *images, QWi
     auto *countsRow = new QHBoxLayout;
     countsRow->setContentsMargins(0, 0, 0, 0);
     countsRow->setSpacing(8);
-    countsRow->addWidget(m_counts);
+    countsRow->addWidget(m_followersButton);
+    countsRow->addWidget(m_followingButton);
     countsRow->addWidget(m_badge);
     countsRow->addStretch(1);
 
@@ -435,7 +456,7 @@ QString ProfileHeader::nameText() const
 
 QString ProfileHeader::countsText() const
 {
-    return m_counts->isHidden() ? QString() : m_counts->text();
+    return m_followersButton->isHidden() ? QString() : m_counts->text();
 }
 
 void ProfileHeader::toggleFollow()
@@ -547,7 +568,8 @@ void ProfileHeader::render()
         m_avatar->setName(m_notFound ? QStringLiteral("?") : QString());
         m_avatar->setImage({});
         m_counts->clear();
-        m_counts->hide();
+        m_followersButton->hide();
+        m_followingButton->hide();
         m_badge->hide();
         m_follow->hide();
         setAccessibleName(m_statusText);
@@ -558,9 +580,15 @@ void ProfileHeader::render()
         m_avatar->setAccessibleName(tr("Avatar of %1").arg(name));
         updateAvatar();
         //: The counts under a person's name: "2 followers · 3 following"
-        m_counts->setText(tr("%1 · %2").arg(tr("%Ln follower(s)", nullptr, int(shown->followers)),
-                                            tr("%Ln following", nullptr, int(shown->following))));
-        m_counts->show();
+        const QString followers = tr("%Ln follower(s)", nullptr, int(shown->followers));
+        const QString following = tr("%Ln following", nullptr, int(shown->following));
+        m_counts->setText(tr("%1 · %2").arg(followers, following));
+        m_followersButton->setText(followers);
+        m_followingButton->setText(following);
+        m_followersButton->setToolTip(plainToolTip(tr("Show who follows %1").arg(name)));
+        m_followingButton->setToolTip(plainToolTip(tr("Show whom %1 follows").arg(name)));
+        m_followersButton->show();
+        m_followingButton->show();
         m_badge->setText(tr("Moderator"));
         m_badge->setVisible(shown->role == core::UserProfile::Role::Moderator);
         const bool mine = m_myUid != 0 && shown->brief.uid == m_myUid;

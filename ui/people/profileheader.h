@@ -1,7 +1,8 @@
 // The header above a person's posts: avatar (64 px; a placeholder with the first character of
-// the name until the image is ready), nickname (large, plain text, elided), "N followers · M
-// following", a "Moderator" badge for moderators, a Follow / Following button (hidden on my own
-// profile) and a small status line for what went wrong, in words.
+// the name until the image is ready), nickname (large, plain text, elided), "N followers" and "M
+// following" (flat buttons, reached by Tab: each asks for the list), a "Moderator" badge for
+// moderators, a Follow / Following button (hidden on my own profile) and a small status line for
+// what went wrong, in words.
 //
 //   auto *header = new ProfileHeader(feeds, images, parent);       // images may be null
 //   connect(header, &ProfileHeader::followChanged, …);             // (uid, following), at once
@@ -97,6 +98,9 @@ public:
     [[nodiscard]] QString nameText() const;
     [[nodiscard]] QString countsText() const;
     [[nodiscard]] QPushButton *followButton() const { return m_follow; }
+    // The counts as buttons: each opens the list (followersRequested, followingRequested).
+    [[nodiscard]] QPushButton *followersButton() const { return m_followersButton; }
+    [[nodiscard]] QPushButton *followingButton() const { return m_followingButton; }
 
 public Q_SLOTS:
     // Follows or unfollows the person shown (what the button and F do). Nothing on my own
@@ -110,6 +114,9 @@ Q_SIGNALS:
     void loaded(const threadline::core::UserProfile &profile);
     // Loading failed; `message` is what the status line says.
     void loadFailed(const QString &message);
+    // The user asked for the person's followers, or for the people they follow.
+    void followersRequested(qint64 uid, const QString &name);
+    void followingRequested(qint64 uid, const QString &name);
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
@@ -145,7 +152,9 @@ private:
 
     ProfileAvatar *m_avatar = nullptr;
     ProfileNameLabel *m_name = nullptr;
-    QLabel *m_counts = nullptr;
+    QLabel *m_counts = nullptr; // the counts' words (shown by the two buttons)
+    QPushButton *m_followersButton = nullptr;
+    QPushButton *m_followingButton = nullptr;
     QLabel *m_badge = nullptr;
     QPushButton *m_follow = nullptr;
     QLabel *m_status = nullptr;

@@ -5,6 +5,7 @@
 
 #include "feeds.h"
 #include "images/imagecache.h"
+#include "wire/usertext.h"
 
 #include <QCache>
 #include <QDateTime>
@@ -157,9 +158,28 @@ private:
 
 LikersDialog::LikersDialog(models::Feeds *feeds, core::ImageCache *images, qint64 postId,
                            QWidget *parent)
+    : LikersDialog(nullptr, nullptr, images, parent)
+{
+    m_feed = feeds->likers(m_model, postId, this);
+    wire();
+}
+
+LikersDialog::LikersDialog(models::Feeds *feeds, core::ImageCache *images, qint64 uid,
+                           bool followers, const QString &name, QWidget *parent)
+    : LikersDialog(nullptr, nullptr, images, parent)
+{
+    m_personName = name;
+    m_feed = feeds->follows(m_model, uid, followers, this);
+    setObjectName(followers ? QStringLiteral("followersDialog")
+                            : QStringLiteral("followingDialog"));
+    wire();
+}
+
+LikersDialog::LikersDialog(models::LikersFeed *feed, models::LikersModel *model,
+                           core::ImageCache *images, QWidget *parent)
     : QDialog(parent)
-    , m_model(new models::LikersModel(this))
-    , m_feed(feeds->likers(m_model, postId, this))
+    , m_model(model ? model : new models::LikersModel(this))
+    , m_feed(feed)
     , m_delegate(new LikersDelegate(images, this))
     , m_view(new QListView(this))
     , m_stack(new QStackedWidget(this))
@@ -218,20 +238,6 @@ LikersDialog::LikersDialog(models::Feeds *feeds, core::ImageCache *images, qint6
 
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_retry, &QPushButton::clicked, this, &LikersDialog::reload);
-    connect(m_retryMore, &QPushButton::clicked, m_feed, &models::LikersFeed::retry);
-    connect(m_feed, &models::LikersFeed::loadingChanged, this, [this](bool loading) {
-        if (loading)
-            m_errorText.clear();
-        updateState();
-    });
-    connect(m_feed, &models::LikersFeed::loaded, this,
-            [this](bool, int added) { onLoaded(added); });
-    connect(m_feed, &models::LikersFeed::loadFailed, this, [this](const QString &message) {
-        if (m_feed->isGone())
-            showError(tr("This post is no longer available."));
-        else
-            showError(tr("The likes could not be loaded.") + QLatin1Char('\n') + message);
-    });
     connect(m_view, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
         if (index.isValid())
             Q_EMIT userActivated(index.data(models::LikersModel::UidRole).toLongLong());
@@ -244,12 +250,33 @@ LikersDialog::LikersDialog(models::Feeds *feeds, core::ImageCache *images, qint6
     m_ageTimer->setInterval(int(kAgeMs));
     connect(m_ageTimer, &QTimer::timeout, m_view->viewport(), qOverload<>(&QWidget::update));
     m_ageTimer->start();
-
-    updateTitle();
-    updateState();
     resize(380, 460);
     setMinimumSize(280, 240);
     m_view->setFocus();
+}
+
+void LikersDialog::wire()
+{
+    connect(m_retryMore, &QPushButton::clicked, m_feed, &models::LikersFeed::retry);
+    connect(m_feed, &models::LikersFeed::loadingChanged, this, [this](bool loading) {
+        if (loading)
+            m_errorText.clear();
+        updateState();
+    });
+    connect(m_feed, &models::LikersFeed::loaded, this,
+            [this](bool, int added) { onLoaded(added); });
+    connect(m_feed, &models::LikersFeed::loadFailed, this, [this](const QString &message) {
+        if (m_feed->isGone())
+            showError(m_feed->source() == models::LikersFeed::Source::PostLikers
+                          ? tr("This post is no longer available.")
+                          : tr("This person is no longer here."));
+        else if (m_feed->source() != models::LikersFeed::Source::PostLikers)
+            showError(tr("The list could not be loaded.") + QLatin1Char('\n') + message);
+        else
+            showError(tr("The likes could not be loaded.") + QLatin1Char('\n') + message);
+    });
+    updateTitle();
+    updateState();
     QMetaObject::invokeMethod(
         this,
         [this] {
@@ -280,7 +307,12 @@ void LikersDialog::setTimeZone(models::RelativeTime::Zone zone)
 
 void LikersDialog::updateTitle()
 {
-    if (m_likeCount < 0)
+    using Source = models::LikersFeed::Source;
+    if (m_feed->source() == Source::Followers)
+        setWindowTitle(tr("Followers of %1").arg(core::shownName(m_personName)));
+    else if (m_feed->source() == Source::Following)
+        setWindowTitle(tr("People %1 follows").arg(core::shownName(m_personName)));
+    else if (m_likeCount < 0)
         setWindowTitle(tr("Likes"));
     else if (m_likeCount == 0)
         setWindowTitle(tr("No likes yet"));
@@ -338,6 +370,10 @@ void LikersDialog::updateState()
         text = m_errorText;
     else if (m_feed->isLoading())
         text = empty ? tr("Loading…") : tr("Loading more…");
+    else if (m_started && empty && m_feed->source() == models::LikersFeed::Source::Followers)
+        text = tr("No one follows this person yet.");
+    else if (m_started && empty && m_feed->source() == models::LikersFeed::Source::Following)
+        text = tr("This person follows no one yet.");
     else if (m_started && empty)
         text = tr("No one has liked this post yet.");
     const QString color = error ? warningStyleSheet(palette()) : QString();

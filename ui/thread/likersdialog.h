@@ -1,7 +1,8 @@
-// Who liked a post: newest first, each person once (a models::LikersModel that a
-// models::LikersFeed loads: further pages as the list scrolls; the dialog itself asks the
-// server nothing). Each row: the avatar (28 px, from the ImageCache when it is ready, else a
-// placeholder with the first character of the name), the nickname and when they liked it.
+// Who liked a post (or a person's followers, or the people they follow): newest first, each person
+// once (a models::LikersModel that a models::LikersFeed loads: further pages as the list scrolls;
+// the dialog itself asks the server nothing). Each row: the avatar (28 px, from the ImageCache when
+// it is ready, else a placeholder with the first character of the name), the nickname and when they
+// liked it.
 //
 //   auto *dlg = new LikersDialog(feeds, images, post.id, mainWindow);
 //   dlg->setLikeCount(post.likeCount);             // the title: "Liked by 3 people"
@@ -44,6 +45,10 @@ public:
     // the event loop, so that setPageSize() right after construction applies to it.
     LikersDialog(models::Feeds *feeds, core::ImageCache *images, qint64 postId,
                  QWidget *parent = nullptr);
+    // The same list for a person's followers (followers true) or the people they follow; `name`
+    // is the person's, for the title ("Followers of 王五").
+    LikersDialog(models::Feeds *feeds, core::ImageCache *images, qint64 uid, bool followers,
+                 const QString &name, QWidget *parent = nullptr);
     ~LikersDialog() override;
 
     [[nodiscard]] qint64 postId() const { return m_feed->postId(); }
@@ -80,6 +85,9 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    LikersDialog(models::LikersFeed *feed, models::LikersModel *model, core::ImageCache *images,
+                 QWidget *parent);
+    void wire(); // the feed's signals, the title, the first page (once the feed is made)
     void onLoaded(int added);
     void showError(const QString &message);
     void updateTitle();
@@ -87,6 +95,7 @@ private:
 
     qint64 m_likeCount = -1;
     bool m_started = false;
+    QString m_personName; // a follow list's person
 
     models::LikersModel *m_model;
     models::LikersFeed *m_feed;

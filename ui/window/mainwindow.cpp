@@ -12,6 +12,7 @@
 #include "moderation/moderationview.h"
 #include "moderation/statsview.h"
 #include "people/activityview.h"
+#include "people/messageboardview.h"
 #include "people/personpages.h"
 #include "people/profileheader.h"
 #include "poststore.h"
@@ -258,6 +259,9 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
         f.feed->setScope(TimelineFeed::Scope::hot(TimelineFeed::Scope::Window::Week,
                                                   TimelineFeed::Scope::Rank::Views));
         break;
+    case Page::Likes:
+        f.feed->setScope(TimelineFeed::Scope::liked());
+        break;
     default:
         f.feed->setScope(TimelineFeed::Scope::all());
         break;
@@ -273,12 +277,26 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
         layout->setSpacing(0);
         f.header = new ProfileHeader(m_models, m_core->images(), f.page);
         f.header->setModeratorTools(m_me.role == core::UserProfile::Role::Moderator);
+        connect(f.header, &ProfileHeader::followersRequested, this,
+                [this](qint64 uid, const QString &name) { showFollows(uid, true, name); });
+        connect(f.header, &ProfileHeader::followingRequested, this,
+                [this](qint64 uid, const QString &name) { showFollows(uid, false, name); });
         layout->addWidget(f.header);
         f.person = new PersonPages(f.view, makeActivityView(f.page), f.page);
         if (page == Page::Mine) { // my own: scope=mine, no switch
             f.person->activity()->setScope(ActivityView::Scope::Mine);
             f.person->activity()->setSwitchVisible(false);
         }
+        auto *board = new MessageBoardView(m_models, f.page);
+        board->setMe(m_me.brief, m_me.role == core::UserProfile::Role::Moderator);
+        board->setTimeZone(m_format.zone());
+        f.person->setBoard(board);
+        if (page == Page::Mine)
+            f.person->setBoardPerson(m_me.brief.uid, m_me.brief.nickName);
+        connect(f.header, &ProfileHeader::loaded, f.person,
+                [person = f.person](const core::UserProfile &profile) {
+                    person->setBoardPerson(profile.brief.uid, profile.brief.nickName);
+                });
         layout->addWidget(f.person, 1);
     }
     m_pages->addWidget(f.page);
@@ -343,7 +361,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
     if (!m_core->hasAccount()) // signed out and in again as the same person: already open
         m_core->startAccount(me, options);
     for (Page page : {Page::All, Page::Following, Page::Mine, Page::HotDay, Page::HotWeek,
-                      Page::HotViews, Page::Profile})
+                      Page::HotViews, Page::Profile, Page::Likes})
         m_feeds.insert(page, makeFeed(page));
 
     m_history = m_models->history(this);
@@ -492,6 +510,8 @@ void MainWindow::openProfile(qint64 uid)
         f.feed->setScope(TimelineFeed::Scope::user(uid));
         f.header->setUser(uid, m_me.brief.uid);
         f.person->setPerson(uid);
+        const auto known = f.header->profile(); // remembered, until the header loads it again
+        f.person->setBoardPerson(uid, known ? known->brief.nickName : QString());
         f.started = false;
     }
     showPage(Page::Profile);
@@ -542,6 +562,8 @@ void MainWindow::refresh()
         m_ranking->reload();
     else if (const Feed f = m_feeds.value(m_page); f.person && f.person->isShowingActivity())
         f.person->activity()->refresh();
+    else if (f.person && f.person->isShowingMessages())
+        f.person->board()->reload();
     else if (f.feed)
         f.feed->refresh();
     if (m_core->sync())
@@ -577,6 +599,20 @@ void MainWindow::showLikers(qint64 postId)
     connect(dialog, &LikersDialog::userActivated, this, [this, dialog](qint64 uid) {
         dialog->close();
         openProfile(uid);
+    });
+    dialog->open();
+}
+
+void MainWindow::showFollows(qint64 uid, bool followers, const QString &name)
+{
+    if (!m_started || uid <= 0)
+        return;
+    auto *dialog = new LikersDialog(m_models, m_core->images(), uid, followers, name, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setTimeZone(m_format.zone());
+    connect(dialog, &LikersDialog::userActivated, this, [this, dialog](qint64 person) {
+        dialog->close();
+        openProfile(person);
     });
     dialog->open();
 }

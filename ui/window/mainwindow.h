@@ -67,6 +67,7 @@ public:
         Moderation, // moderators only
         Statistics, // moderators only: activity statistics (StatsView)
         Ranking,    // today's and this week's boards of people by points (RankingView)
+        Likes,      // the posts I liked, newest like first
     };
     Q_ENUM(Page)
 
@@ -89,6 +90,9 @@ public:
     void openProfile(qint64 uid);
     // Who liked a post (a dialog, paged).
     void showLikers(qint64 postId);
+    // A person's followers (followers true) or the people they follow (a dialog, paged); a
+    // person activated in it opens their page.
+    void showFollows(qint64 uid, bool followers, const QString &name);
     // Posts that did not come from a feed (the spec's sample via --fixture): on top of All.
     void addPostsOnTop(const QList<core::Post> &posts);
 

@@ -21,15 +21,17 @@ inline constexpr auto kQaPanelKey = "ui/qaPanel";
 inline const QList<MainWindow::Page> kModeratorPages{MainWindow::Page::Moderation,
                                                      MainWindow::Page::Statistics};
 
-// Every account's pages, in the navigation's order (Ctrl+1…8).
+// Every account's pages, in the navigation's order (Ctrl+1…9).
 inline const QList<MainWindow::Page> kBasePages{
     MainWindow::Page::All,     MainWindow::Page::Following, MainWindow::Page::Mine,
     MainWindow::Page::HotDay,  MainWindow::Page::HotWeek,   MainWindow::Page::HotViews,
-    MainWindow::Page::History, MainWindow::Page::Activity};
+    MainWindow::Page::History, MainWindow::Page::Activity,  MainWindow::Page::Likes};
 
-// The shortcut of the navigation's row i: Ctrl+1…Ctrl+9, then Ctrl+0 (the tenth).
+// The shortcut of the navigation's row i: Ctrl+1…Ctrl+9, then Ctrl+0 (the tenth); none after.
 inline QKeySequence pageShortcut(int i)
 {
+    if (i > 9)
+        return {};
     return QKeySequence(Qt::CTRL | (i < 9 ? Qt::Key(Qt::Key_1 + i) : Qt::Key_0));
 }
 

@@ -165,12 +165,14 @@ Response ActivityHandler::activity(Request &req)
     const auto rows = m_db.query(
         QStringLiteral(
             "SELECT a.id, a.type, a.actor, a.post_id, a.comment_id, a.target_uid, a.createtime,"
-            " p.author, p.content, p.pictures, c.content, a.topic"
+            " p.author, p.content, p.pictures, c.content, a.topic, a.message_id, m.content"
             " FROM activity a LEFT JOIN posts p ON p.id = a.post_id"
             " LEFT JOIN comments c ON c.id = a.comment_id"
+            " LEFT JOIN messages m ON m.id = a.message_id"
             " WHERE (a.post_id IS NULL OR (p.deleted = 0 AND p.hidden = 0))"
             " AND (a.comment_id IS NULL OR (c.deleted = 0 AND c.hidden = 0"
-            " AND c.floor_hidden = 0))%1%2"
+            " AND c.floor_hidden = 0))"
+            " AND (a.message_id IS NULL OR (m.deleted = 0 AND m.hidden = 0))%1%2"
             " ORDER BY a.createtime DESC, a.id DESC LIMIT ?")
             .arg(who, ks.sql),
         binds);
@@ -199,6 +201,10 @@ Response ActivityHandler::activity(Request &req)
             a.insert(QStringLiteral("targetUser"), m_renderer.userBrief(r[5].toLongLong()));
         if (!r[11].isNull())
             a.insert(QStringLiteral("topic"), r[11].toString());
+        if (!r[12].isNull()) { // a message on targetUser's board: its start
+            a.insert(QStringLiteral("messageId"), r[12].toLongLong());
+            a.insert(QStringLiteral("summary"), summaryOf(r[13].toString()));
+        }
         items.append(a);
     }
     const bool more = rows.size() > size_t(limit);

@@ -1,6 +1,8 @@
 // Reports and moderation (moderationhandler.h).
 #include "api/handlers/moderationhandler.h"
 
+#include "api/handlers/messageshandler.h"
+
 #include "api/changelog.h"
 #include "api/clock.h"
 #include "api/cursor.h"
@@ -77,8 +79,9 @@ QJsonObject ModerationHandler::reportObject(const Row &r)
 Response ModerationHandler::createReport(Request &req)
 {
     const QString type = stringField(req.json, "targetType", true).value();
-    if (type != QLatin1String("post") && type != QLatin1String("comment"))
-        fail(422, QStringLiteral("targetType: must be post or comment"));
+    const bool message = type == QLatin1String("message") && m_messages;
+    if (type != QLatin1String("post") && type != QLatin1String("comment") && !message)
+        fail(422, QStringLiteral("targetType: must be post, comment or message"));
     const qint64 targetId = idField(req.json, "targetId", true).value();
     const QString reason = stringField(req.json, "reason", true).value();
     if (!kReasons.contains(reason))
@@ -88,6 +91,8 @@ Response ModerationHandler::createReport(Request &req)
         fail(422, QStringLiteral("note: at most 1,000 characters"));
     if (type == QLatin1String("post"))
         m_visibility.requireVisiblePost(targetId, req.viewer);
+    else if (message)
+        m_messages->requireVisibleMessage(targetId, req.viewer);
     else
         m_visibility.requireVisibleComment(targetId, req.viewer);
     const QString cols =
@@ -145,6 +150,10 @@ QJsonObject ModerationHandler::queueItem(const Row &r)
     if (type == QLatin1String("post")) {
         if (const auto p = m_renderer.renderPost(targetId, kModerator))
             target = *p;
+    } else if (type == QLatin1String("message")) {
+        if (const auto m =
+                m_messages ? m_messages->renderMessage(targetId, kModerator) : std::nullopt)
+            target = *m;
     } else if (const auto c = m_renderer.renderComment(targetId, kModerator)) {
         target = *c;
         if (const auto p = m_renderer.renderPost(c->value(QStringLiteral("postId")).toInteger(),

@@ -11,6 +11,7 @@ namespace threadline::server {
 
 class ChangeLog;
 class Database;
+class MessagesHandler;
 class ModerationRecords;
 class Renderer;
 class Visibility;
@@ -22,6 +23,8 @@ public:
     ModerationHandler(Database &db, const ServerConfig &config, Renderer &renderer,
                       Visibility &visibility, ChangeLog &changes, ModerationRecords &moderation);
     void addRoutes(RouteTable &table);
+    // Messages on people's boards: reports on them (targetType "message") and their queue items.
+    void setMessages(MessagesHandler *messages) { m_messages = messages; }
 
     static constexpr int kReportsPerHour = 30; // new reports per user (with --rate-limits on)
 
@@ -45,6 +48,7 @@ private:
     Visibility &m_visibility;
     ChangeLog &m_changes;
     ModerationRecords &m_moderation;
+    MessagesHandler *m_messages = nullptr;
 };
 
 } // namespace threadline::server
