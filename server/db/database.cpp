@@ -283,7 +283,8 @@ bool Database::migrate(QString *error)
                                          schemaV4(m_kind == Kind::Postgres),
                                          schemaV5(),
                                          schemaV6(m_kind == Kind::Postgres),
-                                         schemaLoginDays(m_kind == Kind::Postgres)};
+                                         schemaLoginDays(m_kind == Kind::Postgres),
+                                         schemaRecentViews()};
     try {
         begin();
         if (m_kind == Kind::Postgres)
