@@ -170,6 +170,11 @@ Call countView(qint64 postId)
                      QByteArrayLiteral("{}"));
 }
 
+Call recentViews(int limit)
+{
+    return get(path(u"/me/recent?limit=") + id(std::clamp(limit, 1, 60)));
+}
+
 Call likes(qint64 postId, int limit, const std::optional<QString> &before)
 {
     return get(path(u"/posts/") + id(postId) + QLatin1String("/likes?limit=") + id(limit) +

@@ -89,6 +89,8 @@ struct ActivityQuery
 [[nodiscard]] Call deletePost(qint64 postId);
 [[nodiscard]] Call likePost(qint64 postId, bool like); // PUT or DELETE
 [[nodiscard]] Call countView(qint64 postId);
+// GET /me/recent: my recently viewed posts on the server, newest view first (1…60).
+[[nodiscard]] Call recentViews(int limit);
 [[nodiscard]] Call likes(qint64 postId, int limit,
                          const std::optional<QString> &before = std::nullopt);
 

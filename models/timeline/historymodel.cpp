@@ -9,6 +9,8 @@
 #include "wire/jsoncodec.h"
 
 #include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QMetaEnum>
 #include <algorithm>
@@ -66,6 +68,44 @@ int HistoryModel::rowOf(qint64 postId) const
 void HistoryModel::load()
 {
     m_loadRequest = m_cache->loadHistory();
+    fetchServerList();
+}
+
+void HistoryModel::fetchServerList()
+{
+    if (m_api->isOffline() || m_serverFetching)
+        return;
+    m_serverFetching = true;
+    ApiReply *reply = m_api->send(core::endpoint::recentViews(Cache::kHistoryLimit), this);
+    connect(reply, &ApiReply::finished, this, [this, reply] {
+        m_serverFetching = false;
+        if (reply->ok()) // failures (an older server without the list, offline) change nothing
+            onServerList(reply->body());
+    });
+}
+
+void HistoryModel::onServerList(const QByteArray &body)
+{
+    const QJsonObject page = QJsonDocument::fromJson(body).object();
+    const QJsonArray items = page.value(QLatin1String("items")).toArray();
+    const qint64 oldest = m_clock() - Cache::kHistoryMaxAgeMs;
+    int seen = 0;
+    for (const QJsonValue &item : items) {
+        if (++seen > Cache::kHistoryLimit) // a page larger than asked for: the rest is ignored
+            break;
+        const qint64 viewedAt = item.toObject().value(QLatin1String("viewedAt")).toInteger(0);
+        const auto post = core::decodePost(item);
+        if (!post.ok() || post.value().id <= 0 || viewedAt < oldest)
+            continue; // a malformed or expired entry is left out, the rest kept
+        const qint64 postId = post.value().id;
+        m_store->upsertPost(post.value());
+        m_cache->savePost(post.value());
+        m_cache->markViewed(postId, viewedAt); // the cache keeps the newer of the two times
+        if (const int row = rowOf(postId); row >= 0 && m_rows.at(row).viewedAt >= viewedAt)
+            continue; // my own later view wins
+        m_fetching.remove(postId);
+        place(postId, viewedAt);
+    }
 }
 
 void HistoryModel::onHistoryLoaded(const QList<core::HistoryEntry> &entries)

@@ -41,7 +41,9 @@ public:
 
     // The time of a view (default: the system clock).
     void setClock(Clock clock);
-    // The cached history: replaces the rows (a reset), keeping views made since.
+    // The cached history: replaces the rows (a reset), keeping views made since. Online, the
+    // account's list on the server (GET /me/recent) is merged in as well: by post, the newest
+    // view wins, the newest 60 of the last 30 days are kept, and the cache records the result.
     void load();
     // I opened the post: its row goes to the top (moved, or inserted), the cache records the
     // view and the server counts it (POST /posts/{id}/views; not when offline; failures are
@@ -75,6 +77,8 @@ private:
     };
 
     void onHistoryLoaded(const QList<core::HistoryEntry> &entries);
+    void fetchServerList();
+    void onServerList(const QByteArray &body);
     // Puts the entry where its time belongs (newest first): moved or inserted, never a reset.
     void place(qint64 postId, qint64 viewedAt);
     void fetchPost(qint64 postId, qint64 viewedAt);
@@ -93,6 +97,7 @@ private:
     QList<Entry> m_rows;
     QHash<qint64, qint64> m_fetching; // post id → view time, while GET /posts/{id} runs
     quint64 m_loadRequest = 0;
+    bool m_serverFetching = false; // GET /me/recent runs
 };
 
 } // namespace threadline::models

@@ -288,7 +288,8 @@ bool Database::migrate(QString *error)
                                          schemaRankings(m_kind == Kind::Postgres),
                                          schemaActivityTypes(),
                                          schemaTopics(),
-                                         schemaPeople()};
+                                         schemaPeople(),
+                                         schemaRecentViews()};
     try {
         begin();
         if (m_kind == Kind::Postgres)

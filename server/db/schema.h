@@ -553,4 +553,16 @@ inline QStringList schemaPeople()
     };
 }
 
+// Recently viewed (docs/api.md "Recently viewed follows the account"): one row per user and post,
+// the latest view's time; POST /posts/{id}/views upserts it and keeps a user's newest 60 (and
+// none older than 30 days). The index answers a user's page newest first.
+inline QStringList schemaRecentViews()
+{
+    return {
+        QStringLiteral("CREATE TABLE recent_views(uid BIGINT NOT NULL, post_id BIGINT NOT NULL,"
+                       " viewed_at BIGINT NOT NULL, PRIMARY KEY(uid, post_id))"),
+        QStringLiteral("CREATE INDEX recent_views_uid_time ON recent_views(uid, viewed_at)"),
+    };
+}
+
 } // namespace threadline::server

@@ -6,6 +6,7 @@
 #include "api/changelog.h"
 #include "api/clock.h"
 #include "api/cursor.h"
+#include "api/handlers/recentviews.h"
 #include "api/jsonwrite.h"
 #include "api/moderationrecords.h"
 #include "api/renderer.h"
@@ -44,6 +45,8 @@ void PostsHandler::addRoutes(RouteTable &t)
           &PostsHandler::viewPost);
     t.add("GET", "posts/{id}/likes", Worker, this, &PostsHandler::postLikes);
     t.add("GET", "hot", Worker, this, &PostsHandler::hot);
+    t.add("GET", "me/recent", 0, this, &PostsHandler::recentViews);
+    t.add("DELETE", "me/recent", Write, this, &PostsHandler::clearRecentViews);
 }
 
 Response PostsHandler::timeline(Request &req)
@@ -326,6 +329,7 @@ Response PostsHandler::viewPost(Request &req)
     m_db.exec(QStringLiteral("INSERT INTO views(post_id, uid, day, createtime) VALUES(?, ?, ?, ?)"
                              " ON CONFLICT(post_id, uid, day) DO NOTHING"),
               {id, req.viewer.uid, dayNumberUtc8(now), now});
+    recentviews::record(m_db, req.viewer.uid, id, now);
     return Response::noContent();
 }
 

@@ -30,6 +30,8 @@ private:
     Response viewPost(Request &req);
     Response postLikes(Request &req);
     Response hot(Request &req);
+    Response recentViews(Request &req); // recentviews.cpp
+    Response clearRecentViews(Request &req);
 
     Database &m_db;
     Renderer &m_renderer;
