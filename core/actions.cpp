@@ -274,6 +274,12 @@ qint64 Actions::report(TargetType type, qint64 targetId, Report::Reason reason, 
     return m_outbox->report(r, target);
 }
 
+void Actions::setTopicFollow(const QString &topic, bool serverFollowing, bool desired)
+{
+    Q_UNUSED(serverFollowing) // PUT and DELETE are idempotent: the last one sent wins
+    m_outbox->setTopicFollow(topic, desired, QLatin1Char('#') + topic + QLatin1Char('#'));
+}
+
 void Actions::setFollow(qint64 uid, bool serverFollowing, bool desired, const QString &name)
 {
     m_outbox->setFollow(uid, serverFollowing, desired, name);

@@ -89,6 +89,9 @@ Call timeline(const TimelineQuery &query, int limit, const std::optional<QString
     case TimelineQuery::Scope::User:
         p += QLatin1String("user&uid=") + id(query.uid);
         break;
+    case TimelineQuery::Scope::Topic:
+        p += QLatin1String("topic&topic=") + encoded(query.topic);
+        break;
     }
     return get(p + QLatin1String("&limit=") + id(limit) +
                optional(QLatin1String("before"), before));
@@ -214,6 +217,16 @@ Call user(qint64 uid)
 Call follow(qint64 uid, bool follow)
 {
     return putOrDelete(follow, path(u"/users/") + id(uid) + QLatin1String("/follow"));
+}
+
+Call topic(const QString &name)
+{
+    return get(path(u"/topics/") + encoded(name));
+}
+
+Call followTopic(const QString &name, bool follow)
+{
+    return putOrDelete(follow, path(u"/topics/") + encoded(name) + QLatin1String("/follow"));
 }
 
 Call uploadMedia(const QByteArray &bytes)

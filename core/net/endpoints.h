@@ -48,9 +48,10 @@ inline constexpr char kPrefix[] = "/api/v1";
 // --- lists of posts ---
 struct TimelineQuery
 {
-    enum class Scope { All, Following, User };
+    enum class Scope { All, Following, User, Topic };
     Scope scope = Scope::All;
     qint64 uid = 0; // Scope::User
+    QString topic;  // Scope::Topic: the topic's name (without the #s)
 
     friend bool operator==(const TimelineQuery &, const TimelineQuery &) = default;
 };
@@ -109,6 +110,9 @@ struct FloorsQuery
 // --- people ---
 [[nodiscard]] Call user(qint64 uid);
 [[nodiscard]] Call follow(qint64 uid, bool follow); // PUT or DELETE
+// GET /topics/{name}; PUT or DELETE /topics/{name}/follow (the name without the #s)
+[[nodiscard]] Call topic(const QString &name);
+[[nodiscard]] Call followTopic(const QString &name, bool follow);
 
 // --- pictures ---
 // POST /media: the raw bytes; the sender sets the Content-Type and the Idempotency-Key.

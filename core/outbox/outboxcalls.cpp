@@ -69,6 +69,8 @@ Call callFor(const OutboxEntry &e)
         return endpoint::moderate(TargetType::Post, e.targetId, false, optReason);
     case Kind::DismissReport:
         return endpoint::dismissItem(e.targetId, optReason);
+    case Kind::TopicFollow:
+        return endpoint::followTopic(e.topic(), e.desired != 0);
     }
     return {};
 }

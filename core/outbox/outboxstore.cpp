@@ -49,6 +49,7 @@ constexpr KindName kKindNames[] = {
     {OutboxEntry::Kind::HidePost, "hide_post"},
     {OutboxEntry::Kind::UnhidePost, "unhide_post"},
     {OutboxEntry::Kind::DismissReport, "dismiss_report"},
+    {OutboxEntry::Kind::TopicFollow, "topic_follow"},
 };
 
 QString sqlError(const QString &what, const QSqlError &error)

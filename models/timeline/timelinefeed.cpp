@@ -1,10 +1,10 @@
 #include "timeline/timelinefeed.h"
 
-#include "net/apiclient.h"
 #include "cache/cache.h"
-#include "wire/jsoncodec.h"
+#include "net/apiclient.h"
 #include "poststore.h"
 #include "timeline/timelinemodel.h"
+#include "wire/jsoncodec.h"
 
 #include <QUrl>
 #include <algorithm>
@@ -43,6 +43,8 @@ QString TimelineFeed::Scope::key() const
         return QStringLiteral("hot:%1:%2")
             .arg(window == Window::Day ? QLatin1String("day") : QLatin1String("week"),
                  by == Rank::Likes ? QLatin1String("likes") : QLatin1String("views"));
+    case Kind::Topic:
+        return QStringLiteral("topic:") + topic;
     }
     return {};
 }
@@ -62,6 +64,8 @@ core::Call TimelineFeed::Scope::call(int limit, const std::optional<QString> &be
     case Kind::User:
     case Kind::Mine:
         return core::endpoint::timeline({TimelineQuery::Scope::User, uid}, limit, before);
+    case Kind::Topic:
+        return core::endpoint::timeline({TimelineQuery::Scope::Topic, 0, topic}, limit, before);
     case Kind::All:
         break;
     }

@@ -49,6 +49,7 @@ class RankingView;
 class StatsView;
 class ThreadView;
 class TimelineView;
+class TopicPage;
 
 class MainWindow : public QMainWindow
 {
@@ -67,6 +68,7 @@ public:
         Moderation, // moderators only
         Statistics, // moderators only: activity statistics (StatsView)
         Ranking,    // today's and this week's boards of people by points (RankingView)
+        Topic,      // a topic's page (TopicPage): its header and posts
     };
     Q_ENUM(Page)
 
@@ -87,6 +89,8 @@ public:
     void reload() { refresh(); }
     void openThread(qint64 postId);
     void openProfile(qint64 uid);
+    // A topic's page (its key, the case-folded name without the #s).
+    void openTopic(const QString &topic);
     // Who liked a post (a dialog, paged).
     void showLikers(qint64 postId);
     // Posts that did not come from a feed (the spec's sample via --fixture): on top of All.
@@ -154,6 +158,7 @@ private:
         QWidget *page = nullptr;         // what the stack shows: the view, or header + view
         ProfileHeader *header = nullptr; // Mine and Profile: the person's header
         PersonPages *person = nullptr;   // Mine and Profile: their posts or their activity
+        TopicPage *topic = nullptr;      // Topic: the topic's header over its posts
         bool started = false;
     };
 
@@ -198,6 +203,7 @@ private:
     RankingView *m_ranking = nullptr;
     QList<Page> m_navPages; // the navigation's rows
     qint64 m_profileUid = 0;
+    QString m_topicKey; // the Topic page's topic
 
     QToolButton *m_coreStatus;
     QLabel *m_feedStatus;

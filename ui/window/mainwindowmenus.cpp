@@ -220,6 +220,8 @@ static QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Statistics");
     case MainWindow::Page::Ranking:
         return MainWindow::tr("Ranking");
+    case MainWindow::Page::Topic:
+        return MainWindow::tr("Topic");
     }
     return {};
 }
