@@ -316,6 +316,12 @@ qint64 Actions::reportMessage(qint64 messageId, Report::Reason reason, const QSt
                                    messageOf(name));
 }
 
+void Actions::setTopicFollow(const QString &topic, bool serverFollowing, bool desired)
+{
+    Q_UNUSED(serverFollowing) // PUT and DELETE are idempotent: the last one sent wins
+    m_outbox->setTopicFollow(topic, desired, QLatin1Char('#') + topic + QLatin1Char('#'));
+}
+
 void Actions::setFollow(qint64 uid, bool serverFollowing, bool desired, const QString &name)
 {
     m_outbox->setFollow(uid, serverFollowing, desired, name);

@@ -43,6 +43,8 @@ public:
     // follow taken back before it was sent sends nothing). serverFollowing: what the caller
     // believes the server has; name: the person's nickname (for the failure sentence).
     void setFollow(qint64 uid, bool serverFollowing, bool desired, const QString &name);
+    // Follows (desired true) or unfollows a topic (its key) through the outbox.
+    void setTopicFollow(const QString &topic, bool serverFollowing, bool desired);
     // Moderators: hides a post (with its comments) or a comment (a root with its floor) from
     // everyone else, or unhides it, with a reason (required to hide). Shown at once: the store
     // marks it hidden by me with that reason (or visible again); a refusal puts back what the

@@ -20,6 +20,7 @@
 #include "timeline/likersmodel.h"
 #include "timeline/timelinefeed.h"
 #include "timeline/timelinemodel.h"
+#include "topics/topicloader.h"
 
 namespace threadline::models {
 
@@ -73,6 +74,11 @@ ActivityFeed *Feeds::activity(ActivityModel *model, QObject *parent) const
 ProfileLoader *Feeds::profileLoader(QObject *parent) const
 {
     return new ProfileLoader(m_parts.api, parent);
+}
+
+TopicLoader *Feeds::topicLoader(QObject *parent) const
+{
+    return new TopicLoader(m_parts.api, m_parts.outbox, parent);
 }
 
 PendingFollows *Feeds::pendingFollows(QObject *parent) const

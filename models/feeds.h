@@ -45,6 +45,7 @@ class ModerationQueueModel;
 class OutboxModel;
 class PendingFollows;
 class ProfileLoader;
+class TopicLoader;
 class RankingFeed;
 class RankingModel;
 class ThreadLoader;
@@ -106,6 +107,8 @@ public:
     RankingFeed *ranking(RankingModel *model, QObject *parent) const;
     // Every action in the outbox, in words, with its state.
     OutboxModel *outboxModel(QObject *parent) const;
+    // Topics: a topic's header (its posts: timelineFeed with TimelineFeed::Scope::ofTopic).
+    TopicLoader *topicLoader(QObject *parent) const;
 
     // Empties the cache's posts (never the outbox); no-op without a cache.
     void clearCachedPosts() const;

@@ -268,6 +268,7 @@ QString OutboxModel::actionText(const core::OutboxEntry &e) const
         return e.baseline < 0 ? tr("Oppose taken back on %1").arg(target)
                               : tr("Unlike of %1").arg(target);
     case Kind::Follow:
+    case Kind::TopicFollow:
         return e.desired ? tr("Follow %1").arg(target) : tr("Unfollow %1").arg(target);
     case Kind::CreateComment: {
         const QString text = quoted(e.payload.value(QLatin1String("content")).toString());

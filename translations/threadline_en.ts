@@ -50,17 +50,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="439"/>
+        <location filename="../core/actions.cpp" line="403"/>
         <source>You had already reported %1: the moderators have your first report.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="442"/>
+        <location filename="../core/actions.cpp" line="406"/>
         <source>Thank you: your report on %1 is with the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="487"/>
+        <location filename="../core/actions.cpp" line="451"/>
         <source>Your post is published.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -249,52 +249,52 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="192"/>
+        <location filename="../core/net/apierror.cpp" line="190"/>
         <source>it conflicts with an earlier request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="194"/>
+        <location filename="../core/net/apierror.cpp" line="192"/>
         <source>it is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="197"/>
+        <location filename="../core/net/apierror.cpp" line="195"/>
         <source>the comment it answers was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="199"/>
+        <location filename="../core/net/apierror.cpp" line="197"/>
         <source>it was not accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="200"/>
+        <location filename="../core/net/apierror.cpp" line="198"/>
         <source>it was not accepted (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="213"/>
+        <location filename="../core/net/apierror.cpp" line="211"/>
         <source>picture %1 is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="216"/>
+        <location filename="../core/net/apierror.cpp" line="214"/>
         <source>picture %1 has too many pixels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="218"/>
+        <location filename="../core/net/apierror.cpp" line="216"/>
         <source>picture %1 is not a valid image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="221"/>
+        <location filename="../core/net/apierror.cpp" line="219"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="228"/>
+        <location filename="../core/net/apierror.cpp" line="226"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -671,34 +671,34 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="82"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="72"/>
         <source>the post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="85"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="75"/>
         <source>the comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="88"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="78"/>
         <source>this person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="92"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="82"/>
         <source>the reported content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="105"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="111"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="88"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="94"/>
         <source>like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="107"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="120"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="90"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="103"/>
         <source>unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -708,12 +708,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="114"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="97"/>
         <source>oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="117"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="100"/>
         <source>withdrawn oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -723,112 +723,112 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="123"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="107"/>
         <source>follow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="125"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="109"/>
         <source>unfollow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="129"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="113"/>
         <source>reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="131"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="115"/>
         <source>comment on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="136"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="119"/>
         <source>deletion of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="139"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="122"/>
         <source>new post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="141"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="124"/>
         <source>report on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="145"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="127"/>
         <source>hiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="149"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="130"/>
         <source>unhiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="152"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="133"/>
         <source>dismissal of the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="173"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="154"/>
         <source>the post it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="175"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="156"/>
         <source>the comment it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="161"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="142"/>
         <source>Your %1 could not be saved: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="194"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="175"/>
         <source>Your post could not be published: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="221"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="202"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="228"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="209"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="236"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="217"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="243"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="224"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="214"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="195"/>
         <source>A post can have at most %1 pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="181"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="162"/>
         <source>what it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="207"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="188"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="253"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="234"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>%n change saved</numerusform>
@@ -836,12 +836,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="256"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="237"/>
         <source>%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="257"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="238"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n could not be</numerusform>
@@ -849,7 +849,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="259"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="240"/>
         <source>%1; %2:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -893,22 +893,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="162"/>
+        <location filename="../models/people/activitymodel.cpp" line="195"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="165"/>
+        <location filename="../models/people/activitymodel.cpp" line="198"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="168"/>
+        <location filename="../models/people/activitymodel.cpp" line="201"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="171"/>
+        <location filename="../models/people/activitymodel.cpp" line="204"/>
         <source>Could not load your activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1279,14 +1279,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="259"/>
-        <location filename="../models/outboxmodel.cpp" line="265"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
         <source>Like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="259"/>
-        <location filename="../models/outboxmodel.cpp" line="269"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="265"/>
         <source>Unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1296,57 +1296,57 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="263"/>
         <source>Oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="268"/>
+        <location filename="../models/outboxmodel.cpp" line="264"/>
         <source>Oppose taken back on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="271"/>
+        <location filename="../models/outboxmodel.cpp" line="268"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="271"/>
+        <location filename="../models/outboxmodel.cpp" line="268"/>
         <source>Unfollow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="279"/>
+        <location filename="../models/outboxmodel.cpp" line="276"/>
         <source>Reply to %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="280"/>
+        <location filename="../models/outboxmodel.cpp" line="277"/>
         <source>Reply under %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="282"/>
+        <location filename="../models/outboxmodel.cpp" line="279"/>
         <source>Comment on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="287"/>
+        <location filename="../models/outboxmodel.cpp" line="283"/>
         <source>Delete %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="292"/>
+        <location filename="../models/outboxmodel.cpp" line="288"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="292"/>
+        <location filename="../models/outboxmodel.cpp" line="288"/>
         <source>New post: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="293"/>
+        <location filename="../models/outboxmodel.cpp" line="289"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1 (%n picture)</numerusform>
@@ -1354,52 +1354,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="296"/>
+        <location filename="../models/outboxmodel.cpp" line="292"/>
         <source>Report %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="300"/>
+        <location filename="../models/outboxmodel.cpp" line="295"/>
         <source>Hide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="304"/>
+        <location filename="../models/outboxmodel.cpp" line="298"/>
         <source>Unhide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="306"/>
+        <location filename="../models/outboxmodel.cpp" line="300"/>
         <source>Dismiss the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="330"/>
+        <location filename="../models/outboxmodel.cpp" line="324"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="333"/>
+        <location filename="../models/outboxmodel.cpp" line="327"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="336"/>
+        <location filename="../models/outboxmodel.cpp" line="330"/>
         <source>Waiting for the network (offline)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="339"/>
+        <location filename="../models/outboxmodel.cpp" line="333"/>
         <source>Waiting for you to sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="342"/>
+        <location filename="../models/outboxmodel.cpp" line="336"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="348"/>
+        <location filename="../models/outboxmodel.cpp" line="342"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>Retry in %n s</numerusform>
@@ -1407,7 +1407,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="349"/>
+        <location filename="../models/outboxmodel.cpp" line="343"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>Retry in %n s after “%1”</numerusform>
@@ -1415,7 +1415,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="354"/>
+        <location filename="../models/outboxmodel.cpp" line="348"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>Waiting for the like delay: sent in %n s</numerusform>
@@ -1423,7 +1423,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="359"/>
+        <location filename="../models/outboxmodel.cpp" line="353"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>Waiting for the server: next try in %n s</numerusform>
@@ -1431,7 +1431,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="362"/>
+        <location filename="../models/outboxmodel.cpp" line="356"/>
         <source>Waiting to be sent</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1519,43 +1519,43 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="261"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="276"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="305"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="317"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="225"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="240"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="269"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="281"/>
         <source>Offline — showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="263"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="281"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="227"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="245"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="306"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="270"/>
         <source>Showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="308"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="272"/>
         <source>Showing saved posts — updating…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="320"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="284"/>
         <source>Could not load the timeline: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="321"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="285"/>
         <source>Could not load more posts: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="379"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="408"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="443"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="343"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="372"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="407"/>
         <source>Up to date</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1657,12 +1657,12 @@
 <context>
     <name>threadline::ui::ActivityDelegate</name>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
         <source>Picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1670,117 +1670,117 @@
 <context>
     <name>threadline::ui::ActivityView</name>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="182"/>
+        <location filename="../ui/people/activityview.cpp" line="206"/>
         <source>%1 Press F5 to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="184"/>
+        <location filename="../ui/people/activityview.cpp" line="208"/>
         <source>Loading activity…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="186"/>
+        <location filename="../ui/people/activityview.cpp" line="210"/>
         <source>Nothing here yet: no posts, comments, likes or follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="189"/>
+        <location filename="../ui/people/activityview.cpp" line="213"/>
         <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="192"/>
+        <location filename="../ui/people/activityview.cpp" line="216"/>
         <source>Nobody has posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="194"/>
+        <location filename="../ui/people/activityview.cpp" line="218"/>
         <source>You have not posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="210"/>
+        <location filename="../ui/people/activityview.cpp" line="234"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="211"/>
+        <location filename="../ui/people/activityview.cpp" line="235"/>
         <source>Everyone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="212"/>
+        <location filename="../ui/people/activityview.cpp" line="236"/>
         <source>Mine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="213"/>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
         <source>Whose activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
         <source>All kinds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
         <source>Posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
         <source>Comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
         <source>Replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="239"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="239"/>
         <source>Follows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="239"/>
         <source>Messages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="239"/>
         <source>Topic posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <location filename="../ui/people/activityview.cpp" line="242"/>
         <source>Which kinds of activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="242"/>
+        <location filename="../ui/people/activityview.cpp" line="243"/>
         <source>Show only one kind of activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="214"/>
+        <location filename="../ui/people/activityview.cpp" line="244"/>
         <source>This person&apos;s activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="214"/>
+        <location filename="../ui/people/activityview.cpp" line="244"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="215"/>
+        <location filename="../ui/people/activityview.cpp" line="245"/>
         <source>Return opens what a row is about; Shift+Return opens the person who did it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2130,17 +2130,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="316"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="284"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="318"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="286"/>
         <source>No likes yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/likersdialog.cpp" line="320"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="288"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -2149,12 +2149,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="271"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="231"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="276"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="233"/>
         <source>The likes could not be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2179,23 +2179,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="363"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="331"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="364"/>
-        <location filename="../ui/thread/likersdialog.cpp" line="365"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="332"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="333"/>
         <source>&amp;Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
         <source>Loading more…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2210,7 +2210,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="378"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="342"/>
         <source>No one has liked this post yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2311,139 +2311,144 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="234"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="224"/>
+        <source>Topic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
         <source>%1 — Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="242"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="243"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
         <source>&amp;Preferences…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
         <source>Outbox</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>Out&amp;box: changes waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
         <source>QA: faults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
         <source>&amp;System colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
         <source>&amp;Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
         <source>&amp;Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="269"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="270"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="169"/>
+        <location filename="../ui/window/mainwindow.cpp" line="170"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="307"/>
+        <location filename="../ui/window/mainwindow.cpp" line="303"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>%n new post on top</numerusform>
@@ -2451,12 +2456,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="340"/>
+        <location filename="../ui/window/mainwindow.cpp" line="338"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="567"/>
+        <location filename="../ui/window/mainwindow.cpp" line="591"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3114,12 +3119,12 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PersonPages</name>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="110"/>
+        <location filename="../ui/people/personpages.cpp" line="69"/>
         <source>Posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="111"/>
+        <location filename="../ui/people/personpages.cpp" line="70"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3129,7 +3134,7 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="113"/>
+        <location filename="../ui/people/personpages.cpp" line="71"/>
         <source>Posts or activity</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3283,34 +3288,34 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PostDelegate</name>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="154"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="155"/>
         <location filename="../ui/timeline/postdelegate.cpp" line="357"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="162"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="163"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="162"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="163"/>
         <source>Not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="237"/>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="164"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="242"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="223"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="250"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="255"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="253"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="258"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3345,13 +3350,18 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="160"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="217"/>
         <source>This picture is on another site: click to load it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="162"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="219"/>
         <source>The picture could not be loaded: click to try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="221"/>
+        <source>Open the topic #%1#</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3527,45 +3537,46 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="334"/>
-        <location filename="../ui/people/profileheader.cpp" line="368"/>
+        <location filename="../ui/people/profileheader.cpp" line="313"/>
+        <location filename="../ui/people/profileheader.cpp" line="347"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="336"/>
-        <location filename="../ui/people/profileheader.cpp" line="369"/>
+        <location filename="../ui/people/profileheader.cpp" line="315"/>
+        <location filename="../ui/people/profileheader.cpp" line="348"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="342"/>
+        <location filename="../ui/people/profileheader.cpp" line="321"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="366"/>
+        <location filename="../ui/people/profileheader.cpp" line="345"/>
         <source>This person does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="371"/>
+        <location filename="../ui/people/profileheader.cpp" line="350"/>
         <source>The profile could not be refreshed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="373"/>
+        <location filename="../ui/people/profileheader.cpp" line="352"/>
         <source>The profile could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="580"/>
+        <location filename="../ui/people/profileheader.cpp" line="558"/>
         <source>Avatar of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="585"/>
+        <location filename="../ui/people/profileheader.cpp" line="561"/>
         <source>%1 · %2</source>
+        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3579,16 +3590,15 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="583"/>
+        <location filename="../ui/people/profileheader.cpp" line="561"/>
         <source>%Ln follower(s)</source>
-        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>
             <numerusform>%Ln follower</numerusform>
             <numerusform>%Ln followers</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="584"/>
+        <location filename="../ui/people/profileheader.cpp" line="562"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>%Ln following</numerusform>
@@ -3596,37 +3606,37 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="592"/>
+        <location filename="../ui/people/profileheader.cpp" line="564"/>
         <source>Moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="604"/>
+        <location filename="../ui/people/profileheader.cpp" line="576"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="604"/>
+        <location filename="../ui/people/profileheader.cpp" line="576"/>
         <source>Follow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="606"/>
+        <location filename="../ui/people/profileheader.cpp" line="578"/>
         <source>Stop following %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="607"/>
+        <location filename="../ui/people/profileheader.cpp" line="579"/>
         <source>Follow %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="608"/>
+        <location filename="../ui/people/profileheader.cpp" line="580"/>
         <source>Following %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="609"/>
+        <location filename="../ui/people/profileheader.cpp" line="581"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4180,83 +4190,88 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="42"/>
-        <location filename="../ui/timeline/timelineview.cpp" line="344"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="45"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="365"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="69"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="72"/>
         <source>No posts yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="107"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="110"/>
         <source>&amp;Open thread</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="110"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="113"/>
         <source>&amp;Who liked this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="114"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="124"/>
         <source>&amp;Copy text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="119"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="129"/>
         <source>&amp;Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="122"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="119"/>
+        <source>Open topic #%1#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="132"/>
         <source>Re&amp;port…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="128"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="138"/>
         <source>&amp;Unhide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="128"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="138"/>
         <source>&amp;Hide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="158"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="168"/>
         <source>Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="158"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="168"/>
         <source>Delete this post?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="159"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="169"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="150"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="160"/>
         <source>this post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="150"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="160"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="186"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="196"/>
         <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="188"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="198"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4280,7 +4295,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/rankings/rankingdelegate.cpp" line="76"/>
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="77"/>
         <source>%n points</source>
         <translation>
             <numerusform>%n point</numerusform>
@@ -4288,7 +4303,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingdelegate.cpp" line="86"/>
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="87"/>
         <source>%1 (me)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4513,6 +4528,62 @@ It will not be sent, and what it changed here is undone.</source>
     <message>
         <location filename="../ui/people/messageboardview.cpp" line="402"/>
         <source>Messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::TopicPage</name>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="98"/>
+        <location filename="../ui/topics/topicpage.cpp" line="125"/>
+        <source>Offline: showing this topic as last seen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="99"/>
+        <location filename="../ui/topics/topicpage.cpp" line="126"/>
+        <source>Offline: the topic cannot be loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="128"/>
+        <source>The topic could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/topics/topicpage.cpp" line="182"/>
+        <source>%n post(s)</source>
+        <translation>
+            <numerusform>%n post</numerusform>
+            <numerusform>%n posts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/topics/topicpage.cpp" line="184"/>
+        <source>%n follower(s)</source>
+        <translation>
+            <numerusform>%n follower</numerusform>
+            <numerusform>%n followers</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="187"/>
+        <source>Following</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="187"/>
+        <source>Follow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="188"/>
+        <source>Stop following this topic (F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="189"/>
+        <source>Follow this topic: its posts join Following (F)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

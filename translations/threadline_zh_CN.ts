@@ -50,17 +50,17 @@
         <translation>%1的留言</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="439"/>
+        <location filename="../core/actions.cpp" line="403"/>
         <source>You had already reported %1: the moderators have your first report.</source>
         <translation>你之前已经举报过%1：管理员已收到你的第一次举报。</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="442"/>
+        <location filename="../core/actions.cpp" line="406"/>
         <source>Thank you: your report on %1 is with the moderators.</source>
         <translation>谢谢：你对%1的举报已送达管理员。</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="487"/>
+        <location filename="../core/actions.cpp" line="451"/>
         <source>Your post is published.</source>
         <translation>你的动态已发布。</translation>
     </message>
@@ -247,52 +247,52 @@
         <translation>留言已被删除</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="192"/>
+        <location filename="../core/net/apierror.cpp" line="190"/>
         <source>it conflicts with an earlier request</source>
         <translation>与之前的请求冲突</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="194"/>
+        <location filename="../core/net/apierror.cpp" line="192"/>
         <source>it is too large</source>
         <translation>内容过大</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="197"/>
+        <location filename="../core/net/apierror.cpp" line="195"/>
         <source>the comment it answers was deleted</source>
         <translation>所回复的评论已被删除</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="199"/>
+        <location filename="../core/net/apierror.cpp" line="197"/>
         <source>it was not accepted</source>
         <translation>服务器未接受</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="200"/>
+        <location filename="../core/net/apierror.cpp" line="198"/>
         <source>it was not accepted (%1)</source>
         <translation>服务器未接受（%1）</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="213"/>
+        <location filename="../core/net/apierror.cpp" line="211"/>
         <source>picture %1 is too large</source>
         <translation>第 %1 张图片过大</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="216"/>
+        <location filename="../core/net/apierror.cpp" line="214"/>
         <source>picture %1 has too many pixels</source>
         <translation>第 %1 张图片像素过多</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="218"/>
+        <location filename="../core/net/apierror.cpp" line="216"/>
         <source>picture %1 is not a valid image</source>
         <translation>第 %1 张图片不是有效的图片</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="221"/>
+        <location filename="../core/net/apierror.cpp" line="219"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation>第 %1 张图片被拒绝：你没有权限这样做</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="228"/>
+        <location filename="../core/net/apierror.cpp" line="226"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation>第 %1 张图片未能上传：%2</translation>
     </message>
@@ -657,34 +657,34 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="82"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="72"/>
         <source>the post</source>
         <translation>该动态</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="85"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="75"/>
         <source>the comment</source>
         <translation>该评论</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="88"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="78"/>
         <source>this person</source>
         <translation>该用户</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="92"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="82"/>
         <source>the reported content</source>
         <translation>被举报的内容</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="105"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="111"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="88"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="94"/>
         <source>like on %1</source>
         <translation>对%1的赞</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="107"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="120"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="90"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="103"/>
         <source>unlike of %1</source>
         <translation>取消对%1的赞</translation>
     </message>
@@ -694,12 +694,12 @@
         <translation>这条留言</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="114"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="97"/>
         <source>oppose on %1</source>
         <translation>对%1的踩</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="117"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="100"/>
         <source>withdrawn oppose on %1</source>
         <translation>取消对%1的踩</translation>
     </message>
@@ -709,131 +709,131 @@
         <translation>给%1的留言</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="123"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="107"/>
         <source>follow of %1</source>
         <translation>对%1的关注</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="125"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="109"/>
         <source>unfollow of %1</source>
         <translation>取消对%1的关注</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="129"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="113"/>
         <source>reply to %1</source>
         <translation>对%1的回复</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="131"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="115"/>
         <source>comment on %1</source>
         <translation>对%1的评论</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="136"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="119"/>
         <source>deletion of %1</source>
         <translation>删除%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="139"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="122"/>
         <source>new post %1</source>
         <translation>发布的新动态%1</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="141"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="124"/>
         <source>report on %1</source>
         <translation>对%1的举报</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="145"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="127"/>
         <source>hiding of %1</source>
         <translation>隐藏%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="149"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="130"/>
         <source>unhiding of %1</source>
         <translation>取消隐藏%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="152"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="133"/>
         <source>dismissal of the reports on %1</source>
         <translation>驳回%1所受举报的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="173"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="154"/>
         <source>the post it refers to could not be saved</source>
         <translation>所关联的动态未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="175"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="156"/>
         <source>the comment it refers to could not be saved</source>
         <translation>所关联的评论未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="161"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="142"/>
         <source>Your %1 could not be saved: %2</source>
         <translation>你%1未能保存：%2</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="194"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="175"/>
         <source>Your post could not be published: %1</source>
         <translation>你的动态未能发布：%1</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="221"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="202"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation>第 %1 张图片（%2）无法发布：文件不存在</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="228"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="209"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation>第 %1 张图片（%2）无法发布：无法读取文件（%3）</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="236"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="217"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation>第 %1 张图片（%2）无法发布：文件超过 5 MiB</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="243"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="224"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation>第 %1 张图片（%2）无法发布：不是 PNG、JPEG 或 WebP 图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="214"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="195"/>
         <source>A post can have at most %1 pictures</source>
         <translation>一条动态最多只能有 %1 张图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="181"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="162"/>
         <source>what it refers to could not be saved</source>
         <translation>所关联的内容未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="207"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="188"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation>第 %1 张图片在上传前丢失</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="253"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="234"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>已保存 %n 项更改</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="256"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="237"/>
         <source>%1.</source>
         <translation>%1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="257"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="238"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n 项未能保存</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="259"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="240"/>
         <source>%1; %2:</source>
         <translation>%1；%2：</translation>
     </message>
@@ -877,22 +877,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="162"/>
+        <location filename="../models/people/activitymodel.cpp" line="195"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation>无法加载关注的人的动态：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="165"/>
+        <location filename="../models/people/activitymodel.cpp" line="198"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation>无法加载所有人的活动：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="168"/>
+        <location filename="../models/people/activitymodel.cpp" line="201"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation>无法加载此人的活动：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="171"/>
+        <location filename="../models/people/activitymodel.cpp" line="204"/>
         <source>Could not load your activity: %1</source>
         <translation>无法加载你的活动：%1</translation>
     </message>
@@ -1262,14 +1262,14 @@
         <translation>对象</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="259"/>
-        <location filename="../models/outboxmodel.cpp" line="265"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
         <source>Like on %1</source>
         <translation>赞%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="259"/>
-        <location filename="../models/outboxmodel.cpp" line="269"/>
+        <location filename="../models/outboxmodel.cpp" line="258"/>
+        <location filename="../models/outboxmodel.cpp" line="265"/>
         <source>Unlike of %1</source>
         <translation>取消赞%1</translation>
     </message>
@@ -1279,137 +1279,137 @@
         <translation>在%1留言：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="263"/>
         <source>Oppose on %1</source>
         <translation>踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="268"/>
+        <location filename="../models/outboxmodel.cpp" line="264"/>
         <source>Oppose taken back on %1</source>
         <translation>取消踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="271"/>
+        <location filename="../models/outboxmodel.cpp" line="268"/>
         <source>Follow %1</source>
         <translation>关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="271"/>
+        <location filename="../models/outboxmodel.cpp" line="268"/>
         <source>Unfollow %1</source>
         <translation>取消关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="279"/>
+        <location filename="../models/outboxmodel.cpp" line="276"/>
         <source>Reply to %1: %2</source>
         <translation>回复%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="280"/>
+        <location filename="../models/outboxmodel.cpp" line="277"/>
         <source>Reply under %1: %2</source>
         <translation>在%1下回复：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="282"/>
+        <location filename="../models/outboxmodel.cpp" line="279"/>
         <source>Comment on %1: %2</source>
         <translation>评论%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="287"/>
+        <location filename="../models/outboxmodel.cpp" line="283"/>
         <source>Delete %1</source>
         <translation>删除%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="292"/>
+        <location filename="../models/outboxmodel.cpp" line="288"/>
         <source>New post</source>
         <translation>新动态</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="292"/>
+        <location filename="../models/outboxmodel.cpp" line="288"/>
         <source>New post: %1</source>
         <translation>新动态：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="293"/>
+        <location filename="../models/outboxmodel.cpp" line="289"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1（%n 张图片）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="296"/>
+        <location filename="../models/outboxmodel.cpp" line="292"/>
         <source>Report %1</source>
         <translation>举报%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="300"/>
+        <location filename="../models/outboxmodel.cpp" line="295"/>
         <source>Hide %1</source>
         <translation>隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="304"/>
+        <location filename="../models/outboxmodel.cpp" line="298"/>
         <source>Unhide %1</source>
         <translation>取消隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="306"/>
+        <location filename="../models/outboxmodel.cpp" line="300"/>
         <source>Dismiss the reports on %1</source>
         <translation>驳回对%1的举报</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="330"/>
+        <location filename="../models/outboxmodel.cpp" line="324"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="333"/>
+        <location filename="../models/outboxmodel.cpp" line="327"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="336"/>
+        <location filename="../models/outboxmodel.cpp" line="330"/>
         <source>Waiting for the network (offline)</source>
         <translation>等待网络（离线）</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="339"/>
+        <location filename="../models/outboxmodel.cpp" line="333"/>
         <source>Waiting for you to sign in again</source>
         <translation>等待你重新登录</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="342"/>
+        <location filename="../models/outboxmodel.cpp" line="336"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation>等待它所指向的内容先发送</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="348"/>
+        <location filename="../models/outboxmodel.cpp" line="342"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="349"/>
+        <location filename="../models/outboxmodel.cpp" line="343"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>因“%1”，%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="354"/>
+        <location filename="../models/outboxmodel.cpp" line="348"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>等待点赞延时：%n 秒后发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="359"/>
+        <location filename="../models/outboxmodel.cpp" line="353"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>等待服务器：%n 秒后再试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="362"/>
+        <location filename="../models/outboxmodel.cpp" line="356"/>
         <source>Waiting to be sent</source>
         <translation>等待发送</translation>
     </message>
@@ -1495,43 +1495,43 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="261"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="276"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="305"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="317"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="225"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="240"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="269"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="281"/>
         <source>Offline — showing saved posts</source>
         <translation>离线 — 显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="263"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="281"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="227"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="245"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="306"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="270"/>
         <source>Showing saved posts</source>
         <translation>显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="308"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="272"/>
         <source>Showing saved posts — updating…</source>
         <translation>显示已保存的动态 — 正在更新…</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="320"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="284"/>
         <source>Could not load the timeline: %1</source>
         <translation>无法加载动态列表：%1</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="321"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="285"/>
         <source>Could not load more posts: %1</source>
         <translation>无法加载更多动态：%1</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="379"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="408"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="443"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="343"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="372"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="407"/>
         <source>Up to date</source>
         <translation>已是最新</translation>
     </message>
@@ -1632,12 +1632,12 @@
 <context>
     <name>threadline::ui::ActivityDelegate</name>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
         <source>Picture</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="262"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -1645,117 +1645,117 @@
 <context>
     <name>threadline::ui::ActivityView</name>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="182"/>
+        <location filename="../ui/people/activityview.cpp" line="206"/>
         <source>%1 Press F5 to try again.</source>
         <translation>%1 按 F5 重试。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="184"/>
+        <location filename="../ui/people/activityview.cpp" line="208"/>
         <source>Loading activity…</source>
         <translation>正在加载活跃情况…</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="186"/>
+        <location filename="../ui/people/activityview.cpp" line="210"/>
         <source>Nothing here yet: no posts, comments, likes or follows.</source>
         <translation>这里还没有内容：没有发布、评论、点赞或关注。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="189"/>
+        <location filename="../ui/people/activityview.cpp" line="213"/>
         <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
         <translation>你关注的人还没有活动。可以在别人的主页关注对方，或者看看“所有人”。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="192"/>
+        <location filename="../ui/people/activityview.cpp" line="216"/>
         <source>Nobody has posted, commented, liked or followed anyone yet.</source>
         <translation>还没有人发布、评论、点赞或关注。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="194"/>
+        <location filename="../ui/people/activityview.cpp" line="218"/>
         <source>You have not posted, commented, liked or followed anyone yet.</source>
         <translation>你还没有发布、评论、点赞或关注过任何人。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="210"/>
+        <location filename="../ui/people/activityview.cpp" line="234"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="211"/>
+        <location filename="../ui/people/activityview.cpp" line="235"/>
         <source>Everyone</source>
         <translation>所有人</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="212"/>
+        <location filename="../ui/people/activityview.cpp" line="236"/>
         <source>Mine</source>
         <translation>我的</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="213"/>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
         <source>Whose activity</source>
         <translation>谁的活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
         <source>All kinds</source>
         <translation>全部类型</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
         <source>Posts</source>
         <translation>动态</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
         <source>Comments</source>
         <translation>评论</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
         <source>Replies</source>
         <translation>回复</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="239"/>
         <source>Likes</source>
         <translation>点赞</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="239"/>
         <source>Follows</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="239"/>
         <source>Messages</source>
         <translation>留言</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="239"/>
         <source>Topic posts</source>
         <translation>话题动态</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <location filename="../ui/people/activityview.cpp" line="242"/>
         <source>Which kinds of activity</source>
         <translation>动态类型</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="242"/>
+        <location filename="../ui/people/activityview.cpp" line="243"/>
         <source>Show only one kind of activity</source>
         <translation>只显示一种类型的动态</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="214"/>
+        <location filename="../ui/people/activityview.cpp" line="244"/>
         <source>This person&apos;s activity</source>
         <translation>此人的活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="214"/>
+        <location filename="../ui/people/activityview.cpp" line="244"/>
         <source>Activity</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="215"/>
+        <location filename="../ui/people/activityview.cpp" line="245"/>
         <source>Return opens what a row is about; Shift+Return opens the person who did it.</source>
         <translation>回车键打开这一条所说的内容；Shift+回车键打开做这件事的人。</translation>
     </message>
@@ -2103,17 +2103,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="316"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="284"/>
         <source>Likes</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="318"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="286"/>
         <source>No likes yet</source>
         <translation>还没有人赞</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/likersdialog.cpp" line="320"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="288"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -2121,12 +2121,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="271"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="231"/>
         <source>This post is no longer available.</source>
         <translation>这条动态已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="276"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="233"/>
         <source>The likes could not be loaded.</source>
         <translation>无法加载点赞列表。</translation>
     </message>
@@ -2151,23 +2151,23 @@
         <translation>%1 关注的人</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="363"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="331"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="364"/>
-        <location filename="../ui/thread/likersdialog.cpp" line="365"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="332"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="333"/>
         <source>&amp;Retry</source>
         <translation>重试(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
         <source>Loading more…</source>
         <translation>正在加载更多…</translation>
     </message>
@@ -2182,7 +2182,7 @@
         <translation>此人还没有关注任何人。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="378"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="342"/>
         <source>No one has liked this post yet.</source>
         <translation>还没有人赞过这条动态。</translation>
     </message>
@@ -2283,151 +2283,156 @@
         <translation>赞过</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="234"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="224"/>
+        <source>Topic</source>
+        <translation>话题</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
         <source>%1 — Threadline</source>
         <translation>%1 — Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation>你已退出登录。重新登录（文件 → 登录…）即可浏览和发帖；排队中的改动会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="242"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="243"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
         <source>Outbox</source>
         <translation>待发送</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>Out&amp;box: changes waiting</source>
         <translation>待发送的更改(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
         <source>QA: faults</source>
         <translation>测试：故障注入</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation>测试面板：故障与离线(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
         <source>&amp;System colours</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="269"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="270"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation>未登录</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="169"/>
+        <location filename="../ui/window/mainwindow.cpp" line="170"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="307"/>
+        <location filename="../ui/window/mainwindow.cpp" line="303"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>顶部有 %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="340"/>
+        <location filename="../ui/window/mainwindow.cpp" line="338"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="567"/>
+        <location filename="../ui/window/mainwindow.cpp" line="591"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -3082,12 +3087,12 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PersonPages</name>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="110"/>
+        <location filename="../ui/people/personpages.cpp" line="69"/>
         <source>Posts</source>
         <translation>动态</translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="111"/>
+        <location filename="../ui/people/personpages.cpp" line="70"/>
         <source>Activity</source>
         <translation>活动</translation>
     </message>
@@ -3097,7 +3102,7 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>动态、活动或留言</translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="113"/>
+        <location filename="../ui/people/personpages.cpp" line="71"/>
         <source>Posts or activity</source>
         <translation>动态或活动</translation>
     </message>
@@ -3251,34 +3256,34 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PostDelegate</name>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="154"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="155"/>
         <location filename="../ui/timeline/postdelegate.cpp" line="357"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="162"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="163"/>
         <source>Sending…</source>
         <translation>发送中…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="162"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="163"/>
         <source>Not sent</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="237"/>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="164"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="242"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="223"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="250"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="255"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="253"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="258"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -3313,14 +3318,19 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>已被管理员隐藏：%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="160"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="217"/>
         <source>This picture is on another site: click to load it</source>
         <translation>图片来自其他网站：点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="162"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="219"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation>图片加载失败：点击重试</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="221"/>
+        <source>Open the topic #%1#</source>
+        <translation>打开话题 #%1#</translation>
     </message>
 </context>
 <context>
@@ -3495,45 +3505,46 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="334"/>
-        <location filename="../ui/people/profileheader.cpp" line="368"/>
+        <location filename="../ui/people/profileheader.cpp" line="313"/>
+        <location filename="../ui/people/profileheader.cpp" line="347"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation>离线：显示上次加载的资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="336"/>
-        <location filename="../ui/people/profileheader.cpp" line="369"/>
+        <location filename="../ui/people/profileheader.cpp" line="315"/>
+        <location filename="../ui/people/profileheader.cpp" line="348"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation>离线：无法加载资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="342"/>
+        <location filename="../ui/people/profileheader.cpp" line="321"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="366"/>
+        <location filename="../ui/people/profileheader.cpp" line="345"/>
         <source>This person does not exist.</source>
         <translation>这个人不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="371"/>
+        <location filename="../ui/people/profileheader.cpp" line="350"/>
         <source>The profile could not be refreshed: %1</source>
         <translation>无法刷新资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="373"/>
+        <location filename="../ui/people/profileheader.cpp" line="352"/>
         <source>The profile could not be loaded: %1</source>
         <translation>无法加载资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="580"/>
+        <location filename="../ui/people/profileheader.cpp" line="558"/>
         <source>Avatar of %1</source>
         <translation>%1 的头像</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="585"/>
+        <location filename="../ui/people/profileheader.cpp" line="561"/>
         <source>%1 · %2</source>
+        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>%1 · %2</translation>
     </message>
     <message>
@@ -3547,52 +3558,51 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>查看 %1 关注的人</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="583"/>
+        <location filename="../ui/people/profileheader.cpp" line="561"/>
         <source>%Ln follower(s)</source>
-        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>
             <numerusform>%Ln 位粉丝</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="584"/>
+        <location filename="../ui/people/profileheader.cpp" line="562"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>关注 %Ln 人</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="592"/>
+        <location filename="../ui/people/profileheader.cpp" line="564"/>
         <source>Moderator</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="604"/>
+        <location filename="../ui/people/profileheader.cpp" line="576"/>
         <source>Following</source>
         <translation>已关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="604"/>
+        <location filename="../ui/people/profileheader.cpp" line="576"/>
         <source>Follow</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="606"/>
+        <location filename="../ui/people/profileheader.cpp" line="578"/>
         <source>Stop following %1 (F)</source>
         <translation>取消关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="607"/>
+        <location filename="../ui/people/profileheader.cpp" line="579"/>
         <source>Follow %1 (F)</source>
         <translation>关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="608"/>
+        <location filename="../ui/people/profileheader.cpp" line="580"/>
         <source>Following %1</source>
         <translation>已关注 %1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="609"/>
+        <location filename="../ui/people/profileheader.cpp" line="581"/>
         <source>Follow %1</source>
         <translation>关注 %1</translation>
     </message>
@@ -4141,83 +4151,88 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="42"/>
-        <location filename="../ui/timeline/timelineview.cpp" line="344"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="45"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="365"/>
         <source>Timeline</source>
         <translation>动态列表</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="69"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="72"/>
         <source>No posts yet</source>
         <translation>还没有动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="107"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="110"/>
         <source>&amp;Open thread</source>
         <translation>查看评论(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="110"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="113"/>
         <source>&amp;Who liked this</source>
         <translation>谁赞过(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="114"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="124"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="119"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="129"/>
         <source>&amp;Delete post</source>
         <translation>删除动态(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="122"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="119"/>
+        <source>Open topic #%1#</source>
+        <translation>打开话题 #%1#</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="132"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="128"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="138"/>
         <source>&amp;Unhide post…</source>
         <translation>取消隐藏动态(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="128"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="138"/>
         <source>&amp;Hide post…</source>
         <translation>隐藏动态(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="158"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="168"/>
         <source>Delete post</source>
         <translation>删除动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="158"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="168"/>
         <source>Delete this post?</source>
         <translation>删除这条动态？</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="159"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="169"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation>所有人都将看不到它，评论和赞也会一起删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="150"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="160"/>
         <source>this post</source>
         <translation>这条动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="150"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="160"/>
         <source>%1&apos;s post</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="186"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="196"/>
         <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
         <translation>它的评论也会一起隐藏。管理员仍能看到它（灰色显示），并可取消隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="188"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="198"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation>所有人都能再次看到它和它的评论。</translation>
     </message>
@@ -4240,14 +4255,14 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/rankings/rankingdelegate.cpp" line="76"/>
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="77"/>
         <source>%n points</source>
         <translation>
             <numerusform>%n 分</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingdelegate.cpp" line="86"/>
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="87"/>
         <source>%1 (me)</source>
         <translation>%1（我）</translation>
     </message>
@@ -4471,6 +4486,60 @@ It will not be sent, and what it changed here is undone.</source>
         <location filename="../ui/people/messageboardview.cpp" line="402"/>
         <source>Messages</source>
         <translation>留言</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::TopicPage</name>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="98"/>
+        <location filename="../ui/topics/topicpage.cpp" line="125"/>
+        <source>Offline: showing this topic as last seen.</source>
+        <translation>离线：显示上次看到的话题。</translation>
+    </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="99"/>
+        <location filename="../ui/topics/topicpage.cpp" line="126"/>
+        <source>Offline: the topic cannot be loaded.</source>
+        <translation>离线：无法加载话题。</translation>
+    </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="128"/>
+        <source>The topic could not be loaded: %1</source>
+        <translation>话题加载失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/topics/topicpage.cpp" line="182"/>
+        <source>%n post(s)</source>
+        <translation>
+            <numerusform>%n 条帖子</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/topics/topicpage.cpp" line="184"/>
+        <source>%n follower(s)</source>
+        <translation>
+            <numerusform>%n 人关注</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="187"/>
+        <source>Following</source>
+        <translation>已关注</translation>
+    </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="187"/>
+        <source>Follow</source>
+        <translation>关注</translation>
+    </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="188"/>
+        <source>Stop following this topic (F)</source>
+        <translation>取消关注这个话题 (F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="189"/>
+        <source>Follow this topic: its posts join Following (F)</source>
+        <translation>关注这个话题：它的帖子会出现在“关注”里 (F)</translation>
     </message>
 </context>
 </TS>

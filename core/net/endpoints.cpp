@@ -98,6 +98,9 @@ Call timeline(const TimelineQuery &query, int limit, const std::optional<QString
     case TimelineQuery::Scope::User:
         p += QLatin1String("user&uid=") + id(query.uid);
         break;
+    case TimelineQuery::Scope::Topic:
+        p += QLatin1String("topic&topic=") + encoded(query.topic);
+        break;
     }
     return get(p + QLatin1String("&limit=") + id(limit) +
                optional(QLatin1String("before"), before) + cardComments());
@@ -275,6 +278,16 @@ Call moderateMessage(qint64 messageId, bool hide, const std::optional<QString> &
 Call myLikes(int limit, const std::optional<QString> &before)
 {
     return get(path(u"/me/likes?limit=") + id(limit) + optional(QLatin1String("before"), before));
+}
+
+Call topic(const QString &name)
+{
+    return get(path(u"/topics/") + encoded(name));
+}
+
+Call followTopic(const QString &name, bool follow)
+{
+    return putOrDelete(follow, path(u"/topics/") + encoded(name) + QLatin1String("/follow"));
 }
 
 Call uploadMedia(const QByteArray &bytes)

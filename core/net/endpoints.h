@@ -52,9 +52,10 @@ inline constexpr int kCardComments = 5;
 
 struct TimelineQuery
 {
-    enum class Scope { All, Following, User };
+    enum class Scope { All, Following, User, Topic };
     Scope scope = Scope::All;
     qint64 uid = 0; // Scope::User
+    QString topic;  // Scope::Topic: the topic's name (without the #s)
 
     friend bool operator==(const TimelineQuery &, const TimelineQuery &) = default;
 };
@@ -132,6 +133,9 @@ struct FloorsQuery
                                    const std::optional<QString> &reason);
 // GET /me/likes?limit=…&before=…: the posts I liked, newest like first
 [[nodiscard]] Call myLikes(int limit, const std::optional<QString> &before = std::nullopt);
+// GET /topics/{name}; PUT or DELETE /topics/{name}/follow (the name without the #s)
+[[nodiscard]] Call topic(const QString &name);
+[[nodiscard]] Call followTopic(const QString &name, bool follow);
 
 // --- pictures ---
 // POST /media: the raw bytes; the sender sets the Content-Type and the Idempotency-Key.

@@ -141,6 +141,9 @@ public:
     // vote: 1 like, -1 oppose, 0 none.
     void setCommentVote(qint64 commentId, int serverVote, int desiredVote, const QString &target);
     void setFollow(qint64 uid, bool serverFollowing, bool desired, const QString &target);
+    // Follows (desired) or unfollows a topic (its key): an entry keyed by the topic's name; a
+    // change taken back before its entry was sent drops that entry (nothing is sent).
+    void setTopicFollow(const QString &topic, bool desired, const QString &target);
 
     // Each returns the entry id; a creation returns the new object's local id (< 0) instead.
     qint64 createComment(qint64 postId, const QString &content, qint64 parentId,

@@ -47,6 +47,7 @@ std::optional<OutboxAnswer> OutboxAnswer::decode(Kind kind, int status, const QB
         decoded = take(a.vote, body, [](const QByteArray &b) { return decodeCommentLikeState(b); });
         break;
     case Kind::Follow:
+    case Kind::TopicFollow:
         decoded = take(a.follow, body, [](const QByteArray &b) { return decodeFollowState(b); });
         break;
     case Kind::CreatePost:

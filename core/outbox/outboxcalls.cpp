@@ -80,6 +80,8 @@ Call callFor(const OutboxEntry &e)
         return endpoint::moderateMessage(e.targetId, true, reason);
     case Kind::UnhideMessage:
         return endpoint::moderateMessage(e.targetId, false, optReason);
+    case Kind::TopicFollow:
+        return endpoint::followTopic(e.topic(), e.desired != 0);
     }
     return {};
 }

@@ -30,6 +30,7 @@ Noun nounOf(const OutboxEntry &e)
     case Kind::UnhideComment:
         return Noun::Comment;
     case Kind::Follow:
+    case Kind::TopicFollow:
         return Noun::User;
     case Kind::Report: {
         const QString type = e.payload.value(QLatin1String("targetType")).toString();
@@ -120,6 +121,7 @@ QString actionPhrase(const OutboxEntry &e)
                    : QCoreApplication::translate("threadline::core::Outbox", "unlike of %1")
                          .arg(target);
     case Kind::Follow:
+    case Kind::TopicFollow:
         return e.desired ? QCoreApplication::translate("threadline::core::Outbox", "follow of %1")
                                .arg(target)
                          : QCoreApplication::translate("threadline::core::Outbox", "unfollow of %1")

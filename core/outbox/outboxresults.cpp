@@ -307,4 +307,33 @@ void Outbox::maybeSummarize()
     Q_EMIT replayFinished(saved, failures);
 }
 
+// A topic's follow (outbox.h): keyed by the topic's name, so kept apart from the toggles.
+void Outbox::setTopicFollow(const QString &topic, bool desired, const QString &target)
+{
+    whenLoaded([=, this] {
+        // The newest unsent entry of this topic, if it is not leaving right now: taken back.
+        const qint64 sending = m_sender->sendingId();
+        for (qsizetype i = m_entries.size() - 1; i >= 0; --i) {
+            const OutboxEntry &e = m_entries.at(i);
+            if (e.kind != OutboxEntry::Kind::TopicFollow || e.topic() != topic)
+                continue;
+            if (!e.isFailed() && sending != e.id && e.attempts == 0 &&
+                (e.desired != 0) != desired) {
+                const qint64 id = e.id;
+                m_entries.removeAt(i);
+                write({.removals = {id}});
+                countChanged();
+                m_sender->schedule();
+                return;
+            }
+            break;
+        }
+        OutboxEntry e = makeEntry(OutboxEntry::Kind::TopicFollow, allocateId(), target);
+        e.desired = desired ? 1 : 0;
+        e.baseline = desired ? 0 : 1;
+        e.payload.insert(QStringLiteral("topic"), topic);
+        enqueue(e);
+    });
+}
+
 } // namespace threadline::core

@@ -54,6 +54,7 @@ constexpr KindName kKindNames[] = {
     {OutboxEntry::Kind::MessageLike, "message_like"},
     {OutboxEntry::Kind::HideMessage, "hide_message"},
     {OutboxEntry::Kind::UnhideMessage, "unhide_message"},
+    {OutboxEntry::Kind::TopicFollow, "topic_follow"},
 };
 
 QString sqlError(const QString &what, const QSqlError &error)

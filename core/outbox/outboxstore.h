@@ -61,6 +61,8 @@ struct OutboxEntry
         MessageLike,   // desired 1 = liked, 0 = not; PUT/DELETE /messages/{target}/like
         HideMessage,   // POST /moderation/messages/{target}/hide {reason}
         UnhideMessage, // POST /moderation/messages/{target}/unhide {reason?}
+        TopicFollow,   // desired 1 = following; PUT/DELETE /topics/{payload "topic"}/follow
+                       // (a topic is keyed by its name, so targetId is 0)
     };
 
     qint64 id = 0; // unique and increasing in creation order; a created object's local id is -id
@@ -101,6 +103,12 @@ struct OutboxEntry
     // Rewrites every reference to localId into serverId; true when something changed.
     bool rewriteRef(qint64 localId, qint64 serverId);
     // When the entry may be sent: the later of notBefore and nextAttemptAt.
+    // TopicFollow: the topic's key (the payload's "topic"); "" for other kinds.
+    [[nodiscard]] QString topic() const
+    {
+        return kind == Kind::TopicFollow ? payload.value(QLatin1String("topic")).toString()
+                                         : QString();
+    }
     [[nodiscard]] qint64 dueAt() const { return qMax(notBefore, nextAttemptAt); }
 
     // A picture of a CreatePost to upload before the post, kept in the payload under

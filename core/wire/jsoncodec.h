@@ -134,6 +134,7 @@ struct CodecLimits
 [[nodiscard]] Result<LikeState> decodeLikeState(const QByteArray &json);
 [[nodiscard]] Result<CommentLikeState> decodeCommentLikeState(const QByteArray &json);
 [[nodiscard]] Result<FollowState> decodeFollowState(const QByteArray &json);
+[[nodiscard]] Result<TopicInfo> decodeTopicInfo(const QByteArray &json);
 [[nodiscard]] Result<MediaUpload> decodeMediaUpload(const QByteArray &json);
 [[nodiscard]] Result<Health> decodeHealth(const QByteArray &json);
 [[nodiscard]] Result<ModerationStats> decodeModerationStats(const QByteArray &json);

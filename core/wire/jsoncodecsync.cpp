@@ -153,6 +153,15 @@ bool readFollowState(const QJsonValue &v, const Path &p, FollowState &out, Decod
            o.req("followers"_L1, out.followers, readCount);
 }
 
+bool readTopicInfo(const QJsonValue &v, const Path &p, TopicInfo &out, DecodeError &err)
+{
+    Obj o(v, p, err);
+    return o && o.req("name"_L1, out.name, readNonEmptyString) &&
+           o.req("posts"_L1, out.posts, readCount) &&
+           o.req("followers"_L1, out.followers, readCount) &&
+           o.opt("followedByMe"_L1, out.followedByMe, readBool);
+}
+
 bool readMediaUpload(const QJsonValue &v, const Path &p, MediaUpload &out, DecodeError &err)
 {
     Obj o(v, p, err);
@@ -215,6 +224,11 @@ Result<CommentLikeState> decodeCommentLikeState(const QByteArray &json)
 Result<FollowState> decodeFollowState(const QByteArray &json)
 {
     return decodeDocument<FollowState>(json, readFollowState);
+}
+
+Result<TopicInfo> decodeTopicInfo(const QByteArray &json)
+{
+    return decodeDocument<TopicInfo>(json, readTopicInfo);
 }
 
 Result<MediaUpload> decodeMediaUpload(const QByteArray &json)

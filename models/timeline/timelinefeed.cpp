@@ -45,6 +45,8 @@ QString TimelineFeed::Scope::key() const
         return QStringLiteral("hot:%1:%2")
             .arg(window == Window::Day ? QLatin1String("day") : QLatin1String("week"),
                  by == Rank::Likes ? QLatin1String("likes") : QLatin1String("views"));
+    case Kind::Topic:
+        return QStringLiteral("topic:") + topic;
     }
     return {};
 }
@@ -66,6 +68,8 @@ core::Call TimelineFeed::Scope::call(int limit, const std::optional<QString> &be
         return core::endpoint::timeline({TimelineQuery::Scope::User, uid}, limit, before);
     case Kind::Liked:
         return core::endpoint::myLikes(limit, before);
+    case Kind::Topic:
+        return core::endpoint::timeline({TimelineQuery::Scope::Topic, 0, topic}, limit, before);
     case Kind::All:
         break;
     }

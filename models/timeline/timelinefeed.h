@@ -34,7 +34,7 @@ public:
     // Which posts a feed shows. A value type: build it with the named constructors.
     struct Scope
     {
-        enum class Kind { All, Following, User, Mine, Hot, Liked };
+        enum class Kind { All, Following, User, Mine, Hot, Liked, Topic };
         enum class Window { Day, Week };  // hot: the last 24 hours or 7 days
         enum class Rank { Likes, Views }; // hot: by likes received or views counted
 
@@ -42,6 +42,7 @@ public:
         qint64 uid = 0; // User and Mine
         Window window = Window::Day;
         Rank by = Rank::Likes;
+        QString topic; // Topic: the topic's key (case-folded name)
 
         [[nodiscard]] static Scope all() { return {}; }
         [[nodiscard]] static Scope following() { return {Kind::Following}; }
@@ -56,6 +57,13 @@ public:
         // The posts I liked, newest like first (GET /me/likes): an unlike takes the post out,
         // a like puts it on top.
         [[nodiscard]] static Scope liked() { return {Kind::Liked}; }
+        // One topic's posts (GET /timeline?scope=topic), cached as "topic:<key>".
+        [[nodiscard]] static Scope ofTopic(const QString &key)
+        {
+            Scope s{Kind::Topic};
+            s.topic = key;
+            return s;
+        }
 
         [[nodiscard]] bool isHot() const { return kind == Kind::Hot; }
         // All, Following and My posts show my posts on their way on top.

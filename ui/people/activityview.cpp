@@ -5,6 +5,7 @@
 #include "feeds.h"
 #include "people/activitydelegate.h"
 #include "people/activitymodel.h"
+#include "wire/topics.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -281,6 +282,10 @@ void ActivityView::activate(const QModelIndex &index, bool actor)
             Q_EMIT openPost(postId);
     } else if (target == QLatin1String("profile")) {
         Q_EMIT openProfile(index.data(ActivityModel::TargetUserIdRole).toLongLong());
+    } else if (target == QLatin1String("topic")) {
+        if (const QString key = core::topicKey(index.data(ActivityModel::TopicRole).toString());
+            !key.isEmpty())
+            Q_EMIT openTopic(key);
     }
 }
 

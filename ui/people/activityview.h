@@ -82,6 +82,8 @@ Q_SIGNALS:
     void openComment(qint64 postId, qint64 commentId);
     // The person followed, or the actor: their page.
     void openProfile(qint64 uid);
+    // A topic item: its topic's page (the topic's key, without the #s).
+    void openTopic(const QString &topic);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -9,6 +9,7 @@
 #include "timeline/postcardmetrics.h"
 
 #include "poststore.h"
+#include "wire/topics.h"
 
 #include <QAbstractItemView>
 #include <QTextLayout>
@@ -195,6 +196,10 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
         const QString content = shownText(raw);
         qreal h = 0;
         l.contentLayout = wrapped(layoutText(content), font, colW, 0, &h);
+        for (const core::TopicMark &mark : core::topicMarks(l.contentLayout->text())) {
+            l.topicRanges.append({int(mark.start), int(mark.length)});
+            l.topicKeys.append(mark.key);
+        }
         l.content = QRect(x0, y, colW, int(std::ceil(h)));
         y = l.content.bottom() + 1 + 10;
     }

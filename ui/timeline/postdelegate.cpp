@@ -383,7 +383,15 @@ void PostDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
     if (l.contentLayout) {
         painter->setFont(opt.font);
         painter->setPen(l.hidden.isNull() ? text : muted); // hidden: greyed for the moderator
-        l.contentLayout->draw(painter, l.content.topLeft());
+        QList<QTextLayout::FormatRange> topics;
+        for (const auto &[start, size] : l.topicRanges) {
+            QTextLayout::FormatRange range;
+            range.start = start;
+            range.length = size;
+            range.format.setForeground(l.hidden.isNull() ? pal.color(QPalette::Link) : muted);
+            topics.append(range);
+        }
+        l.contentLayout->draw(painter, l.content.topLeft(), topics);
     }
 
     const QStringList pictures = index.data(TimelineModel::PictureUrlsRole).toStringList();

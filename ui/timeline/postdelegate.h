@@ -61,6 +61,7 @@ public:
         Comment,       // → threadRequested
         Likers,        // → likersRequested
         InlineComment, // → threadRequested (which: the comment's index among those shown)
+        Topic,         // → topicClicked (which: the mark's index among topicKeys)
     };
     Q_ENUM(Area)
 
@@ -82,6 +83,10 @@ public:
         QString pendingText;
         QRect content; // null without content
         std::shared_ptr<QTextLayout> contentLayout;
+        // The `#topic#` marks of the content (core/wire/topics.h): (start, length) in the
+        // content layout's text, drawn in the link colour, and each one's key.
+        QList<QPair<int, int>> topicRanges;
+        QStringList topicKeys;
         QList<QRect> pictures; // at most 9
         int extraPictures = 0; // the "+N" on the last tile
         QRect like;
@@ -98,9 +103,9 @@ public:
         [[nodiscard]] qsizetype bytes() const
         {
             return qsizetype(sizeof(CardLayout)) + bytesOf(rankFigureText) + bytesOf(nameText) +
-                   bytesOf(pendingText) + bytesOf(contentLayout) + bytesOf(pictures) +
-                   bytesOf(likersText) + bytesOf(comments) + bytesOf(commentLayouts) +
-                   bytesOf(commentNames);
+                   bytesOf(pendingText) + bytesOf(contentLayout) + bytesOf(topicRanges) +
+                   bytesOf(topicKeys) + bytesOf(pictures) + bytesOf(likersText) +
+                   bytesOf(comments) + bytesOf(commentLayouts) + bytesOf(commentNames);
         }
     };
 
@@ -145,6 +150,8 @@ Q_SIGNALS:
     void likersRequested(qint64 postId);
     void authorClicked(qint64 uid);
     void pictureClicked(qint64 postId, int index);
+    // A `#topic#` link in the content: the topic's key (case-folded name).
+    void topicClicked(const QString &topic);
 
 protected:
     bool editorEvent(QEvent *event, QAbstractItemModel *model, const QStyleOptionViewItem &option,

@@ -11,12 +11,58 @@
 #include <QAbstractItemView>
 #include <QHelpEvent>
 #include <QMouseEvent>
+#include <QTextLayout>
 #include <QToolTip>
 
 namespace threadline::ui {
 
 using models::TimelineModel;
 using namespace postcard;
+
+namespace {
+
+// The index of the `#topic#` mark under p (card coordinates) in the content, or -1.
+int topicAt(const PostDelegate::CardLayout &l, const QPoint &p)
+{
+    if (l.topicRanges.isEmpty() || !l.contentLayout || !l.content.contains(p))
+        return -1;
+    const QTextLayout &layout = *l.contentLayout;
+    const QPointF local = p - l.content.topLeft();
+    for (int i = 0; i < layout.lineCount(); ++i) {
+        const QTextLine line = layout.lineAt(i);
+        if (local.y() < line.y() || local.y() >= line.y() + line.height())
+            continue;
+        if (local.x() > line.naturalTextWidth())
+            return -1;
+        const int at = line.xToCursor(local.x(), QTextLine::CursorOnCharacter);
+        for (qsizetype t = 0; t < l.topicRanges.size(); ++t) {
+            const auto &[start, size] = l.topicRanges.at(t);
+            if (at >= start && at < start + size)
+                return int(t);
+        }
+        return -1;
+    }
+    return -1;
+}
+
+// The rectangle of a mark's first line (card coordinates), null when it is not laid out.
+QRect topicRect(const PostDelegate::CardLayout &l, int which)
+{
+    if (which < 0 || which >= l.topicRanges.size() || !l.contentLayout)
+        return {};
+    const auto &[start, size] = l.topicRanges.at(which);
+    const QTextLine line = l.contentLayout->lineForTextPosition(start);
+    if (!line.isValid())
+        return {};
+    const int end = std::min(start + size, line.textStart() + line.textLength());
+    const qreal x0 = line.cursorToX(start);
+    const qreal x1 = line.cursorToX(end);
+    return QRectF(std::min(x0, x1), line.y(), std::abs(x1 - x0), line.height())
+        .toAlignedRect()
+        .translated(l.content.topLeft());
+}
+
+} // namespace
 
 QRect PostDelegate::hitRect(const QStyleOptionViewItem &option, const QModelIndex &index, Area area,
                             int which) const
@@ -52,6 +98,9 @@ QRect PostDelegate::hitRect(const QStyleOptionViewItem &option, const QModelInde
     case Area::InlineComment:
         r = l.comments.value(which);
         break;
+    case Area::Topic:
+        r = topicRect(l, which);
+        break;
     }
     return r.isNull() ? QRect() : r.translated(option.rect.topLeft());
 }
@@ -86,6 +135,11 @@ PostDelegate::Area PostDelegate::areaAt(const QStyleOptionViewItem &option,
                 *which = int(i);
             return Area::InlineComment;
         }
+    if (const int topic = topicAt(l, p); topic >= 0) {
+        if (which)
+            *which = topic;
+        return Area::Topic;
+    }
     if (l.content.contains(p))
         return Area::Content;
     return Area::None;
@@ -119,6 +173,9 @@ bool PostDelegate::editorEvent(QEvent *event, QAbstractItemModel *model,
         return true;
     case Area::Likers:
         Q_EMIT likersRequested(postId);
+        return true;
+    case Area::Topic:
+        Q_EMIT topicClicked(layoutFor(option, index).topicKeys.value(which));
         return true;
     case Area::Picture: {
         const QString url = index.data(TimelineModel::PictureUrlsRole).toStringList().value(which);
@@ -160,6 +217,8 @@ bool PostDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,
             tip = tr("This picture is on another site: click to load it");
         else if (m_images->state(url) == core::ImageCache::State::Failed)
             tip = tr("The picture could not be loaded: click to try again");
+    } else if (area == Area::Topic) {
+        tip = tr("Open the topic #%1#").arg(l.topicKeys.value(which));
     } else if (area == Area::Likers) {
         tip = index.data(TimelineModel::LikerNamesRole).toStringList().join(tr(", "));
     } else if (l.meta.translated(option.rect.topLeft()).contains(event->pos())) {

@@ -4,6 +4,8 @@
 
 #include "timeline/timelinemodel.h"
 
+#include "wire/topics.h"
+
 #include <QContextMenuEvent>
 #include <QKeyEvent>
 #include <QMenu>
@@ -29,6 +31,7 @@ TimelineView::TimelineView(core::ImageCache *images, QWidget *parent)
     connect(m_delegate, &PostDelegate::likersRequested, this, &TimelineView::likersRequested);
     connect(m_delegate, &PostDelegate::authorClicked, this, &TimelineView::authorClicked);
     connect(m_delegate, &PostDelegate::pictureClicked, this, &TimelineView::pictureClicked);
+    connect(m_delegate, &PostDelegate::topicClicked, this, &TimelineView::topicRequested);
 
     setFrameShape(QFrame::NoFrame);
     verticalScrollBar()->setSingleStep(24); // three lines of a wheel notch: about 70 px
@@ -110,6 +113,13 @@ QMenu *TimelineView::createContextMenu(const QModelIndex &index, QWidget *parent
     QAction *likers = add(QStringLiteral("whoLiked"), tr("&Who liked this"), {});
     likers->setEnabled(index.data(TimelineModel::LikeCountRole).toLongLong() > 0);
     connect(likers, &QAction::triggered, this, [this, postId] { Q_EMIT likersRequested(postId); });
+    const QStringList topics = core::topicsOf(index.data(TimelineModel::ContentRole).toString());
+    for (qsizetype i = 0; i < topics.size(); ++i) {
+        const QString topic = topics.at(i);
+        QAction *a = add(QStringLiteral("openTopic"), tr("Open topic #%1#").arg(topic),
+                         i == 0 ? QKeySequence(Qt::Key_T) : QKeySequence());
+        connect(a, &QAction::triggered, this, [this, topic] { Q_EMIT topicRequested(topic); });
+    }
     menu->addSeparator();
     QAction *copy = add(QStringLiteral("copyText"), tr("&Copy text"), QKeySequence::Copy);
     copy->setEnabled(!index.data(TimelineModel::ContentRole).toString().isEmpty());
@@ -279,6 +289,17 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
             Q_EMIT likeClicked(currentPostId());
             event->accept();
             return;
+        }
+        break;
+    case Qt::Key_T:
+        if (mods == Qt::NoModifier && current.isValid()) {
+            const QStringList topics =
+                core::topicsOf(current.data(TimelineModel::ContentRole).toString());
+            if (!topics.isEmpty()) {
+                Q_EMIT topicRequested(topics.first());
+                event->accept();
+                return;
+            }
         }
         break;
     default:

@@ -95,6 +95,9 @@ Q_SIGNALS:
     void likersRequested(qint64 postId);
     void authorClicked(qint64 uid);
     void pictureClicked(qint64 postId, int index);
+    // A `#topic#` of a post: its link clicked, T on the current card (its first topic) or the
+    // card's menu "Open topic #x#". topic: the key (case-folded name).
+    void topicRequested(const QString &topic);
     // The user confirmed deleting their own post: for core::Actions::deletePost(postId).
     void deleteRequested(qint64 postId);
     // The user reported someone's post (type is always Post): for core::Actions::report(type,

@@ -25,6 +25,7 @@
 #include "timeline/timelinefeed.h"
 #include "timeline/timelinemodel.h"
 #include "timeline/timelineview.h"
+#include "topics/topicpage.h"
 #include "window/qapanel.h"
 
 #include <QAction>
@@ -207,6 +208,7 @@ void MainWindow::clearAccount()
         delete f.model;
     }
     m_feeds.clear();
+    m_topicKey.clear();
     delete m_historyView;
     delete m_history;
     delete m_activityView;
@@ -299,6 +301,14 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
                 });
         layout->addWidget(f.person, 1);
     }
+    if (page == Page::Topic) { // a topic's posts under its header
+        f.topic = new TopicPage(m_models, f.view, m_pages);
+        f.page = f.topic;
+        connect(f.topic, &TopicPage::followRequested, this,
+                [this](const QString &topic, bool serverFollowing, bool desired) {
+                    m_core->actions()->setTopicFollow(topic, serverFollowing, desired);
+                });
+    }
     m_pages->addWidget(f.page);
     connect(f.feed, &TimelineFeed::statusChanged, this, [this, page] {
         if (page == m_page)
@@ -324,6 +334,7 @@ ActivityView *MainWindow::makeActivityView(QWidget *parent)
             m_thread->revealComment(commentId);
     });
     connect(view, &ActivityView::openProfile, this, &MainWindow::openProfile);
+    connect(view, &ActivityView::openTopic, this, &MainWindow::openTopic);
     return view;
 }
 
@@ -334,6 +345,7 @@ void MainWindow::connectView(TimelineView *view)
     connect(view, &TimelineView::threadRequested, this, &MainWindow::openThread);
     connect(view, &TimelineView::likersRequested, this, &MainWindow::showLikers);
     connect(view, &TimelineView::authorClicked, this, &MainWindow::openProfile);
+    connect(view, &TimelineView::topicRequested, this, &MainWindow::openTopic);
     connect(view, &TimelineView::pictureClicked, this, &MainWindow::showPictures);
     connect(view, &TimelineView::deleteRequested, this,
             [this](qint64 postId) { m_core->actions()->deletePost(postId); });
@@ -361,7 +373,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
     if (!m_core->hasAccount()) // signed out and in again as the same person: already open
         m_core->startAccount(me, options);
     for (Page page : {Page::All, Page::Following, Page::Mine, Page::HotDay, Page::HotWeek,
-                      Page::HotViews, Page::Profile, Page::Likes})
+                      Page::HotViews, Page::Profile, Page::Likes, Page::Topic})
         m_feeds.insert(page, makeFeed(page));
 
     m_history = m_models->history(this);
@@ -516,6 +528,22 @@ void MainWindow::openProfile(qint64 uid)
     }
     showPage(Page::Profile);
     const QSignalBlocker block(m_nav); // no row of the list is this person
+    m_nav->setCurrentRow(-1);
+}
+
+void MainWindow::openTopic(const QString &topic)
+{
+    if (!m_started || topic.isEmpty())
+        return;
+    Feed &f = m_feeds[Page::Topic];
+    if (m_topicKey != topic) {
+        m_topicKey = topic;
+        f.feed->setScope(TimelineFeed::Scope::ofTopic(topic));
+        f.started = false;
+    }
+    f.topic->setTopic(topic);
+    showPage(Page::Topic);
+    const QSignalBlocker block(m_nav); // no row of the list is this topic
     m_nav->setCurrentRow(-1);
 }
 

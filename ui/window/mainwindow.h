@@ -49,6 +49,7 @@ class RankingView;
 class StatsView;
 class ThreadView;
 class TimelineView;
+class TopicPage;
 
 class MainWindow : public QMainWindow
 {
@@ -68,6 +69,7 @@ public:
         Statistics, // moderators only: activity statistics (StatsView)
         Ranking,    // today's and this week's boards of people by points (RankingView)
         Likes,      // the posts I liked, newest like first
+        Topic,      // a topic's page (TopicPage): its header and posts
     };
     Q_ENUM(Page)
 
@@ -88,6 +90,8 @@ public:
     void reload() { refresh(); }
     void openThread(qint64 postId);
     void openProfile(qint64 uid);
+    // A topic's page (its key, the case-folded name without the #s).
+    void openTopic(const QString &topic);
     // Who liked a post (a dialog, paged).
     void showLikers(qint64 postId);
     // A person's followers (followers true) or the people they follow (a dialog, paged); a
@@ -158,6 +162,7 @@ private:
         QWidget *page = nullptr;         // what the stack shows: the view, or header + view
         ProfileHeader *header = nullptr; // Mine and Profile: the person's header
         PersonPages *person = nullptr;   // Mine and Profile: their posts or their activity
+        TopicPage *topic = nullptr;      // Topic: the topic's header over its posts
         bool started = false;
     };
 
@@ -202,6 +207,7 @@ private:
     RankingView *m_ranking = nullptr;
     QList<Page> m_navPages; // the navigation's rows
     qint64 m_profileUid = 0;
+    QString m_topicKey; // the Topic page's topic
 
     QToolButton *m_coreStatus;
     QLabel *m_feedStatus;

@@ -4,10 +4,10 @@
 #include "window/mainwindow.h"
 
 #include "dialogs/pictureviewer.h"
-#include "window/preferencesdialog.h"
 #include "feeds.h"
 #include "images/imagecache.h"
 #include "poststore.h"
+#include "window/preferencesdialog.h"
 
 #include <QStatusBar>
 
@@ -42,9 +42,12 @@ void MainWindow::clearCachedPosts()
     m_models->clearCachedPosts();
     const Page page = m_page;
     const qint64 profile = m_profileUid;
+    const QString topic = m_topicKey;
     startAccount(m_me, {}); // the core's account is open already: only the pages are made again
     if (page == Page::Profile && profile > 0)
         openProfile(profile);
+    else if (page == Page::Topic && !topic.isEmpty())
+        openTopic(topic);
     else
         showPage(page);
 }

@@ -222,6 +222,8 @@ static QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Ranking");
     case MainWindow::Page::Likes:
         return MainWindow::tr("Likes");
+    case MainWindow::Page::Topic:
+        return MainWindow::tr("Topic");
     }
     return {};
 }
