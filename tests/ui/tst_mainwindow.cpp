@@ -179,7 +179,8 @@ private Q_SLOTS:
             {other.api(), other.cache(), other.store(), other.outbox(), other.actions()});
         MainWindow v(&other, &vFeeds);
         v.startAccount(*reader, account(QStringLiteral("lisi")));
-        QCOMPARE(v.findChild<QListWidget *>(QStringLiteral("navigation"))->count(), 9);
+        QCOMPARE(v.findChild<QListWidget *>(QStringLiteral("navigation"))->count(),
+                 10); // + Likes, + Ranking
     }
 
     void settingsAreRemembered()
