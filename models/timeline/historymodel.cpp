@@ -163,17 +163,31 @@ void HistoryModel::markViewed(qint64 postId)
     if (const auto post = m_store->serverPost(postId))
         m_cache->savePost(*post);
     if (!m_api->isOffline()) {
-        // Counted at most once per user, post and day by the server: safe to repeat.
-        ApiReply *reply = m_api->send(core::endpoint::countView(postId), this);
-        connect(reply, &ApiReply::finished, this, [this, reply, postId] {
-            if (reply->error().kind != ApiError::Kind::Cancelled)
-                Q_EMIT viewReported(postId, reply->ok());
-        });
+        m_viewsToReport.append(postId);
+        reportNextView();
     }
     if (m_store->containsPost(postId) || rowOf(postId) >= 0)
         place(postId, now);
     else if (!m_api->isOffline())
         fetchPost(postId, now);
+}
+
+void HistoryModel::reportNextView()
+{
+    // One at a time and in order: two requests at once may arrive the other way round, and the
+    // server's list would then put the earlier view on top.
+    if (m_reportingView || m_viewsToReport.isEmpty())
+        return;
+    const qint64 postId = m_viewsToReport.takeFirst();
+    m_reportingView = true;
+    // Counted at most once per user, post and day by the server: safe to repeat.
+    ApiReply *reply = m_api->send(core::endpoint::countView(postId), this);
+    connect(reply, &ApiReply::finished, this, [this, reply, postId] {
+        m_reportingView = false;
+        if (reply->error().kind != ApiError::Kind::Cancelled)
+            Q_EMIT viewReported(postId, reply->ok());
+        reportNextView();
+    });
 }
 
 void HistoryModel::place(qint64 postId, qint64 viewedAt)

@@ -82,6 +82,7 @@ private:
     // Puts the entry where its time belongs (newest first): moved or inserted, never a reset.
     void place(qint64 postId, qint64 viewedAt);
     void fetchPost(qint64 postId, qint64 viewedAt);
+    void reportNextView();
     void removeRow(int row);
     // Drops rows over the limit and older than the age limit, from the bottom.
     void trim();
@@ -96,6 +97,9 @@ private:
     Clock m_clock;
     QList<Entry> m_rows;
     QHash<qint64, qint64> m_fetching; // post id → view time, while GET /posts/{id} runs
+    // Views to tell the server, one request at a time: the server orders them as they arrive.
+    QList<qint64> m_viewsToReport;
+    bool m_reportingView = false;
     quint64 m_loadRequest = 0;
     bool m_serverFetching = false; // GET /me/recent runs
 };
