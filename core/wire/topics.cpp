@@ -1,4 +1,4 @@
-// The topics' grammar on the client (topics.h), the same as the server's.
+// The topics' grammar (topics.h), the client's and the server's.
 #include "wire/topics.h"
 
 namespace threadline::core {

@@ -1,6 +1,7 @@
-// Topics in a post's text, as the client reads them (docs/api.md, "Topics that people follow").
+// Topics in a post's text (docs/api.md, "Topics that people follow"), for the client and the
+// server alike (the threadline_topics library; the server records exactly what a card links).
 //
-// The same grammar as the server's (server/api/topics.*): `#name#` marks the topic `name`, a name
+// `#name#` marks the topic `name`, a name
 // is 1 to 20 code points, each a letter, a digit, a combining mark, '_', '-' or '·' (U+00B7).
 // A '#' opens, the next '#' closes; when what lies between is a name the mark is a topic and
 // scanning goes on after the closing '#', otherwise the closing '#' opens the next attempt.
