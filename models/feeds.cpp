@@ -61,14 +61,26 @@ LikersFeed *Feeds::likers(LikersModel *model, qint64 postId, QObject *parent) co
 
 LikersFeed *Feeds::follows(LikersModel *model, qint64 uid, bool followers, QObject *parent) const
 {
-    return new LikersFeed(m_parts.api, model,
-                          followers ? LikersFeed::Source::Followers : LikersFeed::Source::Following,
-                          uid, parent);
+    auto *feed = new LikersFeed(
+        m_parts.api, model,
+        followers ? LikersFeed::Source::Followers : LikersFeed::Source::Following, uid, parent);
+    const QString key =
+        (followers ? QStringLiteral("followers:%1") : QStringLiteral("following:%1")).arg(uid);
+    feed->setSavedCopy(m_parts.cache, [key] { return key; });
+    return feed;
 }
 
 ActivityFeed *Feeds::activity(ActivityModel *model, QObject *parent) const
 {
-    return new ActivityFeed(m_parts.api, model, parent);
+    auto *feed = new ActivityFeed(m_parts.api, model, parent);
+    feed->setSavedCopy(m_parts.cache, [feed] {
+        const ActivityQuery &q = feed->query();
+        return QStringLiteral("activity:%1:%2:%3")
+            .arg(int(q.scope))
+            .arg(q.uid)
+            .arg(q.types.join(QLatin1Char(',')));
+    });
+    return feed;
 }
 
 ProfileLoader *Feeds::profileLoader(QObject *parent) const
@@ -93,7 +105,11 @@ MessageBoardModel *Feeds::messageBoardModel(QObject *parent) const
 
 MessageBoardFeed *Feeds::messageBoard(MessageBoardModel *model, QObject *parent) const
 {
-    return new MessageBoardFeed(m_parts.api, model, parent);
+    auto *feed = new MessageBoardFeed(m_parts.api, model, parent);
+    feed->setSavedCopy(m_parts.cache, [model] {
+        return model->board() > 0 ? QStringLiteral("board:%1").arg(model->board()) : QString();
+    });
+    return feed;
 }
 
 UserActivityFeed *Feeds::userActivity(QObject *parent) const

@@ -324,6 +324,23 @@ quint64 Cache::loadMeta(const QString &key)
     });
 }
 
+quint64 Cache::savePage(const QString &key, const QByteArray &body)
+{
+    const qint64 now = this->now();
+    return enqueue("savePage", [key, body, now](CacheStore &s, quint64 id) {
+        s.savePage(key, body, now);
+        s.done(id);
+    });
+}
+
+quint64 Cache::loadPage(const QString &key)
+{
+    return enqueue("loadPage", [key](CacheStore &s, quint64 id) {
+        SavedPage page = s.loadPage(key);
+        s.reply([id, page = std::move(page)](Cache *c) { Q_EMIT c->pageLoaded(id, page); });
+    });
+}
+
 quint64 Cache::markViewed(qint64 postId, std::optional<qint64> whenMs)
 {
     const qint64 now = this->now();

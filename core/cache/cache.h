@@ -145,6 +145,12 @@ public:
     quint64 removeMeta(const QString &key);
     quint64 loadMeta(const QString &key); // metaLoaded
 
+    // The first page of a list that is not a timeline (followers, a board, activity, rankings),
+    // the server's body as it came, under `key`; the newest kMaxPages are kept, and a body over
+    // kMaxPageBytes is not kept (an older copy under the key is dropped).
+    quint64 savePage(const QString &key, const QByteArray &body);
+    quint64 loadPage(const QString &key); // pageLoaded
+
     // Recently viewed posts: one entry per post (the latest view), the newest 60, none older
     // than 30 days by the clock. Without `whenMs`, the clock's now.
     quint64 markViewed(qint64 postId, std::optional<qint64> whenMs = {});
@@ -174,6 +180,7 @@ Q_SIGNALS:
     void likesLoaded(quint64 requestId, qint64 postId, const QList<threadline::core::Like> &likes);
     void metaLoaded(quint64 requestId, const QString &key, const std::optional<QString> &value);
     void historyLoaded(quint64 requestId, const QList<threadline::core::HistoryEntry> &entries);
+    void pageLoaded(quint64 requestId, const threadline::core::SavedPage &page);
 
 private:
     template<class Job> quint64 enqueue(const char *name, Job &&job);

@@ -86,10 +86,19 @@ inline constexpr std::array kStepTo2 = {
     "CREATE INDEX history_recent ON history (viewed_at DESC, post_id DESC)",
 };
 
+// Version 3: the first page of a list that is not a timeline (a person's followers, a board of
+// messages, activity, rankings) as the server sent it, by a key ("followers:10003"), for
+// reading offline; a page saved again is written anew (a new rowid), so the smallest rowids are
+// the oldest and go first past cachelimits::kMaxPages.
+inline constexpr std::array kStepTo3 = {
+    "CREATE TABLE pages (key TEXT PRIMARY KEY, saved_at INTEGER NOT NULL, body BLOB NOT NULL)",
+};
+
 // kMigrations[i] takes a file from version i to version i + 1.
-inline constexpr std::array<std::span<const char *const>, 2> kMigrations = {
+inline constexpr std::array<std::span<const char *const>, 3> kMigrations = {
     std::span<const char *const>(kStepTo1),
     std::span<const char *const>(kStepTo2),
+    std::span<const char *const>(kStepTo3),
 };
 
 inline constexpr int kVersion = int(kMigrations.size());

@@ -84,6 +84,11 @@ constexpr char kUpsertMeta[] = "INSERT INTO meta (key, value) VALUES (?1, ?2)"
                                " ON CONFLICT (key) DO UPDATE SET value = excluded.value";
 constexpr char kDeleteMeta[] = "DELETE FROM meta WHERE key = ?1";
 constexpr char kSelectMeta[] = "SELECT value FROM meta WHERE key = ?1";
+constexpr char kInsertPage[] = "INSERT INTO pages (key, saved_at, body) VALUES (?1, ?2, ?3)";
+constexpr char kCapPages[] = "DELETE FROM pages WHERE rowid NOT IN"
+                             " (SELECT rowid FROM pages ORDER BY rowid DESC LIMIT ?1)";
+constexpr char kDeletePage[] = "DELETE FROM pages WHERE key = ?1";
+constexpr char kSelectPage[] = "SELECT saved_at, body FROM pages WHERE key = ?1";
 constexpr char kUpsertView[] =
     "INSERT INTO history (post_id, viewed_at) VALUES (?1, ?2)"
     " ON CONFLICT (post_id) DO UPDATE SET viewed_at = max(viewed_at, excluded.viewed_at)";
@@ -96,8 +101,9 @@ constexpr char kSelectHistory[] =
     " ORDER BY h.viewed_at DESC, h.post_id DESC LIMIT ?1";
 
 constexpr const char *kClearTables[] = {
-    "DELETE FROM posts",  "DELETE FROM users",    "DELETE FROM comments", "DELETE FROM likes",
-    "DELETE FROM scopes", "DELETE FROM timeline", "DELETE FROM meta",     "DELETE FROM history"};
+    "DELETE FROM posts", "DELETE FROM users",   "DELETE FROM comments",
+    "DELETE FROM likes", "DELETE FROM scopes",  "DELETE FROM timeline",
+    "DELETE FROM meta",  "DELETE FROM history", "DELETE FROM pages"};
 
 } // namespace
 
@@ -534,6 +540,29 @@ std::optional<QString> CacheStore::loadMeta(const QString &key)
     if (q.next())
         return q.text(0);
     return std::nullopt;
+}
+
+void CacheStore::savePage(const QString &key, const QByteArray &body, qint64 now)
+{
+    Transaction txn(m_sql);
+    m_sql.stmt(kDeletePage).bind(1, key).run(); // too big: an older copy would be wrong now
+    if (body.size() <= cachelimits::kMaxPageBytes) {
+        m_sql.stmt(kInsertPage).bind(1, key).bind(2, now).bindBlob(3, body).run();
+        m_sql.stmt(kCapPages).bind(1, qint64(cachelimits::kMaxPages)).run();
+    }
+    txn.commit();
+}
+
+SavedPage CacheStore::loadPage(const QString &key)
+{
+    SavedPage page{key, std::nullopt, 0};
+    Stmt q = m_sql.stmt(kSelectPage);
+    q.bind(1, key);
+    if (q.next()) {
+        page.savedAt = q.int64(0);
+        page.body = q.blob(1).toByteArray();
+    }
+    return page;
 }
 
 void CacheStore::markViewed(qint64 postId, qint64 when, qint64 now)

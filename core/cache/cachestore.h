@@ -111,6 +111,8 @@ public:
     void saveMeta(const QString &key, const QString &value);
     void removeMeta(const QString &key);
     std::optional<QString> loadMeta(const QString &key);
+    void savePage(const QString &key, const QByteArray &body, qint64 now);
+    SavedPage loadPage(const QString &key);
     void markViewed(qint64 postId, qint64 when, qint64 now);
     QList<HistoryEntry> loadHistory(qint64 now);
     void clear();

@@ -17,6 +17,8 @@ namespace cachelimits {
 inline constexpr int kDefaultCommentLimit = 5000; // newest comments kept per post
 inline constexpr int kHistoryLimit = 60;          // recently viewed posts kept
 inline constexpr qint64 kHistoryMaxAgeMs = qint64(30) * 24 * 60 * 60 * 1000;
+inline constexpr int kMaxPages = 200;                  // saved first pages of other lists
+inline constexpr qsizetype kMaxPageBytes = 512 * 1024; // a bigger page is not saved
 } // namespace cachelimits
 
 // A stored timeline: a page of the posts of one scope, in the server's order.
@@ -33,6 +35,14 @@ struct TimelinePage
     bool known = false;     // whether a page of this scope was ever stored
 
     friend bool operator==(const TimelinePage &, const TimelinePage &) = default;
+};
+
+// The first page of a list that is not a timeline, as the server sent it (Cache::savePage()).
+struct SavedPage
+{
+    QString key;
+    std::optional<QByteArray> body; // absent: never saved (or dropped)
+    qint64 savedAt = 0;             // ms since the epoch, UTC
 };
 
 // A recently viewed post.

@@ -342,6 +342,12 @@ Call userStats(qint64 uid, QDate month)
                month.toString(QStringLiteral("yyyy-MM")));
 }
 
+Call activeDays(QDate to, int days)
+{
+    return get(path(u"/moderation/stats/days?to=") + to.toString(QStringLiteral("yyyy-MM-dd")) +
+               QLatin1String("&days=") + QString::number(days));
+}
+
 Call statsPeople(const QString &set, QDate day, int limit, const std::optional<QString> &after)
 {
     return get(path(u"/moderation/stats/people?set=") + encoded(set) + QLatin1String("&date=") +

@@ -159,6 +159,7 @@ struct LogQuery
                                  const std::optional<QString> &before = std::nullopt);
 [[nodiscard]] Call dayStats(QDate day);                // GET /moderation/stats?date=…
 [[nodiscard]] Call userStats(qint64 uid, QDate month); // …/stats/users/{uid}?month=YYYY-MM
+[[nodiscard]] Call activeDays(QDate to, int days);     // …/stats/days?to=…&days=… (a chart)
 // GET /moderation/stats/people?set=…&date=…&limit=…&after=… (a figure's people, by uid)
 [[nodiscard]] Call statsPeople(const QString &set, QDate day, int limit,
                                const std::optional<QString> &after = std::nullopt);

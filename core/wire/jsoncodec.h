@@ -139,6 +139,7 @@ struct CodecLimits
 [[nodiscard]] Result<Health> decodeHealth(const QByteArray &json);
 [[nodiscard]] Result<ModerationStats> decodeModerationStats(const QByteArray &json);
 [[nodiscard]] Result<UserActivityStats> decodeUserActivityStats(const QByteArray &json);
+[[nodiscard]] Result<ActiveDays> decodeActiveDays(const QByteArray &json);
 [[nodiscard]] Result<UserBriefPage> decodeUserBriefPage(const QByteArray &json);
 [[nodiscard]] Result<Ranking> decodeRanking(const QByteArray &json); // GET /rankings
 

@@ -91,6 +91,19 @@ bool readModerationStats(const QJsonValue &v, const Path &p, ModerationStats &ou
            o.opt("newThisWeek"_L1, out.newThisWeek, readCount);
 }
 
+bool readActiveDay(const QJsonValue &v, const Path &p, ActiveDays::Day &out, DecodeError &err)
+{
+    Obj o(v, p, err);
+    return o && o.req("date"_L1, out.date, readString) && o.req("active"_L1, out.active, readCount);
+}
+
+bool readActiveDays(const QJsonValue &v, const Path &p, ActiveDays &out, DecodeError &err)
+{
+    Obj o(v, p, err);
+    return o && o.req("to"_L1, out.to, readString) &&
+           o.req("days"_L1, out.days, listOf(readActiveDay));
+}
+
 bool readUserActivityStats(const QJsonValue &v, const Path &p, UserActivityStats &out,
                            DecodeError &err)
 {
@@ -161,6 +174,11 @@ Result<DevicePage> decodeDevicePage(const QByteArray &json)
 Result<ModerationStats> decodeModerationStats(const QByteArray &json)
 {
     return decodeDocument<ModerationStats>(json, readModerationStats);
+}
+
+Result<ActiveDays> decodeActiveDays(const QByteArray &json)
+{
+    return decodeDocument<ActiveDays>(json, readActiveDays);
 }
 
 Result<UserActivityStats> decodeUserActivityStats(const QByteArray &json)

@@ -413,6 +413,21 @@ struct ModerationStats
     friend bool operator==(const ModerationStats &, const ModerationStats &) = default;
 };
 
+// GET /moderation/stats/days: how many people were active on each day of a window, oldest first.
+struct ActiveDays
+{
+    struct Day
+    {
+        QString date; // yyyy-MM-dd, UTC+8
+        qint64 active = 0;
+        friend bool operator==(const Day &, const Day &) = default;
+    };
+    QString to; // the window's last day
+    QList<Day> days;
+
+    friend bool operator==(const ActiveDays &, const ActiveDays &) = default;
+};
+
 // GET /moderation/stats/users/{uid}.
 struct UserActivityStats
 {

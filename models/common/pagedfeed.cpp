@@ -1,6 +1,10 @@
 #include "common/pagedfeed.h"
 
+#include "cache/cache.h"
 #include "net/apiclient.h"
+
+#include <QDateTime>
+#include <QLocale>
 
 namespace threadline::models {
 
@@ -37,8 +41,55 @@ void PagedFeedBase::setPageSize(int limit)
     m_limit = qBound(1, limit, kMaxPageSize);
 }
 
+void PagedFeedBase::setSavedCopy(core::Cache *cache, std::function<QString()> key)
+{
+    if (m_cache)
+        m_cache->disconnect(this);
+    m_cache = cache;
+    m_savedKey = std::move(key);
+    if (m_cache)
+        connect(m_cache, &core::Cache::pageLoaded, this, &PagedFeedBase::onSavedCopy);
+}
+
+void PagedFeedBase::onSavedCopy(quint64 request, const core::SavedPage &page)
+{
+    if (request != m_savedRequest)
+        return;
+    m_savedRequest = 0;
+    const core::ApiError why = m_savedFor;
+    // Still wanted: the same list, nothing shown meanwhile (a refresh abandons the read).
+    if (page.key != (m_savedKey ? m_savedKey() : QString()) || !showsNothingFromServer() ||
+        !page.body) {
+        Q_EMIT loadFailed(why.describe(), why);
+        return;
+    }
+    int added = 0;
+    if (!take(*page.body, true, added)) {
+        m_savedAt = page.savedAt;
+        Q_EMIT loaded(true, added);
+        Q_EMIT savedCopyShown(page.savedAt);
+    }
+    Q_EMIT loadFailed(why.describe(), why);
+}
+
+QString PagedFeedBase::describeFailure(const QString &failure, const QString &why) const
+{
+    if (!m_savedAt)
+        return failure;
+    const QString when = QLocale().toString(
+        QDateTime::fromMSecsSinceEpoch(*m_savedAt).toLocalTime(), QLocale::ShortFormat);
+    return tr("Showing what was saved on %1. It could not be brought up to date: %2")
+        .arg(when, why);
+}
+
+bool PagedFeedBase::showsNothingFromServer() const
+{
+    return m_list->rowCount() == 0;
+}
+
 void PagedFeedBase::refresh()
 {
+    m_savedRequest = 0; // a saved copy being read is not shown, nor its failure told
     if (m_first) {
         if (m_merges)
             return; // the refresh in flight answers
@@ -101,6 +152,22 @@ void PagedFeedBase::onFinished(core::ApiReply *reply)
     if (error.ok()) {
         if (const auto unreadable = take(reply->body(), first, added))
             error = *unreadable;
+        else if (first) {
+            m_savedAt.reset();
+            const QString key = m_savedKey ? m_savedKey() : QString();
+            if (m_cache && !key.isEmpty())
+                m_cache->savePage(key, reply->body());
+        }
+    }
+    const bool noConnection = error.kind == core::ApiError::Kind::Offline || error.isTransient();
+    if (first && noConnection && m_cache && m_savedKey && showsNothingFromServer()) {
+        const QString key = m_savedKey();
+        if (!key.isEmpty()) { // the saved copy first; loadFailed() once it is read
+            m_savedFor = error;
+            m_savedRequest = m_cache->loadPage(key);
+            updateLoading();
+            return;
+        }
     }
     if (!error.ok()) {
         if (!first && m_retryByHand)

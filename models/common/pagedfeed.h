@@ -18,9 +18,9 @@
 // decoding into the model's items in the thin typed PagedFeed<Model> on top.
 #pragma once
 
+#include "common/pagedlistmodel.h"
 #include "net/apierror.h"
 #include "wire/jsoncodec.h"
-#include "common/pagedlistmodel.h"
 #include "wire/wiretypes.h"
 
 #include <QByteArray>
@@ -34,6 +34,8 @@
 
 namespace threadline::core {
 class ApiReply;
+class Cache;
+struct SavedPage;
 } // namespace threadline::core
 
 namespace threadline::models {
@@ -59,6 +61,18 @@ public:
     [[nodiscard]] bool isLoading() const;
     [[nodiscard]] bool isRefreshing() const;
 
+    // A saved copy for reading offline: each first page that arrives is kept in the cache under
+    // key() (an empty key: nothing kept), and when a first page cannot be had for want of a
+    // connection (offline, no answer, a 5xx or 429) while the model is empty, the saved copy
+    // is put in the model — loaded(true, …) and savedCopyShown() — before loadFailed() says
+    // why. Cursors in a saved copy are the server's: scrolling on asks the server.
+    void setSavedCopy(core::Cache *cache, std::function<QString()> key);
+    // When the rows shown are a saved copy: the time it was saved (ms since the epoch, UTC).
+    [[nodiscard]] std::optional<qint64> savedCopyTime() const { return m_savedAt; }
+    // A view's sentence for a failure: with a saved copy shown, that it is the copy saved at
+    // its time and why it is not updated; otherwise `failure` as it is.
+    [[nodiscard]] QString describeFailure(const QString &failure, const QString &why) const;
+
 Q_SIGNALS:
     void loadingChanged(bool loading);
     // A page arrived and is in the model (first: it was the first page); `added`: its new rows.
@@ -67,6 +81,8 @@ Q_SIGNALS:
     // error's own words (ApiError::describe()). The model keeps what it showed. An abandoned
     // request is no failure.
     void loadFailed(const QString &message, const threadline::core::ApiError &error);
+    // The rows shown are the copy saved at `savedAtMs` (setSavedCopy()); loadFailed() follows.
+    void savedCopyShown(qint64 savedAtMs);
 
 protected:
     PagedFeedBase(PagedListModelBase *model, Request request, int pageSize, QObject *parent);
@@ -88,11 +104,15 @@ protected:
     // Decodes a 2xx body and puts its page in the model (`added`: the rows it added); the
     // decode error otherwise.
     virtual std::optional<core::ApiError> take(const QByteArray &body, bool first, int &added) = 0;
+    // Whether the model shows nothing from the server (a saved copy may then be shown):
+    // by default, whether it is empty.
+    [[nodiscard]] virtual bool showsNothingFromServer() const;
 
 private:
     void start(const std::optional<QString> &cursor);
     void onFinished(core::ApiReply *reply);
     void updateLoading();
+    void onSavedCopy(quint64 request, const core::SavedPage &page);
 
     PagedListModelBase *m_list;
     Request m_request;
@@ -103,6 +123,12 @@ private:
     bool m_retryByHand = false;
     bool m_held = false; // by hand: a further page failed, the model waits for retryPage()
     bool m_merges = false;
+    core::Cache *m_cache = nullptr;
+    std::function<QString()> m_savedKey;
+    quint64 m_savedRequest = 0; // the saved copy being read, 0 when none
+    QString m_savedRequestKey;  // … and its key
+    core::ApiError m_savedFor;  // why it is read (said once it is shown)
+    std::optional<qint64> m_savedAt;
 };
 
 template<class Model> class PagedFeed : public PagedFeedBase

@@ -190,20 +190,22 @@ ActivityFeed::ActivityFeed(core::ApiClient *api, ActivityModel *model, QObject *
     });
     connect(this, &PagedFeedBase::loadFailed, this, [this](const QString &message) {
         using Scope = core::endpoint::ActivityQuery::Scope;
+        QString text;
         switch (m_query.scope) {
         case Scope::Following:
-            Q_EMIT error(tr("Could not load the activity of people you follow: %1").arg(message));
-            return;
+            text = tr("Could not load the activity of people you follow: %1").arg(message);
+            break;
         case Scope::All:
-            Q_EMIT error(tr("Could not load everyone's activity: %1").arg(message));
-            return;
+            text = tr("Could not load everyone's activity: %1").arg(message);
+            break;
         case Scope::User:
-            Q_EMIT error(tr("Could not load this person's activity: %1").arg(message));
-            return;
+            text = tr("Could not load this person's activity: %1").arg(message);
+            break;
         case Scope::Mine:
-            Q_EMIT error(tr("Could not load your activity: %1").arg(message));
-            return;
+            text = tr("Could not load your activity: %1").arg(message);
+            break;
         }
+        Q_EMIT error(describeFailure(text, message));
     });
 }
 

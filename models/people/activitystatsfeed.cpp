@@ -84,8 +84,11 @@ std::optional<qint64> ActivityStatsFeed::value(const QDate &date) const
 {
     if (!inWindow(date))
         return std::nullopt;
-    const auto it = m_known.constFind(date);
-    return it == m_known.cend() ? std::nullopt : std::optional<qint64>(it->activeToday);
+    if (const auto it = m_known.constFind(date); it != m_known.cend())
+        return it->activeToday;
+    if (const auto it = m_active.constFind(date); it != m_active.cend())
+        return *it;
+    return std::nullopt;
 }
 
 QList<std::optional<qint64>> ActivityStatsFeed::chartValues() const
@@ -107,6 +110,11 @@ void ActivityStatsFeed::abortAll()
         }
     }
     m_queue.clear();
+    if (core::ApiReply *r = m_chart) {
+        m_chart = nullptr;
+        r->disconnect(this);
+        r->abort();
+    }
 }
 
 void ActivityStatsFeed::load(const QDate &date)
@@ -131,16 +139,79 @@ void ActivityStatsFeed::load(const QDate &date)
     // Known days outside the window are kept (a step back and forth asks nothing), but the
     // server's today still changes: asked again whenever it is in the window.
     m_known.remove(serverToday());
-    // The chosen day first (the figures), then back in time.
+    m_active.remove(serverToday());
+    // The chosen day's figures first; the chart's days in one request (or, from a server
+    // without /stats/days, day by day back in time).
     m_queue.clear();
-    for (int i = 0; i < kChartDays; ++i) {
-        const QDate d = date.addDays(-i);
-        if (!m_known.contains(d) && !m_inFlight.contains(d))
-            m_queue.append(d);
-    }
+    if (!m_known.contains(date) && !m_inFlight.contains(date))
+        m_queue.append(date);
+    if (m_dayByDay)
+        queueMissingDays();
+    else
+        askChart();
     Q_EMIT changed();
     if (const auto f = figures())
         Q_EMIT figuresLoaded(*f);
+    settle();
+}
+
+void ActivityStatsFeed::queueMissingDays()
+{
+    for (int i = 0; i < kChartDays; ++i) {
+        const QDate d = m_date.addDays(-i);
+        if (!m_known.contains(d) && !m_inFlight.contains(d) && !m_queue.contains(d))
+            m_queue.append(d);
+    }
+}
+
+void ActivityStatsFeed::askChart()
+{
+    if (core::ApiReply *old = m_chart) {
+        m_chart = nullptr;
+        old->disconnect(this);
+        old->abort();
+    }
+    bool missing = false;
+    for (const QDate &d : chartDates())
+        missing = missing || !value(d);
+    if (!missing)
+        return;
+    core::ApiReply *reply = m_api->send(core::endpoint::activeDays(m_date, kChartDays), this);
+    ++m_sent;
+    m_chart = reply;
+    connect(reply, &core::ApiReply::finished, this, [this, reply] { onChart(reply); });
+}
+
+void ActivityStatsFeed::onChart(core::ApiReply *reply)
+{
+    if (reply != m_chart)
+        return; // abandoned
+    m_chart = nullptr;
+    core::ApiError error;
+    const auto days = decoded<core::ActiveDays>(reply, core::decodeActiveDays, &error);
+    if (!days && error.kind == core::ApiError::Kind::Http && error.status == 404) {
+        m_dayByDay = true; // an older server: its figures day by day
+        queueMissingDays();
+    } else if (!days) {
+        if (error.kind == core::ApiError::Kind::Http && error.status == 403)
+            m_forbidden = true;
+        if (!m_failedSaid && error.kind != core::ApiError::Kind::Cancelled) {
+            m_failedSaid = true;
+            Q_EMIT loadFailed(failureText(error), error);
+        }
+    } else {
+        for (const core::ActiveDays::Day &d : days->days) {
+            const QDate day = QDate::fromString(d.date, QStringLiteral("yyyy-MM-dd"));
+            if (day.isValid() && inWindow(day))
+                m_active.insert(day, d.active);
+        }
+        Q_EMIT changed();
+    }
+    settle();
+}
+
+void ActivityStatsFeed::settle()
+{
     pump();
     setLoading();
     if (!isLoading())
@@ -151,6 +222,7 @@ void ActivityStatsFeed::reload()
 {
     abortAll();
     m_known.clear();
+    m_active.clear();
     load(m_date);
 }
 
@@ -194,10 +266,7 @@ void ActivityStatsFeed::onAnswer(core::ApiReply *reply, const QDate &day)
         if (day == m_date)
             Q_EMIT figuresLoaded(*stats);
     }
-    pump();
-    setLoading();
-    if (!isLoading())
-        Q_EMIT finished();
+    settle();
 }
 
 void ActivityStatsFeed::setLoading()

@@ -1,8 +1,9 @@
 // The moderators' activity statistics, loaded through core::ApiClient (api.md, "Moderation"):
 //
-//   ActivityStatsFeed — one day's four figures and the 30 days ending at it, one
-//   GET /moderation/stats?date=YYYY-MM-DD per day (the chosen day's answer is also the chart's
-//   last bar: 30 requests), at most kMaxInFlight at a time, the chosen day first.
+//   ActivityStatsFeed — one day's figures (GET /moderation/stats?date=YYYY-MM-DD) and the 30
+//   days ending at it in one request (GET /moderation/stats/days?to=…&days=30): two requests,
+//   and none for what is known. From a server without /stats/days (404) the chart's days are
+//   asked day by day instead, at most kMaxInFlight at a time, the chosen day first.
 //
 //     ActivityStatsFeed feed(&api);
 //     connect(&feed, &ActivityStatsFeed::changed, view, &View::update);
@@ -60,7 +61,10 @@ public:
     [[nodiscard]] std::optional<qint64> value(const QDate &date) const;
     [[nodiscard]] QList<std::optional<qint64>> chartValues() const;
 
-    [[nodiscard]] bool isLoading() const { return !m_inFlight.isEmpty() || !m_queue.isEmpty(); }
+    [[nodiscard]] bool isLoading() const
+    {
+        return !m_inFlight.isEmpty() || !m_queue.isEmpty() || !m_chart.isNull();
+    }
     // The server answered 403: the signed-in user is no moderator.
     [[nodiscard]] bool isForbidden() const { return m_forbidden; }
     // Requests sent since construction (tests count them).
@@ -82,13 +86,20 @@ Q_SIGNALS:
 private:
     void pump();
     void onAnswer(core::ApiReply *reply, const QDate &day);
+    void askChart();
+    void onChart(core::ApiReply *reply);
+    void queueMissingDays();
+    void settle(); // after an answer: the next requests, the loading state, finished()
     void abortAll();
     [[nodiscard]] bool inWindow(const QDate &day) const;
     void setLoading();
 
     QPointer<core::ApiClient> m_api;
     QDate m_date;
-    QHash<QDate, core::ModerationStats> m_known;
+    QHash<QDate, core::ModerationStats> m_known; // figures of days (each an activeToday too)
+    QHash<QDate, qint64> m_active;               // the chart's days from /stats/days
+    QPointer<core::ApiReply> m_chart;            // /stats/days in flight
+    bool m_dayByDay = false; // the server has no /stats/days: each day's figures instead
     QHash<QDate, QPointer<core::ApiReply>> m_inFlight;
     QList<QDate> m_queue; // asked next, in this order
     bool m_forbidden = false;

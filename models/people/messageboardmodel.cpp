@@ -256,6 +256,12 @@ void MessageBoardFeed::reload()
         refresh();
 }
 
+bool MessageBoardFeed::showsNothingFromServer() const
+{
+    const QModelIndex last = model()->index(model()->rowCount() - 1, 0);
+    return !last.isValid() || last.data(MessageBoardModel::IdRole).toLongLong() < 0;
+}
+
 int MessageBoardFeed::takeFirstPage(const QList<Message> &items, const std::optional<QString> &next)
 {
     return model()->setFirstPage(items, next);

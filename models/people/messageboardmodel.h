@@ -108,6 +108,8 @@ public:
 protected:
     int takeFirstPage(const QList<core::Message> &items,
                       const std::optional<QString> &next) override;
+    // Only my messages waiting in the outbox (negative ids) are shown, if any.
+    [[nodiscard]] bool showsNothingFromServer() const override;
 
 private:
     core::ApiReply *page(const std::optional<QString> &cursor, QObject *owner) const;

@@ -6,9 +6,19 @@
 
 namespace threadline::server {
 
+// A test's fake clock, the one fake of the kind: THREADLINE_TEST_CLOCK_OFFSET_MS (read once)
+// moves the server's time by that many milliseconds, so that a suite can run at noon of a UTC+8
+// day rather than across its end. Never set in a deployment.
+inline qint64 clockOffsetMs()
+{
+    static const qint64 offset =
+        qEnvironmentVariable("THREADLINE_TEST_CLOCK_OFFSET_MS").toLongLong();
+    return offset;
+}
+
 inline qint64 nowMs()
 {
-    return QDateTime::currentMSecsSinceEpoch();
+    return QDateTime::currentMSecsSinceEpoch() + clockOffsetMs();
 }
 
 // Days since the epoch, in UTC+8.

@@ -17,6 +17,7 @@
 // looking at a failure afterwards.
 
 #include <QByteArray>
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
@@ -24,6 +25,7 @@
 #include <QPair>
 #include <QString>
 #include <QStringList>
+#include <QThread>
 #include <QUrl>
 #include <memory>
 
@@ -185,5 +187,15 @@ private:
     QJsonObject m_user;
     std::unique_ptr<QNetworkAccessManager> m_nam;
 };
+
+// Returns once the wall clock reads a later millisecond than when it was called, so that the
+// server gives the next write a later time than the last one: for lists ordered by time whose
+// ties break on something other than the order of writing (followers break on the uid).
+inline void waitForNextMillisecond()
+{
+    const qint64 start = QDateTime::currentMSecsSinceEpoch();
+    while (QDateTime::currentMSecsSinceEpoch() <= start)
+        QThread::yieldCurrentThread();
+}
 
 } // namespace threadline::test

@@ -3,6 +3,7 @@
 // QAbstractItemModelTester, which also calls fetchMore() after every change, as a view would:
 // the feeds page on by themselves until the list ends.
 #include "cache/cache.h"
+#include "clientparts.h"
 #include "net/apiclient.h"
 #include "people/activitymodel.h"
 #include "poststore.h"
@@ -30,6 +31,7 @@
 using namespace threadline;
 using namespace threadline::models;
 using threadline::test::Client;
+using threadline::test::openCache;
 using threadline::test::TestServer;
 using Scope = TimelineFeed::Scope;
 
@@ -77,13 +79,6 @@ QList<qint64> column(const QAbstractItemModel &m, int role)
 QList<qint64> rowsOf(const TimelineModel &m)
 {
     return column(m, TimelineModel::IdRole);
-}
-
-bool openCache(core::Cache &cache, const QString &path)
-{
-    QSignalSpy opened(&cache, &core::Cache::opened);
-    cache.open(path);
-    return opened.wait(10000) && opened.at(0).at(0).toBool();
 }
 
 // One signed-in client: API client, cache file, store, a timeline model (under the tester)

@@ -4,6 +4,7 @@
 // what its cache then holds offline. Against the real threadline-server with real caches on
 // temporary files.
 #include "cache/cache.h"
+#include "clientparts.h"
 #include "net/apiclient.h"
 #include "poststore.h"
 #include "testserver.h"
@@ -21,6 +22,7 @@
 using namespace threadline;
 using namespace threadline::models;
 using threadline::test::Client;
+using threadline::test::openCache;
 using threadline::test::TestServer;
 
 namespace {
@@ -36,13 +38,6 @@ QList<qint64> ids(const QAbstractItemModel &m)
     return out;
 }
 
-bool openCache(core::Cache &cache, const QString &path)
-{
-    QSignalSpy opened(&cache, &core::Cache::opened);
-    cache.open(path);
-    return opened.wait(10000) && opened.at(0).at(0).toBool();
-}
-
 } // namespace
 
 class TstRecentSync : public QObject
@@ -55,9 +50,7 @@ private:
 
     void setUp(core::ApiClient &api, const QString &token)
     {
-        api.setBaseUrl(m_server.baseUrl());
-        api.setToken(token);
-        api.setRetryPolicy(core::RetryPolicy{1, 10, 10});
+        test::pointAt(api, m_server.baseUrl(), token);
     }
 
 private Q_SLOTS:

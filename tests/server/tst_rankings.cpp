@@ -9,6 +9,7 @@
 
 #include "testserver.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
@@ -111,16 +112,19 @@ Board TestRankings::board(Client &c, const QString &window, int limit)
     return b;
 }
 
-// A test that reads points before and after: skipped when the UTC+8 day turned meanwhile.
-#define SAME_DAY(a, b)                                                                             \
-    do {                                                                                           \
-        if ((a).to != (b).to)                                                                      \
-            QSKIP("the UTC+8 day turned during the test");                                         \
-    } while (false)
+// A test that reads points before and after, on one UTC+8 day: the server's clock is moved to
+// noon of the day (initTestCase), so the day cannot turn meanwhile.
+#define SAME_DAY(a, b) QCOMPARE((a).to, (b).to)
 
 void TestRankings::initTestCase()
 {
+    // The fake clock: the server runs at 12:00 UTC+8 of today, whatever the time now.
+    constexpr qint64 kDay = 86400000, kUtc8 = 8 * 3600000;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 noon = (now + kUtc8) / kDay * kDay - kUtc8 + kDay / 2;
+    qputenv("THREADLINE_TEST_CLOCK_OFFSET_MS", QByteArray::number(noon - now));
     QVERIFY(m_server.start());
+    qunsetenv("THREADLINE_TEST_CLOCK_OFFSET_MS");
 }
 
 void TestRankings::pointsForWhatOthersCanRead()

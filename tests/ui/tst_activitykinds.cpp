@@ -18,6 +18,7 @@
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QSignalSpy>
 #include <QTabBar>
 #include <QTest>
 
@@ -156,6 +157,27 @@ private Q_SLOTS:
         QVERIFY(s.view->kindFilter()->isVisible()); // the kinds stay
         QVERIFY(s.loaded());
         QCOMPARE(s.types(), QStringList{"reply"});
+    }
+
+    void aTopicRowOpensTheTopic()
+    {
+        // "A posted in #topic": Return on the row (and a click) asks for the topic's page.
+        const auto post = m_actor->post(
+            kApi + QStringLiteral("/posts"),
+            QJsonObject{{"content", QStringLiteral("晚饭 #Kitchen-话题# tonight")}, {"category", "TEXT"}});
+        QCOMPARE(post.status, 201);
+        Side s(m_server.baseUrl(), m_actor->token());
+        s.view->setScope(ActivityView::Scope::Mine);
+        s.view->setKind(QStringLiteral("topic"));
+        s.view->start();
+        QVERIFY(s.loaded());
+        QCOMPARE(s.types().value(0), QStringLiteral("topic"));
+        QSignalSpy opened(s.view.get(), &ActivityView::openTopic);
+        s.view->list()->setFocus();
+        s.view->list()->setCurrentIndex(s.view->model()->index(0));
+        QTest::keyClick(s.view->list(), Qt::Key_Return);
+        QCOMPARE(opened.size(), 1);
+        QCOMPARE(opened.at(0).at(0).toString(), QStringLiteral("kitchen-话题")); // the key
     }
 
     void unknownKindSaysSo_data()

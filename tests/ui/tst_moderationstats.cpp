@@ -2,7 +2,7 @@
 // offscreen. The page's four figures and its chart's 30 bars are compared with what the server
 // itself answers to the same GET /moderation/stats made here, for several dates (never with
 // numbers of the demo's own, which grows); activeToday rises when people not yet active today
-// sign in and call; the chosen day first, at most 4 requests at a time, 30 in all, stale answers
+// sign in and call; two requests a date (its figures, the chart's 30 days in one), stale answers
 // of a previous date dropped; "not loaded" is no 0 (offline: "—", hatched bars, words); a user
 // who is no moderator reads "Only moderators can see the statistics."; the keyboard; a person's
 // calendar equals GET /moderation/stats/users/{uid} (this month and the one before); an ordinary
@@ -130,10 +130,12 @@ class TstModerationStats : public QObject
     {
         return test::accountIn(QDir(m_dir.path()), name);
     }
-    static int statsRequests(const QList<QByteArray> &lines)
+    // Requests for one day's figures (`path` "/moderation/stats ") or for the chart's days
+    // ("/moderation/stats/days").
+    static int requestsFor(const QList<QByteArray> &lines, const QByteArray &path)
     {
-        return int(std::count_if(lines.cbegin(), lines.cend(), [](const QByteArray &l) {
-            return l.startsWith("GET /api/v1/moderation/stats "); // the days, not the people
+        return int(std::count_if(lines.cbegin(), lines.cend(), [&path](const QByteArray &l) {
+            return l.startsWith("GET /api/v1" + path);
         }));
     }
 
@@ -271,7 +273,7 @@ private Q_SLOTS:
         const QDate first = ActivityStatsFeed::serverToday().addDays(-60);
         s->view->setDate(first);
         most = std::max(most, s->api.pendingCount());
-        QCOMPARE(s->api.pendingCount(), ActivityStatsFeed::kMaxInFlight);
+        QCOMPARE(s->api.pendingCount(), 2); // the day's figures and the chart's 30 days
         QVERIFY(s->feed()->isLoading());
         QCOMPARE(s->view->figureText(Figure::ActiveToday), QStringLiteral("…"));
         QVERIFY(s->view->isBusy());
@@ -293,27 +295,32 @@ private Q_SLOTS:
         // the first date's figures never show up for the second
         QCOMPARE(s->feed()->figures()->date, day(second));
 
-        // one date asks 30 days, the chosen one first; a step back asks one more day only
+        // one date asks two requests: its figures and the chart's 30 days at once
         QTRY_COMPARE(s->api.pendingCount(), 0);
         const qsizetype mark2 = m_server.settle();
         const QDate third = ActivityStatsFeed::serverToday().addDays(-100);
-        int knownAtFigures = -1;
-        connect(s->feed(), &ActivityStatsFeed::figuresLoaded, s->feed(), [&] {
-            const auto v = s->feed()->chartValues();
-            knownAtFigures = int(
-                std::count_if(v.cbegin(), v.cend(), [](const auto &x) { return x.has_value(); }));
-        });
         s->view->setDate(third);
         QVERIFY(s->settled());
-        QCOMPARE(statsRequests(m_server.requestsSince(mark2)), 30);
-        // the figures came with the first answers, not after the whole chart
-        QVERIFY2(knownAtFigures >= 1 && knownAtFigures <= ActivityStatsFeed::kMaxInFlight,
-                 qPrintable(QString::number(knownAtFigures)));
+        const QList<QByteArray> asked = m_server.requestsSince(mark2);
+        QCOMPARE(requestsFor(asked, "/moderation/stats "), 1);
+        QCOMPARE(requestsFor(asked, "/moderation/stats/days"), 1);
+        // a step back: that day's figures, and the chart again for the day it now lacks
         const qsizetype mark3 = m_server.settle();
         QTest::keyClick(s->view->dateEdit(), Qt::Key_Left, Qt::ControlModifier);
         QVERIFY(s->settled());
         QCOMPARE(s->view->date(), third.addDays(-1));
-        QCOMPARE(statsRequests(m_server.requestsSince(mark3)), 1);
+        const QList<QByteArray> step = m_server.requestsSince(mark3);
+        QCOMPARE(requestsFor(step, "/moderation/stats "), 1);
+        QCOMPARE(requestsFor(step, "/moderation/stats/days"), 1);
+        // and forward again: everything is known, nothing is asked
+        const qsizetype mark4 = m_server.settle();
+        QTest::keyClick(s->view->dateEdit(), Qt::Key_Right, Qt::ControlModifier);
+        QVERIFY(s->settled());
+        QCOMPARE(s->view->date(), third);
+        const QList<QByteArray> back = m_server.requestsSince(mark4);
+        QCOMPARE(requestsFor(back, "/moderation/stats ") +
+                     requestsFor(back, "/moderation/stats/days"),
+                 0);
     }
 
     void notLoadedIsNoZero()
@@ -516,7 +523,7 @@ private Q_SLOTS:
             QVERIFY(!w.findChild<ui::ActivityCalendar *>());
             QTRY_COMPARE_WITH_TIMEOUT(core.api()->pendingCount(), 0, kWaitMs);
         }
-        QCOMPARE(statsRequests(m_server.requestsSince(mark)), 0);
+        QCOMPARE(requestsFor(m_server.requestsSince(mark), "/moderation/stats"), 0);
 
         core::AppCore core;
         const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("moderator"));

@@ -141,8 +141,7 @@ private Q_SLOTS:
         }
         for (int i : {2, 0, 3, 1}) {
             QCOMPARE(m_maliu->put(kApi + QStringLiteral("/posts/%1/like").arg(posts[i])).status,
-                     200);
-            QTest::qWait(3);
+                     200); // likes in one millisecond are ordered by their ids
         }
         m_liked = serverLikes();
         QCOMPARE(m_liked.mid(0, 4), (QList<qint64>{posts[1], posts[3], posts[0], posts[2]}));
@@ -256,7 +255,7 @@ private Q_SLOTS:
         for (Client *c : {&zhangsan, m_maliu.get()}) {
             c->del(kApi + QStringLiteral("/users/%1/follow").arg(kWangwu));
             QCOMPARE(c->put(kApi + QStringLiteral("/users/%1/follow").arg(kWangwu)).status, 200);
-            QTest::qWait(3);
+            test::waitForNextMillisecond(); // ties would break on the uid, not the order
         }
         QList<qint64> expected;
         for (const QJsonValue &v :
@@ -328,6 +327,25 @@ private Q_SLOTS:
         QCOMPARE(following->model()->index(0).data(models::LikersModel::UidRole).toLongLong(),
                  kWangwu);
         following->close();
+
+        // Offline, 王五's followers again: the copy saved when they were read, with its time and
+        // why it is not up to date, in the window's language.
+        w->core.setOffline(true);
+        ui::LikersDialog offline(w->feeds.get(), nullptr, kWangwu, true, QStringLiteral("王五"),
+                                 &win);
+        offline.show();
+        QTRY_VERIFY_WITH_TIMEOUT(!offline.errorText().isEmpty(), kWait);
+        QList<qint64> saved;
+        for (int row = 0; row < offline.model()->rowCount(); ++row)
+            saved << offline.model()->index(row).data(models::LikersModel::UidRole).toLongLong();
+        QCOMPARE(saved, expected);
+        QVERIFY2(offline.errorText().contains(lang == QLatin1String("en")
+                                                  ? QStringLiteral("saved on")
+                                                  : QStringLiteral("保存")),
+                 qPrintable(offline.errorText()));
+        QVERIFY(offline.grab().save(
+            QDir(kShots).filePath(QStringLiteral("followers-offline-%1.png").arg(lang))));
+        w->core.setOffline(false);
     }
 
     void messagesOnAPersonsBoard_data()

@@ -190,7 +190,8 @@ MessageBoardView::MessageBoardView(models::Feeds *feeds, QWidget *parent)
     });
     connect(m_feed, &models::MessageBoardFeed::loaded, this, [this] { updateState(); });
     connect(m_feed, &models::MessageBoardFeed::loadFailed, this, [this](const QString &message) {
-        m_error = tr("The messages could not be loaded: %1").arg(message);
+        m_error = m_feed->describeFailure(tr("The messages could not be loaded: %1").arg(message),
+                                          message);
         updateState();
     });
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})

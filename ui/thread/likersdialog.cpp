@@ -271,7 +271,8 @@ void LikersDialog::wire()
                           ? tr("This post is no longer available.")
                           : tr("This person is no longer here."));
         else if (m_feed->source() != models::LikersFeed::Source::PostLikers)
-            showError(tr("The list could not be loaded.") + QLatin1Char('\n') + message);
+            showError(m_feed->describeFailure(
+                tr("The list could not be loaded.") + QLatin1Char('\n') + message, message));
         else
             showError(tr("The likes could not be loaded.") + QLatin1Char('\n') + message);
     });
