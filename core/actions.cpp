@@ -269,8 +269,19 @@ qint64 Actions::report(TargetType type, qint64 targetId, Report::Reason reason, 
     r.reason = reason;
     if (const QString text = note.trimmed(); !text.isEmpty())
         r.note = text;
-    const QString target =
-        type == TargetType::Comment ? describeComment(targetId) : describePost(targetId);
+    QString target;
+    switch (type) {
+    case TargetType::Comment:
+        target = describeComment(targetId);
+        break;
+    case TargetType::Message: // messages are not in the post store
+        target = QCoreApplication::translate("Actions", "a message");
+        break;
+    case TargetType::Post:
+    case TargetType::Device:
+        target = describePost(targetId);
+        break;
+    }
     return m_outbox->report(r, target);
 }
 
@@ -378,6 +389,11 @@ qint64 Actions::moderate(TargetType type, qint64 targetId, bool hide, const QStr
     const QString why = reason.trimmed();
     if (targetId <= 0 || (hide && why.isEmpty()))
         return 0;
+    if (type == TargetType::Message) // not in the post store: nothing to mark or roll back
+        return hide ? m_outbox->hideMessage(targetId, why,
+                                            QCoreApplication::translate("Actions", "a message"))
+                    : m_outbox->unhideMessage(targetId, why,
+                                              QCoreApplication::translate("Actions", "a message"));
     const auto before = moderationBefore(type, targetId, hide);
     if (!before)
         return 0;
@@ -400,13 +416,16 @@ qint64 Actions::decideQueueItem(QueueDecision decision, TargetType type, qint64 
                                 const QString &reason, const QString &target)
 {
     const bool post = type == TargetType::Post;
+    const bool message = type == TargetType::Message;
     switch (decision) {
     case QueueDecision::Hide:
-        return post ? m_outbox->hidePost(id, reason, target)
-                    : m_outbox->hideComment(id, reason, target);
+        return post      ? m_outbox->hidePost(id, reason, target)
+               : message ? m_outbox->hideMessage(id, reason, target)
+                         : m_outbox->hideComment(id, reason, target);
     case QueueDecision::Unhide:
-        return post ? m_outbox->unhidePost(id, reason, target)
-                    : m_outbox->unhideComment(id, reason, target);
+        return post      ? m_outbox->unhidePost(id, reason, target)
+               : message ? m_outbox->unhideMessage(id, reason, target)
+                         : m_outbox->unhideComment(id, reason, target);
     case QueueDecision::Dismiss:
         return m_outbox->dismissReport(id, reason, target);
     }

@@ -35,7 +35,8 @@ public:
     qint64 publishPost(const QString &content, const QStringList &localPictures,
                        const QString &device, QString *error = nullptr);
     void deletePost(qint64 postId);
-    // Reports a post or a comment (type Post or Comment) to the moderators, with an optional
+    // Reports a post, a comment or a message (type Post, Comment or Message; a message is named
+    // "a message": reportMessage() names its author) to the moderators, with an optional
     // note (trimmed; empty: none). Returns the outbox entry's id. A second report of the same
     // target by the same user changes nothing on the server (it answers with the first).
     qint64 report(TargetType type, qint64 targetId, Report::Reason reason, const QString &note);
@@ -50,12 +51,15 @@ public:
     // marks it hidden by me with that reason (or visible again); a refusal puts back what the
     // server had and says why (actionFailed). Returns the outbox entry's id; 0 when there is
     // nothing to do (already so, unknown, not on the server yet, or no reason for a hide).
+    // A message (type Message) is not in the post store: it is only queued (hide_message,
+    // unhide_message), as moderateMessage() does.
     qint64 moderate(TargetType type, qint64 targetId, bool hide, const QString &reason);
     // Moderators, from the report queue: hides or unhides a queue item's target (`id` is the
-    // target's), or dismisses the item's reports (`id` is the item's), named in the outbox's
-    // sentences as the queue names it (`target`: "王五's post"). Unlike moderate(), the target
-    // need not be in the post store and nothing in it is marked: the queue shows its row pending
-    // until the server has answered. Returns the outbox entry's id (0: nothing was queued).
+    // target's: a post, a comment or a message), or dismisses the item's reports (`id` is the
+    // item's), named in the outbox's sentences as the queue names it (`target`: "王五's post").
+    // Unlike moderate(), the target need not be in the post store and nothing in it is marked:
+    // the queue shows its row pending until the server has answered. Returns the outbox entry's id
+    // (0: nothing was queued).
     enum class QueueDecision { Hide, Unhide, Dismiss };
     qint64 decideQueueItem(QueueDecision decision, TargetType type, qint64 id,
                            const QString &reason, const QString &target);

@@ -35,32 +35,39 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="280"/>
+        <location filename="../core/actions.cpp" line="278"/>
+        <location filename="../core/actions.cpp" line="394"/>
+        <location filename="../core/actions.cpp" line="396"/>
+        <source>a message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="291"/>
         <source>your board</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="281"/>
+        <location filename="../core/actions.cpp" line="292"/>
         <source>%1&apos;s board</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="287"/>
+        <location filename="../core/actions.cpp" line="298"/>
         <source>%1&apos;s message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="403"/>
+        <location filename="../core/actions.cpp" line="464"/>
         <source>You had already reported %1: the moderators have your first report.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="406"/>
+        <location filename="../core/actions.cpp" line="467"/>
         <source>Thank you: your report on %1 is with the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="451"/>
+        <location filename="../core/actions.cpp" line="512"/>
         <source>Your post is published.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -249,52 +256,52 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="190"/>
+        <location filename="../core/net/apierror.cpp" line="192"/>
         <source>it conflicts with an earlier request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="192"/>
+        <location filename="../core/net/apierror.cpp" line="194"/>
         <source>it is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="195"/>
+        <location filename="../core/net/apierror.cpp" line="197"/>
         <source>the comment it answers was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="197"/>
+        <location filename="../core/net/apierror.cpp" line="199"/>
         <source>it was not accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="198"/>
+        <location filename="../core/net/apierror.cpp" line="200"/>
         <source>it was not accepted (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="211"/>
+        <location filename="../core/net/apierror.cpp" line="213"/>
         <source>picture %1 is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="214"/>
+        <location filename="../core/net/apierror.cpp" line="216"/>
         <source>picture %1 has too many pixels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="216"/>
+        <location filename="../core/net/apierror.cpp" line="218"/>
         <source>picture %1 is not a valid image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="219"/>
+        <location filename="../core/net/apierror.cpp" line="221"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="226"/>
+        <location filename="../core/net/apierror.cpp" line="228"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -412,17 +419,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="239"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="246"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="241"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="248"/>
         <source>Pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="243"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="250"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n like</numerusform>
@@ -430,7 +437,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="245"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="252"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -438,12 +445,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="269"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="276"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="275"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="282"/>
         <source>Reply</source>
         <translation type="unfinished"></translation>
     </message>
@@ -451,28 +458,28 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="18"/>
+        <location filename="../core/wire/importfile.cpp" line="19"/>
         <source>Cannot import %1: %2; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="23"/>
-        <location filename="../core/wire/importfile.cpp" line="35"/>
+        <location filename="../core/wire/importfile.cpp" line="24"/>
+        <location filename="../core/wire/importfile.cpp" line="36"/>
         <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="43"/>
+        <location filename="../core/wire/importfile.cpp" line="45"/>
         <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="46"/>
+        <location filename="../core/wire/importfile.cpp" line="48"/>
         <source>the top level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="55"/>
+        <location filename="../core/wire/importfile.cpp" line="54"/>
         <source>%1: left out %2 (the other posts are imported)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -671,164 +678,164 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="72"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="83"/>
         <source>the post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="75"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="86"/>
         <source>the comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="78"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="89"/>
         <source>this person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="82"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="93"/>
         <source>the reported content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="88"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="94"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="106"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="112"/>
         <source>like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="90"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="103"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="108"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="121"/>
         <source>unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="95"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="96"/>
         <source>the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="97"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="115"/>
         <source>oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="100"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="118"/>
         <source>withdrawn oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="101"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="102"/>
         <source>message for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="107"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="125"/>
         <source>follow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="109"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="127"/>
         <source>unfollow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="113"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="131"/>
         <source>reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="115"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="133"/>
         <source>comment on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="119"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="138"/>
         <source>deletion of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="122"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="141"/>
         <source>new post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="124"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="143"/>
         <source>report on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="127"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="147"/>
         <source>hiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="130"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="151"/>
         <source>unhiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="133"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="154"/>
         <source>dismissal of the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="154"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="175"/>
         <source>the post it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="156"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="177"/>
         <source>the comment it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="142"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="163"/>
         <source>Your %1 could not be saved: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="175"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="196"/>
         <source>Your post could not be published: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="202"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="223"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="209"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="230"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="217"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="238"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="224"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="245"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="195"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="216"/>
         <source>A post can have at most %1 pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="162"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="183"/>
         <source>what it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="188"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="209"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="234"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="255"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>%n change saved</numerusform>
@@ -836,12 +843,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="237"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="258"/>
         <source>%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="238"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="259"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n could not be</numerusform>
@@ -849,7 +856,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="240"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="261"/>
         <source>%1; %2:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1017,42 +1024,42 @@
 <context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="229"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="253"/>
         <source>Loading floors…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="230"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="254"/>
         <source>Could not load more floors — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="231"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="255"/>
         <source>Load more floors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="253"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="277"/>
         <source>Loading replies…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="254"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="278"/>
         <source>Could not load the replies — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="255"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="279"/>
         <source>More replies (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="292"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="316"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="297"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="321"/>
         <source>Reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1163,11 +1170,16 @@
     </message>
     <message>
         <location filename="../models/moderation/moderationlogmodel.cpp" line="77"/>
+        <source>%1 %2 message %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="82"/>
         <source>%1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationlogmodel.cpp" line="81"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="86"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1175,22 +1187,32 @@
 <context>
     <name>threadline::models::ModerationQueueFeed</name>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="409"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="431"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="410"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="432"/>
         <source>the reported post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="411"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="434"/>
+        <source>%1&apos;s message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="435"/>
+        <source>the reported message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="436"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="412"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="437"/>
         <source>the reported comment</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1198,47 +1220,57 @@
 <context>
     <name>threadline::models::ModerationQueueModel</name>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="189"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="202"/>
         <source>Spam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="191"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="204"/>
         <source>Abuse</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="193"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="206"/>
         <source>Illegal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="195"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="208"/>
         <source>Other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="303"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="317"/>
         <source>Deleted post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="303"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="318"/>
+        <source>Deleted message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="319"/>
         <source>Deleted comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="309"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="326"/>
+        <source>Message by %1 on %2&apos;s board: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="329"/>
         <source>Post by %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="310"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="330"/>
         <source>Comment by %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="314"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="334"/>
         <source>%n report(s)</source>
         <translation>
             <numerusform>%n report</numerusform>
@@ -1246,12 +1278,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="315"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="335"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="318"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="338"/>
         <source>auto-flagged: “%1”</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1279,14 +1311,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="258"/>
-        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="259"/>
+        <location filename="../models/outboxmodel.cpp" line="265"/>
         <source>Like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="258"/>
-        <location filename="../models/outboxmodel.cpp" line="265"/>
+        <location filename="../models/outboxmodel.cpp" line="259"/>
+        <location filename="../models/outboxmodel.cpp" line="269"/>
         <source>Unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1296,57 +1328,57 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="263"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="264"/>
+        <location filename="../models/outboxmodel.cpp" line="268"/>
         <source>Oppose taken back on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="268"/>
+        <location filename="../models/outboxmodel.cpp" line="272"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="268"/>
+        <location filename="../models/outboxmodel.cpp" line="272"/>
         <source>Unfollow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="276"/>
+        <location filename="../models/outboxmodel.cpp" line="280"/>
         <source>Reply to %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="277"/>
+        <location filename="../models/outboxmodel.cpp" line="281"/>
         <source>Reply under %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="279"/>
+        <location filename="../models/outboxmodel.cpp" line="283"/>
         <source>Comment on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="283"/>
+        <location filename="../models/outboxmodel.cpp" line="288"/>
         <source>Delete %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="288"/>
+        <location filename="../models/outboxmodel.cpp" line="293"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="288"/>
+        <location filename="../models/outboxmodel.cpp" line="293"/>
         <source>New post: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="289"/>
+        <location filename="../models/outboxmodel.cpp" line="294"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1 (%n picture)</numerusform>
@@ -1354,52 +1386,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="292"/>
+        <location filename="../models/outboxmodel.cpp" line="297"/>
         <source>Report %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="295"/>
+        <location filename="../models/outboxmodel.cpp" line="301"/>
         <source>Hide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="298"/>
+        <location filename="../models/outboxmodel.cpp" line="305"/>
         <source>Unhide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="300"/>
+        <location filename="../models/outboxmodel.cpp" line="307"/>
         <source>Dismiss the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="324"/>
+        <location filename="../models/outboxmodel.cpp" line="331"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="327"/>
+        <location filename="../models/outboxmodel.cpp" line="334"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="330"/>
+        <location filename="../models/outboxmodel.cpp" line="337"/>
         <source>Waiting for the network (offline)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="333"/>
+        <location filename="../models/outboxmodel.cpp" line="340"/>
         <source>Waiting for you to sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="336"/>
+        <location filename="../models/outboxmodel.cpp" line="343"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="342"/>
+        <location filename="../models/outboxmodel.cpp" line="349"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>Retry in %n s</numerusform>
@@ -1407,7 +1439,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="343"/>
+        <location filename="../models/outboxmodel.cpp" line="350"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>Retry in %n s after “%1”</numerusform>
@@ -1415,7 +1447,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="348"/>
+        <location filename="../models/outboxmodel.cpp" line="355"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>Waiting for the like delay: sent in %n s</numerusform>
@@ -1423,7 +1455,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="353"/>
+        <location filename="../models/outboxmodel.cpp" line="360"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>Waiting for the server: next try in %n s</numerusform>
@@ -1431,8 +1463,40 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="356"/>
+        <location filename="../models/outboxmodel.cpp" line="363"/>
         <source>Waiting to be sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::RankingFeed</name>
+    <message>
+        <location filename="../models/rankings/rankingfeed.cpp" line="106"/>
+        <source>Could not load the ranking: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::RankingModel</name>
+    <message numerus="yes">
+        <location filename="../models/rankings/rankingmodel.cpp" line="45"/>
+        <source>%1. %2, %n points</source>
+        <translation>
+            <numerusform>%1. %2, %n point</numerusform>
+            <numerusform>%1. %2, %n points</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="77"/>
+        <source>%n points</source>
+        <translation>
+            <numerusform>%n point</numerusform>
+            <numerusform>%n points</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="87"/>
+        <source>%1 (me)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1448,18 +1512,18 @@
 <context>
     <name>threadline::models::ThreadLoader</name>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="92"/>
+        <location filename="../models/thread/threadloader.cpp" line="93"/>
         <source>Offline: the comments are not available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="145"/>
+        <location filename="../models/thread/threadloader.cpp" line="150"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="150"/>
-        <location filename="../models/thread/threadloader.cpp" line="160"/>
+        <location filename="../models/thread/threadloader.cpp" line="155"/>
+        <location filename="../models/thread/threadloader.cpp" line="165"/>
         <source>Could not load the comments</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1480,38 +1544,38 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="237"/>
+        <location filename="../models/thread/threadloader.cpp" line="295"/>
         <source>Offline: more comments cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="255"/>
+        <location filename="../models/thread/threadloader.cpp" line="313"/>
         <source>Offline: more replies cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="270"/>
+        <location filename="../models/thread/threadloader.cpp" line="328"/>
         <source>This floor is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="273"/>
-        <location filename="../models/thread/threadloader.cpp" line="283"/>
+        <location filename="../models/thread/threadloader.cpp" line="331"/>
+        <location filename="../models/thread/threadloader.cpp" line="341"/>
         <source>Could not load the replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="307"/>
+        <location filename="../models/thread/threadloader.cpp" line="365"/>
         <source>Offline: the rest of this floor is not in the local cache.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="328"/>
+        <location filename="../models/thread/threadloader.cpp" line="386"/>
         <source>The local cache could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="335"/>
+        <location filename="../models/thread/threadloader.cpp" line="393"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1519,43 +1583,43 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="225"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="240"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="269"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="281"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="265"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="280"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="309"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="321"/>
         <source>Offline — showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="227"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="245"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="267"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="285"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="270"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="310"/>
         <source>Showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="272"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="312"/>
         <source>Showing saved posts — updating…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="284"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="324"/>
         <source>Could not load the timeline: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="285"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="325"/>
         <source>Could not load more posts: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="343"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="372"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="407"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="383"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="412"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="447"/>
         <source>Up to date</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2130,17 +2194,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="284"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="316"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="286"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="318"/>
         <source>No likes yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/likersdialog.cpp" line="288"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="320"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -2149,12 +2213,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="231"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="271"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="233"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="276"/>
         <source>The likes could not be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2179,23 +2243,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="331"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="363"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="332"/>
-        <location filename="../ui/thread/likersdialog.cpp" line="333"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="364"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="365"/>
         <source>&amp;Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
         <source>Loading more…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2210,7 +2274,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="342"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="378"/>
         <source>No one has liked this post yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2306,149 +2370,149 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="224"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="224"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="226"/>
         <source>Topic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
         <source>%1 — Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="242"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="242"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
         <source>&amp;Preferences…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
         <source>Outbox</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>Out&amp;box: changes waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>QA: faults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
         <source>&amp;System colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="269"/>
         <source>&amp;Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="270"/>
         <source>&amp;Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="269"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="271"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="270"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="272"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="170"/>
+        <location filename="../ui/window/mainwindow.cpp" line="171"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="303"/>
+        <location filename="../ui/window/mainwindow.cpp" line="321"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>%n new post on top</numerusform>
@@ -2456,12 +2520,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="338"/>
+        <location filename="../ui/window/mainwindow.cpp" line="356"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="591"/>
+        <location filename="../ui/window/mainwindow.cpp" line="614"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2560,61 +2624,210 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::MessageBoardView</name>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="46"/>
+        <source>♥ %1 (you like it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="47"/>
+        <source>♡ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="49"/>
+        <source>not saved (see the outbox)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="51"/>
+        <source>sending…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="57"/>
+        <source>Hidden by a moderator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="58"/>
+        <source>Hidden by a moderator: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="193"/>
+        <source>The messages could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <source>Delete message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <source>Delete this message?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="271"/>
+        <source>It leaves the board for everyone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="282"/>
+        <location filename="../ui/people/messageboardview.cpp" line="294"/>
+        <source>%1&apos;s message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="296"/>
+        <source>Only moderators see a hidden message.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <source>Unlike (L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <source>Like (L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="314"/>
+        <source>Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="316"/>
+        <source>Report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <source>Hide…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <source>Unhide…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="380"/>
+        <source>%1 too many</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="386"/>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="388"/>
+        <source>No messages yet. Be the first to leave one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="396"/>
+        <source>Leave a message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="397"/>
+        <source>Leave the message (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="400"/>
+        <source>Write on your own board…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="401"/>
+        <source>Leave a message for %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="402"/>
+        <source>Messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::ModerationView</name>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="262"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="264"/>
         <source>Post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="262"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="265"/>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="266"/>
         <source>Comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="273"/>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="264"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="290"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="268"/>
         <source>Post by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="265"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="270"/>
         <source>Comment by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="269"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="274"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="98"/>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="271"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="276"/>
         <source>Auto-flagged: “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="315"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="269"/>
+        <source>Message by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="318"/>
+        <source>On %1&apos;s board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="331"/>
         <source>On %1&apos;s post: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="317"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="333"/>
         <source>On post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="346"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="362"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="347"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="363"/>
         <source>%1 · %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="351"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="367"/>
         <source>and %n more</source>
         <translation>
             <numerusform>and %n more</numerusform>
@@ -2622,12 +2835,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="359"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="375"/>
         <source>Queued — waiting for the server…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="366"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="382"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2668,98 +2881,108 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="270"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="267"/>
+        <source>The reported message has been deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/contextpane.cpp" line="273"/>
+        <source>Message on %1&apos;s board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/contextpane.cpp" line="287"/>
         <source>Post by %1 · 1 comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="272"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="289"/>
         <source>Post by %1 · %2 comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="288"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="305"/>
         <source>The post is hidden by a moderator.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="292"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="309"/>
         <source>The reported post has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="293"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="310"/>
         <source>Its post has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="299"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="316"/>
         <source>The reported comment has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="313"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="330"/>
         <source>First comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="315"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="332"/>
         <source>Floor %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="319"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="336"/>
         <source>Loading its first comments…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="320"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="337"/>
         <source>Loading the floor…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="324"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="341"/>
         <source>The context could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="327"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="344"/>
         <source>Click here to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="334"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="351"/>
         <source>No comments yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="335"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="352"/>
         <source>Nothing else is left in this floor.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="343"/>
-        <location filename="../ui/moderation/contextpane.cpp" line="349"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="360"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="366"/>
         <source>⋯ earlier replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="353"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="370"/>
         <source>⋯ %1 more comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="356"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="373"/>
         <source>⋯ one more reply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="357"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="374"/>
         <source>⋯ %1 more replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="359"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="376"/>
         <source>⋯ later replies</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3119,12 +3342,12 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PersonPages</name>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="69"/>
+        <location filename="../ui/people/personpages.cpp" line="110"/>
         <source>Posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="70"/>
+        <location filename="../ui/people/personpages.cpp" line="111"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3134,7 +3357,7 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="71"/>
+        <location filename="../ui/people/personpages.cpp" line="113"/>
         <source>Posts or activity</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3289,7 +3512,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::PostDelegate</name>
     <message>
         <location filename="../ui/timeline/postcardlayout.cpp" line="155"/>
-        <location filename="../ui/timeline/postdelegate.cpp" line="357"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="358"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3304,48 +3527,48 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="242"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="246"/>
         <location filename="../ui/timeline/postdelegateevents.cpp" line="223"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="255"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="259"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="258"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="262"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="173"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="174"/>
         <source>Click to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="175"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="176"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="196"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="197"/>
         <source>+%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="328"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="329"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="362"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="364"/>
         <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3537,46 +3760,45 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="313"/>
-        <location filename="../ui/people/profileheader.cpp" line="347"/>
+        <location filename="../ui/people/profileheader.cpp" line="334"/>
+        <location filename="../ui/people/profileheader.cpp" line="368"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="315"/>
-        <location filename="../ui/people/profileheader.cpp" line="348"/>
+        <location filename="../ui/people/profileheader.cpp" line="336"/>
+        <location filename="../ui/people/profileheader.cpp" line="369"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="321"/>
+        <location filename="../ui/people/profileheader.cpp" line="342"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="345"/>
+        <location filename="../ui/people/profileheader.cpp" line="366"/>
         <source>This person does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="350"/>
+        <location filename="../ui/people/profileheader.cpp" line="371"/>
         <source>The profile could not be refreshed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="352"/>
+        <location filename="../ui/people/profileheader.cpp" line="373"/>
         <source>The profile could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="558"/>
+        <location filename="../ui/people/profileheader.cpp" line="580"/>
         <source>Avatar of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="561"/>
+        <location filename="../ui/people/profileheader.cpp" line="585"/>
         <source>%1 · %2</source>
-        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3590,15 +3812,16 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="561"/>
+        <location filename="../ui/people/profileheader.cpp" line="583"/>
         <source>%Ln follower(s)</source>
+        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>
             <numerusform>%Ln follower</numerusform>
             <numerusform>%Ln followers</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="562"/>
+        <location filename="../ui/people/profileheader.cpp" line="584"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>%Ln following</numerusform>
@@ -3606,37 +3829,37 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="564"/>
+        <location filename="../ui/people/profileheader.cpp" line="592"/>
         <source>Moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="576"/>
+        <location filename="../ui/people/profileheader.cpp" line="604"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="576"/>
+        <location filename="../ui/people/profileheader.cpp" line="604"/>
         <source>Follow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="578"/>
+        <location filename="../ui/people/profileheader.cpp" line="606"/>
         <source>Stop following %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="579"/>
+        <location filename="../ui/people/profileheader.cpp" line="607"/>
         <source>Follow %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="580"/>
+        <location filename="../ui/people/profileheader.cpp" line="608"/>
         <source>Following %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="581"/>
+        <location filename="../ui/people/profileheader.cpp" line="609"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3722,6 +3945,95 @@ It will not be sent, and what it changed here is undone.</source>
         <location filename="../ui/window/qapanel.cpp" line="138"/>
         <location filename="../ui/window/qapanel.cpp" line="146"/>
         <source>Write latency=MS,error=RATE,drop=RATE with rates from 0 to 1, or off</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::RankingView</name>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="134"/>
+        <source>Loading the ranking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingview.cpp" line="140"/>
+        <source>You this week: number %1 of %2, %n points</source>
+        <translation>
+            <numerusform>You this week: number %1 of %2, %n point</numerusform>
+            <numerusform>You this week: number %1 of %2, %n points</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingview.cpp" line="141"/>
+        <source>You today: number %1 of %2, %n points</source>
+        <translation>
+            <numerusform>You today: number %1 of %2, %n point</numerusform>
+            <numerusform>You today: number %1 of %2, %n points</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="144"/>
+        <source>You have no points this week yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="145"/>
+        <source>You have no points today yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="147"/>
+        <source>(saved board; the server has not answered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="152"/>
+        <source>The last 7 days, %1 to %2 (UTC+8): the sum of each day&apos;s points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
+        <source>Today, %1 (UTC+8).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="157"/>
+        <source>Points: %1 a post (at most %2 posts a day), %3 a comment (at most %4), %5 a like received from someone else (at most %6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="167"/>
+        <source>Nobody has points this week yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="168"/>
+        <source>Nobody has points today yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="173"/>
+        <source>Today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="174"/>
+        <source>This week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="175"/>
+        <source>Which ranking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="176"/>
+        <source>Ranking of people by points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
+        <source>Return or a click opens the person&apos;s page</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3878,82 +4190,82 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::StatsView</name>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="288"/>
+        <location filename="../ui/moderation/statsview.cpp" line="386"/>
         <source>Activity statistics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="289"/>
+        <location filename="../ui/moderation/statsview.cpp" line="387"/>
         <source>&amp;Day:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="290"/>
+        <location filename="../ui/moderation/statsview.cpp" line="388"/>
         <source>The day the figures are for, in the server&apos;s time (UTC+8)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="291"/>
+        <location filename="../ui/moderation/statsview.cpp" line="389"/>
         <source>Day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="292"/>
+        <location filename="../ui/moderation/statsview.cpp" line="390"/>
         <source>The day before (Ctrl+Left)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="293"/>
+        <location filename="../ui/moderation/statsview.cpp" line="391"/>
         <source>The day before</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="294"/>
+        <location filename="../ui/moderation/statsview.cpp" line="392"/>
         <source>The day after (Ctrl+Right)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="295"/>
+        <location filename="../ui/moderation/statsview.cpp" line="393"/>
         <source>The day after</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="296"/>
+        <location filename="../ui/moderation/statsview.cpp" line="394"/>
         <source>Today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="297"/>
+        <location filename="../ui/moderation/statsview.cpp" line="395"/>
         <source>Today (Ctrl+Home)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="298"/>
+        <location filename="../ui/moderation/statsview.cpp" line="396"/>
         <source>Load the statistics again (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="299"/>
+        <location filename="../ui/moderation/statsview.cpp" line="397"/>
         <source>Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="300"/>
+        <location filename="../ui/moderation/statsview.cpp" line="398"/>
         <source>Active today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="302"/>
+        <location filename="../ui/moderation/statsview.cpp" line="400"/>
         <source>Active on each of the last 3 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="303"/>
+        <location filename="../ui/moderation/statsview.cpp" line="401"/>
         <source>Active on any of the last 7 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="304"/>
+        <location filename="../ui/moderation/statsview.cpp" line="402"/>
         <source>Inactive for 7 days</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3978,7 +4290,7 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/statsview.cpp" line="306"/>
+        <location filename="../ui/moderation/statsview.cpp" line="410"/>
         <source>People active each day, the last %n days</source>
         <translation>
             <numerusform>People active each day, the last %n day</numerusform>
@@ -3986,7 +4298,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="321"/>
+        <location filename="../ui/moderation/statsview.cpp" line="437"/>
         <source>loading</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4000,7 +4312,8 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="322"/>
+        <location filename="../ui/moderation/statsview.cpp" line="436"/>
+        <location filename="../ui/moderation/statsview.cpp" line="438"/>
         <source>not loaded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4010,7 +4323,7 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="324"/>
+        <location filename="../ui/moderation/statsview.cpp" line="440"/>
         <source>%1: %2</source>
         <extracomment>A figure for screen readers: &quot;Active today: 5&quot;</extracomment>
         <translation type="unfinished"></translation>
@@ -4019,22 +4332,22 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="157"/>
+        <location filename="../ui/thread/threadheader.cpp" line="172"/>
         <source>By floor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="158"/>
+        <location filename="../ui/thread/threadheader.cpp" line="173"/>
         <source>Floors in order, oldest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="159"/>
+        <location filename="../ui/thread/threadheader.cpp" line="174"/>
         <source>Best first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="160"/>
+        <location filename="../ui/thread/threadheader.cpp" line="175"/>
         <source>The best-liked floors first</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4059,18 +4372,18 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="161"/>
+        <location filename="../ui/thread/threadheader.cpp" line="180"/>
         <source>Close (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="162"/>
-        <location filename="../ui/thread/threadheader.cpp" line="164"/>
+        <location filename="../ui/thread/threadheader.cpp" line="181"/>
+        <location filename="../ui/thread/threadheader.cpp" line="183"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadheader.cpp" line="201"/>
+        <location filename="../ui/thread/threadheader.cpp" line="220"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -4078,7 +4391,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="203"/>
+        <location filename="../ui/thread/threadheader.cpp" line="222"/>
         <source>Loading the post…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4273,261 +4586,6 @@ It will not be sent, and what it changed here is undone.</source>
     <message>
         <location filename="../ui/timeline/timelineview.cpp" line="198"/>
         <source>Everyone sees it again, with its comments.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>threadline::models::RankingFeed</name>
-    <message>
-        <location filename="../models/rankings/rankingfeed.cpp" line="106"/>
-        <source>Could not load the ranking: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>threadline::models::RankingModel</name>
-    <message numerus="yes">
-        <location filename="../models/rankings/rankingmodel.cpp" line="45"/>
-        <source>%1. %2, %n points</source>
-        <translation>
-            <numerusform>%1. %2, %n point</numerusform>
-            <numerusform>%1. %2, %n points</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/rankings/rankingdelegate.cpp" line="77"/>
-        <source>%n points</source>
-        <translation>
-            <numerusform>%n point</numerusform>
-            <numerusform>%n points</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingdelegate.cpp" line="87"/>
-        <source>%1 (me)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>threadline::ui::RankingView</name>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="134"/>
-        <source>Loading the ranking…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/rankings/rankingview.cpp" line="140"/>
-        <source>You this week: number %1 of %2, %n points</source>
-        <translation>
-            <numerusform>You this week: number %1 of %2, %n point</numerusform>
-            <numerusform>You this week: number %1 of %2, %n points</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/rankings/rankingview.cpp" line="141"/>
-        <source>You today: number %1 of %2, %n points</source>
-        <translation>
-            <numerusform>You today: number %1 of %2, %n point</numerusform>
-            <numerusform>You today: number %1 of %2, %n points</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="144"/>
-        <source>You have no points this week yet.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="145"/>
-        <source>You have no points today yet.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="147"/>
-        <source>(saved board; the server has not answered)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="152"/>
-        <source>The last 7 days, %1 to %2 (UTC+8): the sum of each day&apos;s points.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
-        <source>Today, %1 (UTC+8).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="157"/>
-        <source>Points: %1 a post (at most %2 posts a day), %3 a comment (at most %4), %5 a like received from someone else (at most %6).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="167"/>
-        <source>Nobody has points this week yet.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="168"/>
-        <source>Nobody has points today yet.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="173"/>
-        <source>Today</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="174"/>
-        <source>This week</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="175"/>
-        <source>Which ranking</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="176"/>
-        <source>Ranking of people by points</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
-        <source>Return or a click opens the person&apos;s page</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>threadline::ui::MessageBoardView</name>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="46"/>
-        <source>♥ %1 (you like it)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="47"/>
-        <source>♡ %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="49"/>
-        <source>not saved (see the outbox)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="51"/>
-        <source>sending…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="57"/>
-        <source>Hidden by a moderator</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="58"/>
-        <source>Hidden by a moderator: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="193"/>
-        <source>The messages could not be loaded: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="270"/>
-        <source>Delete message</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="270"/>
-        <source>Delete this message?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="271"/>
-        <source>It leaves the board for everyone.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="282"/>
-        <location filename="../ui/people/messageboardview.cpp" line="294"/>
-        <source>%1&apos;s message</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="296"/>
-        <source>Only moderators see a hidden message.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="310"/>
-        <source>Unlike (L)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="310"/>
-        <source>Like (L)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="314"/>
-        <source>Delete…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="316"/>
-        <source>Report…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="322"/>
-        <source>Hide…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="322"/>
-        <source>Unhide…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="380"/>
-        <source>%1 too many</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="386"/>
-        <source>Loading…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="388"/>
-        <source>No messages yet. Be the first to leave one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="396"/>
-        <source>Leave a message</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="397"/>
-        <source>Leave the message (Ctrl+Return)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="400"/>
-        <source>Write on your own board…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="401"/>
-        <source>Leave a message for %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="402"/>
-        <source>Messages</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

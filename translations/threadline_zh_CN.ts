@@ -35,32 +35,39 @@
         <translation>%1的评论</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="280"/>
+        <location filename="../core/actions.cpp" line="278"/>
+        <location filename="../core/actions.cpp" line="394"/>
+        <location filename="../core/actions.cpp" line="396"/>
+        <source>a message</source>
+        <translation>一条留言</translation>
+    </message>
+    <message>
+        <location filename="../core/actions.cpp" line="291"/>
         <source>your board</source>
         <translation>你的留言板</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="281"/>
+        <location filename="../core/actions.cpp" line="292"/>
         <source>%1&apos;s board</source>
         <translation>%1的留言板</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="287"/>
+        <location filename="../core/actions.cpp" line="298"/>
         <source>%1&apos;s message</source>
         <translation>%1的留言</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="403"/>
+        <location filename="../core/actions.cpp" line="464"/>
         <source>You had already reported %1: the moderators have your first report.</source>
         <translation>你之前已经举报过%1：管理员已收到你的第一次举报。</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="406"/>
+        <location filename="../core/actions.cpp" line="467"/>
         <source>Thank you: your report on %1 is with the moderators.</source>
         <translation>谢谢：你对%1的举报已送达管理员。</translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="451"/>
+        <location filename="../core/actions.cpp" line="512"/>
         <source>Your post is published.</source>
         <translation>你的动态已发布。</translation>
     </message>
@@ -247,52 +254,52 @@
         <translation>留言已被删除</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="190"/>
+        <location filename="../core/net/apierror.cpp" line="192"/>
         <source>it conflicts with an earlier request</source>
         <translation>与之前的请求冲突</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="192"/>
+        <location filename="../core/net/apierror.cpp" line="194"/>
         <source>it is too large</source>
         <translation>内容过大</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="195"/>
+        <location filename="../core/net/apierror.cpp" line="197"/>
         <source>the comment it answers was deleted</source>
         <translation>所回复的评论已被删除</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="197"/>
+        <location filename="../core/net/apierror.cpp" line="199"/>
         <source>it was not accepted</source>
         <translation>服务器未接受</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="198"/>
+        <location filename="../core/net/apierror.cpp" line="200"/>
         <source>it was not accepted (%1)</source>
         <translation>服务器未接受（%1）</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="211"/>
+        <location filename="../core/net/apierror.cpp" line="213"/>
         <source>picture %1 is too large</source>
         <translation>第 %1 张图片过大</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="214"/>
+        <location filename="../core/net/apierror.cpp" line="216"/>
         <source>picture %1 has too many pixels</source>
         <translation>第 %1 张图片像素过多</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="216"/>
+        <location filename="../core/net/apierror.cpp" line="218"/>
         <source>picture %1 is not a valid image</source>
         <translation>第 %1 张图片不是有效的图片</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="219"/>
+        <location filename="../core/net/apierror.cpp" line="221"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation>第 %1 张图片被拒绝：你没有权限这样做</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="226"/>
+        <location filename="../core/net/apierror.cpp" line="228"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation>第 %1 张图片未能上传：%2</translation>
     </message>
@@ -404,36 +411,36 @@
         <translation>暂不支持这种动态（%1）。</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="239"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="246"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation>%1：%2。%3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="241"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="248"/>
         <source>Pictures</source>
         <translation>图片</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="243"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="250"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n 个赞</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="245"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="252"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="269"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="276"/>
         <source>Like</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="275"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="282"/>
         <source>Reply</source>
         <translation>回复</translation>
     </message>
@@ -441,28 +448,28 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="18"/>
+        <location filename="../core/wire/importfile.cpp" line="19"/>
         <source>Cannot import %1: %2; nothing was imported.</source>
         <translation>无法导入 %1：%2；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="23"/>
-        <location filename="../core/wire/importfile.cpp" line="35"/>
+        <location filename="../core/wire/importfile.cpp" line="24"/>
+        <location filename="../core/wire/importfile.cpp" line="36"/>
         <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation>无法导入 %1：文件大于 16 MiB；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="43"/>
+        <location filename="../core/wire/importfile.cpp" line="45"/>
         <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
         <translation>无法导入 %1：%2（位置 %3）；未导入任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="46"/>
+        <location filename="../core/wire/importfile.cpp" line="48"/>
         <source>the top level</source>
         <translation>顶层</translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="55"/>
+        <location filename="../core/wire/importfile.cpp" line="54"/>
         <source>%1: left out %2 (the other posts are imported)</source>
         <translation>%1：已略过 %2（其余动态照常导入）</translation>
     </message>
@@ -657,183 +664,183 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="72"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="83"/>
         <source>the post</source>
         <translation>该动态</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="75"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="86"/>
         <source>the comment</source>
         <translation>该评论</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="78"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="89"/>
         <source>this person</source>
         <translation>该用户</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="82"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="93"/>
         <source>the reported content</source>
         <translation>被举报的内容</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="88"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="94"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="106"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="112"/>
         <source>like on %1</source>
         <translation>对%1的赞</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="90"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="103"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="108"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="121"/>
         <source>unlike of %1</source>
         <translation>取消对%1的赞</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="95"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="96"/>
         <source>the message</source>
         <translation>这条留言</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="97"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="115"/>
         <source>oppose on %1</source>
         <translation>对%1的踩</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="100"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="118"/>
         <source>withdrawn oppose on %1</source>
         <translation>取消对%1的踩</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="101"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="102"/>
         <source>message for %1</source>
         <translation>给%1的留言</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="107"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="125"/>
         <source>follow of %1</source>
         <translation>对%1的关注</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="109"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="127"/>
         <source>unfollow of %1</source>
         <translation>取消对%1的关注</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="113"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="131"/>
         <source>reply to %1</source>
         <translation>对%1的回复</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="115"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="133"/>
         <source>comment on %1</source>
         <translation>对%1的评论</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="119"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="138"/>
         <source>deletion of %1</source>
         <translation>删除%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="122"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="141"/>
         <source>new post %1</source>
         <translation>发布的新动态%1</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="124"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="143"/>
         <source>report on %1</source>
         <translation>对%1的举报</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="127"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="147"/>
         <source>hiding of %1</source>
         <translation>隐藏%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="130"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="151"/>
         <source>unhiding of %1</source>
         <translation>取消隐藏%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="133"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="154"/>
         <source>dismissal of the reports on %1</source>
         <translation>驳回%1所受举报的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="154"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="175"/>
         <source>the post it refers to could not be saved</source>
         <translation>所关联的动态未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="156"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="177"/>
         <source>the comment it refers to could not be saved</source>
         <translation>所关联的评论未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="142"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="163"/>
         <source>Your %1 could not be saved: %2</source>
         <translation>你%1未能保存：%2</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="175"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="196"/>
         <source>Your post could not be published: %1</source>
         <translation>你的动态未能发布：%1</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="202"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="223"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation>第 %1 张图片（%2）无法发布：文件不存在</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="209"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="230"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation>第 %1 张图片（%2）无法发布：无法读取文件（%3）</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="217"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="238"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation>第 %1 张图片（%2）无法发布：文件超过 5 MiB</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="224"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="245"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation>第 %1 张图片（%2）无法发布：不是 PNG、JPEG 或 WebP 图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="195"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="216"/>
         <source>A post can have at most %1 pictures</source>
         <translation>一条动态最多只能有 %1 张图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="162"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="183"/>
         <source>what it refers to could not be saved</source>
         <translation>所关联的内容未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="188"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="209"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation>第 %1 张图片在上传前丢失</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="234"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="255"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>已保存 %n 项更改</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="237"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="258"/>
         <source>%1.</source>
         <translation>%1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="238"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="259"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n 项未能保存</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="240"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="261"/>
         <source>%1; %2:</source>
         <translation>%1；%2：</translation>
     </message>
@@ -1001,42 +1008,42 @@
 <context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="229"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="253"/>
         <source>Loading floors…</source>
         <translation>正在加载楼层…</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="230"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="254"/>
         <source>Could not load more floors — try again</source>
         <translation>无法加载更多楼层 — 点击重试</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="231"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="255"/>
         <source>Load more floors</source>
         <translation>加载更多楼层</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="253"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="277"/>
         <source>Loading replies…</source>
         <translation>正在加载回复…</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="254"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="278"/>
         <source>Could not load the replies — try again</source>
         <translation>无法加载回复 — 点击重试</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="255"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="279"/>
         <source>More replies (%1)</source>
         <translation>更多回复（%1）</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="292"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="316"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="297"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="321"/>
         <source>Reply to %1</source>
         <translation>回复 %1</translation>
     </message>
@@ -1147,11 +1154,16 @@
     </message>
     <message>
         <location filename="../models/moderation/moderationlogmodel.cpp" line="77"/>
+        <source>%1 %2 message %3</source>
+        <translation>%1 %2留言 %3</translation>
+    </message>
+    <message>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="82"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationlogmodel.cpp" line="81"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="86"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -1159,22 +1171,32 @@
 <context>
     <name>threadline::models::ModerationQueueFeed</name>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="409"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="431"/>
         <source>%1&apos;s post</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="410"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="432"/>
         <source>the reported post</source>
         <translation>被举报的动态</translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="411"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="434"/>
+        <source>%1&apos;s message</source>
+        <translation>%1 的留言</translation>
+    </message>
+    <message>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="435"/>
+        <source>the reported message</source>
+        <translation>被举报的留言</translation>
+    </message>
+    <message>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="436"/>
         <source>%1&apos;s comment</source>
         <translation>%1 的评论</translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="412"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="437"/>
         <source>the reported comment</source>
         <translation>被举报的评论</translation>
     </message>
@@ -1182,59 +1204,69 @@
 <context>
     <name>threadline::models::ModerationQueueModel</name>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="189"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="202"/>
         <source>Spam</source>
         <translation>垃圾广告</translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="191"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="204"/>
         <source>Abuse</source>
         <translation>辱骂骚扰</translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="193"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="206"/>
         <source>Illegal</source>
         <translation>违法内容</translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="195"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="208"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="303"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="317"/>
         <source>Deleted post</source>
         <translation>已删除的动态</translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="303"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="318"/>
+        <source>Deleted message</source>
+        <translation>已删除的留言</translation>
+    </message>
+    <message>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="319"/>
         <source>Deleted comment</source>
         <translation>已删除的评论</translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="309"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="326"/>
+        <source>Message by %1 on %2&apos;s board: %3</source>
+        <translation>%1 在 %2 的留言板上的留言：%3</translation>
+    </message>
+    <message>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="329"/>
         <source>Post by %1: %2</source>
         <translation>%1 的动态：%2</translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="310"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="330"/>
         <source>Comment by %1: %2</source>
         <translation>%1 的评论：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="314"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="334"/>
         <source>%n report(s)</source>
         <translation>
             <numerusform>%n 条举报</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="315"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="335"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="318"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="338"/>
         <source>auto-flagged: “%1”</source>
         <translation>自动标记：“%1”</translation>
     </message>
@@ -1262,14 +1294,14 @@
         <translation>对象</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="258"/>
-        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="259"/>
+        <location filename="../models/outboxmodel.cpp" line="265"/>
         <source>Like on %1</source>
         <translation>赞%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="258"/>
-        <location filename="../models/outboxmodel.cpp" line="265"/>
+        <location filename="../models/outboxmodel.cpp" line="259"/>
+        <location filename="../models/outboxmodel.cpp" line="269"/>
         <source>Unlike of %1</source>
         <translation>取消赞%1</translation>
     </message>
@@ -1279,139 +1311,169 @@
         <translation>在%1留言：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="263"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Oppose on %1</source>
         <translation>踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="264"/>
+        <location filename="../models/outboxmodel.cpp" line="268"/>
         <source>Oppose taken back on %1</source>
         <translation>取消踩%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="268"/>
+        <location filename="../models/outboxmodel.cpp" line="272"/>
         <source>Follow %1</source>
         <translation>关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="268"/>
+        <location filename="../models/outboxmodel.cpp" line="272"/>
         <source>Unfollow %1</source>
         <translation>取消关注%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="276"/>
+        <location filename="../models/outboxmodel.cpp" line="280"/>
         <source>Reply to %1: %2</source>
         <translation>回复%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="277"/>
+        <location filename="../models/outboxmodel.cpp" line="281"/>
         <source>Reply under %1: %2</source>
         <translation>在%1下回复：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="279"/>
+        <location filename="../models/outboxmodel.cpp" line="283"/>
         <source>Comment on %1: %2</source>
         <translation>评论%1：%2</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="283"/>
+        <location filename="../models/outboxmodel.cpp" line="288"/>
         <source>Delete %1</source>
         <translation>删除%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="288"/>
+        <location filename="../models/outboxmodel.cpp" line="293"/>
         <source>New post</source>
         <translation>新动态</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="288"/>
+        <location filename="../models/outboxmodel.cpp" line="293"/>
         <source>New post: %1</source>
         <translation>新动态：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="289"/>
+        <location filename="../models/outboxmodel.cpp" line="294"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1（%n 张图片）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="292"/>
+        <location filename="../models/outboxmodel.cpp" line="297"/>
         <source>Report %1</source>
         <translation>举报%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="295"/>
+        <location filename="../models/outboxmodel.cpp" line="301"/>
         <source>Hide %1</source>
         <translation>隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="298"/>
+        <location filename="../models/outboxmodel.cpp" line="305"/>
         <source>Unhide %1</source>
         <translation>取消隐藏%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="300"/>
+        <location filename="../models/outboxmodel.cpp" line="307"/>
         <source>Dismiss the reports on %1</source>
         <translation>驳回对%1的举报</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="324"/>
+        <location filename="../models/outboxmodel.cpp" line="331"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="327"/>
+        <location filename="../models/outboxmodel.cpp" line="334"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="330"/>
+        <location filename="../models/outboxmodel.cpp" line="337"/>
         <source>Waiting for the network (offline)</source>
         <translation>等待网络（离线）</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="333"/>
+        <location filename="../models/outboxmodel.cpp" line="340"/>
         <source>Waiting for you to sign in again</source>
         <translation>等待你重新登录</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="336"/>
+        <location filename="../models/outboxmodel.cpp" line="343"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation>等待它所指向的内容先发送</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="342"/>
+        <location filename="../models/outboxmodel.cpp" line="349"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="343"/>
+        <location filename="../models/outboxmodel.cpp" line="350"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>因“%1”，%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="348"/>
+        <location filename="../models/outboxmodel.cpp" line="355"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>等待点赞延时：%n 秒后发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="353"/>
+        <location filename="../models/outboxmodel.cpp" line="360"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>等待服务器：%n 秒后再试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="356"/>
+        <location filename="../models/outboxmodel.cpp" line="363"/>
         <source>Waiting to be sent</source>
         <translation>等待发送</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::RankingFeed</name>
+    <message>
+        <location filename="../models/rankings/rankingfeed.cpp" line="106"/>
+        <source>Could not load the ranking: %1</source>
+        <translation>无法加载排行榜：%1</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::RankingModel</name>
+    <message numerus="yes">
+        <location filename="../models/rankings/rankingmodel.cpp" line="45"/>
+        <source>%1. %2, %n points</source>
+        <translation>
+            <numerusform>第 %1 名 %2，%n 分</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="77"/>
+        <source>%n points</source>
+        <translation>
+            <numerusform>%n 分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="87"/>
+        <source>%1 (me)</source>
+        <translation>%1（我）</translation>
     </message>
 </context>
 <context>
@@ -1426,18 +1488,18 @@
 <context>
     <name>threadline::models::ThreadLoader</name>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="92"/>
+        <location filename="../models/thread/threadloader.cpp" line="93"/>
         <source>Offline: the comments are not available.</source>
         <translation>离线：评论不可用。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="145"/>
+        <location filename="../models/thread/threadloader.cpp" line="150"/>
         <source>This post is no longer available.</source>
         <translation>这条动态已不存在。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="150"/>
-        <location filename="../models/thread/threadloader.cpp" line="160"/>
+        <location filename="../models/thread/threadloader.cpp" line="155"/>
+        <location filename="../models/thread/threadloader.cpp" line="165"/>
         <source>Could not load the comments</source>
         <translation>无法加载评论</translation>
     </message>
@@ -1456,38 +1518,38 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="237"/>
+        <location filename="../models/thread/threadloader.cpp" line="295"/>
         <source>Offline: more comments cannot be loaded.</source>
         <translation>离线：无法加载更多评论。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="255"/>
+        <location filename="../models/thread/threadloader.cpp" line="313"/>
         <source>Offline: more replies cannot be loaded.</source>
         <translation>离线：无法加载更多回复。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="270"/>
+        <location filename="../models/thread/threadloader.cpp" line="328"/>
         <source>This floor is no longer available.</source>
         <translation>这层楼已不存在。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="273"/>
-        <location filename="../models/thread/threadloader.cpp" line="283"/>
+        <location filename="../models/thread/threadloader.cpp" line="331"/>
+        <location filename="../models/thread/threadloader.cpp" line="341"/>
         <source>Could not load the replies</source>
         <translation>无法加载回复</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="307"/>
+        <location filename="../models/thread/threadloader.cpp" line="365"/>
         <source>Offline: the rest of this floor is not in the local cache.</source>
         <translation>离线：这层楼的其余回复不在本地缓存中。</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="328"/>
+        <location filename="../models/thread/threadloader.cpp" line="386"/>
         <source>The local cache could not be read: %1</source>
         <translation>无法读取本地缓存：%1</translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="335"/>
+        <location filename="../models/thread/threadloader.cpp" line="393"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -1495,43 +1557,43 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="225"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="240"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="269"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="281"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="265"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="280"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="309"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="321"/>
         <source>Offline — showing saved posts</source>
         <translation>离线 — 显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="227"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="245"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="267"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="285"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="270"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="310"/>
         <source>Showing saved posts</source>
         <translation>显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="272"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="312"/>
         <source>Showing saved posts — updating…</source>
         <translation>显示已保存的动态 — 正在更新…</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="284"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="324"/>
         <source>Could not load the timeline: %1</source>
         <translation>无法加载动态列表：%1</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="285"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="325"/>
         <source>Could not load more posts: %1</source>
         <translation>无法加载更多动态：%1</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="343"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="372"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="407"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="383"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="412"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="447"/>
         <source>Up to date</source>
         <translation>已是最新</translation>
     </message>
@@ -2103,17 +2165,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="284"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="316"/>
         <source>Likes</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="286"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="318"/>
         <source>No likes yet</source>
         <translation>还没有人赞</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/likersdialog.cpp" line="288"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="320"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -2121,12 +2183,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="231"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="271"/>
         <source>This post is no longer available.</source>
         <translation>这条动态已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="233"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="276"/>
         <source>The likes could not be loaded.</source>
         <translation>无法加载点赞列表。</translation>
     </message>
@@ -2151,23 +2213,23 @@
         <translation>%1 关注的人</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="331"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="363"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="332"/>
-        <location filename="../ui/thread/likersdialog.cpp" line="333"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="364"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="365"/>
         <source>&amp;Retry</source>
         <translation>重试(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="340"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
         <source>Loading more…</source>
         <translation>正在加载更多…</translation>
     </message>
@@ -2182,7 +2244,7 @@
         <translation>此人还没有关注任何人。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="342"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="378"/>
         <source>No one has liked this post yet.</source>
         <translation>还没有人赞过这条动态。</translation>
     </message>
@@ -2278,161 +2340,161 @@
         <translation>排行榜</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="224"/>
         <source>Likes</source>
         <translation>赞过</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="224"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="226"/>
         <source>Topic</source>
         <translation>话题</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
         <source>%1 — Threadline</source>
         <translation>%1 — Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="242"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation>你已退出登录。重新登录（文件 → 登录…）即可浏览和发帖；排队中的改动会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="242"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="251"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
         <source>Outbox</source>
         <translation>待发送</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>Out&amp;box: changes waiting</source>
         <translation>待发送的更改(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>QA: faults</source>
         <translation>测试：故障注入</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation>测试面板：故障与离线(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
         <source>&amp;System colours</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="269"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="270"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="269"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="271"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="270"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="272"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation>未登录</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="170"/>
+        <location filename="../ui/window/mainwindow.cpp" line="171"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="303"/>
+        <location filename="../ui/window/mainwindow.cpp" line="321"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>顶部有 %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="338"/>
+        <location filename="../ui/window/mainwindow.cpp" line="356"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="591"/>
+        <location filename="../ui/window/mainwindow.cpp" line="614"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -2531,73 +2593,222 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::MessageBoardView</name>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="46"/>
+        <source>♥ %1 (you like it)</source>
+        <translation>♥ %1（已赞）</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="47"/>
+        <source>♡ %1</source>
+        <translation>♡ %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="49"/>
+        <source>not saved (see the outbox)</source>
+        <translation>未保存（见发件箱）</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="51"/>
+        <source>sending…</source>
+        <translation>发送中…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="57"/>
+        <source>Hidden by a moderator</source>
+        <translation>已被管理员隐藏</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="58"/>
+        <source>Hidden by a moderator: %1</source>
+        <translation>已被管理员隐藏：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="193"/>
+        <source>The messages could not be loaded: %1</source>
+        <translation>无法加载留言：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <source>Delete message</source>
+        <translation>删除留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <source>Delete this message?</source>
+        <translation>删除这条留言？</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="271"/>
+        <source>It leaves the board for everyone.</source>
+        <translation>所有人都将看不到这条留言。</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="282"/>
+        <location filename="../ui/people/messageboardview.cpp" line="294"/>
+        <source>%1&apos;s message</source>
+        <translation>%1的留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="296"/>
+        <source>Only moderators see a hidden message.</source>
+        <translation>隐藏的留言只有管理员能看到。</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <source>Unlike (L)</source>
+        <translation>取消赞 (L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <source>Like (L)</source>
+        <translation>赞 (L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="314"/>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="316"/>
+        <source>Report…</source>
+        <translation>举报…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <source>Hide…</source>
+        <translation>隐藏…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <source>Unhide…</source>
+        <translation>取消隐藏…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="380"/>
+        <source>%1 too many</source>
+        <translation>超出 %1 字</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="386"/>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="388"/>
+        <source>No messages yet. Be the first to leave one.</source>
+        <translation>还没有留言，来留下第一条吧。</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="396"/>
+        <source>Leave a message</source>
+        <translation>留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="397"/>
+        <source>Leave the message (Ctrl+Return)</source>
+        <translation>发表留言 (Ctrl+Return)</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="400"/>
+        <source>Write on your own board…</source>
+        <translation>在自己的留言板上写点什么…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="401"/>
+        <source>Leave a message for %1…</source>
+        <translation>给%1留言…</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="402"/>
+        <source>Messages</source>
+        <translation>留言</translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::ModerationView</name>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="262"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="264"/>
         <source>Post</source>
         <translation>动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="262"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="265"/>
+        <source>Message</source>
+        <translation>留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="266"/>
         <source>Comment</source>
         <translation>评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="273"/>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="264"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="290"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="268"/>
         <source>Post by %1</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="265"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="270"/>
         <source>Comment by %1</source>
         <translation>%1 的评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="269"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="274"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="98"/>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="271"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="276"/>
         <source>Auto-flagged: “%1”</source>
         <translation>自动标记：“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="315"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="269"/>
+        <source>Message by %1</source>
+        <translation>%1 的留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="318"/>
+        <source>On %1&apos;s board</source>
+        <translation>在 %1 的留言板上</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="331"/>
         <source>On %1&apos;s post: %2</source>
         <translation>%1 的动态：%2</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="317"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="333"/>
         <source>On post %1</source>
         <translation>动态 %1</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="346"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="362"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="347"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="363"/>
         <source>%1 · %2: %3</source>
         <translation>%1 · %2：%3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="351"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="367"/>
         <source>and %n more</source>
         <translation>
             <numerusform>还有 %n 条</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="359"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="375"/>
         <source>Queued — waiting for the server…</source>
         <translation>已排队 — 等待服务器…</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="366"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="382"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -2638,98 +2849,108 @@
         <translation>被举报</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="270"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="267"/>
+        <source>The reported message has been deleted.</source>
+        <translation>被举报的留言已被删除。</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/contextpane.cpp" line="273"/>
+        <source>Message on %1&apos;s board</source>
+        <translation>%1 的留言板上的留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/contextpane.cpp" line="287"/>
         <source>Post by %1 · 1 comment</source>
         <translation>%1 的动态 · 1 条评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="272"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="289"/>
         <source>Post by %1 · %2 comments</source>
         <translation>%1 的动态 · %2 条评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="288"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="305"/>
         <source>The post is hidden by a moderator.</source>
         <translation>这条动态已被管理员隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="292"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="309"/>
         <source>The reported post has been deleted.</source>
         <translation>被举报的动态已被删除。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="293"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="310"/>
         <source>Its post has been deleted.</source>
         <translation>它所在的动态已被删除。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="299"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="316"/>
         <source>The reported comment has been deleted.</source>
         <translation>被举报的评论已被删除。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="313"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="330"/>
         <source>First comments</source>
         <translation>最早的评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="315"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="332"/>
         <source>Floor %1</source>
         <translation>%1楼</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="319"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="336"/>
         <source>Loading its first comments…</source>
         <translation>正在加载最早的评论…</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="320"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="337"/>
         <source>Loading the floor…</source>
         <translation>正在加载这一楼…</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="324"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="341"/>
         <source>The context could not be loaded: %1</source>
         <translation>无法加载上下文：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="327"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="344"/>
         <source>Click here to try again.</source>
         <translation>点击这里重试。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="334"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="351"/>
         <source>No comments yet.</source>
         <translation>还没有评论。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="335"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="352"/>
         <source>Nothing else is left in this floor.</source>
         <translation>这一楼没有其他内容了。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="343"/>
-        <location filename="../ui/moderation/contextpane.cpp" line="349"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="360"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="366"/>
         <source>⋯ earlier replies</source>
         <translation>⋯ 更早的回复</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="353"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="370"/>
         <source>⋯ %1 more comments</source>
         <translation>⋯ 还有 %1 条评论</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="356"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="373"/>
         <source>⋯ one more reply</source>
         <translation>⋯ 还有 1 条回复</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="357"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="374"/>
         <source>⋯ %1 more replies</source>
         <translation>⋯ 还有 %1 条回复</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="359"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="376"/>
         <source>⋯ later replies</source>
         <translation>⋯ 之后的回复</translation>
     </message>
@@ -3087,12 +3308,12 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PersonPages</name>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="69"/>
+        <location filename="../ui/people/personpages.cpp" line="110"/>
         <source>Posts</source>
         <translation>动态</translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="70"/>
+        <location filename="../ui/people/personpages.cpp" line="111"/>
         <source>Activity</source>
         <translation>活动</translation>
     </message>
@@ -3102,7 +3323,7 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>动态、活动或留言</translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="71"/>
+        <location filename="../ui/people/personpages.cpp" line="113"/>
         <source>Posts or activity</source>
         <translation>动态或活动</translation>
     </message>
@@ -3257,7 +3478,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::PostDelegate</name>
     <message>
         <location filename="../ui/timeline/postcardlayout.cpp" line="155"/>
-        <location filename="../ui/timeline/postdelegate.cpp" line="357"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="358"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
@@ -3272,48 +3493,48 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="242"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="246"/>
         <location filename="../ui/timeline/postdelegateevents.cpp" line="223"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="255"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="259"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="258"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="262"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="173"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="174"/>
         <source>Click to load</source>
         <translation>点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="175"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="176"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="196"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="197"/>
         <source>+%1</source>
         <translation>+%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="328"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="329"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="362"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
         <source>Hidden by a moderator</source>
         <translation>已被管理员隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="364"/>
         <source>Hidden by a moderator: %1</source>
         <translation>已被管理员隐藏：%1</translation>
     </message>
@@ -3505,46 +3726,45 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="313"/>
-        <location filename="../ui/people/profileheader.cpp" line="347"/>
+        <location filename="../ui/people/profileheader.cpp" line="334"/>
+        <location filename="../ui/people/profileheader.cpp" line="368"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation>离线：显示上次加载的资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="315"/>
-        <location filename="../ui/people/profileheader.cpp" line="348"/>
+        <location filename="../ui/people/profileheader.cpp" line="336"/>
+        <location filename="../ui/people/profileheader.cpp" line="369"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation>离线：无法加载资料。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="321"/>
+        <location filename="../ui/people/profileheader.cpp" line="342"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="345"/>
+        <location filename="../ui/people/profileheader.cpp" line="366"/>
         <source>This person does not exist.</source>
         <translation>这个人不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="350"/>
+        <location filename="../ui/people/profileheader.cpp" line="371"/>
         <source>The profile could not be refreshed: %1</source>
         <translation>无法刷新资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="352"/>
+        <location filename="../ui/people/profileheader.cpp" line="373"/>
         <source>The profile could not be loaded: %1</source>
         <translation>无法加载资料：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="558"/>
+        <location filename="../ui/people/profileheader.cpp" line="580"/>
         <source>Avatar of %1</source>
         <translation>%1 的头像</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="561"/>
+        <location filename="../ui/people/profileheader.cpp" line="585"/>
         <source>%1 · %2</source>
-        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>%1 · %2</translation>
     </message>
     <message>
@@ -3558,51 +3778,52 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>查看 %1 关注的人</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="561"/>
+        <location filename="../ui/people/profileheader.cpp" line="583"/>
         <source>%Ln follower(s)</source>
+        <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>
             <numerusform>%Ln 位粉丝</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="562"/>
+        <location filename="../ui/people/profileheader.cpp" line="584"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>关注 %Ln 人</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="564"/>
+        <location filename="../ui/people/profileheader.cpp" line="592"/>
         <source>Moderator</source>
         <translation>管理员</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="576"/>
+        <location filename="../ui/people/profileheader.cpp" line="604"/>
         <source>Following</source>
         <translation>已关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="576"/>
+        <location filename="../ui/people/profileheader.cpp" line="604"/>
         <source>Follow</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="578"/>
+        <location filename="../ui/people/profileheader.cpp" line="606"/>
         <source>Stop following %1 (F)</source>
         <translation>取消关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="579"/>
+        <location filename="../ui/people/profileheader.cpp" line="607"/>
         <source>Follow %1 (F)</source>
         <translation>关注 %1 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="580"/>
+        <location filename="../ui/people/profileheader.cpp" line="608"/>
         <source>Following %1</source>
         <translation>已关注 %1</translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="581"/>
+        <location filename="../ui/people/profileheader.cpp" line="609"/>
         <source>Follow %1</source>
         <translation>关注 %1</translation>
     </message>
@@ -3689,6 +3910,93 @@ It will not be sent, and what it changed here is undone.</source>
         <location filename="../ui/window/qapanel.cpp" line="146"/>
         <source>Write latency=MS,error=RATE,drop=RATE with rates from 0 to 1, or off</source>
         <translation>请写 latency=毫秒,error=比例,drop=比例（比例 0 到 1），或 off</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::RankingView</name>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="134"/>
+        <source>Loading the ranking…</source>
+        <translation>正在加载排行榜…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingview.cpp" line="140"/>
+        <source>You this week: number %1 of %2, %n points</source>
+        <translation>
+            <numerusform>我的本周排名：第 %1 名（共 %2 人），%n 分</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/rankings/rankingview.cpp" line="141"/>
+        <source>You today: number %1 of %2, %n points</source>
+        <translation>
+            <numerusform>我的今日排名：第 %1 名（共 %2 人），%n 分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="144"/>
+        <source>You have no points this week yet.</source>
+        <translation>你本周还没有积分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="145"/>
+        <source>You have no points today yet.</source>
+        <translation>你今天还没有积分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="147"/>
+        <source>(saved board; the server has not answered)</source>
+        <translation>（已保存的榜单；服务器尚未响应）</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="152"/>
+        <source>The last 7 days, %1 to %2 (UTC+8): the sum of each day&apos;s points.</source>
+        <translation>最近 7 天，%1 至 %2（UTC+8）：每天积分之和。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
+        <source>Today, %1 (UTC+8).</source>
+        <translation>今天，%1（UTC+8）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="157"/>
+        <source>Points: %1 a post (at most %2 posts a day), %3 a comment (at most %4), %5 a like received from someone else (at most %6).</source>
+        <translation>积分：发一条动态 %1 分（每天最多 %2 条），评论一条 %3 分（每天最多 %4 条），收到他人的一个赞 %5 分（每天最多 %6 个）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="167"/>
+        <source>Nobody has points this week yet.</source>
+        <translation>本周还没有人获得积分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="168"/>
+        <source>Nobody has points today yet.</source>
+        <translation>今天还没有人获得积分。</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="173"/>
+        <source>Today</source>
+        <translation>今日</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="174"/>
+        <source>This week</source>
+        <translation>本周</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="175"/>
+        <source>Which ranking</source>
+        <translation>哪个排行榜</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="176"/>
+        <source>Ranking of people by points</source>
+        <translation>按积分排列的用户排行</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
+        <source>Return or a click opens the person&apos;s page</source>
+        <translation>按回车或单击打开此人的主页</translation>
     </message>
 </context>
 <context>
@@ -3844,82 +4152,82 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::StatsView</name>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="288"/>
+        <location filename="../ui/moderation/statsview.cpp" line="386"/>
         <source>Activity statistics</source>
         <translation>活跃统计</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="289"/>
+        <location filename="../ui/moderation/statsview.cpp" line="387"/>
         <source>&amp;Day:</source>
         <translation>日期(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="290"/>
+        <location filename="../ui/moderation/statsview.cpp" line="388"/>
         <source>The day the figures are for, in the server&apos;s time (UTC+8)</source>
         <translation>统计所针对的日期，按服务器时间（UTC+8）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="291"/>
+        <location filename="../ui/moderation/statsview.cpp" line="389"/>
         <source>Day</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="292"/>
+        <location filename="../ui/moderation/statsview.cpp" line="390"/>
         <source>The day before (Ctrl+Left)</source>
         <translation>前一天（Ctrl+Left）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="293"/>
+        <location filename="../ui/moderation/statsview.cpp" line="391"/>
         <source>The day before</source>
         <translation>前一天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="294"/>
+        <location filename="../ui/moderation/statsview.cpp" line="392"/>
         <source>The day after (Ctrl+Right)</source>
         <translation>后一天（Ctrl+Right）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="295"/>
+        <location filename="../ui/moderation/statsview.cpp" line="393"/>
         <source>The day after</source>
         <translation>后一天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="296"/>
+        <location filename="../ui/moderation/statsview.cpp" line="394"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="297"/>
+        <location filename="../ui/moderation/statsview.cpp" line="395"/>
         <source>Today (Ctrl+Home)</source>
         <translation>今天（Ctrl+Home）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="298"/>
+        <location filename="../ui/moderation/statsview.cpp" line="396"/>
         <source>Load the statistics again (F5)</source>
         <translation>重新加载统计（F5）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="299"/>
+        <location filename="../ui/moderation/statsview.cpp" line="397"/>
         <source>Reload</source>
         <translation>重新加载</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="300"/>
+        <location filename="../ui/moderation/statsview.cpp" line="398"/>
         <source>Active today</source>
         <translation>今日活跃</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="302"/>
+        <location filename="../ui/moderation/statsview.cpp" line="400"/>
         <source>Active on each of the last 3 days</source>
         <translation>最近 3 天每天都活跃</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="303"/>
+        <location filename="../ui/moderation/statsview.cpp" line="401"/>
         <source>Active on any of the last 7 days</source>
         <translation>最近 7 天内活跃过</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="304"/>
+        <location filename="../ui/moderation/statsview.cpp" line="402"/>
         <source>Inactive for 7 days</source>
         <translation>7 天未活跃</translation>
     </message>
@@ -3944,14 +4252,14 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>人员</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/statsview.cpp" line="306"/>
+        <location filename="../ui/moderation/statsview.cpp" line="410"/>
         <source>People active each day, the last %n days</source>
         <translation>
             <numerusform>最近 %n 天每日活跃人数</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="321"/>
+        <location filename="../ui/moderation/statsview.cpp" line="437"/>
         <source>loading</source>
         <translation>加载中</translation>
     </message>
@@ -3964,7 +4272,8 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="322"/>
+        <location filename="../ui/moderation/statsview.cpp" line="436"/>
+        <location filename="../ui/moderation/statsview.cpp" line="438"/>
         <source>not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -3974,7 +4283,7 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>无法加载人员列表：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="324"/>
+        <location filename="../ui/moderation/statsview.cpp" line="440"/>
         <source>%1: %2</source>
         <extracomment>A figure for screen readers: &quot;Active today: 5&quot;</extracomment>
         <translation>%1：%2</translation>
@@ -3983,22 +4292,22 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="157"/>
+        <location filename="../ui/thread/threadheader.cpp" line="172"/>
         <source>By floor</source>
         <translation>按楼层</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="158"/>
+        <location filename="../ui/thread/threadheader.cpp" line="173"/>
         <source>Floors in order, oldest first</source>
         <translation>按楼层顺序，从早到晚</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="159"/>
+        <location filename="../ui/thread/threadheader.cpp" line="174"/>
         <source>Best first</source>
         <translation>最热</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="160"/>
+        <location filename="../ui/thread/threadheader.cpp" line="175"/>
         <source>The best-liked floors first</source>
         <translation>赞最多的楼层在前</translation>
     </message>
@@ -4023,25 +4332,25 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>显示最新的楼层，最新的在最上面</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="161"/>
+        <location filename="../ui/thread/threadheader.cpp" line="180"/>
         <source>Close (Esc)</source>
         <translation>关闭 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="162"/>
-        <location filename="../ui/thread/threadheader.cpp" line="164"/>
+        <location filename="../ui/thread/threadheader.cpp" line="181"/>
+        <location filename="../ui/thread/threadheader.cpp" line="183"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadheader.cpp" line="201"/>
+        <location filename="../ui/thread/threadheader.cpp" line="220"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="203"/>
+        <location filename="../ui/thread/threadheader.cpp" line="222"/>
         <source>Loading the post…</source>
         <translation>正在加载动态…</translation>
     </message>
@@ -4235,257 +4544,6 @@ It will not be sent, and what it changed here is undone.</source>
         <location filename="../ui/timeline/timelineview.cpp" line="198"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation>所有人都能再次看到它和它的评论。</translation>
-    </message>
-</context>
-<context>
-    <name>threadline::models::RankingFeed</name>
-    <message>
-        <location filename="../models/rankings/rankingfeed.cpp" line="106"/>
-        <source>Could not load the ranking: %1</source>
-        <translation>无法加载排行榜：%1</translation>
-    </message>
-</context>
-<context>
-    <name>threadline::models::RankingModel</name>
-    <message numerus="yes">
-        <location filename="../models/rankings/rankingmodel.cpp" line="45"/>
-        <source>%1. %2, %n points</source>
-        <translation>
-            <numerusform>第 %1 名 %2，%n 分</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/rankings/rankingdelegate.cpp" line="77"/>
-        <source>%n points</source>
-        <translation>
-            <numerusform>%n 分</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingdelegate.cpp" line="87"/>
-        <source>%1 (me)</source>
-        <translation>%1（我）</translation>
-    </message>
-</context>
-<context>
-    <name>threadline::ui::RankingView</name>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="134"/>
-        <source>Loading the ranking…</source>
-        <translation>正在加载排行榜…</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/rankings/rankingview.cpp" line="140"/>
-        <source>You this week: number %1 of %2, %n points</source>
-        <translation>
-            <numerusform>我的本周排名：第 %1 名（共 %2 人），%n 分</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/rankings/rankingview.cpp" line="141"/>
-        <source>You today: number %1 of %2, %n points</source>
-        <translation>
-            <numerusform>我的今日排名：第 %1 名（共 %2 人），%n 分</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="144"/>
-        <source>You have no points this week yet.</source>
-        <translation>你本周还没有积分。</translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="145"/>
-        <source>You have no points today yet.</source>
-        <translation>你今天还没有积分。</translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="147"/>
-        <source>(saved board; the server has not answered)</source>
-        <translation>（已保存的榜单；服务器尚未响应）</translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="152"/>
-        <source>The last 7 days, %1 to %2 (UTC+8): the sum of each day&apos;s points.</source>
-        <translation>最近 7 天，%1 至 %2（UTC+8）：每天积分之和。</translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
-        <source>Today, %1 (UTC+8).</source>
-        <translation>今天，%1（UTC+8）。</translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="157"/>
-        <source>Points: %1 a post (at most %2 posts a day), %3 a comment (at most %4), %5 a like received from someone else (at most %6).</source>
-        <translation>积分：发一条动态 %1 分（每天最多 %2 条），评论一条 %3 分（每天最多 %4 条），收到他人的一个赞 %5 分（每天最多 %6 个）。</translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="167"/>
-        <source>Nobody has points this week yet.</source>
-        <translation>本周还没有人获得积分。</translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="168"/>
-        <source>Nobody has points today yet.</source>
-        <translation>今天还没有人获得积分。</translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="173"/>
-        <source>Today</source>
-        <translation>今日</translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="174"/>
-        <source>This week</source>
-        <translation>本周</translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="175"/>
-        <source>Which ranking</source>
-        <translation>哪个排行榜</translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="176"/>
-        <source>Ranking of people by points</source>
-        <translation>按积分排列的用户排行</translation>
-    </message>
-    <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
-        <source>Return or a click opens the person&apos;s page</source>
-        <translation>按回车或单击打开此人的主页</translation>
-    </message>
-</context>
-<context>
-    <name>threadline::ui::MessageBoardView</name>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="46"/>
-        <source>♥ %1 (you like it)</source>
-        <translation>♥ %1（已赞）</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="47"/>
-        <source>♡ %1</source>
-        <translation>♡ %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="49"/>
-        <source>not saved (see the outbox)</source>
-        <translation>未保存（见发件箱）</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="51"/>
-        <source>sending…</source>
-        <translation>发送中…</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="57"/>
-        <source>Hidden by a moderator</source>
-        <translation>已被管理员隐藏</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="58"/>
-        <source>Hidden by a moderator: %1</source>
-        <translation>已被管理员隐藏：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="193"/>
-        <source>The messages could not be loaded: %1</source>
-        <translation>无法加载留言：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="270"/>
-        <source>Delete message</source>
-        <translation>删除留言</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="270"/>
-        <source>Delete this message?</source>
-        <translation>删除这条留言？</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="271"/>
-        <source>It leaves the board for everyone.</source>
-        <translation>所有人都将看不到这条留言。</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="282"/>
-        <location filename="../ui/people/messageboardview.cpp" line="294"/>
-        <source>%1&apos;s message</source>
-        <translation>%1的留言</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="296"/>
-        <source>Only moderators see a hidden message.</source>
-        <translation>隐藏的留言只有管理员能看到。</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="310"/>
-        <source>Unlike (L)</source>
-        <translation>取消赞 (L)</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="310"/>
-        <source>Like (L)</source>
-        <translation>赞 (L)</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="314"/>
-        <source>Delete…</source>
-        <translation>删除…</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="316"/>
-        <source>Report…</source>
-        <translation>举报…</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="322"/>
-        <source>Hide…</source>
-        <translation>隐藏…</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="322"/>
-        <source>Unhide…</source>
-        <translation>取消隐藏…</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="380"/>
-        <source>%1 too many</source>
-        <translation>超出 %1 字</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="386"/>
-        <source>Loading…</source>
-        <translation>正在加载…</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="388"/>
-        <source>No messages yet. Be the first to leave one.</source>
-        <translation>还没有留言，来留下第一条吧。</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="396"/>
-        <source>Leave a message</source>
-        <translation>留言</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="397"/>
-        <source>Leave the message (Ctrl+Return)</source>
-        <translation>发表留言 (Ctrl+Return)</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="400"/>
-        <source>Write on your own board…</source>
-        <translation>在自己的留言板上写点什么…</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="401"/>
-        <source>Leave a message for %1…</source>
-        <translation>给%1留言…</translation>
-    </message>
-    <message>
-        <location filename="../ui/people/messageboardview.cpp" line="402"/>
-        <source>Messages</source>
-        <translation>留言</translation>
     </message>
 </context>
 <context>

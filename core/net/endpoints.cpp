@@ -309,6 +309,8 @@ Call moderationQueue(QueueStatus status, int limit, const std::optional<QString>
 
 Call moderate(TargetType type, qint64 targetId, bool hide, const std::optional<QString> &reason)
 {
+    if (type == TargetType::Message)
+        return moderateMessage(targetId, hide, reason);
     return keyedPost(
         path(type == TargetType::Comment ? u"/moderation/comments/" : u"/moderation/posts/") +
             id(targetId) + (hide ? QLatin1String("/hide") : QLatin1String("/unhide")),

@@ -146,7 +146,7 @@ struct FloorsQuery
 enum class QueueStatus { Open, Closed };
 [[nodiscard]] Call moderationQueue(QueueStatus status, int limit,
                                    const std::optional<QString> &before = std::nullopt);
-// POST /moderation/{comments|posts}/{id}/{hide|unhide}; a hide needs its reason.
+// POST /moderation/{comments|posts|messages}/{id}/{hide|unhide}; a hide needs its reason.
 [[nodiscard]] Call moderate(TargetType type, qint64 id, bool hide,
                             const std::optional<QString> &reason);
 [[nodiscard]] Call dismissItem(qint64 itemId, const std::optional<QString> &reason);

@@ -6,7 +6,6 @@
 namespace threadline::core {
 
 namespace codec {
-namespace {
 
 bool readMessage(const QJsonValue &v, const Path &p, Message &out, DecodeError &err)
 {
@@ -26,7 +25,6 @@ bool readMessage(const QJsonValue &v, const Path &p, Message &out, DecodeError &
     return ok;
 }
 
-} // namespace
 } // namespace codec
 
 using namespace codec;

@@ -1,6 +1,7 @@
 // The decoders of the moderators' objects (jsoncodec.h): reports, queue items (their target a
-// post or a comment as targetType says, null once deleted; the auto-flag word), log entries,
-// device names, and their pages; the activity statistics of a day and of one person's month.
+// post, a comment or a message as targetType says, null once deleted; the auto-flag word), log
+// entries, device names, and their pages; the activity statistics of a day and of one person's
+// month.
 #include "wire/jsoncodecposts.h"
 
 #include "wire/jsonnames.h"
@@ -37,20 +38,33 @@ bool readQueueItem(const QJsonValue &v, const Path &p, QueueItem &out, DecodeErr
                     o.req("targetId"_L1, out.targetId, readId);
     if (!ok)
         return false;
-    // The target is a post or a comment, as targetType says; null once it has been deleted.
+    // The target is a post, a comment or a message, as targetType says; null once it has been
+    // deleted.
     const auto readTarget = [&out](const QJsonValue &tv, const Path &tp,
-                                   std::variant<Post, Comment> &target, DecodeError &e) {
-        if (out.targetType == TargetType::Post) {
+                                   std::variant<Post, Comment, Message> &target, DecodeError &e) {
+        switch (out.targetType) {
+        case TargetType::Post: {
             Post post;
             if (!readPost(tv, tp, post, e))
                 return false;
             target = std::move(post);
-        } else {
-            Comment comment;
-            if (!readComment(tv, tp, comment, e))
-                return false;
-            target = std::move(comment);
+            return true;
         }
+        case TargetType::Message: {
+            Message message;
+            if (!readMessage(tv, tp, message, e))
+                return false;
+            target = std::move(message);
+            return true;
+        }
+        case TargetType::Comment:
+        case TargetType::Device: // not a queue item's (kContentTypes)
+            break;
+        }
+        Comment comment;
+        if (!readComment(tv, tp, comment, e))
+            return false;
+        target = std::move(comment);
         return true;
     };
     return o.opt("target"_L1, out.target, readTarget) && o.opt("post"_L1, out.post, readPost) &&

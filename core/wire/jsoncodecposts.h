@@ -1,6 +1,6 @@
-// The readers of content objects — users, posts, comments — that other decoders read inside
-// theirs (a queue item's target, a /sync change's data, a login's user); defined in
-// jsoncodecposts.cpp (internal to core/jsoncodec*.cpp).
+// The readers of content objects — users, posts, comments, messages — that other decoders read
+// inside theirs (a queue item's target, a /sync change's data, a login's user); defined in
+// jsoncodecposts.cpp and jsoncodecmessages.cpp (internal to core/jsoncodec*.cpp).
 #pragma once
 
 #include "wire/jsonfields.h"
@@ -12,5 +12,7 @@ bool readUserProfile(const QJsonValue &v, const Path &p, UserProfile &out, Decod
 bool readComment(const QJsonValue &v, const Path &p, Comment &out, DecodeError &err);
 bool readPost(const QJsonValue &v, const Path &p, Post &out, DecodeError &err);
 bool readModeration(const QJsonValue &v, const Path &p, Moderation &out, DecodeError &err);
+// A message on a person's board; defined in jsoncodecmessages.cpp.
+bool readMessage(const QJsonValue &v, const Path &p, Message &out, DecodeError &err);
 
 } // namespace threadline::core::codec

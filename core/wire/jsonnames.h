@@ -18,15 +18,18 @@ inline constexpr EnumNames<UserProfile::Role, 2> kRoles{{
     {"user"_L1, UserProfile::Role::User},
     {"moderator"_L1, UserProfile::Role::Moderator},
 }};
-// Reports and queue items are about posts and comments; log entries also about devices.
-inline constexpr EnumNames<TargetType, 2> kContentTypes{{
+// Reports and queue items are about posts, comments and messages; log entries also about
+// devices. A queue item or log entry of another type (a newer server's) is left out of its page.
+inline constexpr EnumNames<TargetType, 3> kContentTypes{{
     {"post"_L1, TargetType::Post},
     {"comment"_L1, TargetType::Comment},
+    {"message"_L1, TargetType::Message},
 }};
-inline constexpr EnumNames<TargetType, 3> kLogTargetTypes{{
+inline constexpr EnumNames<TargetType, 4> kLogTargetTypes{{
     {"post"_L1, TargetType::Post},
     {"comment"_L1, TargetType::Comment},
     {"device"_L1, TargetType::Device},
+    {"message"_L1, TargetType::Message},
 }};
 inline constexpr EnumNames<Report::Reason, 4> kReasons{{
     {"spam"_L1, Report::Reason::Spam},

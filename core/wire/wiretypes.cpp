@@ -13,6 +13,8 @@ QString wireName(TargetType type)
         return QStringLiteral("comment");
     case TargetType::Device:
         return QStringLiteral("device");
+    case TargetType::Message:
+        return QStringLiteral("message");
     }
     return {};
 }

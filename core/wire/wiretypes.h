@@ -127,9 +127,26 @@ struct Post
     friend bool operator==(const Post &, const Post &) = default;
 };
 
-// What a report or a moderation log entry is about.
-enum class TargetType { Post, Comment, Device };
-// The contract's word for it: "post", "comment", "device".
+// A message on a person's board (留言; the original spec's LeaveWord {touid, touname, summary}):
+// `board` is whose board it is, `content` the message.
+struct Message
+{
+    qint64 id = 0;
+    UserBrief board;
+    UserBrief author;
+    QString content;
+    qint64 createtime = 0;
+    qint64 likeCount = 0;
+    bool liked = false;
+    bool hidden = false;                  // moderators only see hidden messages
+    std::optional<Moderation> moderation; // moderators only, when hidden
+
+    friend bool operator==(const Message &, const Message &) = default;
+};
+
+// What a report, a queue item or a moderation log entry is about (Device: log entries only).
+enum class TargetType { Post, Comment, Device, Message };
+// The contract's word for it: "post", "comment", "device", "message".
 [[nodiscard]] QString wireName(TargetType type);
 
 struct Report
@@ -137,7 +154,7 @@ struct Report
     enum class Reason { Spam, Abuse, Illegal, Other };
 
     qint64 id = 0;
-    TargetType targetType = TargetType::Post; // Post or Comment
+    TargetType targetType = TargetType::Post; // Post, Comment or Message
     qint64 targetId = 0;
     Reason reason = Reason::Other;
     QString note;
@@ -153,12 +170,12 @@ struct QueueItem
     enum class Status { Open, Closed };
 
     qint64 id = 0;
-    TargetType targetType = TargetType::Post; // Post or Comment
+    TargetType targetType = TargetType::Post; // Post, Comment or Message
     qint64 targetId = 0;
     // The reported content as the moderator sees it; absent when it has been deleted. Holds a
-    // Post when targetType is Post, a Comment when it is Comment.
-    std::optional<std::variant<Post, Comment>> target;
-    std::optional<Post> post; // a comment's post, for context
+    // Post when targetType is Post, a Comment when it is Comment, a Message when it is Message.
+    std::optional<std::variant<Post, Comment, Message>> target;
+    std::optional<Post> post; // a comment's post, for context (none for a post or a message)
     QList<Report> reports;
     qint64 reportCount = 0;
     std::optional<QString> autoFlagWord; // `autoFlag.word`
@@ -172,6 +189,10 @@ struct QueueItem
     [[nodiscard]] const Comment *targetComment() const
     {
         return target ? std::get_if<Comment>(&*target) : nullptr;
+    }
+    [[nodiscard]] const Message *targetMessage() const
+    {
+        return target ? std::get_if<Message>(&*target) : nullptr;
     }
 
     friend bool operator==(const QueueItem &, const QueueItem &) = default;
@@ -259,23 +280,6 @@ struct SyncPage
 
 // A list paged with an opaque `before` cursor: {"items","next"}; `next` is absent on the last
 // page (and on /hot, which has none).
-// A message on a person's board (留言; the original spec's LeaveWord {touid, touname, summary}):
-// `board` is whose board it is, `content` the message.
-struct Message
-{
-    qint64 id = 0;
-    UserBrief board;
-    UserBrief author;
-    QString content;
-    qint64 createtime = 0;
-    qint64 likeCount = 0;
-    bool liked = false;
-    bool hidden = false;                  // moderators only see hidden messages
-    std::optional<Moderation> moderation; // moderators only, when hidden
-
-    friend bool operator==(const Message &, const Message &) = default;
-};
-
 template<class T> struct CursorPage
 {
     QList<T> items;
@@ -502,7 +506,7 @@ struct NewComment
 // POST /reports.
 struct NewReport
 {
-    TargetType targetType = TargetType::Post; // Post or Comment
+    TargetType targetType = TargetType::Post; // Post, Comment or Message
     qint64 targetId = 0;
     Report::Reason reason = Report::Reason::Other;
     std::optional<QString> note;

@@ -66,6 +66,20 @@ ModerationContext::Line ModerationContext::lineOf(const Post &post, bool target)
     return l;
 }
 
+ModerationContext::Line ModerationContext::lineOf(const core::Message &message, bool target)
+{
+    Line l;
+    l.kind = Kind::Message;
+    l.id = message.id;
+    l.author = message.author.nickName;
+    l.text = message.content;
+    l.createtime = message.createtime;
+    l.target = target;
+    l.hidden = message.hidden;
+    l.board = message.board.nickName;
+    return l;
+}
+
 core::TargetType ModerationContext::targetType() const
 {
     return m_item ? m_item->targetType : TargetType::Post;
@@ -133,6 +147,12 @@ void ModerationContext::load()
 
     const Comment *comment = m_item->targetComment();
     if (!m_item->target) { // deleted: there is nothing to place it in
+        m_state = State::Ready;
+        Q_EMIT changed();
+        return;
+    }
+    if (const core::Message *message = m_item->targetMessage()) { // on a board: no floor
+        m_lines = {lineOf(*message, true)};
         m_state = State::Ready;
         Q_EMIT changed();
         return;

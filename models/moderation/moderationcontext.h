@@ -4,6 +4,8 @@
 //   a root:    its post, then the root and its first replies
 //   a reply:   its post, then its floor's root and up to kNeighbours replies before and after it,
 //              in `seq` order
+//   a message: the message alone (on a person's board, in no post: there is no post and nothing
+//              to ask the server; Ready at once)
 // The post comes with the queue item; the floor comes from the server (a moderator's lists hold
 // hidden comments too: they are marked hidden). One show() per selection: an answer to an
 // earlier show() is dropped (its requests are aborted, and an answer that arrives anyway is not
@@ -51,9 +53,10 @@ public:
     Q_ENUM(State)
 
     enum class Kind {
-        Post,  // the post
-        Root,  // a floor's root comment
-        Reply, // a reply inside a floor
+        Post,    // the post
+        Root,    // a floor's root comment
+        Reply,   // a reply inside a floor
+        Message, // a message on a person's board
     };
     Q_ENUM(Kind)
 
@@ -71,6 +74,7 @@ public:
         bool target = false; // the reported post or comment
         bool hidden = false; // hidden by a moderator
         qint64 count = 0;    // a post: its visible comments; a root: its visible replies
+        QString board;       // a message: whose board it is on, the nickname as sent
 
         friend bool operator==(const Line &, const Line &) = default;
     };
@@ -90,12 +94,13 @@ public:
     [[nodiscard]] qint64 itemId() const { return m_item ? m_item->id : 0; }
     [[nodiscard]] std::optional<core::QueueItem> item() const { return m_item; }
     [[nodiscard]] core::TargetType targetType() const;
-    // The reported post or comment has been deleted (nothing else to load).
+    // The reported post, comment or message has been deleted (nothing else to load).
     [[nodiscard]] bool targetDeleted() const { return m_item && !m_item->target; }
     // The post (from the queue item); absent when the server sent none (a deleted post).
     [[nodiscard]] std::optional<Line> post() const { return m_post; }
     // The lines under the post, in floor order: the floor's root then its replies by seq (a
-    // comment), or the post's first floors (a post). Empty until Ready.
+    // comment), or the post's first floors (a post); the message itself (a message). Empty until
+    // Ready.
     [[nodiscard]] QList<Line> lines() const { return m_lines; }
     // Earlier replies of the floor than the first one shown (a reply), and later ones than the
     // last (a reply or a root), or more floors (a post). For a root and a post: how many more
@@ -107,6 +112,7 @@ public:
 
     [[nodiscard]] static Line lineOf(const core::Comment &comment, bool target);
     [[nodiscard]] static Line lineOf(const core::Post &post, bool target);
+    [[nodiscard]] static Line lineOf(const core::Message &message, bool target);
 
 Q_SIGNALS:
     // The state, the post or the lines changed.

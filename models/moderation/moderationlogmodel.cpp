@@ -73,6 +73,11 @@ QString ModerationLogModel::summary(const LogEntry &e) const
                    .arg(core::shownName(e.moderator.nickName), actionText(e.action))
                    .arg(e.targetId);
         break;
+    case TargetType::Message:
+        what = tr("%1 %2 message %3")
+                   .arg(core::shownName(e.moderator.nickName), actionText(e.action))
+                   .arg(e.targetId);
+        break;
     case TargetType::Device:
         what = tr("%1 %2").arg(core::shownName(e.moderator.nickName), actionText(e.action));
         break;

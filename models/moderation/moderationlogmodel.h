@@ -7,9 +7,9 @@
 //   feed.refresh();                                   // fetchMore() loads the following pages
 #pragma once
 
-#include "net/apifwd.h"
 #include "common/pagedfeed.h"
 #include "common/pagedlistmodel.h"
+#include "net/apifwd.h"
 #include "wire/wiretypes.h"
 
 #include <QHash>
@@ -32,8 +32,9 @@ public:
         ActionRole,                // QString: "hide", "unhide", "dismiss", "delete" or "device"
         ActionTextRole,            // QString: the verb, translated: "hid", "unhid", "dismissed
                                    // the reports on", "deleted", "changed a device name"
-        TargetTypeRole,            // QString: "post", "comment" or "device"
-        TargetIdRole,              // qint64: the post's or comment's id (0 for a device)
+        TargetTypeRole,            // QString: "post", "comment", "message" or "device"
+        TargetIdRole,              // qint64: the post's, comment's or message's id (0 for a
+                                   // device)
         ReasonRole,                // QString: the moderator's reason, plain ("raw → display"
                                    // for a device change)
         CreatedTimeRole,           // qint64: when, ms since the epoch

@@ -13,6 +13,7 @@
 namespace threadline::models {
 
 using core::Comment;
+using core::Message;
 using core::OutboxEntry;
 using core::Post;
 using core::QueueItem;
@@ -31,6 +32,8 @@ const core::UserBrief *targetAuthor(const QueueItem &item)
         return &p->author;
     if (const Comment *c = item.targetComment())
         return &c->author;
+    if (const Message *m = item.targetMessage())
+        return &m->author;
     return nullptr;
 }
 
@@ -40,6 +43,8 @@ QString targetContent(const QueueItem &item)
         return p->content;
     if (const Comment *c = item.targetComment())
         return c->content;
+    if (const Message *m = item.targetMessage())
+        return m->content;
     return {};
 }
 
@@ -49,6 +54,8 @@ bool targetHidden(const QueueItem &item)
         return p->hidden;
     if (const Comment *c = item.targetComment())
         return c->status == Comment::Status::Hidden;
+    if (const Message *m = item.targetMessage())
+        return m->hidden;
     return false;
 }
 
@@ -56,6 +63,8 @@ qint64 postIdOf(const QueueItem &item)
 {
     if (item.targetType == TargetType::Post)
         return item.targetId;
+    if (item.targetType == TargetType::Message)
+        return 0; // on a board, in no post
     if (const Comment *c = item.targetComment())
         return c->postId;
     return item.post ? item.post->id : 0;
@@ -154,6 +163,10 @@ QVariant valueOf(const QueueItem &item, int role)
                                                       : QStringLiteral("closed");
     case M::CreatedTimeRole:
         return item.createtime;
+    case M::BoardOwnerIdRole:
+        return item.targetMessage() ? item.targetMessage()->board.uid : qint64(0);
+    case M::BoardOwnerNameRole:
+        return item.targetMessage() ? item.targetMessage()->board.nickName : QString();
     }
     return {};
 }
@@ -299,15 +312,22 @@ QString ModerationQueueModel::summary(const QueueItem &item) const
     QStringList parts;
     const core::UserBrief *author = targetAuthor(item);
     const bool post = item.targetType == TargetType::Post;
+    const bool message = item.targetType == TargetType::Message;
     if (!author) {
-        parts.append(post ? tr("Deleted post") : tr("Deleted comment"));
+        parts.append(post      ? tr("Deleted post")
+                     : message ? tr("Deleted message")
+                               : tr("Deleted comment"));
     } else {
         QString text = targetContent(item).simplified(); // one line
         if (text.size() > kSummaryChars)
             text = text.left(kSummaryChars - 1) + QChar(0x2026);
         const QString name = core::shownName(author->nickName);
-        parts.append(post ? tr("Post by %1: %2").arg(name, core::shownText(text))
-                          : tr("Comment by %1: %2").arg(name, core::shownText(text)));
+        if (const Message *m = item.targetMessage())
+            parts.append(tr("Message by %1 on %2's board: %3")
+                             .arg(name, core::shownName(m->board.nickName), core::shownText(text)));
+        else
+            parts.append(post ? tr("Post by %1: %2").arg(name, core::shownText(text))
+                              : tr("Comment by %1: %2").arg(name, core::shownText(text)));
     }
     if (item.reportCount > 0) {
         const QString reasons = reasonsLine(item);
@@ -354,6 +374,8 @@ bool isModeration(OutboxEntry::Kind kind)
     case OutboxEntry::Kind::UnhideComment:
     case OutboxEntry::Kind::HidePost:
     case OutboxEntry::Kind::UnhidePost:
+    case OutboxEntry::Kind::HideMessage:
+    case OutboxEntry::Kind::UnhideMessage:
     case OutboxEntry::Kind::DismissReport:
         return true;
     default:
@@ -408,6 +430,9 @@ QString ModerationQueueFeed::describeTarget(const QueueItem &item)
     if (item.targetType == TargetType::Post)
         return author ? tr("%1's post").arg(core::shownName(author->nickName))
                       : tr("the reported post");
+    if (item.targetType == TargetType::Message)
+        return author ? tr("%1's message").arg(core::shownName(author->nickName))
+                      : tr("the reported message");
     return author ? tr("%1's comment").arg(core::shownName(author->nickName))
                   : tr("the reported comment");
 }
@@ -464,6 +489,9 @@ qint64 ModerationQueueFeed::itemIdFor(const OutboxEntry &entry) const
     case OutboxEntry::Kind::HideComment:
     case OutboxEntry::Kind::UnhideComment:
         return model()->itemIdAt(model()->rowOfTarget(TargetType::Comment, entry.targetId));
+    case OutboxEntry::Kind::HideMessage:
+    case OutboxEntry::Kind::UnhideMessage:
+        return model()->itemIdAt(model()->rowOfTarget(TargetType::Message, entry.targetId));
     default:
         return 0;
     }
@@ -513,12 +541,16 @@ void ModerationQueueFeed::onCompleted(const OutboxEntry &entry, const core::Outb
         if (updated->targetType == TargetType::Post) {
             if (answer.post)
                 updated->target = *answer.post;
+        } else if (updated->targetType == TargetType::Message) {
+            if (answer.message)
+                updated->target = *answer.message;
         } else {
             if (answer.comment)
                 updated->target = *answer.comment;
         }
         const bool hide = entry.kind == OutboxEntry::Kind::HidePost ||
-                          entry.kind == OutboxEntry::Kind::HideComment;
+                          entry.kind == OutboxEntry::Kind::HideComment ||
+                          entry.kind == OutboxEntry::Kind::HideMessage;
         if (hide)
             updated->status = QueueItem::Status::Closed; // hiding closes the item
     }

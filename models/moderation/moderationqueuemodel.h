@@ -1,4 +1,5 @@
-// The moderators' queue: reported and auto-flagged posts and comments, newest first
+// The moderators' queue: reported and auto-flagged posts, comments and messages (on a person's
+// board), newest first
 // (GET /moderation/queue pages), and ModerationQueueFeed, which loads it and acts on it through
 // core::Actions, the one path of every action (hide, unhide, dismiss: the persistent outbox).
 //
@@ -40,8 +41,8 @@ class ModerationQueueModel : public PagedListModel<core::QueueItem>
 public:
     enum Role {
         IdRole = Qt::UserRole + 1, // qint64: the queue item's id
-        TargetTypeRole,            // QString: "post" or "comment"
-        TargetIdRole,              // qint64: the reported post's or comment's id
+        TargetTypeRole,            // QString: "post", "comment" or "message"
+        TargetIdRole,              // qint64: the reported post's, comment's or message's id
         TargetAuthorIdRole,        // qint64: the target's author (0 when deleted)
         TargetAuthorNameRole,      // QString: the target's author's nickname ("" when deleted)
         TargetAuthorAvatarRole,    // QString: the target's author's avatar (absolute or /path)
@@ -49,6 +50,7 @@ public:
         TargetDeletedRole,         // bool: the target has been deleted (the server sent no target)
         TargetHiddenRole,          // bool: the target is hidden by a moderator
         PostIdRole,         // qint64: the post to open: the target itself, or a comment's post
+                            // (0 for a message: it is on a board, in no post)
         PostContentRole,    // QString: a comment's post, for context, plain ("" for a post)
         PostAuthorNameRole, // QString: a comment's post's author ("" for a post)
         ReportsRole,        // QVariantList of QVariantMap {reporterId, reporterName, reason
@@ -60,6 +62,9 @@ public:
         AutoFlagWordRole,   // QString: the word that flagged it ("" when not auto-flagged)
         StatusRole,         // QString: "open" or "closed"
         CreatedTimeRole,    // qint64: the item's createtime (its opening), ms since the epoch
+        BoardOwnerIdRole,   // qint64: a message's board's owner (0 for a post or a comment, or
+                            // a deleted message)
+        BoardOwnerNameRole, // QString: a message's board's owner's nickname ("" otherwise)
         PendingRole,        // int: Pending — a moderation action on this item is queued / failed
         PendingMessageRole, // QString: for Pending::Failed, the outbox's sentence
     };
@@ -92,7 +97,7 @@ public:
     void setPending(qint64 itemId, Pending state, const QString &message = {});
     [[nodiscard]] Pending pending(qint64 itemId) const;
 
-    // The row of the item about this post or comment, -1 when none is listed.
+    // The row of the item about this post, comment or message, -1 when none is listed.
     [[nodiscard]] int rowOfTarget(core::TargetType type, qint64 targetId) const;
     [[nodiscard]] qint64 itemIdAt(int row) const;
     [[nodiscard]] std::optional<core::QueueItem> item(qint64 itemId) const;
@@ -150,7 +155,8 @@ public:
     qint64 unhideTarget(qint64 itemId, const QString &reason = {});
     qint64 dismiss(qint64 itemId, const QString &reason = {});
 
-    // How the target is named in the outbox's sentences: "王五's post", "李四's comment".
+    // How the target is named in the outbox's sentences: "王五's post", "李四's comment",
+    // "张三's message".
     [[nodiscard]] static QString describeTarget(const core::QueueItem &item);
 
 Q_SIGNALS:

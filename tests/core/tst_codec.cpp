@@ -407,6 +407,8 @@ private Q_SLOTS:
     void report();
     void queueItems();
     void logEntries();
+    void messageQueueItemsAndLogEntries();
+    void unknownTargetTypeSkipsOnlyThatItem();
     void activities();
     void activityRowFields();
     void postPages();
@@ -852,6 +854,99 @@ void TestCodec::logEntries()
         QVERIFY(e.ok());
         QCOMPARE(e->action, action);
     }
+}
+
+// A reported message on 李四's board: the queue item's target is the message, its post null; the
+// log's entry about it says "message".
+void TestCodec::messageQueueItemsAndLogEntries()
+{
+    const QByteArray message = R"({"id":7001,"board":)" + kLi + R"(,"author":)" + kZhang +
+                               R"(,"content":"留言 <b>plain</b>","createtime":1700000001000,)"
+                               R"("likeCount":2,"liked":false,"status":"hidden","moderation":)" +
+                               moderationJson() + "}";
+    QByteArray json = with(queueItemJson(), u"targetType"_s, u"message"_s);
+    json = with(json, u"targetId"_s, 7001);
+    json = with(json, u"target"_s, parseObject(message));
+    json = with(json, u"post"_s, QJsonValue::Null);
+    json = with(json, u"reports[0].targetType"_s, u"message"_s);
+    json = with(json, u"reports[0].targetId"_s, 7001);
+    const Result<QueueItem> item = decodeQueueItem(json);
+    QVERIFY2(item.ok(), qPrintable(item.ok() ? QString() : item.error().toString()));
+    QCOMPARE(item->targetType, TargetType::Message);
+    QCOMPARE(item->targetId, 7001);
+    QVERIFY(!item->targetPost());
+    QVERIFY(!item->targetComment());
+    const Message *m = item->targetMessage();
+    QVERIFY(m);
+    QCOMPARE(m->id, 7001);
+    QCOMPARE(m->board.nickName, u"李四"_s);
+    QCOMPARE(m->author.nickName, u"张三"_s);
+    QCOMPARE(m->content, u"留言 <b>plain</b>"_s);
+    QVERIFY(m->hidden);
+    QVERIFY(m->moderation.has_value());
+    QVERIFY(!item->post.has_value());
+    QCOMPARE(item->reports.at(0).targetType, TargetType::Message);
+    QCOMPARE(wireName(TargetType::Message), u"message"_s);
+
+    // Deleted since: null, as for the other targets.
+    const Result<QueueItem> gone = decodeQueueItem(with(json, u"target"_s, QJsonValue::Null));
+    QVERIFY(gone.ok());
+    QVERIFY(!gone->targetMessage());
+
+    // A message target that is not a message is the item's error, named by its path.
+    const Result<QueueItem> wrong =
+        decodeQueueItem(with(json, u"target"_s, parseObject(replyJson())));
+    QVERIFY(!wrong.ok());
+    QVERIFY2(wrong.error().path.startsWith(u"target."_s), qPrintable(wrong.error().toString()));
+
+    const Result<LogPage> log =
+        decodeLogPage(R"({"items":[{"id":5,"moderator":)" + kMod +
+                      R"(,"action":"hide","targetType":"message","targetId":7001,"reason":"spam",)"
+                      R"("createtime":1700000010000}],"next":null})");
+    QVERIFY2(log.ok(), qPrintable(log.ok() ? QString() : log.error().toString()));
+    QCOMPARE(log->items.size(), 1);
+    QVERIFY(log->skipped.isEmpty());
+    QCOMPARE(log->items.at(0).targetType, TargetType::Message);
+    QCOMPARE(log->items.at(0).targetId, 7001);
+
+    // A report body about a message names it so.
+    QCOMPARE(QJsonDocument::fromJson(
+                 encodeNewReport({TargetType::Message, 7001, Report::Reason::Spam, std::nullopt}))
+                 .object()
+                 .value(u"targetType"_s)
+                 .toString(),
+             u"message"_s);
+}
+
+// A newer server's target type (a poll, say) leaves that item out of the queue's or the log's
+// page, noted in `skipped`; the page and its other items are kept.
+void TestCodec::unknownTargetTypeSkipsOnlyThatItem()
+{
+    const QByteArray poll = with(queueItemJson(), u"targetType"_s, u"poll"_s);
+    const QByteArray other = with(queueItemJson(), u"id"_s, 32);
+    const Result<QueuePage> queue =
+        decodeQueuePage(R"({"items":[)" + poll + "," + other + R"(],"next":"Y3Vyc29y"})");
+    QVERIFY2(queue.ok(), qPrintable(queue.ok() ? QString() : queue.error().toString()));
+    QCOMPARE(queue->items.size(), 1);
+    QCOMPARE(queue->items.at(0).id, 32);
+    QCOMPARE(queue->next, std::optional<QString>(u"Y3Vyc29y"_s));
+    QCOMPARE(queue->skipped.size(), 1);
+    QVERIFY2(queue->skipped.at(0).startsWith(u"items[0].targetType: "_s),
+             qPrintable(queue->skipped.at(0)));
+
+    const Result<LogPage> log = decodeLogPage(
+        R"({"items":[{"id":6,"moderator":)" + kMod +
+        R"(,"action":"hide","targetType":"poll","targetId":1,"createtime":1700000011000},)"
+        R"({"id":5,"moderator":)" +
+        kMod +
+        R"(,"action":"hide","targetType":"message","targetId":7001,"createtime":1700000010000}],)"
+        R"("next":null})");
+    QVERIFY2(log.ok(), qPrintable(log.ok() ? QString() : log.error().toString()));
+    QCOMPARE(log->items.size(), 1);
+    QCOMPARE(log->items.at(0).id, 5);
+    QCOMPARE(log->skipped.size(), 1);
+    QVERIFY2(log->skipped.at(0).startsWith(u"items[0].targetType: "_s),
+             qPrintable(log->skipped.at(0)));
 }
 
 void TestCodec::activities()

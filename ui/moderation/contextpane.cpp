@@ -261,6 +261,23 @@ QList<ContextPane::Piece> ContextPane::layOut(int paneWidth) const
         y += 8;
     };
 
+    // a message: on a person's board, in no post; the message alone
+    if (m_context->targetType() == core::TargetType::Message) {
+        if (m_context->targetDeleted()) {
+            words(ModerationView::tr("The reported message has been deleted."), Tone::Muted);
+            return out;
+        }
+        const QList<Ctx::Line> lines = m_context->lines();
+        if (!lines.isEmpty())
+            text(left, width,
+                 ModerationView::tr("Message on %1's board").arg(shownName(lines.first().board)),
+                 bold, Tone::Text);
+        y += 2;
+        for (const Ctx::Line &l : lines)
+            contextLine(l, 0);
+        return out;
+    }
+
     // the post
     const bool postTarget = m_context->targetType() == core::TargetType::Post;
     const std::optional<Ctx::Line> post = m_context->post();

@@ -1,8 +1,9 @@
 // The moderators' page's context pane (ui/moderationview.h, "context"): paints what a
 // models::ModerationContext holds — a heading, the post, then the floor (or a post's first
 // comments) one "author: text" line each, the reported one bold on a tinted band with a
-// "Reported" mark. Laid out again only when the context changes or the width does; a click
-// retries a failed load. Its words are in ModerationView's translation context.
+// "Reported" mark; a reported message alone under "Message on 张三's board" (it is in no post).
+// Laid out again only when the context changes or the width does; a click retries a failed load.
+// Its words are in ModerationView's translation context.
 #pragma once
 
 #include <QColor>

@@ -255,14 +255,19 @@ QueueCardDelegate::Card QueueCardDelegate::card(const QStyleOptionViewItem &opt,
         return fm.elidedText(s, Qt::ElideRight, c.width);
     };
 
-    const bool post = index.data(QM::TargetTypeRole).toString() == QLatin1String("post");
+    const QString type = index.data(QM::TargetTypeRole).toString();
+    const bool post = type == QLatin1String("post");
+    const bool message = type == QLatin1String("message");
     c.deleted = index.data(QM::TargetDeletedRole).toBool();
     const QString author = index.data(QM::TargetAuthorNameRole).toString();
     if (c.deleted || author.isEmpty())
-        c.title = post ? ModerationView::tr("Post") : ModerationView::tr("Comment");
+        c.title = post      ? ModerationView::tr("Post")
+                  : message ? ModerationView::tr("Message")
+                            : ModerationView::tr("Comment");
     else
-        c.title = post ? ModerationView::tr("Post by %1").arg(author)
-                       : ModerationView::tr("Comment by %1").arg(author);
+        c.title = post      ? ModerationView::tr("Post by %1").arg(author)
+                  : message ? ModerationView::tr("Message by %1").arg(author)
+                            : ModerationView::tr("Comment by %1").arg(author);
 
     // badges: hidden, auto-flagged
     if (index.data(QM::TargetHiddenRole).toBool())
@@ -295,8 +300,9 @@ QueueCardDelegate::Card QueueCardDelegate::card(const QStyleOptionViewItem &opt,
     y += kBlockGap;
     c.contentTop = y;
     if (c.deleted) {
-        c.content = {
-            elide(contentFm, post ? modelText("Deleted post") : modelText("Deleted comment"))};
+        c.content = {elide(contentFm, post      ? modelText("Deleted post")
+                                      : message ? modelText("Deleted message")
+                                                : modelText("Deleted comment"))};
     } else {
         c.content =
             contentLines(opt, rowWidth, index.data(QM::IdRole).toLongLong(),
@@ -305,8 +311,18 @@ QueueCardDelegate::Card QueueCardDelegate::card(const QStyleOptionViewItem &opt,
     if (!c.content.isEmpty())
         y += int(c.content.size() - 1) * contentFm.lineSpacing() + contentFm.height();
 
+    // a message's board
+    if (message) {
+        const QString owner = index.data(QM::BoardOwnerNameRole).toString();
+        if (!owner.isEmpty()) {
+            c.context = elide(metaFm, ModerationView::tr("On %1's board").arg(owner));
+            c.contextTop = y + 2;
+            y = c.contextTop + metaFm.height();
+        }
+    }
+
     // a comment's post
-    if (!post) {
+    if (!post && !message) {
         const QString postAuthor = index.data(QM::PostAuthorNameRole).toString();
         const QString postText = index.data(QM::PostContentRole).toString().simplified();
         const qint64 postId = index.data(QM::PostIdRole).toLongLong();
