@@ -900,22 +900,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="195"/>
+        <location filename="../models/people/activitymodel.cpp" line="196"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="198"/>
+        <location filename="../models/people/activitymodel.cpp" line="199"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="201"/>
+        <location filename="../models/people/activitymodel.cpp" line="202"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="204"/>
+        <location filename="../models/people/activitymodel.cpp" line="205"/>
         <source>Could not load your activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1469,6 +1469,14 @@
     </message>
 </context>
 <context>
+    <name>threadline::models::PagedFeedBase</name>
+    <message>
+        <location filename="../models/common/pagedfeed.cpp" line="81"/>
+        <source>Showing what was saved on %1. It could not be brought up to date: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::models::RankingFeed</name>
     <message>
         <location filename="../models/rankings/rankingfeed.cpp" line="106"/>
@@ -1845,7 +1853,7 @@
     </message>
     <message>
         <location filename="../ui/people/activityview.cpp" line="245"/>
-        <source>Return opens what a row is about; Shift+Return opens the person who did it.</source>
+        <source>Return opens what a row is about; Shift+Return opens the person who did it; T opens the topic a row names.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2194,17 +2202,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="316"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="317"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="318"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="319"/>
         <source>No likes yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/likersdialog.cpp" line="320"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="321"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -2218,7 +2226,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="276"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="277"/>
         <source>The likes could not be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2228,53 +2236,53 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="274"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="275"/>
         <source>The list could not be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="312"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="313"/>
         <source>Followers of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="314"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="315"/>
         <source>People %1 follows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="363"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="364"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="364"/>
         <location filename="../ui/thread/likersdialog.cpp" line="365"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="366"/>
         <source>&amp;Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="373"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="373"/>
         <source>Loading more…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="374"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="375"/>
         <source>No one follows this person yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="376"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="377"/>
         <source>This person follows no one yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="378"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="379"/>
         <source>No one has liked this post yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2661,98 +2669,98 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <location filename="../ui/people/messageboardview.cpp" line="271"/>
         <source>Delete message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <location filename="../ui/people/messageboardview.cpp" line="271"/>
         <source>Delete this message?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="271"/>
+        <location filename="../ui/people/messageboardview.cpp" line="272"/>
         <source>It leaves the board for everyone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="282"/>
-        <location filename="../ui/people/messageboardview.cpp" line="294"/>
+        <location filename="../ui/people/messageboardview.cpp" line="283"/>
+        <location filename="../ui/people/messageboardview.cpp" line="295"/>
         <source>%1&apos;s message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="296"/>
+        <location filename="../ui/people/messageboardview.cpp" line="297"/>
         <source>Only moderators see a hidden message.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <location filename="../ui/people/messageboardview.cpp" line="311"/>
         <source>Unlike (L)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <location filename="../ui/people/messageboardview.cpp" line="311"/>
         <source>Like (L)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="314"/>
+        <location filename="../ui/people/messageboardview.cpp" line="315"/>
         <source>Delete…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="316"/>
+        <location filename="../ui/people/messageboardview.cpp" line="317"/>
         <source>Report…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <location filename="../ui/people/messageboardview.cpp" line="323"/>
         <source>Hide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <location filename="../ui/people/messageboardview.cpp" line="323"/>
         <source>Unhide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="380"/>
+        <location filename="../ui/people/messageboardview.cpp" line="381"/>
         <source>%1 too many</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="386"/>
+        <location filename="../ui/people/messageboardview.cpp" line="387"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="388"/>
+        <location filename="../ui/people/messageboardview.cpp" line="389"/>
         <source>No messages yet. Be the first to leave one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="396"/>
+        <location filename="../ui/people/messageboardview.cpp" line="397"/>
         <source>Leave a message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="397"/>
+        <location filename="../ui/people/messageboardview.cpp" line="398"/>
         <source>Leave the message (Ctrl+Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="400"/>
+        <location filename="../ui/people/messageboardview.cpp" line="401"/>
         <source>Write on your own board…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="401"/>
+        <location filename="../ui/people/messageboardview.cpp" line="402"/>
         <source>Leave a message for %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="402"/>
+        <location filename="../ui/people/messageboardview.cpp" line="403"/>
         <source>Messages</source>
         <translation type="unfinished"></translation>
     </message>

@@ -884,22 +884,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="195"/>
+        <location filename="../models/people/activitymodel.cpp" line="196"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation>无法加载关注的人的动态：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="198"/>
+        <location filename="../models/people/activitymodel.cpp" line="199"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation>无法加载所有人的活动：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="201"/>
+        <location filename="../models/people/activitymodel.cpp" line="202"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation>无法加载此人的活动：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="204"/>
+        <location filename="../models/people/activitymodel.cpp" line="205"/>
         <source>Could not load your activity: %1</source>
         <translation>无法加载你的活动：%1</translation>
     </message>
@@ -1447,6 +1447,14 @@
     </message>
 </context>
 <context>
+    <name>threadline::models::PagedFeedBase</name>
+    <message>
+        <location filename="../models/common/pagedfeed.cpp" line="81"/>
+        <source>Showing what was saved on %1. It could not be brought up to date: %2</source>
+        <translation>显示的是 %1 保存的内容，暂时无法更新：%2</translation>
+    </message>
+</context>
+<context>
     <name>threadline::models::RankingFeed</name>
     <message>
         <location filename="../models/rankings/rankingfeed.cpp" line="106"/>
@@ -1818,8 +1826,8 @@
     </message>
     <message>
         <location filename="../ui/people/activityview.cpp" line="245"/>
-        <source>Return opens what a row is about; Shift+Return opens the person who did it.</source>
-        <translation>回车键打开这一条所说的内容；Shift+回车键打开做这件事的人。</translation>
+        <source>Return opens what a row is about; Shift+Return opens the person who did it; T opens the topic a row names.</source>
+        <translation>回车打开这一行所说的内容；Shift+回车打开做这件事的人；T 打开这一行提到的话题。</translation>
     </message>
 </context>
 <context>
@@ -2165,17 +2173,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="316"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="317"/>
         <source>Likes</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="318"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="319"/>
         <source>No likes yet</source>
         <translation>还没有人赞</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/likersdialog.cpp" line="320"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="321"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -2188,7 +2196,7 @@
         <translation>这条动态已不存在。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="276"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="277"/>
         <source>The likes could not be loaded.</source>
         <translation>无法加载点赞列表。</translation>
     </message>
@@ -2198,53 +2206,53 @@
         <translation>此人已不在。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="274"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="275"/>
         <source>The list could not be loaded.</source>
         <translation>无法加载列表。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="312"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="313"/>
         <source>Followers of %1</source>
         <translation>%1 的粉丝</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="314"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="315"/>
         <source>People %1 follows</source>
         <translation>%1 关注的人</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="363"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="364"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="364"/>
         <location filename="../ui/thread/likersdialog.cpp" line="365"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="366"/>
         <source>&amp;Retry</source>
         <translation>重试(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="373"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="372"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="373"/>
         <source>Loading more…</source>
         <translation>正在加载更多…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="374"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="375"/>
         <source>No one follows this person yet.</source>
         <translation>还没有人关注此人。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="376"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="377"/>
         <source>This person follows no one yet.</source>
         <translation>此人还没有关注任何人。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="378"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="379"/>
         <source>No one has liked this post yet.</source>
         <translation>还没有人赞过这条动态。</translation>
     </message>
@@ -2630,98 +2638,98 @@
         <translation>无法加载留言：%1</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <location filename="../ui/people/messageboardview.cpp" line="271"/>
         <source>Delete message</source>
         <translation>删除留言</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="270"/>
+        <location filename="../ui/people/messageboardview.cpp" line="271"/>
         <source>Delete this message?</source>
         <translation>删除这条留言？</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="271"/>
+        <location filename="../ui/people/messageboardview.cpp" line="272"/>
         <source>It leaves the board for everyone.</source>
         <translation>所有人都将看不到这条留言。</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="282"/>
-        <location filename="../ui/people/messageboardview.cpp" line="294"/>
+        <location filename="../ui/people/messageboardview.cpp" line="283"/>
+        <location filename="../ui/people/messageboardview.cpp" line="295"/>
         <source>%1&apos;s message</source>
         <translation>%1的留言</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="296"/>
+        <location filename="../ui/people/messageboardview.cpp" line="297"/>
         <source>Only moderators see a hidden message.</source>
         <translation>隐藏的留言只有管理员能看到。</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <location filename="../ui/people/messageboardview.cpp" line="311"/>
         <source>Unlike (L)</source>
         <translation>取消赞 (L)</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="310"/>
+        <location filename="../ui/people/messageboardview.cpp" line="311"/>
         <source>Like (L)</source>
         <translation>赞 (L)</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="314"/>
+        <location filename="../ui/people/messageboardview.cpp" line="315"/>
         <source>Delete…</source>
         <translation>删除…</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="316"/>
+        <location filename="../ui/people/messageboardview.cpp" line="317"/>
         <source>Report…</source>
         <translation>举报…</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <location filename="../ui/people/messageboardview.cpp" line="323"/>
         <source>Hide…</source>
         <translation>隐藏…</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="322"/>
+        <location filename="../ui/people/messageboardview.cpp" line="323"/>
         <source>Unhide…</source>
         <translation>取消隐藏…</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="380"/>
+        <location filename="../ui/people/messageboardview.cpp" line="381"/>
         <source>%1 too many</source>
         <translation>超出 %1 字</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="386"/>
+        <location filename="../ui/people/messageboardview.cpp" line="387"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="388"/>
+        <location filename="../ui/people/messageboardview.cpp" line="389"/>
         <source>No messages yet. Be the first to leave one.</source>
         <translation>还没有留言，来留下第一条吧。</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="396"/>
+        <location filename="../ui/people/messageboardview.cpp" line="397"/>
         <source>Leave a message</source>
         <translation>留言</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="397"/>
+        <location filename="../ui/people/messageboardview.cpp" line="398"/>
         <source>Leave the message (Ctrl+Return)</source>
         <translation>发表留言 (Ctrl+Return)</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="400"/>
+        <location filename="../ui/people/messageboardview.cpp" line="401"/>
         <source>Write on your own board…</source>
         <translation>在自己的留言板上写点什么…</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="401"/>
+        <location filename="../ui/people/messageboardview.cpp" line="402"/>
         <source>Leave a message for %1…</source>
         <translation>给%1留言…</translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="402"/>
+        <location filename="../ui/people/messageboardview.cpp" line="403"/>
         <source>Messages</source>
         <translation>留言</translation>
     </message>

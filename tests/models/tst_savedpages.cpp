@@ -62,7 +62,7 @@ private Q_SLOTS:
         m_wangwu = web.get(kApi + QStringLiteral("/me")).obj().value(u"uid").toInteger();
         QVERIFY(m_wangwu > 0);
         // Two people follow wangwu and leave a message on his board.
-        for (const QString name : {QStringLiteral("zhangsan"), QStringLiteral("lisi")}) {
+        for (const QString &name : {QStringLiteral("zhangsan"), QStringLiteral("lisi")}) {
             Client other(m_server.baseUrl());
             QVERIFY(!other.login(name).isEmpty());
             QCOMPARE(other.put(kApi + QStringLiteral("/users/%1/follow").arg(m_wangwu)).status,

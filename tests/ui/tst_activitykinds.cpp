@@ -161,10 +161,11 @@ private Q_SLOTS:
 
     void aTopicRowOpensTheTopic()
     {
-        // "A posted in #topic": Return on the row (and a click) asks for the topic's page.
-        const auto post = m_actor->post(
-            kApi + QStringLiteral("/posts"),
-            QJsonObject{{"content", QStringLiteral("晚饭 #Kitchen-话题# tonight")}, {"category", "TEXT"}});
+        // "A posted in #topic": Return opens the post, T the topic's page (as T on a card).
+        const auto post =
+            m_actor->post(kApi + QStringLiteral("/posts"),
+                          QJsonObject{{"content", QStringLiteral("晚饭 #Kitchen-话题# tonight")},
+                                      {"category", "TEXT"}});
         QCOMPARE(post.status, 201);
         Side s(m_server.baseUrl(), m_actor->token());
         s.view->setScope(ActivityView::Scope::Mine);
@@ -173,9 +174,14 @@ private Q_SLOTS:
         QVERIFY(s.loaded());
         QCOMPARE(s.types().value(0), QStringLiteral("topic"));
         QSignalSpy opened(s.view.get(), &ActivityView::openTopic);
+        QSignalSpy postOpened(s.view.get(), &ActivityView::openPost);
         s.view->list()->setFocus();
         s.view->list()->setCurrentIndex(s.view->model()->index(0));
         QTest::keyClick(s.view->list(), Qt::Key_Return);
+        QCOMPARE(postOpened.size(), 1);
+        QCOMPARE(postOpened.at(0).at(0).toLongLong(), post.obj().value("id").toInteger());
+        QCOMPARE(opened.size(), 0);
+        QTest::keyClick(s.view->list(), Qt::Key_T);
         QCOMPARE(opened.size(), 1);
         QCOMPARE(opened.at(0).at(0).toString(), QStringLiteral("kitchen-话题")); // the key
     }

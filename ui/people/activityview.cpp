@@ -243,7 +243,7 @@ void ActivityView::retranslate()
     m_kinds->setToolTip(tr("Show only one kind of activity"));
     m_list->setAccessibleName(m_person > 0 ? tr("This person's activity") : tr("Activity"));
     m_list->setToolTip(tr("Return opens what a row is about; Shift+Return opens the person who "
-                          "did it."));
+                          "did it; T opens the topic a row names."));
     updateState();
 }
 
@@ -316,6 +316,14 @@ bool ActivityView::eventFilter(QObject *watched, QEvent *event)
         if (e->key() == Qt::Key_Return || e->key() == Qt::Key_Enter) {
             activate(m_list->currentIndex(), e->modifiers() & Qt::ShiftModifier);
             return true;
+        }
+        // T: the topic a row names ("A posted in #topic"), as T on a card.
+        if (e->key() == Qt::Key_T && !(e->modifiers() & ~Qt::KeypadModifier)) {
+            const QString key =
+                core::topicKey(m_list->currentIndex().data(ActivityModel::TopicRole).toString());
+            if (!key.isEmpty())
+                Q_EMIT openTopic(key);
+            return !key.isEmpty();
         }
     }
     return QWidget::eventFilter(watched, event);

@@ -3,7 +3,8 @@
 // the rows drawn by ActivityDelegate, paged on scroll (the model's fetchMore), and what the list
 // cannot show said in words: loading, nothing yet (per scope), a failed load. A click or Return
 // on a row opens what it is about — the post (a comment: the post with the comment shown), or
-// the person followed; a click on the actor's avatar or name, or Shift+Return, opens the actor.
+// the person followed; a click on the actor's avatar or name, or Shift+Return, opens the actor;
+// T opens the topic of a "posted in #topic" row.
 // It holds its own model and feed; views never talk to the network themselves: the feed does.
 #pragma once
 
