@@ -4,7 +4,6 @@
 #include "net/apiclient.h"
 
 #include <QDateTime>
-#include <QLocale>
 
 namespace threadline::models {
 
@@ -76,8 +75,10 @@ QString PagedFeedBase::describeFailure(const QString &failure, const QString &wh
 {
     if (!m_savedAt)
         return failure;
-    const QString when = QLocale().toString(
-        QDateTime::fromMSecsSinceEpoch(*m_savedAt).toLocalTime(), QLocale::ShortFormat);
+    // Digits only, the same in every language (the rows' own times read "11-11 06:12").
+    const QString when = QDateTime::fromMSecsSinceEpoch(*m_savedAt)
+                             .toLocalTime()
+                             .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
     return tr("Showing what was saved on %1. It could not be brought up to date: %2")
         .arg(when, why);
 }
