@@ -6,6 +6,7 @@
 // One demo server serves the class; the tests act as qianqi (whom tingtamen follows) and read
 // what the contract says about it.
 
+#include "signedin.h"
 #include "testserver.h"
 
 #include <QBuffer>
@@ -25,16 +26,6 @@ using namespace threadline::test;
 namespace {
 
 constexpr qint64 kUnknownId = 987654321;
-
-QString api(const QString &path)
-{
-    return QStringLiteral("/api/v1") + path;
-}
-
-qint64 num(const QJsonObject &o, const char *key)
-{
-    return o.value(QLatin1String(key)).toInteger(-1);
-}
 
 qint64 uidOf(const QJsonValue &user)
 {
@@ -120,7 +111,7 @@ private Q_SLOTS:
     void eachScopePagesByItsCursor();
 
 private:
-    Client &as(const QString &username);
+    Client &as(const QString &username) { return m_signedIn.as(username); }
     qint64 newPost(Client &c, const QString &content, const QStringList &pictures = {});
     qint64 newComment(Client &c, qint64 postId, const QString &content);
     QList<QJsonObject> page(Client &c, const QString &query, int limit = 50);
@@ -128,7 +119,7 @@ private:
     QList<QJsonObject> pages(Client &c, const QString &query, int limit, int pages, QString *error);
 
     TestServer m_server;
-    std::map<QString, std::unique_ptr<Client>> m_clients;
+    SignedIn m_signedIn{m_server};
     qint64 m_actor = 0;    // qianqi
     qint64 m_target = 0;   // maliu's post with pictures that qianqi liked and answered
     qint64 m_ownPost = 0;  // qianqi's long post
@@ -137,18 +128,6 @@ private:
     QString m_picture;     // m_target's first picture
     QString m_longContent; // m_ownPost's content
 };
-
-Client &TestActivity::as(const QString &username)
-{
-    auto it = m_clients.find(username);
-    if (it == m_clients.end()) {
-        auto client = std::make_unique<Client>(m_server.baseUrl());
-        if (client->login(username).isEmpty())
-            qWarning("login as %s failed", qPrintable(username));
-        it = m_clients.emplace(username, std::move(client)).first;
-    }
-    return *it->second;
-}
 
 qint64 TestActivity::newPost(Client &c, const QString &content, const QStringList &pictures)
 {

@@ -4,6 +4,7 @@
 // several comma-separated, or repeated) and `channel=`, pages with its cursor inside the filter,
 // and refuses unknown values with 400.
 
+#include "signedin.h"
 #include "testserver.h"
 
 #include <QJsonArray>
@@ -18,16 +19,6 @@
 using namespace threadline::test;
 
 namespace {
-
-QString api(const QString &path)
-{
-    return QStringLiteral("/api/v1") + path;
-}
-
-qint64 num(const QJsonObject &o, const char *key)
-{
-    return o.value(QLatin1String(key)).toInteger(-1);
-}
 
 QList<QJsonObject> objects(const QJsonArray &a)
 {
@@ -61,27 +52,15 @@ private Q_SLOTS:
     void unknownValuesAre400();
 
 private:
-    Client &as(const QString &username);
+    Client &as(const QString &username) { return m_signedIn.as(username); }
     QList<QJsonObject> page(Client &c, const QString &query, int limit = 50);
 
     TestServer m_server;
-    std::map<QString, std::unique_ptr<Client>> m_clients;
+    SignedIn m_signedIn{m_server};
     qint64 m_post = 0;
     qint64 m_comment = 0;
     qint64 m_reply = 0;
 };
-
-Client &TestActivityTypes::as(const QString &username)
-{
-    auto it = m_clients.find(username);
-    if (it == m_clients.end()) {
-        auto client = std::make_unique<Client>(m_server.baseUrl());
-        if (client->login(username).isEmpty())
-            qWarning("login as %s failed", qPrintable(username));
-        it = m_clients.emplace(username, std::move(client)).first;
-    }
-    return *it->second;
-}
 
 QList<QJsonObject> TestActivityTypes::page(Client &c, const QString &query, int limit)
 {

@@ -8,6 +8,7 @@
 //
 // One demo server serves the class; each test works on posts of its own.
 
+#include "signedin.h"
 #include "testserver.h"
 
 #include <QJsonArray>
@@ -22,16 +23,6 @@
 using namespace threadline::test;
 
 namespace {
-
-QString api(const QString &path)
-{
-    return QStringLiteral("/api/v1") + path;
-}
-
-qint64 num(const QJsonObject &o, const char *key)
-{
-    return o.value(QLatin1String(key)).toInteger(-1);
-}
 
 QList<qint64> ids(const QJsonArray &a)
 {
@@ -84,34 +75,13 @@ private Q_SLOTS:
     void messagesWithIdempotencyKeys();
 
 private:
-    Client &as(const QString &username);
-    qint64 newPost(Client &c, const QString &content);
+    Client &as(const QString &username) { return m_signedIn.as(username); }
     // Every page of `path` (limit per page), following `next`; empty with a failure message.
     QList<qint64> allPages(Client &c, const QString &path, int limit, QString *error);
 
     TestServer m_server;
-    std::map<QString, std::unique_ptr<Client>> m_clients;
+    SignedIn m_signedIn{m_server};
 };
-
-Client &TestPeople::as(const QString &username)
-{
-    auto it = m_clients.find(username);
-    if (it == m_clients.end()) {
-        auto client = std::make_unique<Client>(m_server.baseUrl());
-        if (client->login(username).isEmpty())
-            qWarning("login as %s failed", qPrintable(username));
-        it = m_clients.emplace(username, std::move(client)).first;
-    }
-    return *it->second;
-}
-
-qint64 TestPeople::newPost(Client &c, const QString &content)
-{
-    const HttpResult r = c.post(api("/posts"), QJsonObject{{"content", content}});
-    if (r.status != 201)
-        qWarning("newPost failed: %s", r.describe().constData());
-    return r.status == 201 ? num(r.obj(), "id") : 0;
-}
 
 QList<qint64> TestPeople::allPages(Client &c, const QString &path, int limit, QString *error)
 {

@@ -7,6 +7,7 @@
 // One demo server serves the class; each test acts as demo readers whose points it reads before
 // and after (the demo's own activity gives others points too).
 
+#include "signedin.h"
 #include "testserver.h"
 
 #include <QDateTime>
@@ -20,16 +21,6 @@
 using namespace threadline::test;
 
 namespace {
-
-QString api(const QString &path)
-{
-    return QStringLiteral("/api/v1") + path;
-}
-
-qint64 num(const QJsonObject &o, const char *key)
-{
-    return o.value(QLatin1String(key)).toInteger(-1);
-}
 
 #define CHECK_STATUS(result, expected)                                                             \
     do {                                                                                           \
@@ -64,34 +55,12 @@ private Q_SLOTS:
     void badWindows();
 
 private:
-    Client &as(const QString &username);
-    qint64 newPost(Client &c, const QString &content);
+    Client &as(const QString &username) { return m_signedIn.as(username); }
     Board board(Client &c, const QString &window = QStringLiteral("day"), int limit = 10);
 
     TestServer m_server;
-    std::map<QString, std::unique_ptr<Client>> m_clients;
+    SignedIn m_signedIn{m_server};
 };
-
-Client &TestRankings::as(const QString &username)
-{
-    auto it = m_clients.find(username);
-    if (it == m_clients.end()) {
-        auto client = std::make_unique<Client>(m_server.baseUrl());
-        if (client->login(username).isEmpty())
-            qWarning("login as %s failed", qPrintable(username));
-        it = m_clients.emplace(username, std::move(client)).first;
-    }
-    return *it->second;
-}
-
-qint64 TestRankings::newPost(Client &c, const QString &content)
-{
-    const QJsonObject body{{"category", "TEXT"}, {"content", content}, {"device", "test"}};
-    const HttpResult r = c.post(api("/posts"), body);
-    if (r.status != 201)
-        qWarning("newPost failed: %s", r.describe().constData());
-    return r.status == 201 ? num(r.obj(), "id") : 0;
-}
 
 Board TestRankings::board(Client &c, const QString &window, int limit)
 {

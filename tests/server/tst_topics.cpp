@@ -4,6 +4,7 @@
 // /topics/{name}, following a topic (idempotent, counted), the Following timeline holding the
 // posts of followed topics, and "A posted in #topic" in the activity feed.
 
+#include "signedin.h"
 #include "testserver.h"
 
 #include <QJsonArray>
@@ -18,16 +19,6 @@
 using namespace threadline::test;
 
 namespace {
-
-QString api(const QString &path)
-{
-    return QStringLiteral("/api/v1") + path;
-}
-
-qint64 num(const QJsonObject &o, const char *key)
-{
-    return o.value(QLatin1String(key)).toInteger(-1);
-}
 
 QString enc(const QString &s)
 {
@@ -59,34 +50,12 @@ private Q_SLOTS:
     void activityRecordsPostingInATopic();
 
 private:
-    Client &as(const QString &username);
-    qint64 newPost(Client &c, const QString &content);
+    Client &as(const QString &username) { return m_signedIn.as(username); }
     QList<qint64> topicPosts(Client &c, const QString &topic, int limit = 50);
 
     TestServer m_server;
-    std::map<QString, std::unique_ptr<Client>> m_clients;
+    SignedIn m_signedIn{m_server};
 };
-
-Client &TestTopics::as(const QString &username)
-{
-    auto it = m_clients.find(username);
-    if (it == m_clients.end()) {
-        auto client = std::make_unique<Client>(m_server.baseUrl());
-        if (client->login(username).isEmpty())
-            qWarning("login as %s failed", qPrintable(username));
-        it = m_clients.emplace(username, std::move(client)).first;
-    }
-    return *it->second;
-}
-
-qint64 TestTopics::newPost(Client &c, const QString &content)
-{
-    const HttpResult r =
-        c.post(api("/posts"), QJsonObject{{"category", "TEXT"}, {"content", content}});
-    if (r.status != 201)
-        qWarning("newPost: %s", r.describe().constData());
-    return r.status == 201 ? num(r.obj(), "id") : 0;
-}
 
 QList<qint64> TestTopics::topicPosts(Client &c, const QString &topic, int limit)
 {
