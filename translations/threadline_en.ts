@@ -1471,7 +1471,7 @@
 <context>
     <name>threadline::models::PagedFeedBase</name>
     <message>
-        <location filename="../models/common/pagedfeed.cpp" line="81"/>
+        <location filename="../models/common/pagedfeed.cpp" line="82"/>
         <source>Showing what was saved on %1. It could not be brought up to date: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2251,38 +2251,38 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="364"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="365"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="365"/>
         <location filename="../ui/thread/likersdialog.cpp" line="366"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="367"/>
         <source>&amp;Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="373"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="374"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="373"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="374"/>
         <source>Loading more…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="375"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="376"/>
         <source>No one follows this person yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="377"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="378"/>
         <source>This person follows no one yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="379"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="380"/>
         <source>No one has liked this post yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2762,6 +2762,11 @@
     <message>
         <location filename="../ui/people/messageboardview.cpp" line="403"/>
         <source>Messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="404"/>
+        <source>Your message</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4616,8 +4621,13 @@ It will not be sent, and what it changed here is undone.</source>
         <source>The topic could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="180"/>
+        <source>Posts in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location filename="../ui/topics/topicpage.cpp" line="182"/>
+        <location filename="../ui/topics/topicpage.cpp" line="183"/>
         <source>%n post(s)</source>
         <translation>
             <numerusform>%n post</numerusform>
@@ -4625,7 +4635,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/topics/topicpage.cpp" line="184"/>
+        <location filename="../ui/topics/topicpage.cpp" line="185"/>
         <source>%n follower(s)</source>
         <translation>
             <numerusform>%n follower</numerusform>
@@ -4633,22 +4643,22 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="187"/>
+        <location filename="../ui/topics/topicpage.cpp" line="188"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="187"/>
+        <location filename="../ui/topics/topicpage.cpp" line="188"/>
         <source>Follow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="188"/>
+        <location filename="../ui/topics/topicpage.cpp" line="189"/>
         <source>Stop following this topic (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="189"/>
+        <location filename="../ui/topics/topicpage.cpp" line="190"/>
         <source>Follow this topic: its posts join Following (F)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1449,7 +1449,7 @@
 <context>
     <name>threadline::models::PagedFeedBase</name>
     <message>
-        <location filename="../models/common/pagedfeed.cpp" line="81"/>
+        <location filename="../models/common/pagedfeed.cpp" line="82"/>
         <source>Showing what was saved on %1. It could not be brought up to date: %2</source>
         <translation>显示的是 %1 保存的内容，暂时无法更新：%2</translation>
     </message>
@@ -2221,38 +2221,38 @@
         <translation>%1 关注的人</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="364"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="365"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="365"/>
         <location filename="../ui/thread/likersdialog.cpp" line="366"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="367"/>
         <source>&amp;Retry</source>
         <translation>重试(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="373"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="374"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="373"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="374"/>
         <source>Loading more…</source>
         <translation>正在加载更多…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="375"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="376"/>
         <source>No one follows this person yet.</source>
         <translation>还没有人关注此人。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="377"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="378"/>
         <source>This person follows no one yet.</source>
         <translation>此人还没有关注任何人。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="379"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="380"/>
         <source>No one has liked this post yet.</source>
         <translation>还没有人赞过这条动态。</translation>
     </message>
@@ -2732,6 +2732,11 @@
         <location filename="../ui/people/messageboardview.cpp" line="403"/>
         <source>Messages</source>
         <translation>留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/messageboardview.cpp" line="404"/>
+        <source>Your message</source>
+        <translation>你的留言</translation>
     </message>
 </context>
 <context>
@@ -4573,37 +4578,42 @@ It will not be sent, and what it changed here is undone.</source>
         <source>The topic could not be loaded: %1</source>
         <translation>话题加载失败：%1</translation>
     </message>
+    <message>
+        <location filename="../ui/topics/topicpage.cpp" line="180"/>
+        <source>Posts in %1</source>
+        <translation>%1 中的动态</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../ui/topics/topicpage.cpp" line="182"/>
+        <location filename="../ui/topics/topicpage.cpp" line="183"/>
         <source>%n post(s)</source>
         <translation>
             <numerusform>%n 条帖子</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/topics/topicpage.cpp" line="184"/>
+        <location filename="../ui/topics/topicpage.cpp" line="185"/>
         <source>%n follower(s)</source>
         <translation>
             <numerusform>%n 人关注</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="187"/>
+        <location filename="../ui/topics/topicpage.cpp" line="188"/>
         <source>Following</source>
         <translation>已关注</translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="187"/>
+        <location filename="../ui/topics/topicpage.cpp" line="188"/>
         <source>Follow</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="188"/>
+        <location filename="../ui/topics/topicpage.cpp" line="189"/>
         <source>Stop following this topic (F)</source>
         <translation>取消关注这个话题 (F)</translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="189"/>
+        <location filename="../ui/topics/topicpage.cpp" line="190"/>
         <source>Follow this topic: its posts join Following (F)</source>
         <translation>关注这个话题：它的帖子会出现在“关注”里 (F)</translation>
     </message>

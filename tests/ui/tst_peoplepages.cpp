@@ -292,6 +292,7 @@ private Q_SLOTS:
         QTRY_VERIFY(
             (dialog = win.findChild<ui::LikersDialog *>(QStringLiteral("followersDialog"))));
         QCOMPARE(dialog->windowTitle().contains(QStringLiteral("王五")), true);
+        QCOMPARE(dialog->view()->accessibleName(), dialog->windowTitle()); // the list is named
         QTRY_VERIFY_WITH_TIMEOUT(!dialog->isLoading() && dialog->model()->rowCount() >= 2, kWait);
         QList<qint64> shown;
         for (int row = 0; row < dialog->model()->rowCount(); ++row)

@@ -401,6 +401,7 @@ void MessageBoardView::retranslate()
             ? tr("Write on your own board…")
             : tr("Leave a message for %1…").arg(core::shownName(m_boardName)));
     m_list->setAccessibleName(tr("Messages"));
+    m_editor->setAccessibleName(tr("Your message"));
     updateState();
 }
 

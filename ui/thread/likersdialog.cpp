@@ -320,6 +320,7 @@ void LikersDialog::updateTitle()
     else
         setWindowTitle(tr("Liked by %n people", "the likers dialog's title; zh_CN: %n 人赞过",
                           int(std::min<qint64>(m_likeCount, INT_MAX))));
+    m_view->setAccessibleName(windowTitle()); // the list says what it lists
 }
 
 void LikersDialog::changeEvent(QEvent *event)

@@ -177,6 +177,7 @@ void TopicPage::setStatus(const QString &text)
 void TopicPage::updateHeader()
 {
     m_name->setText(QLatin1Char('#') + (m_info ? m_info->name : m_topic) + QLatin1Char('#'));
+    m_posts->setAccessibleName(tr("Posts in %1").arg(m_name->text()));
     if (m_info)
         m_counts->setText(
             tr("%n post(s)", nullptr, int(std::min<qint64>(m_info->posts, INT_MAX))) +
