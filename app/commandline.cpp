@@ -27,6 +27,7 @@ const QString qaName = QStringLiteral("qa");
 const QString themeName = QStringLiteral("theme");
 const QString firstPaintName = QStringLiteral("first-paint");
 const QString quitAfterPaintName = QStringLiteral("quit-after-first-paint");
+const QString helpQaName = QStringLiteral("help-qa");
 
 std::optional<ui::MainWindow::Page> pageNamed(const QString &name)
 {
@@ -39,20 +40,40 @@ std::optional<ui::MainWindow::Page> pageNamed(const QString &name)
 
 } // namespace
 
+namespace {
+
+// The options for QA and benchmarks: hidden from --help, listed by --help-qa.
+QList<QCommandLineOption> qaOptions()
+{
+    return {
+        {passwordName,
+         QStringLiteral("The password for --user (for scripts and QA; visible to other local "
+                        "users in the process list)."),
+         QStringLiteral("PW")},
+        {shotName, QStringLiteral("Save the window as a PNG when loaded, then exit."),
+         QStringLiteral("PATH")},
+        {qaName,
+         QStringLiteral("Show the QA panel: faults and the offline switch while the app runs.")},
+        {firstPaintName,
+         QStringLiteral("Print \"first-paint <ms since start> monotonic <ms>\" once the window's "
+                        "first frame is out, and \"first-posts …\" once the cache's posts are.")},
+        {quitAfterPaintName,
+         QStringLiteral("With --first-paint: quit once the cache's posts are painted.")},
+    };
+}
+
+} // namespace
+
 void addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(QStringLiteral("Threadline desktop client"));
     parser.addHelpOption();
     parser.addVersionOption();
+    parser.addOption({helpQaName, QStringLiteral("Show the options for QA and benchmarks.")});
     core::CoreOptions::addTo(parser);
     const QCommandLineOption userOpt(userName,
                                      QStringLiteral("Sign in as NAME (or open NAME's cache)."),
                                      QStringLiteral("NAME"));
-    const QCommandLineOption passwordOpt(
-        passwordName,
-        QStringLiteral("The password for --user (for scripts and QA; visible to other local "
-                       "users in the process list)."),
-        QStringLiteral("PW"));
     const QCommandLineOption langOpt(langName,
                                      QStringLiteral("The language: zh_CN or en (default: the "
                                                     "system's)."),
@@ -74,28 +95,35 @@ void addOptions(QCommandLineParser &parser)
         QStringLiteral("Open the cache FILE (created when missing) with no account; actions "
                        "queue in FILE.outbox and are sent once someone signs in."),
         QStringLiteral("FILE"));
-    const QCommandLineOption shotOpt(
-        shotName, QStringLiteral("Save the window as a PNG when loaded, then exit."),
-        QStringLiteral("PATH"));
     const QCommandLineOption sizeOpt(
         sizeName, QStringLiteral("The window size, e.g. 1280x800 (default: as last time)."),
         QStringLiteral("WxH"));
-    const QCommandLineOption qaOpt(
-        qaName,
-        QStringLiteral("Show the QA panel: faults and the offline switch while the app runs."));
-    const QCommandLineOption firstPaintOpt(
-        firstPaintName,
-        QStringLiteral("Print \"first-paint <ms since start> monotonic <ms>\" once the window's "
-                       "first frame is out, and \"first-posts …\" once the cache's posts are."));
-    const QCommandLineOption quitAfterPaintOpt(
-        quitAfterPaintName,
-        QStringLiteral("With --first-paint: quit once the cache's posts are painted."));
     const QCommandLineOption themeOpt(
         themeName,
         QStringLiteral("The colours: system, light or dark (default: as chosen in View → Theme)."),
         QStringLiteral("THEME"));
-    parser.addOptions({userOpt, passwordOpt, langOpt, pageOpt, openOpt, importOpt, cacheOpt,
-                       shotOpt, sizeOpt, qaOpt, themeOpt, firstPaintOpt, quitAfterPaintOpt});
+    parser.addOptions({userOpt, langOpt, pageOpt, openOpt, importOpt, cacheOpt, sizeOpt, themeOpt});
+    for (QCommandLineOption &o : qaOptions()) {
+        o.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(o);
+    }
+}
+
+bool wantsQaHelp(const QCommandLineParser &parser)
+{
+    return parser.isSet(helpQaName);
+}
+
+QString qaHelpText()
+{
+    QString out = QStringLiteral("Options for QA and benchmarks (besides those of --help):\n");
+    for (const QCommandLineOption &o : qaOptions() + core::CoreOptions::testingOptions()) {
+        QString name = QStringLiteral("  --") + o.names().constFirst();
+        if (!o.valueName().isEmpty())
+            name += QStringLiteral(" <%1>").arg(o.valueName());
+        out += name.leftJustified(32) + QLatin1Char(' ') + o.description() + QLatin1Char('\n');
+    }
+    return out;
 }
 
 QLocale languageOf(const QCommandLineParser &parser)

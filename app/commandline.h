@@ -47,6 +47,9 @@ struct CommandLine
 
 // Adds every option (and --help, --version) to `parser`, before it processes the arguments.
 void addOptions(QCommandLineParser &parser);
+// --help-qa was given: the options for QA and benchmarks (hidden from --help) are to be shown.
+[[nodiscard]] bool wantsQaHelp(const QCommandLineParser &parser);
+[[nodiscard]] QString qaHelpText();
 
 // The language to install: --lang, else the one chosen in Preferences (the system's when none).
 [[nodiscard]] QLocale languageOf(const QCommandLineParser &parser);

@@ -8,6 +8,7 @@
 // (as --offline) and the image cache's limit. app/README.md and docs/qa.md say more.
 #include "allocatortuning.h"
 #include "appcore.h"
+#include "appicon.h"
 #include "commandline.h"
 #include "feeds.h"
 #include "i18n.h"
@@ -33,10 +34,17 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("threadline"));
     QApplication::setApplicationDisplayName(QStringLiteral("Threadline"));
     QApplication::setApplicationVersion(QStringLiteral(THREADLINE_VERSION_STRING));
+    // The desktop entry (Wayland finds the window's entry and icon by it) and the window icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.threadline.Threadline"));
+    QApplication::setWindowIcon(app::windowIcon());
 
     QCommandLineParser parser;
     app::addOptions(parser);
     parser.process(application); // --help, --version, an unknown option: the run ends here
+    if (app::wantsQaHelp(parser)) {
+        app::say(app::qaHelpText(), stdout);
+        return 0;
+    }
     trace.step("command line");
     installTranslations(application, app::languageOf(parser)); // before the values' errors
     app::CommandLine options;

@@ -1,7 +1,7 @@
 #include "coreoptions.h"
 
-#include "net/apiclient.h"
 #include "appcore.h"
+#include "net/apiclient.h"
 
 #include <QCoreApplication>
 
@@ -16,20 +16,28 @@ void CoreOptions::addTo(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("offline"),
                       QCoreApplication::translate(
                           "CoreOptions", "Start offline: no request leaves the program.")});
-    parser.addOption(
-        {QStringLiteral("faults"),
-         QCoreApplication::translate(
-             "CoreOptions", "Inject faults for testing, e.g. latency=300,error=0.1,drop=0.05."),
-         QStringLiteral("spec")});
-    parser.addOption(
-        {QStringLiteral("like-delay"),
-         QCoreApplication::translate("CoreOptions", "Milliseconds of quiet before a like is sent."),
-         QStringLiteral("ms"), QStringLiteral("3000")});
+    for (QCommandLineOption &o : testingOptions()) {
+        o.setFlags(QCommandLineOption::HiddenFromHelp); // --help-qa lists them
+        parser.addOption(o);
+    }
     parser.addOption({QStringLiteral("ca-cert"),
                       QCoreApplication::translate(
                           "CoreOptions", "Trust the certificate(s) in FILE (PEM), e.g. a local "
                                          "deployment's self-signed one, besides the system's."),
                       QStringLiteral("file")});
+}
+
+QList<QCommandLineOption> CoreOptions::testingOptions()
+{
+    return {
+        {QStringLiteral("faults"),
+         QCoreApplication::translate(
+             "CoreOptions", "Inject faults for testing, e.g. latency=300,error=0.1,drop=0.05."),
+         QStringLiteral("spec")},
+        {QStringLiteral("like-delay"),
+         QCoreApplication::translate("CoreOptions", "Milliseconds of quiet before a like is sent."),
+         QStringLiteral("ms"), QStringLiteral("3000")},
+    };
 }
 
 std::optional<QString> CoreOptions::read(const QCommandLineParser &parser, CoreOptions *out)

@@ -27,8 +27,10 @@ struct CoreOptions
     int likeDelayMs = 3000;
     QList<QSslCertificate> caCertificates; // --ca-cert: ApiClient::setCaCertificates
 
-    // Adds the options to a parser (before parse()).
+    // Adds the options to a parser (before parse()); the testing ones hidden from --help.
     static void addTo(QCommandLineParser &parser);
+    // The options for testing (faults, the like delay): for --help-qa.
+    static QList<QCommandLineOption> testingOptions();
     // Reads them after parse(); an error sentence when a value is malformed.
     static std::optional<QString> read(const QCommandLineParser &parser, CoreOptions *out);
     // Applies server, offline, faults and the trusted certificates to an assembled core.

@@ -19,6 +19,9 @@ packages=(
     # the local deployment (scripts/deploy-local.sh, bench/deploy-bench.sh): its certificate,
     # the load generator's TLS, the bench's sign-ins
     openssl libssl-dev curl jq
+    # what is installed beside the programs, checked by the install suite: the launcher entry,
+    # AppStream metainfo, the man pages
+    desktop-file-utils appstream man-db
     # fonts for CJK text and emoji
     fonts-wqy-microhei fonts-noto-color-emoji
 )

@@ -6,7 +6,9 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QStandardPaths>
+#include <QUrl>
 
 namespace threadline::server {
 
@@ -90,6 +92,11 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
         QStringLiteral("db"),
         QStringLiteral("sqlite:/path/file.db or postgresql://user:pass@host:port/dbname"),
         QStringLiteral("url"));
+    const QCommandLineOption passwordFile(
+        QStringLiteral("db-password-file"),
+        QStringLiteral("PostgreSQL: read the database password from the first line of this file "
+                       "(e.g. a systemd credential), so that it is not on the command line."),
+        QStringLiteral("file"));
     const QCommandLineOption demo(QStringLiteral("demo"),
                                   QStringLiteral("Fill an empty database with the demo world."));
     const QCommandLineOption media(QStringLiteral("media-dir"),
@@ -168,14 +175,16 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
                        "process on the database); each read still sees every change committed "
                        "before it."),
         QStringLiteral("mode"), QStringLiteral("on"));
-    p.addOptions({listen, db, demo, media, words, days, rate, tokenTtl, idle, header, body, maxConn,
-                  maxPeer, tlsCert, tlsKey, trustedProxy, tokenCache, workers, readCache});
+    p.addOptions({listen,  db,       passwordFile, demo,       media,   words,    days,
+                  rate,    tokenTtl, idle,         header,     body,    maxConn,  maxPeer,
+                  tlsCert, tlsKey,   trustedProxy, tokenCache, workers, readCache});
     if (!p.parse(arguments))
         return p.errorText();
     if (p.isSet(QStringLiteral("help")))
         return p.helpText();
     if (p.isSet(QStringLiteral("version")))
-        return QCoreApplication::applicationVersion();
+        return QCoreApplication::applicationName() + QLatin1Char(' ') +
+               QCoreApplication::applicationVersion();
 
     ServerConfig c;
     const QString l = p.value(listen);
@@ -199,6 +208,23 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
                             QStringLiteral("/threadline-server");
     c.dbUrl = p.isSet(db) ? p.value(db)
                           : QStringLiteral("sqlite:") + dataDir + QStringLiteral("/threadline.db");
+    if (p.isSet(passwordFile)) {
+        if (!c.dbUrl.startsWith(QLatin1String("postgresql://")))
+            return QStringLiteral("--db-password-file is for a postgresql:// --db");
+        QFile f(p.value(passwordFile));
+        if (!f.open(QIODevice::ReadOnly))
+            return QStringLiteral("--db-password-file: cannot read %1: %2")
+                .arg(f.fileName(), f.errorString());
+        const QByteArray line = f.readLine(4096);
+        QByteArray secret = line;
+        while (secret.endsWith('\n') || secret.endsWith('\r'))
+            secret.chop(1);
+        if (secret.isEmpty())
+            return QStringLiteral("--db-password-file: %1 holds no password").arg(f.fileName());
+        QUrl url(c.dbUrl);
+        url.setPassword(QString::fromUtf8(secret), QUrl::DecodedMode);
+        c.dbUrl = url.toString(QUrl::FullyEncoded);
+    }
     if (c.dbUrl.startsWith(QLatin1String("sqlite:"))) {
         const QString path = c.dbUrl.mid(7);
         if (path.isEmpty())

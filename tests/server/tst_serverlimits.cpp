@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <algorithm>
@@ -224,6 +225,7 @@ private Q_SLOTS:
     void contentLimits();
     void reportsPerHour();
     void tokensExpireAndAreRevoked();
+    void databasePasswordFromAFile();
 
 private:
     QString tokenOf(const QString &user);
@@ -1000,6 +1002,50 @@ void TestServerLimits::tokensExpireAndAreRevoked()
     QCOMPARE(c.get(api("/me")).status, 200);
     QCOMPARE(c.post(api("/auth/logout")).status, 204);
     QCOMPARE(c.get(api("/me")).status, 401);
+}
+
+// --db-password-file: the database password from a file (a systemd credential), never on the
+// command line; refused in words for SQLite, for a file it cannot read and for an empty one.
+void TestServerLimits::databasePasswordFromAFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString secretFile = dir.filePath(QStringLiteral("db-password"));
+    QFile f(secretFile);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("s3cret-pass\n");
+    f.close();
+    const QString empty = dir.filePath(QStringLiteral("empty"));
+    QVERIFY(QFile(empty).open(QIODevice::WriteOnly));
+
+    if (m_server.isPostgres()) {
+        // A second process on the first one's database, the password from the file (the test
+        // cluster trusts loopback, so any password opens it: what is checked is that the option
+        // is taken and that the password appears on no command line).
+        TestServer second;
+        QVERIFY2(second.start({QStringLiteral("--db"), m_server.dbUrl(),
+                               QStringLiteral("--db-password-file"), secretFile}),
+                 second.stderrLog().constData());
+        QVERIFY(!second.arguments().join(QLatin1Char(' ')).contains(QStringLiteral("s3cret")));
+        Client c(second.baseUrl());
+        QCOMPARE(c.get(QStringLiteral("/api/v1/health")).status, 200);
+        QVERIFY(!second.stderrLog().contains("s3cret"));
+        second.stop();
+    }
+    const auto refused = [&](const QString &file, const QByteArray &why) {
+        TestServer s;
+        const bool started = s.start(
+            {QStringLiteral("--db"), m_server.dbUrl(), QStringLiteral("--db-password-file"), file});
+        QVERIFY2(!started, "the server started");
+        QVERIFY2(s.stderrLog().contains(why) || s.stdoutLog().contains(why),
+                 s.stderrLog().constData());
+    };
+    if (m_server.isPostgres()) {
+        refused(empty, "holds no password");
+        refused(dir.filePath(QStringLiteral("missing")), "cannot read");
+    } else {
+        refused(secretFile, "is for a postgresql:// --db");
+    }
 }
 
 QTEST_GUILESS_MAIN(TestServerLimits)
