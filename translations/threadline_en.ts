@@ -319,37 +319,37 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="21"/>
+        <location filename="../core/coreoptions.cpp" line="34"/>
         <source>Inject faults for testing, e.g. latency=300,error=0.1,drop=0.05.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="26"/>
+        <location filename="../core/coreoptions.cpp" line="38"/>
         <source>Milliseconds of quiet before a like is sent.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="44"/>
+        <location filename="../core/coreoptions.cpp" line="52"/>
         <source>--server needs an http or https URL, such as http://127.0.0.1:8080</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="52"/>
+        <location filename="../core/coreoptions.cpp" line="60"/>
         <source>--faults takes latency=MS,error=RATE,drop=RATE with rates from 0 to 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="60"/>
+        <location filename="../core/coreoptions.cpp" line="68"/>
         <source>--like-delay takes milliseconds from 0 to 600000</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="29"/>
+        <location filename="../core/coreoptions.cpp" line="24"/>
         <source>Trust the certificate(s) in FILE (PEM), e.g. a local deployment&apos;s self-signed one, besides the system&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="66"/>
+        <location filename="../core/coreoptions.cpp" line="74"/>
         <source>--ca-cert: no PEM certificate in &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2318,198 +2318,218 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="200"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="219"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="202"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="221"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="204"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="223"/>
         <source>My posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="206"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="225"/>
         <source>Hot today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="208"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="227"/>
         <source>Hot this week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="210"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="229"/>
         <source>Most viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="212"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="231"/>
         <source>Recently viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="214"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="233"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="216"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="235"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="218"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="237"/>
         <source>Moderation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="220"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="239"/>
         <source>Statistics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="241"/>
         <source>Ranking</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="224"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="243"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="226"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="245"/>
         <source>Topic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>%1 — Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="242"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="271"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="272"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="273"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="274"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="274"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="275"/>
         <source>&amp;Preferences…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="276"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="277"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="278"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="279"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
         <source>Outbox</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
         <source>Out&amp;box: changes waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
         <source>QA: faults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
         <source>&amp;System colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="269"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
         <source>&amp;Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="270"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="289"/>
         <source>&amp;Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="271"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
+        <source>The project&apos;s &amp;page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
+        <source>&amp;About Threadline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="272"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
@@ -4197,6 +4217,120 @@ It will not be sent, and what it changed here is undone.</source>
     <message>
         <location filename="../ui/dialogs/reportdialog.cpp" line="177"/>
         <source>The note is too long: %1 of at most %2 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ShortcutsDialog</name>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="28"/>
+        <source>A desktop client for a timeline with nested comment threads, instant likes, an outbox that never loses an action, and a real offline mode.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="32"/>
+        <source>Free software under the GNU General Public License, version 3 or later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="36"/>
+        <source>About Threadline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="45"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="82"/>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
+        <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
+        <source>What they do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="68"/>
+        <source>Return</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="68"/>
+        <source>Open the post&apos;s thread; in a thread, reply to the comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="69"/>
+        <source>Like or unlike the current post or message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="70"/>
+        <source>Open the topic of the current post or activity row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="71"/>
+        <source>Follow or stop following (a person&apos;s or a topic&apos;s page)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="72"/>
+        <source>Shift+Return</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="72"/>
+        <source>Open the person who did what an activity row says</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
+        <source>Menu, Shift+F10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
+        <source>The current row&apos;s menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
+        <source>Delete my post, comment or message (asked first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <source>Ctrl+Return</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <source>Send a comment, a reply or a message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <source>Esc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <source>Close the thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
+        <source>Moderators: hide or unhide the current queue item</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

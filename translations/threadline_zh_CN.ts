@@ -317,37 +317,37 @@
         <translation>以离线方式启动：程序不发出任何请求。</translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="21"/>
+        <location filename="../core/coreoptions.cpp" line="34"/>
         <source>Inject faults for testing, e.g. latency=300,error=0.1,drop=0.05.</source>
         <translation>为测试注入故障，例如 latency=300,error=0.1,drop=0.05。</translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="26"/>
+        <location filename="../core/coreoptions.cpp" line="38"/>
         <source>Milliseconds of quiet before a like is sent.</source>
         <translation>点赞在静默多少毫秒后发送。</translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="44"/>
+        <location filename="../core/coreoptions.cpp" line="52"/>
         <source>--server needs an http or https URL, such as http://127.0.0.1:8080</source>
         <translation>--server 需要 http 或 https 地址，例如 http://127.0.0.1:8080</translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="52"/>
+        <location filename="../core/coreoptions.cpp" line="60"/>
         <source>--faults takes latency=MS,error=RATE,drop=RATE with rates from 0 to 1</source>
         <translation>--faults 的格式为 latency=毫秒,error=比例,drop=比例，比例在 0 到 1 之间</translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="60"/>
+        <location filename="../core/coreoptions.cpp" line="68"/>
         <source>--like-delay takes milliseconds from 0 to 600000</source>
         <translation>--like-delay 的取值为 0 到 600000 毫秒</translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="29"/>
+        <location filename="../core/coreoptions.cpp" line="24"/>
         <source>Trust the certificate(s) in FILE (PEM), e.g. a local deployment&apos;s self-signed one, besides the system&apos;s.</source>
         <translation>信任 FILE（PEM）中的证书（例如本地部署的自签名证书），系统信任的证书之外另加。</translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="66"/>
+        <location filename="../core/coreoptions.cpp" line="74"/>
         <source>--ca-cert: no PEM certificate in &quot;%1&quot;</source>
         <translation>--ca-cert：“%1”中没有 PEM 证书</translation>
     </message>
@@ -2288,198 +2288,218 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="200"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="219"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="202"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="221"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="204"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="223"/>
         <source>My posts</source>
         <translation>我的动态</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="206"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="225"/>
         <source>Hot today</source>
         <translation>今日热门</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="208"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="227"/>
         <source>Hot this week</source>
         <translation>本周热门</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="210"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="229"/>
         <source>Most viewed</source>
         <translation>最多浏览</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="212"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="231"/>
         <source>Recently viewed</source>
         <translation>最近浏览</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="214"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="233"/>
         <source>Activity</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="216"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="235"/>
         <source>Profile</source>
         <translation>个人主页</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="218"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="237"/>
         <source>Moderation</source>
         <translation>内容审核</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="220"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="239"/>
         <source>Statistics</source>
         <translation>统计</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="241"/>
         <source>Ranking</source>
         <translation>排行榜</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="224"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="243"/>
         <source>Likes</source>
         <translation>赞过</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="226"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="245"/>
         <source>Topic</source>
         <translation>话题</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
         <source>%1 — Threadline</source>
         <translation>%1 — Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="242"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation>你已退出登录。重新登录（文件 → 登录…）即可浏览和发帖；排队中的改动会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="271"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="253"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="272"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="254"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="273"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="274"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="255"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="274"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="256"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="275"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="276"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="258"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="277"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="278"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="260"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="279"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="262"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
         <source>Outbox</source>
         <translation>待发送</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
         <source>Out&amp;box: changes waiting</source>
         <translation>待发送的更改(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
         <source>QA: faults</source>
         <translation>测试：故障注入</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation>测试面板：故障与离线(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="266"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
         <source>&amp;System colours</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="269"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="270"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="289"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="271"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
+        <source>The project&apos;s &amp;page</source>
+        <translation>项目主页(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
+        <source>&amp;About Threadline</source>
+        <translation>关于 Threadline(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="272"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
         <source>Not signed in</source>
         <translation>未登录</translation>
@@ -4160,6 +4180,120 @@ It will not be sent, and what it changed here is undone.</source>
         <location filename="../ui/dialogs/reportdialog.cpp" line="177"/>
         <source>The note is too long: %1 of at most %2 characters</source>
         <translation>备注太长：%1 个字，最多 %2 个</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ShortcutsDialog</name>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="28"/>
+        <source>A desktop client for a timeline with nested comment threads, instant likes, an outbox that never loses an action, and a real offline mode.</source>
+        <translation>一个桌面时间线客户端：嵌套评论、即时点赞、从不丢失操作的发件箱，以及真正的离线模式。</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="32"/>
+        <source>Free software under the GNU General Public License, version 3 or later.</source>
+        <translation>自由软件，以 GNU 通用公共许可证第 3 版或更高版本发布。</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="36"/>
+        <source>About Threadline</source>
+        <translation>关于 Threadline</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="45"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="82"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
+        <source>What they do</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="68"/>
+        <source>Return</source>
+        <translation>回车</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="68"/>
+        <source>Open the post&apos;s thread; in a thread, reply to the comment</source>
+        <translation>打开动态的评论；在评论里则回复这条评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="69"/>
+        <source>Like or unlike the current post or message</source>
+        <translation>赞或取消赞当前的动态或留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="70"/>
+        <source>Open the topic of the current post or activity row</source>
+        <translation>打开当前动态或动态记录里的话题</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="71"/>
+        <source>Follow or stop following (a person&apos;s or a topic&apos;s page)</source>
+        <translation>关注或取消关注（在个人或话题页面）</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="72"/>
+        <source>Shift+Return</source>
+        <translation>Shift+回车</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="72"/>
+        <source>Open the person who did what an activity row says</source>
+        <translation>打开这条动态记录的发起人</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
+        <source>Menu, Shift+F10</source>
+        <translation>菜单键、Shift+F10</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
+        <source>The current row&apos;s menu</source>
+        <translation>当前行的菜单</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
+        <source>Delete my post, comment or message (asked first)</source>
+        <translation>删除我的动态、评论或留言（会先询问）</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <source>Ctrl+Return</source>
+        <translation>Ctrl+回车</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <source>Send a comment, a reply or a message</source>
+        <translation>发送评论、回复或留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <source>Close the thread</source>
+        <translation>关闭评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
+        <source>Moderators: hide or unhide the current queue item</source>
+        <translation>审核员：隐藏或取消隐藏当前的待处理项</translation>
     </message>
 </context>
 <context>

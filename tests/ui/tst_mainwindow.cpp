@@ -6,6 +6,7 @@
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
+#include "dialogs/helpdialogs.h"
 #include "feeds.h"
 #include "i18n.h"
 #include "people/profileheader.h"
@@ -21,14 +22,18 @@
 #include "wire/jsoncodec.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QImage>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenuBar>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 #include <algorithm>
 
 using namespace threadline;
@@ -218,6 +223,54 @@ private Q_SLOTS:
         QCOMPARE(nav->item(0)->text(), QStringLiteral("全部"));
         installTranslations(*qApp, QLocale(QStringLiteral("en")));
         QTRY_COMPARE(nav->item(0)->text(), QStringLiteral("All"));
+    }
+
+    void helpMenuListsTheKeys_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+
+    void helpMenuListsTheKeys()
+    {
+        // Help: Keyboard shortcuts (F1) lists the window's keys, read from its actions, and the
+        // lists' own; About and the project's page are there, in the window's language.
+        QFETCH(QString, lang);
+        QVERIFY(installTranslations(*qApp, QLocale(lang)));
+        core::AppCore core;
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        MainWindow w(&core, &wFeeds);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QStringList menus;
+        for (QAction *a : w.menuBar()->actions())
+            menus << a->text();
+        QCOMPARE(menus.size(), 3);
+        QCOMPARE(menus.last(), lang == QLatin1String("en") ? QStringLiteral("&Help")
+                                                           : QStringLiteral("帮助(&H)"));
+        QVERIFY(w.findChild<QAction *>(QStringLiteral("about")));
+        QVERIFY(w.findChild<QAction *>(QStringLiteral("projectPage")));
+        QTest::keyClick(&w, Qt::Key_F1);
+        ui::ShortcutsDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = w.findChild<ui::ShortcutsDialog *>()));
+        QStringList keys, what;
+        for (int row = 0; row < dialog->model()->rowCount(); ++row) {
+            keys << dialog->model()->index(row, 0).data().toString();
+            what << dialog->model()->index(row, 1).data().toString();
+        }
+        QVERIFY2(keys.contains(QKeySequence(QKeySequence::New).toString(QKeySequence::NativeText)),
+                 qPrintable(keys.join(QLatin1Char('|'))));
+        QVERIFY(keys.contains(QStringLiteral("L")));
+        QVERIFY(keys.contains(QStringLiteral("F1")));
+        QVERIFY(!what.join(QString()).contains(QLatin1Char('&')));
+        QVERIFY(!keys.contains(QStringLiteral("Ctrl+0"))); // no moderator's page for others
+        QVERIFY(!dialog->view()->accessibleName().isEmpty());
+        QVERIFY(dialog->grab().save(QDir(test::artifactDir(QStringLiteral("mainwindow")))
+                                        .filePath(QStringLiteral("shortcuts-%1.png").arg(lang))));
+        dialog->close();
+        installTranslations(*qApp, QLocale(QStringLiteral("en")));
     }
 
     void programTakesAScreenshot_data()

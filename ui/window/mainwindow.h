@@ -221,6 +221,10 @@ private:
     QLabel *m_userLabel;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
+    QAction *m_shortcutsAction = nullptr; // F1
+    QAction *m_projectAction = nullptr;
+    QAction *m_aboutAction = nullptr;
     QAction *m_newPost = nullptr;
     QAction *m_refresh = nullptr;
     QAction *m_offline = nullptr;

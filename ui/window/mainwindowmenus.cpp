@@ -21,9 +21,12 @@
 #include "window/outboxpanel.h"
 #include "window/qapanel.h"
 
+#include "dialogs/helpdialogs.h"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QDesktopServices>
 #include <QDockWidget>
 #include <QLabel>
 #include <QListWidget>
@@ -191,6 +194,22 @@ void MainWindow::buildMenus()
     }
     for (QAction *a : {m_newPost, m_refresh})
         a->setEnabled(false);
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_shortcutsAction = m_helpMenu->addAction(QString(), this, [this] {
+        auto *dialog = new ShortcutsDialog(findChildren<QAction *>(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show(); // beside the window: it can stay open while one tries the keys
+    });
+    m_shortcutsAction->setObjectName(QStringLiteral("keyboardShortcuts"));
+    m_shortcutsAction->setShortcut(QKeySequence::HelpContents);
+    m_projectAction = m_helpMenu->addAction(
+        QString(), this, [] { QDesktopServices::openUrl(projectPage()); }); // on a click only
+    m_projectAction->setObjectName(QStringLiteral("projectPage"));
+    m_helpMenu->addSeparator();
+    m_aboutAction = m_helpMenu->addAction(QString(), this, [this] { showAbout(this); });
+    m_aboutAction->setObjectName(QStringLiteral("about"));
+    m_aboutAction->setMenuRole(QAction::AboutRole);
 }
 
 static QString pageTitle(MainWindow::Page page)
@@ -268,6 +287,10 @@ void MainWindow::retranslate()
     m_themeActions.at(0)->setText(tr("&System colours"));
     m_themeActions.at(1)->setText(tr("&Light"));
     m_themeActions.at(2)->setText(tr("&Dark"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_shortcutsAction->setText(tr("&Keyboard shortcuts"));
+    m_projectAction->setText(tr("The project's &page"));
+    m_aboutAction->setText(tr("&About Threadline"));
     m_userLabel->setText(someone     ? tr("Signed in as %1").arg(m_me.brief.nickName)
                          : m_started ? tr("Not signed in")
                                      : QString());
