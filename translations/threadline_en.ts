@@ -1964,78 +1964,78 @@
 <context>
     <name>threadline::ui::ComposeDialog</name>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="81"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="89"/>
         <source>Remove this picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="82"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="90"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="213"/>
-        <location filename="../ui/dialogs/composedialog.cpp" line="484"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="222"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="585"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="214"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="223"/>
         <source>What&apos;s new?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="215"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="224"/>
         <source>&amp;Add pictures…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="217"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="226"/>
         <source>PNG, JPEG or WebP, up to %1 pictures of at most 5 MiB each</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="218"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="227"/>
         <source>&amp;Post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="219"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="228"/>
         <source>Post (Ctrl+Enter)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="292"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="301"/>
         <source>%1 was not added: the file does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="294"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="303"/>
         <source>%1 was not added: it is not a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="297"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="306"/>
         <source>%1 was not added: it is larger than 5 MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="300"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="309"/>
         <source>%1 was not added: the file cannot be read (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="302"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="311"/>
         <source>%1 was not added: it is not a PNG, JPEG or WebP picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="305"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="314"/>
         <source>%1 is already in this post</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/dialogs/composedialog.cpp" line="345"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="354"/>
         <source>A post can have at most %1 pictures: %n more not added</source>
         <translation>
             <numerusform>A post can have at most %1 pictures: %n more not added</numerusform>
@@ -2043,62 +2043,72 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="424"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="433"/>
         <source>%1 was removed: it cannot be read as a picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="435"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="444"/>
         <source>%1 / %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="437"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="446"/>
         <source>At most %1 characters: %2 left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="439"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="448"/>
         <source>At most %1 characters: %2 too many</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="452"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="509"/>
+        <source>The picture on the clipboard could not be added: it is empty or too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/composedialog.cpp" line="520"/>
+        <source>The picture on the clipboard could not be saved for the post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/composedialog.cpp" line="552"/>
         <source>Add pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="453"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="553"/>
         <source>Pictures (*.png *.jpg *.jpeg *.webp *.PNG *.JPG *.JPEG *.WEBP)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="466"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="566"/>
         <source>Posting is not available right now.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="477"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="578"/>
         <source>Your post could not be published.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="484"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="585"/>
         <source>Discard this post?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="487"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="588"/>
         <source>What you wrote and the pictures you added will be lost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="488"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="589"/>
         <source>&amp;Discard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="489"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="590"/>
         <source>&amp;Keep editing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2553,7 +2563,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="614"/>
+        <location filename="../ui/window/mainwindow.cpp" line="616"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4223,113 +4233,113 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ShortcutsDialog</name>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="28"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="29"/>
         <source>A desktop client for a timeline with nested comment threads, instant likes, an outbox that never loses an action, and a real offline mode.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="32"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="33"/>
         <source>Free software under the GNU General Public License, version 3 or later.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="36"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="37"/>
         <source>About Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="45"/>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="82"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="85"/>
         <source>Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="47"/>
         <source>Keys</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="47"/>
         <source>What they do</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="68"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="71"/>
         <source>Return</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="68"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="71"/>
         <source>Open the post&apos;s thread; in a thread, reply to the comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="69"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="72"/>
         <source>Like or unlike the current post or message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="70"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
         <source>Open the topic of the current post or activity row</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="71"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
         <source>Follow or stop following (a person&apos;s or a topic&apos;s page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="72"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
         <source>Shift+Return</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="72"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
         <source>Open the person who did what an activity row says</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
         <source>Menu, Shift+F10</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
         <source>The current row&apos;s menu</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
         <source>Delete my post, comment or message (asked first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
         <source>Ctrl+Return</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
         <source>Send a comment, a reply or a message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
         <source>Esc</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
         <source>Close the thread</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="80"/>
         <source>Moderators: hide or unhide the current queue item</source>
         <translation type="unfinished"></translation>
     </message>

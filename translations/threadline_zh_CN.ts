@@ -1936,140 +1936,150 @@
 <context>
     <name>threadline::ui::ComposeDialog</name>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="81"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="89"/>
         <source>Remove this picture</source>
         <translation>移除这张图片</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="82"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="90"/>
         <source>Remove %1</source>
         <translation>移除 %1</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="213"/>
-        <location filename="../ui/dialogs/composedialog.cpp" line="484"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="222"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="585"/>
         <source>New post</source>
         <translation>发布动态</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="214"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="223"/>
         <source>What&apos;s new?</source>
         <translation>分享新鲜事…</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="215"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="224"/>
         <source>&amp;Add pictures…</source>
         <translation>添加图片(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="217"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="226"/>
         <source>PNG, JPEG or WebP, up to %1 pictures of at most 5 MiB each</source>
         <translation>PNG、JPEG 或 WebP，最多 %1 张，每张不超过 5 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="218"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="227"/>
         <source>&amp;Post</source>
         <translation>发布(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="219"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="228"/>
         <source>Post (Ctrl+Enter)</source>
         <translation>发布 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="292"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="301"/>
         <source>%1 was not added: the file does not exist</source>
         <translation>未添加 %1：文件不存在</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="294"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="303"/>
         <source>%1 was not added: it is not a file</source>
         <translation>未添加 %1：不是文件</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="297"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="306"/>
         <source>%1 was not added: it is larger than 5 MiB</source>
         <translation>未添加 %1：大于 5 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="300"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="309"/>
         <source>%1 was not added: the file cannot be read (%2)</source>
         <translation>未添加 %1：无法读取文件（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="302"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="311"/>
         <source>%1 was not added: it is not a PNG, JPEG or WebP picture</source>
         <translation>未添加 %1：不是 PNG、JPEG 或 WebP 图片</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="305"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="314"/>
         <source>%1 is already in this post</source>
         <translation>%1 已经在这条动态里了</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/dialogs/composedialog.cpp" line="345"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="354"/>
         <source>A post can have at most %1 pictures: %n more not added</source>
         <translation>
             <numerusform>一条动态最多 %1 张图片：另有 %n 张未添加</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="424"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="433"/>
         <source>%1 was removed: it cannot be read as a picture</source>
         <translation>已移除 %1：无法作为图片读取</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="435"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="444"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="437"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="446"/>
         <source>At most %1 characters: %2 left</source>
         <translation>最多 %1 个字：还剩 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="439"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="448"/>
         <source>At most %1 characters: %2 too many</source>
         <translation>最多 %1 个字：超出 %2 个</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="452"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="509"/>
+        <source>The picture on the clipboard could not be added: it is empty or too large</source>
+        <translation>剪贴板上的图片无法添加：图片为空或太大</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/composedialog.cpp" line="520"/>
+        <source>The picture on the clipboard could not be saved for the post</source>
+        <translation>剪贴板上的图片无法保存到这条动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/composedialog.cpp" line="552"/>
         <source>Add pictures</source>
         <translation>添加图片</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="453"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="553"/>
         <source>Pictures (*.png *.jpg *.jpeg *.webp *.PNG *.JPG *.JPEG *.WEBP)</source>
         <translation>图片 (*.png *.jpg *.jpeg *.webp *.PNG *.JPG *.JPEG *.WEBP)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="466"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="566"/>
         <source>Posting is not available right now.</source>
         <translation>现在无法发布。</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="477"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="578"/>
         <source>Your post could not be published.</source>
         <translation>动态未能发布。</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="484"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="585"/>
         <source>Discard this post?</source>
         <translation>放弃这条动态？</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="487"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="588"/>
         <source>What you wrote and the pictures you added will be lost.</source>
         <translation>已写的文字和添加的图片将会丢失。</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="488"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="589"/>
         <source>&amp;Discard</source>
         <translation>放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="489"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="590"/>
         <source>&amp;Keep editing</source>
         <translation>继续编辑(&amp;K)</translation>
     </message>
@@ -2522,7 +2532,7 @@
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="614"/>
+        <location filename="../ui/window/mainwindow.cpp" line="616"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -4185,113 +4195,113 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ShortcutsDialog</name>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="28"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="29"/>
         <source>A desktop client for a timeline with nested comment threads, instant likes, an outbox that never loses an action, and a real offline mode.</source>
         <translation>一个桌面时间线客户端：嵌套评论、即时点赞、从不丢失操作的发件箱，以及真正的离线模式。</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="32"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="33"/>
         <source>Free software under the GNU General Public License, version 3 or later.</source>
         <translation>自由软件，以 GNU 通用公共许可证第 3 版或更高版本发布。</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="36"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="37"/>
         <source>About Threadline</source>
         <translation>关于 Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="45"/>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="82"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="85"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="47"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="47"/>
         <source>What they do</source>
         <translation>作用</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="68"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="71"/>
         <source>Return</source>
         <translation>回车</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="68"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="71"/>
         <source>Open the post&apos;s thread; in a thread, reply to the comment</source>
         <translation>打开动态的评论；在评论里则回复这条评论</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="69"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="72"/>
         <source>Like or unlike the current post or message</source>
         <translation>赞或取消赞当前的动态或留言</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="70"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
         <source>Open the topic of the current post or activity row</source>
         <translation>打开当前动态或动态记录里的话题</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="71"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
         <source>Follow or stop following (a person&apos;s or a topic&apos;s page)</source>
         <translation>关注或取消关注（在个人或话题页面）</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="72"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
         <source>Shift+Return</source>
         <translation>Shift+回车</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="72"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
         <source>Open the person who did what an activity row says</source>
         <translation>打开这条动态记录的发起人</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
         <source>Menu, Shift+F10</source>
         <translation>菜单键、Shift+F10</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
         <source>The current row&apos;s menu</source>
         <translation>当前行的菜单</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
         <source>Delete my post, comment or message (asked first)</source>
         <translation>删除我的动态、评论或留言（会先询问）</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+回车</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
         <source>Send a comment, a reply or a message</source>
         <translation>发送评论、回复或留言</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
         <source>Close the thread</source>
         <translation>关闭评论</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="80"/>
         <source>Moderators: hide or unhide the current queue item</source>
         <translation>审核员：隐藏或取消隐藏当前的待处理项</translation>
     </message>

@@ -28,11 +28,15 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QClipboard>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QImageReader>
 #include <QLabel>
 #include <QListView>
 #include <QMessageBox>
@@ -40,7 +44,9 @@
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -728,6 +734,72 @@ private Q_SLOTS:
                      .value(QStringLiteral("content")),
                  QJsonValue(content));
         QTRY_COMPARE(dlg.pendingThumbnails(), 0);
+    }
+
+    void pastedPictureJoinsThePost()
+    {
+        // Ctrl+V with an image on the clipboard: saved as a file of its own (off the GUI
+        // thread), then a picture of the post; with text on the clipboard, text as before.
+        QStandardPaths::setTestModeEnabled(true); // the pasted files go to a test folder
+        ComposeDialog dlg;
+        dlg.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dlg));
+        QPlainTextEdit *editor = editorOf(dlg);
+        editor->setFocus();
+        QImage shot(640, 400, QImage::Format_ARGB32);
+        shot.fill(QColor(0x2e86de));
+        QGuiApplication::clipboard()->setImage(shot);
+        QTest::keyClick(editor, Qt::Key_V, Qt::ControlModifier);
+        QTRY_COMPARE(dlg.pictures().size(), 1);
+        const QString pasted = dlg.pictures().constFirst();
+        QVERIFY2(QFileInfo(pasted).isFile() && pasted.endsWith(QStringLiteral(".png")),
+                 qPrintable(pasted));
+        QCOMPARE(QImage(pasted).size(), QSize(640, 400));
+        QVERIFY(dlg.content().isEmpty()); // no text pasted with it
+        QGuiApplication::clipboard()->setText(QStringLiteral("粘贴的文字"));
+        QTest::keyClick(editor, Qt::Key_V, Qt::ControlModifier);
+        QCOMPARE(dlg.content(), QStringLiteral("粘贴的文字"));
+        QCOMPARE(dlg.pictures().size(), 1);
+        // A picture bigger than the post allows is scaled down to 4096 px, not refused.
+        QImage huge(6000, 3000, QImage::Format_RGB32);
+        huge.fill(QColor(0xe67e22));
+        QGuiApplication::clipboard()->setImage(huge);
+        QTest::keyClick(editor, Qt::Key_V, Qt::ControlModifier);
+        QTRY_COMPARE_WITH_TIMEOUT(dlg.pictures().size(), 2, 20000);
+        QCOMPARE(QImageReader(dlg.pictures().at(1)).size(), QSize(4096, 2048));
+        QTRY_COMPARE(dlg.pendingThumbnails(), 0);
+        QStandardPaths::setTestModeEnabled(false);
+    }
+
+    void draftSurvivesARestart()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        const QString key = QStringLiteral("drafts/newPost/test");
+        QSettings().remove(key);
+        {
+            ComposeDialog dlg; // the program ends with the dialog open
+            dlg.keepDraftAs(key);
+            dlg.setContent(QStringLiteral("写了一半的动态"));
+            dlg.addPictures({m_png});
+            QTRY_COMPARE(dlg.pendingThumbnails(), 0);
+        }
+        Publisher pub;
+        {
+            ComposeDialog again; // … and starts again
+            again.keepDraftAs(key);
+            QCOMPARE(again.content(), QStringLiteral("写了一半的动态"));
+            QCOMPARE(again.pictures(), QStringList{m_png});
+            QTRY_COMPARE(again.pendingThumbnails(), 0);
+            pub.answer = -7;
+            again.setPublisher(pub.fn());
+            again.post(); // posted: the draft is gone
+            QCOMPARE(pub.calls, 1);
+        }
+        ComposeDialog third;
+        third.keepDraftAs(key);
+        QVERIFY(third.content().isEmpty() && third.pictures().isEmpty());
+        QVERIFY(!QSettings().contains(key + QStringLiteral("/text")));
+        QStandardPaths::setTestModeEnabled(false);
     }
 
     void composeScreenshots()

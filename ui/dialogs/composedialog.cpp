@@ -3,14 +3,19 @@
 #include "common/palettecolors.h"
 #include "common/plaintext.h"
 
+#include <QClipboard>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QImageReader>
+#include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLocale>
@@ -23,11 +28,14 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSettings>
 #include <QShortcut>
 #include <QStandardPaths>
 #include <QToolButton>
 #include <QUrl>
+#include <QUuid>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace threadline::ui {
 
@@ -147,6 +155,7 @@ ComposeDialog::ComposeDialog(QWidget *parent)
     m_editor->setTabChangesFocus(true);
     m_editor->setMinimumHeight(120);
     m_editor->viewport()->installEventFilter(this);
+    m_editor->installEventFilter(this); // Ctrl+V with a picture
 
     m_counter->setObjectName(QStringLiteral("counter"));
     m_counter->setTextFormat(Qt::PlainText);
@@ -442,6 +451,97 @@ void ComposeDialog::updateState()
     m_thumbArea->setVisible(!m_pictures.isEmpty());
     m_addButton->setEnabled(m_pictures.size() < kMaxPictures);
     m_postButton->setEnabled(isValid());
+    saveDraft();
+}
+
+void ComposeDialog::keepDraftAs(const QString &key)
+{
+    m_draftKey = key;
+    QSettings settings;
+    const QString text = settings.value(key + QStringLiteral("/text")).toString();
+    const QStringList pictures = settings.value(key + QStringLiteral("/pictures")).toStringList();
+    m_restoring = true;
+    if (!text.isEmpty())
+        setContent(text);
+    QStringList present; // a picture deleted since is left out, in silence
+    for (const QString &p : pictures)
+        if (QFileInfo::exists(p))
+            present.append(p);
+    if (!present.isEmpty())
+        addPictures(present);
+    m_restoring = false;
+    saveDraft();
+}
+
+void ComposeDialog::saveDraft()
+{
+    if (m_draftKey.isEmpty() || m_restoring)
+        return;
+    QSettings settings;
+    if (!hasDraft()) {
+        settings.remove(m_draftKey);
+        return;
+    }
+    settings.setValue(m_draftKey + QStringLiteral("/text"), m_editor->toPlainText());
+    settings.setValue(m_draftKey + QStringLiteral("/pictures"), pictures());
+}
+
+void ComposeDialog::forgetDraft()
+{
+    if (!m_draftKey.isEmpty())
+        QSettings().remove(m_draftKey);
+    m_draftKey.clear();
+}
+
+bool ComposeDialog::pastePicture()
+{
+    const QMimeData *mime = QGuiApplication::clipboard()->mimeData();
+    if (!mime)
+        return false;
+    if (const QStringList files = localFiles(mime); !files.isEmpty()) {
+        addPictures(files);
+        return true;
+    }
+    if (!mime->hasImage())
+        return false;
+    const QImage image = qvariant_cast<QImage>(mime->imageData());
+    if (image.isNull() || qint64(image.width()) * image.height() > 200'000'000LL) {
+        setNotice(tr("The picture on the clipboard could not be added: it is empty or too "
+                     "large"));
+        return true;
+    }
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+                        QStringLiteral("/pasted");
+    auto *watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher] {
+        const QString path = watcher->result();
+        watcher->deleteLater();
+        if (path.isEmpty())
+            setNotice(tr("The picture on the clipboard could not be saved for the post"));
+        else
+            addPictures({path});
+    });
+    watcher->setFuture(QtConcurrent::run([image, dir]() -> QString {
+        if (!QDir().mkpath(dir))
+            return {};
+        QImage picture = image;
+        if (std::max(picture.width(), picture.height()) > 4096)
+            picture = picture.scaled(4096, 4096, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+        const QString stem =
+            dir + QStringLiteral("/pasted-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+        QString path = stem + QStringLiteral(".png");
+        if (!picture.save(path, "PNG") || QFileInfo(path).size() > kMaxPictureBytes) {
+            QFile::remove(path);
+            path = stem + QStringLiteral(".jpg");
+            if (!picture.convertToFormat(QImage::Format_RGB32).save(path, "JPEG", 90) ||
+                QFileInfo(path).size() > kMaxPictureBytes) {
+                QFile::remove(path);
+                return {};
+            }
+        }
+        return path;
+    }));
+    return true;
 }
 
 void ComposeDialog::openFileDialog()
@@ -469,6 +569,7 @@ void ComposeDialog::post()
     QString error;
     const qint64 id = m_publisher(content(), pictures(), &error);
     if (id != 0) {
+        forgetDraft();
         setNotice({});
         Q_EMIT published(id);
         QDialog::accept();
@@ -504,6 +605,7 @@ void ComposeDialog::reject()
         if (!discard)
             return;
     }
+    forgetDraft();
     QDialog::reject();
 }
 
@@ -546,6 +648,9 @@ void ComposeDialog::dropEvent(QDropEvent *event)
 
 bool ComposeDialog::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_editor && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent *>(event)->matches(QKeySequence::Paste) && pastePicture())
+        return true;
     // Files dropped on the editor are pictures for the post, not text for it.
     if (watched == m_editor->viewport()) {
         switch (event->type()) {

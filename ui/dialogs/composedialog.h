@@ -90,6 +90,15 @@ public:
     // Esc, Cancel, the window's close button: asks before discarding a draft.
     void reject() override;
 
+    // Ctrl+V: a picture on the clipboard (an image, or picture files) joins the post; the
+    // image is saved as a file of its own first, off the GUI thread (PNG, or JPEG when that is
+    // over the size limit; scaled down past 4096 px). False when the clipboard holds no picture
+    // (the editor then pastes text).
+    bool pastePicture();
+    // Keeps the draft (text and pictures) in the settings under `key`: restored now, saved as it
+    // changes, forgotten once posted or discarded — so that it survives a restart.
+    void keepDraftAs(const QString &key);
+
     // Asks "Discard this post?"; the default shows a QMessageBox. Tests replace it.
     void setDiscardConfirmation(std::function<bool()> confirm) { m_confirm = std::move(confirm); }
 
@@ -122,6 +131,8 @@ private:
     [[nodiscard]] QString checkPicture(const QString &path) const;
     [[nodiscard]] static QStringList localFiles(const QMimeData *mime);
     [[nodiscard]] bool confirmDiscard();
+    void saveDraft();
+    void forgetDraft();
 
     QPlainTextEdit *m_editor;
     QLabel *m_counter;
@@ -133,6 +144,8 @@ private:
     QDialogButtonBox *m_buttons;
     QPushButton *m_postButton;
 
+    QString m_draftKey; // keepDraftAs(); empty: no draft kept
+    bool m_restoring = false;
     QList<Picture> m_pictures;
     quint64 m_nextSerial = 1;
     int m_pendingDecodes = 0;

@@ -604,6 +604,8 @@ void MainWindow::newPost()
         return;
     auto *dialog = new ComposeDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // what was being written survives a restart (per account)
+    dialog->keepDraftAs(QStringLiteral("drafts/newPost/%1").arg(m_me.brief.uid));
     dialog->setPublisher(
         [this](const QString &content, const QStringList &pictures, QString *error) {
             // the outbox copies the pictures and queues the post: a local id (< 0), or 0 and words
