@@ -521,6 +521,45 @@ private Q_SLOTS:
             QCOMPARE(s->model()->floorCount(), floors);
     }
 
+    void unsentCommentSurvivesARestart()
+    {
+        // What is written in a post's box, and whom it answers, is there again after a restart
+        // (a new view), for that post only, without taking the focus; sending it forgets it.
+        const Small t = smallThread();
+        const Small other = smallThread();
+        QString hint;
+        {
+            auto s = zhangsan();
+            s->view->show();
+            QVERIFY(QTest::qWaitForWindowExposed(s->view.get()));
+            s->view->openPost(t.post);
+            waitLoaded(*s);
+            clickArea(*s, s->model()->index(0, 0), Area::Reply); // answer the first floor
+            QCOMPARE(s->view->replyTarget(), t.root);
+            hint = s->view->findChild<QLabel *>(QStringLiteral("replyTarget"))->text();
+            QVERIFY(!hint.isEmpty());
+            QTest::keyClicks(s->view->replyEdit(), QStringLiteral("half "));
+            s->view->replyEdit()->insertPlainText(QStringLiteral("写到一半"));
+        }
+        auto s = zhangsan();
+        s->view->show();
+        s->view->openPost(other.post);
+        QVERIFY(s->view->replyEdit()->toPlainText().isEmpty()); // another post: its own box
+        s->view->openPost(t.post);
+        QCOMPARE(s->view->replyEdit()->toPlainText(), QStringLiteral("half 写到一半"));
+        QCOMPARE(s->view->findChild<QLabel *>(QStringLiteral("replyTarget"))->text(), hint);
+        QVERIFY(s->view->replyTarget() != 0);
+        QVERIFY(!s->view->replyEdit()->hasFocus());
+        QCOMPARE(s->view->replyTarget(), t.root);
+        waitLoaded(*s);
+        QTRY_VERIFY(s->view->sendButton()->isEnabled());
+        QTest::mouseClick(s->view->sendButton(), Qt::LeftButton);
+        QTRY_VERIFY(s->view->replyEdit()->toPlainText().isEmpty());
+        auto again = zhangsan();
+        again->view->openPost(t.post);
+        QVERIFY(again->view->replyEdit()->toPlainText().isEmpty());
+    }
+
     void likeAndOpposeFlipAtOnce()
     {
         const Small t = smallThread();

@@ -10,6 +10,8 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
+#include <QTextCursor>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -71,6 +73,7 @@ ReplyBox::ReplyBox(QWidget *parent)
     connect(m_edit, &QPlainTextEdit::textChanged, this, [this] {
         updateSendState();
         updateEditHeight();
+        saveDraft();
     });
     connect(m_edit->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged,
             this, &ReplyBox::updateEditHeight);
@@ -107,6 +110,7 @@ void ReplyBox::answerComment(qint64 commentId, const QString &hint)
     m_targetLabel->setText(m_targetHint);
     m_targetBar->setVisible(true);
     m_edit->setFocus(Qt::OtherFocusReason);
+    saveDraft();
 }
 
 void ReplyBox::answerPost()
@@ -116,6 +120,45 @@ void ReplyBox::answerPost()
     m_edit->setPlaceholderText(tr("Comment"));
     m_targetLabel->clear();
     m_targetBar->setVisible(false);
+    saveDraft();
+}
+
+void ReplyBox::setDraftKey(const QString &key)
+{
+    m_draftKey.clear(); // what follows is the new draft's loading, not an edit of the old one
+    m_loadingDraft = true;
+    answerPost();
+    m_edit->clear();
+    if (!key.isEmpty()) {
+        QSettings settings;
+        const QString text = settings.value(key + QStringLiteral("/text")).toString();
+        const qint64 target = settings.value(key + QStringLiteral("/target")).toLongLong();
+        if (target != 0) { // answering a comment, as when it was written
+            m_targetId = target;
+            m_targetHint = settings.value(key + QStringLiteral("/hint")).toString();
+            m_edit->setPlaceholderText(m_targetHint);
+            m_targetLabel->setText(m_targetHint);
+            m_targetBar->setVisible(true);
+        }
+        m_edit->setPlainText(text);
+        m_edit->moveCursor(QTextCursor::End);
+    }
+    m_draftKey = key;
+    m_loadingDraft = false;
+}
+
+void ReplyBox::saveDraft()
+{
+    if (m_draftKey.isEmpty() || m_loadingDraft)
+        return;
+    QSettings settings;
+    if (m_edit->toPlainText().trimmed().isEmpty()) {
+        settings.remove(m_draftKey);
+        return;
+    }
+    settings.setValue(m_draftKey + QStringLiteral("/text"), m_edit->toPlainText());
+    settings.setValue(m_draftKey + QStringLiteral("/target"), m_targetId);
+    settings.setValue(m_draftKey + QStringLiteral("/hint"), m_targetHint);
 }
 
 void ReplyBox::replaceTarget(qint64 localId, qint64 serverId)

@@ -46,6 +46,11 @@ public:
     // What is written, trimmed.
     [[nodiscard]] QString text() const;
     void clear();
+    // Where the draft is kept in the settings (a post's key): the draft under it (the text and
+    // the comment answered) is shown now, without taking the focus, and kept as it changes, so
+    // that it survives a restart; an empty box keeps nothing. "" keeps no draft (and empties
+    // the box).
+    void setDraftKey(const QString &key);
 
     // Esc: back to answering the post, or with an empty box closeRequested; false when it has
     // nothing to do (a draft stays).
@@ -70,6 +75,9 @@ private:
 
     qint64 m_targetId = 0; // the comment answered, 0 for the post
     QString m_targetHint;  // its ReplyHintRole
+    QString m_draftKey;    // setDraftKey(); "" keeps nothing
+    bool m_loadingDraft = false;
+    void saveDraft();
     bool m_sendable = false;
 
     QFrame *m_targetBar;

@@ -1,9 +1,9 @@
 #include "thread/threadview.h"
 
+#include "common/messagebar.h"
 #include "common/virtuallistview.h"
 #include "thread/replybox.h"
 #include "thread/threadheader.h"
-#include "common/messagebar.h"
 
 #include "actions.h"
 #include "common/timeticker.h"
@@ -246,7 +246,8 @@ void ThreadView::openPost(qint64 postId)
     m_postGone = false;
     hideStatus();
     answerPost();
-    m_reply->clear();
+    // an unsent comment on this post (kept across restarts) comes back; another post's stays
+    m_reply->setDraftKey(postId > 0 ? QStringLiteral("drafts/comment/%1").arg(postId) : QString());
     updateHeader();
     m_focusWhenEmpty = true;
     m_loader->open(postId, m_header->order()); // fetches the post too if the store lacks it
