@@ -7,6 +7,7 @@
 // and the log has a message entry; unhiding it from the closed list (unhide_message) brings it
 // back on the board and logs that too.
 #include "actions.h"
+#include "clientparts.h"
 #include "moderation/moderationcontext.h"
 #include "moderation/moderationlogmodel.h"
 #include "moderation/moderationqueuemodel.h"
@@ -166,26 +167,12 @@ bool TstModerationMessages::openOutbox()
 {
     m_outbox = std::make_unique<core::Outbox>(m_api.get());
     m_actions = std::make_unique<core::Actions>(m_outbox.get(), &m_store);
-    m_outbox->setBackoff(50, 400);
-    m_outbox->setRequestTimeoutMs(5000);
-    QSignalSpy opened(m_outbox.get(), &core::Outbox::opened);
-    m_outbox->open(m_dir->filePath(QStringLiteral("outbox.sqlite")));
-    return opened.wait(kWaitMs) && opened.at(0).at(0).toBool();
+    return test::openOutbox(*m_outbox, m_dir->filePath(QStringLiteral("outbox.sqlite")));
 }
 
 template<class Feed, class Model> bool TstModerationMessages::loadAll(Feed &feed, Model &model)
 {
-    QSignalSpy loaded(&feed, &Feed::loaded);
-    QSignalSpy failed(&feed, &Feed::loadFailed);
-    feed.refresh();
-    if (!QTest::qWaitFor([&] { return !loaded.isEmpty() || !failed.isEmpty(); }, kWaitMs))
-        return false;
-    if (!failed.isEmpty()) {
-        qWarning("%s", qPrintable(failed.at(0).at(0).toString()));
-        return false;
-    }
-    // The model tester asks for the next page after each one (as a view scrolled down would).
-    return QTest::qWaitFor([&] { return !feed.isLoading() && !model.nextCursor(); }, kWaitMs);
+    return test::loadAllPages(feed, model);
 }
 
 qint64 TstModerationMessages::leaveMessage(Client &as, qint64 board, const QString &content)

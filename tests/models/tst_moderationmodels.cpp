@@ -5,6 +5,7 @@
 // server's own lists have it, a reported root with its first replies, a reported post with its
 // first comments, a hidden floor marked hidden, and a stale answer dropped.
 #include "actions.h"
+#include "clientparts.h"
 #include "moderation/moderationcontext.h"
 #include "moderation/moderationlogmodel.h"
 #include "moderation/moderationqueuemodel.h"
@@ -260,26 +261,12 @@ bool TstModerationModels::openOutbox()
 {
     m_outbox = std::make_unique<core::Outbox>(m_api.get());
     m_actions = std::make_unique<core::Actions>(m_outbox.get(), &m_store);
-    m_outbox->setBackoff(50, 400);
-    m_outbox->setRequestTimeoutMs(5000);
-    QSignalSpy opened(m_outbox.get(), &core::Outbox::opened);
-    m_outbox->open(m_dir->filePath(QStringLiteral("outbox.sqlite")));
-    return opened.wait(kWaitMs) && opened.at(0).at(0).toBool();
+    return test::openOutbox(*m_outbox, m_dir->filePath(QStringLiteral("outbox.sqlite")));
 }
 
 template<class Feed, class Model> bool TstModerationModels::loadAll(Feed &feed, Model &model)
 {
-    QSignalSpy loaded(&feed, &Feed::loaded);
-    QSignalSpy failed(&feed, &Feed::loadFailed);
-    feed.refresh();
-    if (!QTest::qWaitFor([&] { return !loaded.isEmpty() || !failed.isEmpty(); }, kWaitMs))
-        return false;
-    if (!failed.isEmpty()) {
-        qWarning("%s", qPrintable(failed.at(0).at(0).toString()));
-        return false;
-    }
-    // The model tester asks for the next page after each one (as a view scrolled down would).
-    return QTest::qWaitFor([&] { return !feed.isLoading() && !model.nextCursor(); }, kWaitMs);
+    return test::loadAllPages(feed, model);
 }
 
 QSet<qint64> TstModerationModels::serverQueueIds(const QString &status)
@@ -639,7 +626,8 @@ void TstModerationModels::reportsShowForModerator()
 
 void TstModerationModels::autoFlaggedPost_data()
 {
-    // The server's built-in word list (server/api/moderationrecords.cpp, ModerationRecords::loadWordlist).
+    // The server's built-in word list (server/api/moderationrecords.cpp,
+    // ModerationRecords::loadWordlist).
     QTest::addColumn<QString>("content");
     QTest::addColumn<QString>("word");
     QTest::newRow("latin") << QStringLiteral("Huge CASINO BONUS tonight") << "casino bonus";

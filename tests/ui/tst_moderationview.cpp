@@ -17,6 +17,7 @@
 #include "moderation/moderationlogmodel.h"
 #include "moderation/moderationqueuemodel.h"
 #include "moderation/moderationview.h"
+#include "moderationside.h"
 #include "net/apiclient.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
@@ -58,61 +59,7 @@ constexpr int kWaitMs = 20000;
 const QString kApi = QStringLiteral("/api/v1");
 const QString kShots = threadline::test::artifactDir(QStringLiteral("moderationview"));
 
-// What the app would give the page: a client, an outbox on its own file; and the page.
-struct Side
-{
-    core::ApiClient api;
-    core::Outbox outbox{&api};
-    core::PostStore store;
-    core::Actions actions{&outbox, &store};
-    std::unique_ptr<threadline::models::Feeds> feeds;
-    std::unique_ptr<ModerationView> view;
-
-    Side(const QUrl &base, const QString &token, const QString &dir)
-    {
-        api.setBaseUrl(base);
-        api.setToken(token);
-        outbox.setBackoff(50, 400);
-        outbox.setRequestTimeoutMs(5000);
-        QSignalSpy opened(&outbox, &core::Outbox::opened);
-        outbox.open(QDir(dir).filePath(QStringLiteral("outbox.sqlite")));
-        if (!opened.wait(kWaitMs) || !opened.at(0).at(0).toBool())
-            qFatal("the outbox did not open");
-        feeds = std::make_unique<threadline::models::Feeds>(
-            threadline::models::Feeds::Parts{&api, nullptr, nullptr, &outbox, &actions});
-        view = std::make_unique<ModerationView>(feeds.get());
-        view->resize(900, 800);
-        view->show();
-        if (!QTest::qWaitForWindowExposed(view.get()))
-            qFatal("the view was not shown");
-    }
-    [[nodiscard]] ModerationQueueModel *model(Tab tab = Tab::Open) const
-    {
-        return view->queueModel(tab);
-    }
-    [[nodiscard]] QListView *list(Tab tab = Tab::Open) const { return view->listView(tab); }
-    // Waits until the tab's list is loaded whole (the list asks for further pages itself while
-    // it is not full; the rest comes by scrolling to the end).
-    [[nodiscard]] bool loadedWhole(Tab tab)
-    {
-        return QTest::qWaitFor(
-            [&] {
-                QListView *l = list(tab);
-                l->scrollToBottom();
-                QAbstractItemModel *m = l->model();
-                const bool loading = tab == Tab::Log ? view->logFeed()->isLoading()
-                                                     : view->queueFeed(tab)->isLoading();
-                return !loading && !m->canFetchMore({}) && !view->isBusy();
-            },
-            kWaitMs);
-    }
-    // Makes the row current and selected, and gives the list the focus (as a click would).
-    void select(Tab tab, int row)
-    {
-        list(tab)->setCurrentIndex(model(tab)->index(row));
-        list(tab)->setFocus(Qt::OtherFocusReason);
-    }
-};
+using Side = threadline::test::ModerationSide;
 
 int rowOf(ModerationQueueModel *m, const QString &type, qint64 id)
 {

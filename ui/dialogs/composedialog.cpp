@@ -31,6 +31,7 @@
 #include <QSettings>
 #include <QShortcut>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QToolButton>
 #include <QUrl>
 #include <QUuid>
@@ -214,7 +215,9 @@ ComposeDialog::ComposeDialog(QWidget *parent)
 
 ComposeDialog::~ComposeDialog()
 {
-    m_pool.clear(); // decodes not started yet are dropped; m_pool waits for the running one
+    if (m_draftTimer && m_draftTimer->isActive())
+        writeDraft(); // closed with the program: what was typed last is kept
+    m_pool.clear();   // decodes not started yet are dropped; m_pool waits for the running one
 }
 
 void ComposeDialog::retranslate()
@@ -477,6 +480,25 @@ void ComposeDialog::saveDraft()
 {
     if (m_draftKey.isEmpty() || m_restoring)
         return;
+    if (!hasDraft()) { // emptied: forgotten at once
+        if (m_draftTimer)
+            m_draftTimer->stop();
+        writeDraft();
+        return;
+    }
+    if (!m_draftTimer) {
+        m_draftTimer = new QTimer(this);
+        m_draftTimer->setSingleShot(true);
+        m_draftTimer->setInterval(500);
+        connect(m_draftTimer, &QTimer::timeout, this, &ComposeDialog::writeDraft);
+    }
+    m_draftTimer->start();
+}
+
+void ComposeDialog::writeDraft()
+{
+    if (m_draftKey.isEmpty())
+        return;
     QSettings settings;
     if (!hasDraft()) {
         settings.remove(m_draftKey);
@@ -488,6 +510,8 @@ void ComposeDialog::saveDraft()
 
 void ComposeDialog::forgetDraft()
 {
+    if (m_draftTimer)
+        m_draftTimer->stop();
     if (!m_draftKey.isEmpty())
         QSettings().remove(m_draftKey);
     m_draftKey.clear();

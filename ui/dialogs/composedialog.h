@@ -37,6 +37,7 @@ class QHBoxLayout;
 class QLabel;
 class QMimeData;
 class QPlainTextEdit;
+class QTimer;
 class QPushButton;
 class QScrollArea;
 
@@ -131,7 +132,8 @@ private:
     [[nodiscard]] QString checkPicture(const QString &path) const;
     [[nodiscard]] static QStringList localFiles(const QMimeData *mime);
     [[nodiscard]] bool confirmDiscard();
-    void saveDraft();
+    void saveDraft(); // soon: the settings file is written once typing pauses, not per key
+    void writeDraft();
     void forgetDraft();
 
     QPlainTextEdit *m_editor;
@@ -146,6 +148,7 @@ private:
 
     QString m_draftKey; // keepDraftAs(); empty: no draft kept
     bool m_restoring = false;
+    QTimer *m_draftTimer = nullptr; // made by keepDraftAs()
     QList<Picture> m_pictures;
     quint64 m_nextSerial = 1;
     int m_pendingDecodes = 0;

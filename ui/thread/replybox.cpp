@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QTextCursor>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -123,8 +124,18 @@ void ReplyBox::answerPost()
     saveDraft();
 }
 
+ReplyBox::~ReplyBox()
+{
+    if (m_draftTimer && m_draftTimer->isActive())
+        writeDraft(); // closed with the program: what was typed last is kept
+}
+
 void ReplyBox::setDraftKey(const QString &key)
 {
+    if (m_draftTimer && m_draftTimer->isActive()) {
+        m_draftTimer->stop();
+        writeDraft(); // the post left behind keeps its draft as it was
+    }
     m_draftKey.clear(); // what follows is the new draft's loading, not an edit of the old one
     m_loadingDraft = true;
     answerPost();
@@ -150,6 +161,25 @@ void ReplyBox::setDraftKey(const QString &key)
 void ReplyBox::saveDraft()
 {
     if (m_draftKey.isEmpty() || m_loadingDraft)
+        return;
+    if (m_edit->toPlainText().trimmed().isEmpty()) { // sent or emptied: forgotten at once
+        if (m_draftTimer)
+            m_draftTimer->stop();
+        writeDraft();
+        return;
+    }
+    if (!m_draftTimer) {
+        m_draftTimer = new QTimer(this);
+        m_draftTimer->setSingleShot(true);
+        m_draftTimer->setInterval(500);
+        connect(m_draftTimer, &QTimer::timeout, this, &ReplyBox::writeDraft);
+    }
+    m_draftTimer->start();
+}
+
+void ReplyBox::writeDraft()
+{
+    if (m_draftKey.isEmpty())
         return;
     QSettings settings;
     if (m_edit->toPlainText().trimmed().isEmpty()) {

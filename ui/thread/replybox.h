@@ -18,6 +18,7 @@ class QFrame;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QTimer;
 class QToolButton;
 
 namespace threadline::ui {
@@ -29,6 +30,7 @@ public:
     static constexpr int kMaxLength = 500; // code points, after trimming (the server's)
 
     explicit ReplyBox(QWidget *parent = nullptr);
+    ~ReplyBox() override;
 
     // The box answers this comment (hint: "回复 李四") and takes the focus.
     void answerComment(qint64 commentId, const QString &hint);
@@ -77,7 +79,9 @@ private:
     QString m_targetHint;  // its ReplyHintRole
     QString m_draftKey;    // setDraftKey(); "" keeps nothing
     bool m_loadingDraft = false;
-    void saveDraft();
+    void saveDraft(); // soon: the settings file is written once typing pauses, not per key
+    void writeDraft();
+    QTimer *m_draftTimer = nullptr;
     bool m_sendable = false;
 
     QFrame *m_targetBar;
