@@ -3,6 +3,8 @@
 #include "common/palettecolors.h"
 #include "common/plaintext.h"
 
+#include "common/draftwrite.h"
+
 #include <QClipboard>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -480,19 +482,7 @@ void ComposeDialog::saveDraft()
 {
     if (m_draftKey.isEmpty() || m_restoring)
         return;
-    if (!hasDraft()) { // emptied: forgotten at once
-        if (m_draftTimer)
-            m_draftTimer->stop();
-        writeDraft();
-        return;
-    }
-    if (!m_draftTimer) {
-        m_draftTimer = new QTimer(this);
-        m_draftTimer->setSingleShot(true);
-        m_draftTimer->setInterval(500);
-        connect(m_draftTimer, &QTimer::timeout, this, &ComposeDialog::writeDraft);
-    }
-    m_draftTimer->start();
+    writeDraftSoon(m_draftTimer, this, !hasDraft(), [this] { writeDraft(); });
 }
 
 void ComposeDialog::writeDraft()

@@ -2,6 +2,8 @@
 
 #include "common/palettecolors.h"
 
+#include "common/draftwrite.h"
+
 #include <QAbstractTextDocumentLayout>
 #include <QEvent>
 #include <QFrame>
@@ -162,19 +164,9 @@ void ReplyBox::saveDraft()
 {
     if (m_draftKey.isEmpty() || m_loadingDraft)
         return;
-    if (m_edit->toPlainText().trimmed().isEmpty()) { // sent or emptied: forgotten at once
-        if (m_draftTimer)
-            m_draftTimer->stop();
-        writeDraft();
-        return;
-    }
-    if (!m_draftTimer) {
-        m_draftTimer = new QTimer(this);
-        m_draftTimer->setSingleShot(true);
-        m_draftTimer->setInterval(500);
-        connect(m_draftTimer, &QTimer::timeout, this, &ReplyBox::writeDraft);
-    }
-    m_draftTimer->start();
+    // sent or emptied: forgotten at once
+    writeDraftSoon(m_draftTimer, this, m_edit->toPlainText().trimmed().isEmpty(),
+                   [this] { writeDraft(); });
 }
 
 void ReplyBox::writeDraft()
