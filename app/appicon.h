@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window's icon: the hicolor PNGs of resources/icons (the installed theme icon's sizes),
 // compiled in; QIcon reads only the size a window manager asks for, when it asks.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The desktop client's command line: its options on a QCommandLineParser, and their values read
 // and checked into a CommandLine.
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The first-paint probe of the cold-start benchmark (bench/bench_coldstart.cpp; docs/performance.md
 // on the cold start): the client (`threadline --first-paint`) and the minimal
 // window it is compared with (bench/minimalwindow.cpp) report their first painted frame the same

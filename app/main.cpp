@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // threadline: the desktop client. The composition root: the command line (commandline.h), the
 // core, the main window and the start-up and sign-in flow (startupflow.h).
 //   threadline [--server URL] [--user NAME [--password PW]] [--offline] [--cache FILE]

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The first posts on screen: one line on stdout for QA and the start-up benchmark,
 //
 //   first paint: 183 ms after start, 20 posts from the cache   (or "from the server")

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One line for whoever runs the client from a script: on stdout (or `to`), flushed at once.
 #pragma once
 

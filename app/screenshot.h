@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // --screenshot PATH: the window saved as a PNG once the first page has loaded (or said why not)
 // and an opened thread too, then the program ends: 0 when saved, 1 otherwise. Images get a
 // moment to arrive; never more than 30 s in all.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The start-up and sign-in sequence of the desktop client, from the command line to the first
 // page on screen, and the sign-ins after it (a session that ended, File → Sign in…):
 //

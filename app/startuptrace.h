@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The start-up's clock, from the first line of main(). THREADLINE_STARTUP_TRACE=1 prints each
 // step on stderr, in ms since then:
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_cache: the client cache (core/cache/cache.h) against its targets (docs/performance.md,
 // "Client cache"). Every figure is a median of --runs runs (default 9, at least 7):
 //   1. writing one page of 200 floors with 1,000 replies (saveComments: one transaction,

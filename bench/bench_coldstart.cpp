@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_coldstart: the client's cold start measured from outside (docs/performance.md
 // "Start-up: cold start and first paint"). It writes a cache of 10,000 posts (Chinese text, emoji,
 // picture URLs, likers, inline comments; the cache's own code, as bench_cache does), then starts

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The client's cold start against a minimal Qt Widgets window (bench/bench_coldstart.cpp), on
 # both platforms: offscreen, then xcb under xvfb-run (a 1920x1080 Xvfb of its own).
 #   BUILD_DIR=build bench/bench_coldstart.sh [RUNS] [bench_coldstart options…]

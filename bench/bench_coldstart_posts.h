@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The posts of the issue-14 benchmarks (bench_coldstart's cache, bench_memory's timeline): Chinese
 // text with colour emoji of varied length, 0–9 picture URLs (a tenth of the posts none), up to
 // 20 likers, 3 inline comments, 50 authors with avatars. Deterministic by id.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Comment tree model: what a thread costs once the rows are here — a page of floors
 // with their replies going into the post store and the tree (appendFloors), a floor's hundreds of
 // replies expanding in place, and data() for every role of a row. Medians over --runs runs.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The moderators' statistics at scale (docs/performance.md, "Moderators' statistics"):
 // 10,000,000 simulated users, 30 days of login bitmaps, the real threadline-server answering
 // over HTTP on 127.0.0.1.

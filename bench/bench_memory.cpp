@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_memory: what a whole timeline costs in memory (docs/performance.md "Memory: the
 // post store and the budget"). A TimelineView shows 10,000 posts with pictures (0–9 each, about
 // 45,000 picture URLs and 50 avatars) and is scrolled through from top to bottom, a viewport at a

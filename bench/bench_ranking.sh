@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # GET /rankings among 1,000,000 people with points (docs/api.md, "Points and rankings";
 # figures in docs/performance.md): the top 10 and the caller's own rank and points, on SQLite
 # and on PostgreSQL, through the real threadline-server on loopback.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Thread assembly: the grouped one-pass build against the naive recursive one, in the
 // same run. Prints medians over --runs runs (default 9) and the extra heap the grouped pass
 // allocates (glibc mallinfo2: bytes in use after minus before, the result kept alive).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Thread pane (the UI's other hot path): how long the GUI thread spends when a page of
 // floors arrives in the pane (layout + paint), when a floor's 1,000 replies expand in place, and
 // per frame while scrolling — and whether that grows with the thread. Offscreen, no server: the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Timeline model: appending 10,000 posts (target ≤ 20 ms) and the cost of data() for
 // every role of one row (ns per call). Medians over --runs runs (default 9).
 //   cmake --build build --target bench_timelinemodel && build/bench/bench_timelinemodel

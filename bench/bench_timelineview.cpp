@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Timeline view (the UI's hot path): how long the GUI thread spends to lay out and
 // paint post cards, and whether that grows with the timeline's length. Offscreen, no images
 // (placeholders), medians over --runs runs; every figure is the real view (TimelineView, a

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Benchmarks the local deployment (scripts/deploy-local.sh: nginx with TLS in front of
 # threadline-server processes on one PostgreSQL) with bench/tl-loadgen, an open-loop load
 # generator (requests leave at a fixed rate whatever the answers do; latency counts from each

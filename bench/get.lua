@@ -1,3 +1,5 @@
+-- SPDX-FileCopyrightText: 2026 The Threadline authors
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- wrk script: one authenticated GET, repeated (run it with -c1 for a latency distribution).
 --
 -- Environment (set by bench/server-bench.sh):

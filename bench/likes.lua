@@ -1,3 +1,5 @@
+-- SPDX-FileCopyrightText: 2026 The Threadline authors
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- wrk script: post-like writes, PUT and DELETE /api/v1/posts/{id}/like, with real tokens.
 --
 -- Environment (written by bench/server-bench.sh):

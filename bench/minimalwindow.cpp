@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // minimalwindow: the smallest Qt Widgets program with a window — the baseline the client's cold
 // start is compared with (bench/bench_coldstart.cpp, docs/performance.md "Start-up: cold start and first paint"). A
 // QApplication, a window of one label at the size asked for, shown; its first painted frame

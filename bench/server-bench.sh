@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Benchmarks threadline-server on loopback with wrk (Debian's /usr/bin/wrk): like writes and
 # the two read paths (the timeline and a thread). Figures and targets: docs/performance.md.
 #

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tl-loadgen: an open-loop HTTP/1.1 load generator over TLS (OpenSSL, epoll, one thread) for
 // bench/deploy-bench.sh. Open loop: request i is due at start + i / rate whatever happened to
 // the requests before it, and its latency counts from that due time (a stalled server cannot

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the view benchmarks share: percentiles of timings, and a viewport painted into an image
 // (a frame as the user would get it, whatever the platform does with the window).
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the user does, in one place: every action goes to the outbox (durable first) and is
 // shown at once in the post store (optimistic); the server's answer replaces the optimistic
 // values, a permanent failure rolls them back and says so in words (design points 3–7). An

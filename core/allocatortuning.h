@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One malloc arena for the whole process (glibc): the image cache's decoder threads would
 // otherwise each get an arena of their own, and the memory a decoded picture leaves behind in a
 // worker's arena is never reused by the GUI thread. With 10,000 posts of pictures scrolled

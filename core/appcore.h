@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The core, assembled: one object that owns the API client, session, image cache, post store,
 // cache, outbox, actions and sync engine, wires them together, and keeps the offline switch
 // and the "Offline — N changes waiting" state that the UI shows.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The core's part of the command line, shared by the app and the QA tools:
 //   --server URL   the server (default: the last one signed in to)
 //   --offline      start offline: not one request leaves the process

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The raw device model this machine reports in a new post's `device` field (api-v1.md: the
 // server maps it through its device table to a display name, e.g. "oneplus a6000" → "一加 6").
 //

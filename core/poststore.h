@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The post store: every post and comment once, shared by every model (design point 2), with
 // the pending outbox actions laid over what the server or the cache said (design point 4).
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The sync engine (design point 1): paints from the cache first, then asks /sync for what
 // changed and the server for the first timeline page; polls; applies upserts and removes to
 // the post store and the cache; fills gaps after long offline periods.

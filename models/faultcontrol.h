@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // QA's switches while the app runs, without the API client itself: the faults injected into the
 // next requests (core/net/faultinjection.h) and the offline switch. The QA panel and the status
 // bar's "Faults on: …" read and set them here (models::Feeds::faults()).

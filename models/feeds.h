@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a widget needs from the core, made in one place: every feed, loader and model that
 // talks to the server, the cache or the outbox. app/ builds one Feeds from the core's parts and
 // hands it to the main window, which hands it (or what it made) to each widget; no widget names

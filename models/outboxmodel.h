@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every action in the outbox, in words, with its state, live (the outbox panel): one
 // row per entry — still to be sent or failed for good — in creation order; two columns, what
 // the action is ("Like on 王五's post", "Reply to 李四: “text…”") and its state ("Waiting for

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Configures (when needed) and builds Threadline with CMake + Ninja.
 #   BUILD_DIR   build directory (default: build, relative to the repository root)
 #   scripts/build.sh [TARGET...]   builds only the given targets

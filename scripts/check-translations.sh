@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Checks, before a commit, that the translation catalogues are complete for the current sources:
 # runs lupdate (as the update_translations target does) into a temporary copy of
 # translations/*.ts — the committed files are not touched — and fails if any zh_CN message is

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Cache corruption soak: core_cachecorruption (tests/core/tst_cachecorruption.cpp) with many more
 # seeded rounds than CI's 50 — the cache file truncated, overwritten, zeroed, replaced by junk, a
 # directory or read-only, then reopened by the real Cache; every round must open, read back a

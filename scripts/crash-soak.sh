@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Crash soak of the outbox: runs the crash-safety suite (tests/core/tst_crashsafety) with many
 # rounds — outbox sessions (tl-crashdriver) killed with SIGKILL at random points and restarted on
 # the same file, then checked against the real server: every acknowledged comment exactly once,

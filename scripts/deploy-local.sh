@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A whole Threadline deployment on this machine, on loopback only: one PostgreSQL 15 cluster,
 # N threadline-server processes on it, and nginx in front with TLS (docs/deploy.md).
 #

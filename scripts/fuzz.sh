@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fuzzes the client's parsers with libFuzzer under ASan + UBSan (docs/reliability.md "Fuzzing").
 # Configures build-fuzz with clang and -DTHREADLINE_FUZZ=ON (only the fuzz targets and the core
 # sources they reach), builds, then runs each target for SECONDS (default 600) on its seed

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Probes a threadline-server binary with hostile HTTP and prints the figures of
 docs/reliability.md ("Hostile peers and hostile input"): memory, times, what is answered.
 

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the Debian 12 packages Threadline needs to build, test and run.
 # Idempotent and quick: apt is only touched when a package is missing.
 set -euo pipefail

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A throwaway PostgreSQL 15 cluster for the test suites, on loopback only.
 #
 #   scripts/pg-cluster.sh start DIR   # initdb DIR/data, start on a free 127.0.0.1 port,

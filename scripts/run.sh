@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sets up, builds and runs Threadline on this machine:
 #   1. installs the Debian packages (scripts/install-deps.sh) and builds (scripts/build.sh);
 #   2. starts threadline-server on loopback with the demo world, keeping its data in

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Takes the screenshots under docs/screenshots/: every page of the window (and a thread open
 # beside the timeline), in light and dark, in English and Chinese, from the real `threadline`
 # against a fresh demo server on loopback. Offscreen, with a private session bus and keyring and

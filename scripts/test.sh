@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sets up, builds and tests Threadline: installs the Debian packages, builds, then runs every
 # CTest suite headless (QT_QPA_PLATFORM=offscreen) with a throwaway HOME, on a private session
 # bus with an unlocked keyring. Arguments go to ctest, e.g. `scripts/test.sh -L server` or

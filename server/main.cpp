@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // threadline-server: the reference backend of Threadline (REST API v1).
 #include "api/api.h"
 #include "db/database.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Worker threads: on PostgreSQL a server process answers the routes that allow it
 // (Api::onWorker(): reads and one-statement likes) on --workers threads, each with a database
 // connection and an Api of its own, so one process has several requests in flight instead of

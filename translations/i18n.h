@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Installs the translations for a locale: Qt's own (qtbase, from QLibraryInfo's translations
 // path: standard dialogs and buttons) and Threadline's (":/i18n/threadline_<locale>.qm", embedded
 // in threadline_core).

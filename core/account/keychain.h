@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Keychain: an asynchronous wrapper over QtKeychain (the system's secret store: the Secret
 // Service on Linux, the Keychain on macOS, the Credential Manager on Windows).
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which server a cache file and an outbox file belong to.
 //
 // A server's address changes (the demo's port, a move behind a proxy); its database does not.

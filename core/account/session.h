@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Session: who is signed in, with which token, and where that token is kept.
 //
 //   Session session(&api, &keychain);

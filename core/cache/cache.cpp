@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cache (cache.h): the caller's side. Each method captures its arguments by value and queues a
 // job on the cache's worker thread, where detail::CacheStore (cachestore.h) runs it; the blob
 // codec is cacheblob.cpp, the sqlite3 wrappers sqlitestatement.cpp.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The client's local cache: one SQLite file per server and account, a projection of what the
 // server said, so that the client paints before the network answers and works offline. It may
 // be thrown away at any time (the outbox, which must survive, is another file).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // CacheBlob (cacheblob.h): the writer and the bounds-checked reader of the cache's blob format.
 #include "cache/cacheblob.h"
 

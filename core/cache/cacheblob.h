@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cache's blob format: a compact, versioned binary encoding of the wire types that the
 // cache stores whole in its rows (core/cachestore.cpp), next to the columns searched on.
 // Decoding is total: malformed input — a damaged or foreign row — gives std::nullopt, never a

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // CacheStore's opening (cachestore.h): open() and the checks that tell an unusable cache file
 // (cache.h lists them), the stepwise migrations, the schema compared with the migrations', the
 // integrity check run after the first page, and moving a damaged file aside (with its

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The client cache's SQLite schema and its migrations (see cache.h).
 //
 // The schema version lives in `PRAGMA user_version`; a file is stamped with

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // CacheStore's requests (cachestore.h): the prepared SQL and every save, load and remove the
 // Cache facade queues. Each runs on the cache's thread in one transaction; a row whose blob
 // does not decode is skipped and deleted, never a crash.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The worker side of the Cache (cache.h): CacheStore runs on the cache's own thread only and
 // holds its connection. The Cache facade queues each request as a job that calls run(), which
 // answers on the Cache's thread through reply(). Its parts:

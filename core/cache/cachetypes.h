@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the cache's facade (cache.h) and its worker (cachestore.h) both speak: the pages a read
 // answers with and the limits of what is kept. Apart from both so that neither needs the other's
 // header.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cache's sqlite3 wrappers (sqlitestatement.h): errors, the statement cache, one-off
 // statements.
 #include "cache/sqlitestatement.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The raw sqlite3 wrappers of the cache's worker (core/cachestore.h): its hot paths use the
 // sqlite3* of its Qt connection directly. SqlError carries SQLite's result code (told apart as
 // corruption, which rebuilds the cache, or transient, which never does); Stmt is a borrowed

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "images/imagecache.h"
 #include "images/imagediskstore.h"
 #include "net/stucksockets.h"

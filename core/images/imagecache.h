@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ImageCache: avatars and pictures, from the server's own origin only, through a size-capped
 // disk cache and a byte-capped memory cache of decoded images (docs/design.md, "How data flows"
 // 8–9).

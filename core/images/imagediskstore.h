@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ImageDiskStore: ImageCache's disk cache — one file per URL holding the encoded bytes as
 // downloaded ("<sha256 of the URL>.img"), least recently used evicted first so that the
 // directory stays within a byte cap. Thread-safe; ImageCache uses it from its thread pool only

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The API client: the client's one HTTP entry point over one QNetworkAccessManager
 // (docs/design.md, "House style": every reply is owned by its requester and deleteLater()ed, all
 // 2xx are success, every request has a timeout, errors reach the caller and one app-wide sink).

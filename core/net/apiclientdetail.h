@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the API client's three files share (apiclient.cpp: the client; apireply.cpp: one request
 // across its attempts; guardednetwork.cpp: the one QNetworkAccessManager and its checks).
 // Internal to core: nothing outside apiclient*.cpp / apireply.cpp / guardednetwork.cpp includes it.

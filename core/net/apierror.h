@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ApiError: how one API call failed, in the terms the rest of the client decides by
 // (docs/design.md, "How data flows" 7): transient (retry later), auth (sign in again), permanent
 // (roll back and tell the user), plus offline and cancelled.

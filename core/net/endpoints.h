@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The contract's calls, one function each (../shared/api-v1.md, "Endpoints", and docs/api.md for
 // what we added): the one place in the client that spells a path, a query or a method. Each
 // function returns the Call it makes — method, path under /api/v1 with its query, body — and

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // QA fault injection at the API client's layer (ApiClient::setFaultConfig): added latency,
 // synthetic 503 answers and dropped connections, each decided per attempt, so that the retry,
 // outbox and offline paths can be exercised against a healthy server.

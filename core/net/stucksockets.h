@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // stucksockets: ends the connections of this process to one HTTP peer from outside the network
 // thread — the way out of a Qt 6.4 defect.
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // TLS trust beyond the system's certificate authorities: certificates the user chose to trust
 // ("pinned"), one per server origin, and the words for a certificate that is not trusted.
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The like coalescer (docs/design.md, "How data flows" 5): for likes on posts, likes and opposes on
 // comments, and follows, only the final state the user wants matters. A toggle writes or updates
 // ONE outbox entry per target holding the desired state, the state the server had (the

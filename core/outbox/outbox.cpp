@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The outbox's queue (outbox.h): the entries in memory and in the file, the actions that add
 // them, coalescing, retry and discard by the user. What is due next and what each outcome of a
 // request does to the entries is outboxresults.cpp; sending them is OutboxSender

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The outbox (docs/design.md, "How data flows" 3–7): every user action is first written durably to
 // the outbox's own SQLite file (OutboxStore: synchronous=FULL, a worker thread), then sent to
 // the server in order, one request at a time, until the server has taken it.

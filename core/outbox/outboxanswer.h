@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the server answered to an outbox entry, decoded once by the sender with the codec
 // (wire/jsoncodec.h) and handed up by Outbox::completed(): whoever listens applies the typed
 // value and never reads JSON again.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // For each kind of outbox entry, the contract's call that carries it to the server
 // (endpoints.h: method, path, body), built afresh from the entry each time it is sent so that a
 // queued action follows the contract of the version that sends it. The sender sends it through

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Outbox (outbox.h): the actions on messages on a person's board — leaving one, liking it,
 // deleting it, reporting it and a moderator's hide or unhide — queued like every other action.
 #include "outbox/outbox.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every sentence the outbox says about an entry, in words the user reads: what the entry is
 // called ("like on 王五's post", "reply to 李四's comment"), why it failed for good ("Your like
 // on 王五's post could not be saved: the post was deleted"), why a new post's picture was refused

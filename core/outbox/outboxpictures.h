@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The pictures of a new post, before it is queued (Outbox::createPostWithPictures): each local
 // file is read and checked on the caller's thread — it exists, holds at most
 // kMaxPictureBytes and is PNG, JPEG or WebP by its bytes, kMaxPictures in all —

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The outbox's queue (outbox.h), its side of sending: what is due next, and what each outcome of
 // a request does to the entries — success and local ids resolved, a transient failure and its
 // backoff (persisted with the entry), a permanent failure and what depends on it, a picture's

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The outbox's sender (outbox.h says what the outbox guarantees): it asks its queue (Outbox) for
 // the next entry that is due, sends it through ApiClient::send() — a new post's pictures first,
 // one POST /media per picture — and hands the outcome back to the queue: the answer decoded

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The outbox's persistence: one SQLite file of its own (apart from the cache, so that a cache
 // rebuild can never lose an action), `journal_mode=WAL` with `synchronous=FULL`, so that a
 // committed change survives a crash, a kill -9 or a power cut.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // QA's --import FILE.json: the posts of a fixture file — one post (the sample's shape), an array
 // of posts, or a page {"items":[…]} — read by the same strict codec as the server's answers
 // (decodePostList), with the codec's 16 MiB document limit. The app calls readImportFile() for

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The JSON codec's document step (jsoncodec.h: parseDocument): the limits against hostile input
 // checked on the bytes in one pass before Qt's parser sees them, then the parse itself. The
 // decoders are by domain: jsoncodecposts.cpp (users, posts, comments), jsoncodecmoderation.cpp

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The JSON codec: answers of the REST contract into wire types, request bodies into JSON.
 //
 // Decoding is strict and total: malformed or mistyped input gives a DecodeError naming where

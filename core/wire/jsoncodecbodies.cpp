@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The request bodies (jsoncodec.h): a new post (its category what the server would choose when
 // none is given), a comment or reply, a report, the sign-in, a moderator's reason, a device name —
 // each a compact UTF-8 JSON object with the contract's spellings.

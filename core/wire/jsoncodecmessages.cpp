@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The decoders of messages on a person's board (jsoncodec.h): one message, a board's page.
 #include "wire/jsoncodecposts.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The decoders of the moderators' objects (jsoncodec.h): reports, queue items (their target a
 // post, a comment or a message as targetType says, null once deleted; the auto-flag word), log
 // entries, device names, and their pages; the activity statistics of a day and of one person's

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The decoders of content (jsoncodec.h): users and profiles, posts with their geo, likes and inline
 // comments, comments and their moderation mark, and the pages of these — timeline and hot pages,
 // a file of posts (--import), floor and reply pages (roots and replies checked), likers pages.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The readers of content objects — users, posts, comments, messages — that other decoders read
 // inside theirs (a queue item's target, a /sync change's data, a login's user); defined in
 // jsoncodecposts.cpp and jsoncodecmessages.cpp (internal to core/jsoncodec*.cpp).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The decoder of a board of people by points (jsoncodec.h, GET /rankings). Entries that cannot
 // be read are skipped (a newer server's shapes never blank the board); the board's own fields
 // are strict. `rules` and `me` are optional (an older answer without them still shows).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The decoders of /sync and the other answers (jsoncodec.h): a change (an upsert carries the
 // object its kind names, with the change's id) and the sync page, activities and their page, and
 // the small answers — errors, sign-in, like and follow states, media uploads, health.

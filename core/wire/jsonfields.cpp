@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The JSON codec's strict field reader (jsonfields.h): paths, descriptions of what was found,
 // the value readers and their range checks, `Obj`'s start, and the codec's log of pages that
 // left items out (threadline.codec).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The JSON codec's strict field reader (internal to core/jsoncodec*.cpp): paths like
 // "comments[2].author.uid" built only when an error needs one, the value readers (ids, counts,
 // times, strings, enums, lists) that write their output only on success and otherwise fill a

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The contract's spellings of every enum on the wire (docs/api.md), read by the decoders and
 // written by the request bodies (internal to core/jsoncodec*.cpp).
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The topics' grammar (topics.h), the client's and the server's.
 #include "wire/topics.h"
 

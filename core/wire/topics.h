@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Topics in a post's text (docs/api.md, "Topics that people follow"), for the client and the
 // server alike (the threadline_topics library; the server records exactly what a card links).
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // usertext: text written by strangers, made safe to show (bidirectional-text controls cannot
 // reorder what surrounds them). Plain text only: nothing here interprets anything.
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Wire types: the objects of the REST contract (docs/api.md, "Objects"), as plain values.
 // Every type is a struct of Qt value types (implicitly shared, cheap to copy) with defaults
 // that describe "nothing"; jsoncodec.h turns JSON into these and request bodies back into JSON.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Loads a PagedListModel (pagedlistmodel.h) from the server: refresh() asks for the first page
 // and puts it in the model; the model's fetchMore() asks for the page after its cursor; an answer
 // that a refresh made stale is dropped; a failure is loadFailed() with the core::ApiError (the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A list model paged by an opaque cursor (the REST contract's `{"items","next"}` lists, paged
 // with `before`): the rows, each item once (by a key: an id, a liker's uid), the cursor of the
 // page after the last one loaded, and fetchMore() asking for that page once until it is answered.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Relative post times ("just now", "5 minutes ago", "3 hours ago", "11-28 14:05",
 // "2025-11-28"), following docs/design.md "What a post looks like":
 //   under 1 minute      -> just now (刚刚); a time in the future (clock skew) too

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // roleNames() from a model's Role enum (Q_ENUM), the one way every model names its roles, for
 // QML and for tests that address roles by name. Two spellings, chosen per model and kept as the
 // model has always had them: Camel — "AuthorNameRole" is "authorName" (the moderation, likers,

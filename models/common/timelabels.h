@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The relative-time labels of a model's rows and how they age (design: "one app-wide ticker, no
 // refetch"): a model remembers what each row's time role last said, and on every tick of the
 // TimeTicker re-formats the rows, announces the runs of rows whose text changed (the model emits

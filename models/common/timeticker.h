@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One app-wide ticker that makes relative-time labels age by themselves (no refetch).
 // Models tell it when their earliest label changes (setNextDue); it keeps one single-shot
 // timer for the earliest due time across all callers, clamped to [1 s, 60 s], and emits

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The device-name table for moderators (GET / PUT / DELETE /devices): DeviceTableModel holds
 // its rows — raw model, display name, and whether a change is on its way — and DeviceTableFeed
 // loads it and saves every change to the server at once.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The context of one moderation queue item (the moderators want "each item with its context — the
 // post, the floor it sits in, a few lines around it"), loaded for the moderators' page:
 //   a post:    the post itself, then its first floors' roots

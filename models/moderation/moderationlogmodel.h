@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The moderation log, newest first (GET /moderation/log pages), and ModerationLogFeed, which
 // loads it with its filters (one moderator, one action).
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The moderators' queue: reported and auto-flagged posts, comments and messages (on a person's
 // board), newest first
 // (GET /moderation/queue pages), and ModerationQueueFeed, which loads it and acts on it through

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What people did (GET /api/v1/activity): the people I follow, everyone, one person or me,
 // newest first, paged with `before`. Each entry with what its row shows: the actor, a
 // translated sentence ("李四 liked 王五's post", "李四 followed 王五"; names plain text and

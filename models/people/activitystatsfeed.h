@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The moderators' activity statistics, loaded through core::ApiClient (api.md, "Moderation"):
 //
 //   ActivityStatsFeed — one day's figures (GET /moderation/stats?date=YYYY-MM-DD) and the 30

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The messages on one person's board (留言), newest first (GET /users/{uid}/messages pages), with
 // my messages on their way on top; and MessageBoardFeed, which loads them. Messages send no
 // /sync changes: a board is read again whenever it is opened (setBoard) and on reload().

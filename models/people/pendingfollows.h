@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The follows the outbox holds for people, as a person's page needs them: which state is queued
 // for someone, and what became of it (taken, failed, discarded, or toggled back before it was
 // sent). A view learns this from here instead of reading the outbox; the follow itself goes

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Loads one person's profile (GET /users/{uid}) for a view: one load at a time, the newest wins,
 // a 2xx that is not a profile is a Decode error. The view keeps what it showed and words the
 // failure (ProfileHeader).

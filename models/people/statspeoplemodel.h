@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The people behind one of the moderators' statistics' figures, for a day (UTC+8), by uid
 // (GET /moderation/stats/people pages), and StatsPeopleFeed, which loads them.
 //

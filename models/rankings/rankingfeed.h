@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Ranking page's loader: one board (today's, or the last 7 days') from GET /rankings into a
 // RankingModel, the last answer of each board kept in the cache (a meta value), so the page
 // shows the saved board at once and offline, then the server's.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One board of people by points as a list model (the Ranking page's rows): rank, person, points.
 // The board's own figures (my rank and points, how many people, the days and the rules) are
 // kept with it for the page's header.

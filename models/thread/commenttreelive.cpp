@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // CommentTreeModel (commenttreemodel.h), its live side: the store's signals — comments added
 // (mine at once, others' where they belong when that part of the thread is loaded), changed
 // (hidden ones leave for ordinary users, unhidden ones come back), removed (a root with its

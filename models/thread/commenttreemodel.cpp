@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // CommentTreeModel (commenttreemodel.h), its QAbstractItemModel side: setting the post up, the
 // indexes (floors at the top level, a floor's key as its children's internalId), the rows' data
 // and roles, the lookups the loader and the view use, and the relative-time role with its ticker.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One post's thread (楼中楼) as a two-level tree, as docs/design.md "Thread view" describes:
 //   top level: the floors (root comments), then a "load more floors" row while the server has more
 //   under a floor: its replies as one flat list in `seq` order ("张三 回复 李四"), the first 3

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // CommentTreeModel (commenttreemodel.h), its node tree: pages of floors and replies merged into
 // the floors (one grouped pass per page, floors already shown taking the replies they lack, the
 // server's cursor moved over what it sent), the "more replies (N)" and "load more floors" rows,

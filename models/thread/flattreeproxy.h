@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // FlatTreeProxy: a two-level tree (top-level rows and their children, as CommentTreeModel's
 // floors and replies) as one flat list, every top-level row followed by its children — what
 // ui::VirtualListView shows (it lays out only the rows on screen, so a thread's cost does not grow

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Building a thread (楼中楼) from flat comment rows in one pass: floors keyed by root id, reply
 // counts keyed by parent id — never recursion, never a scan per node (design: "Seed lessons").
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A deterministic thread for tests and benchmarks (header only; no library code uses it):
 // `roots` floors, the rest replies spread over them unevenly, each answering the root or an
 // earlier reply of its floor. Here, beside the models, so that bench/ includes no test header.

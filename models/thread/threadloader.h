@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Feeds a CommentTreeModel with one post's thread: the cache first (instant, and all there is
 // offline), then the server, page by page — floors ≤ 200 a page (default 50) with their first 3
 // replies in one call, the rest of a floor by `rootId` when its "more replies (N)" row is

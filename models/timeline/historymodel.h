@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Recently viewed posts (Cache::loadHistory / markViewed): the newest 60, one row per post, none
 // older than 30 days, newest view first. Rows point into the post store like the timeline's and
 // carry the same card roles (TimelineModel::Role), plus when I last viewed the post.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The people who liked a post, newest first, each once (GET /posts/{id}/likes pages), and
 // LikersFeed, which loads them. The same list of people with a time holds a person's followers or
 // the people they follow (GET /users/{uid}/followers, /following: LikersFeed::Source).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Feeds one TimelineModel for one scope (all / following / one user / mine / hot): paints from
 // the cache first, then the server's first page; new posts go on top without a reset where the
 // page overlaps what is shown, a reset only for a gap or a new hot ranking; further pages on

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A timeline (all / following / one user / mine / hot / history): rows are post ids pointing
 // into the shared post store, so a like in one view is the same like in every other view.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Loads a topic's header (GET /topics/{name}) for the topic page: one load at a time, the newest
 // wins, a 2xx that is not a topic is a Decode error. The last answers are remembered (a few
 // topics, in memory) so that the page shows them again offline; the page's posts come from the

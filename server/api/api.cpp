@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The router (api.h): the route table, the checks before and around a route, writes in their
 // transaction with the change log and the Idempotency-Key, and errors as the contract's bodies.
 #include "api/api.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The router: one server's API as the HTTP front (http/) and the workers (workers.h) call it.
 // It matches a request against the route table (routetable.h), checks the token, the rate
 // limits and the role before the body is read, parses the body, runs writes in a transaction

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Who a request is from: its bearer token checked against the tokens table (and a cache of
 // the checks), and the day of activity each signed-in user is marked with.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cached reader (cachedreader.h): posts and pages from the process's read cache.
 #include "api/cachedreader.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reads answered from the process's read cache (readcache.h): the posts of a timeline page or of
 // GET /posts/{id}, and pages of a post's floors (handlers/commentshandler.cpp). Rendered for
 // nobody once, kept until the change log names one of their objects, and personalised with the

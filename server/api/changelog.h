@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The change rows of one write (what /sync and the read caches read): recorded while a route
 // writes, written by the router with the route's transaction, dropped when it fails.
 #pragma once

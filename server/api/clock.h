@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The server's clock: milliseconds since the epoch, and the day number in UTC+8 (the day of
 // views, activity bitmaps and the statistics).
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Page cursors: opaque to clients, a few numbers inside (base64url of "a:b:c").
 #pragma once
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Writing compact JSON text directly, for the read pages (timeline, comments): the same bytes

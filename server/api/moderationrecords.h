@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What moderation keeps besides the content: the moderation log, and the queue's items — opened
 // when a post or comment holds a word of the word list (auto-flag), closed when its target is
 // hidden or deleted. Written by the routes that moderate, post and comment.

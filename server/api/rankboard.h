@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The daily and weekly boards of people by points (docs/api.md, "Points and rankings").
 //
 // Writers never touch the boards: triggers of the schema (schemaRankings) append one

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A server process's cache of rendered read pages (on PostgreSQL): posts as the timeline shows
 // them and pages of a post's floors, rendered once for nobody in particular (every "liked" and
 // "opposed" false) and kept until the change log says one of their objects changed. A request

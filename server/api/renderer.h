@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rendering of contract objects (posts, comments, users) for one viewer, in batches: a page of
 // N objects costs a fixed handful of queries, never one per field. One per Api (its connection);
 // it keeps the users' briefs, which no route changes.

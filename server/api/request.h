@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A request as the router and the routes see it, and the helpers that read its query
 // parameters and JSON body the contract's way (400 on a malformed value, 422 on a bad one).
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a route answers: a Response, or a ContractError thrown on the way (fail()) that the
 // router turns into the contract's error body; and a Deferred, the slow step of a request.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The router's table of routes: each handler adds its own (method, path pattern, flags, the
 // member function that answers), and the router (api.h) matches requests against them.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whether a post or a comment is there for a viewer: the row as the routes need it, or 404 —
 // deleted content is gone for everyone, hidden content for everyone but moderators.
 #pragma once

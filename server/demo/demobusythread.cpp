@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The demo world's busy post 90500: 200 floors and 1,600 replies spread unevenly over them,
 // replies to replies, votes so that order=best differs from floor order, its likes and views.
 #include "demo/demobusythread.h"

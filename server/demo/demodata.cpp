@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // seedDemo() (demodata.h): the demo world built in memory by the steps of demoworld.h, while a
 // pool hashes the passwords and draws the images, then written in one transaction.
 #include "demo/demodata.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The demo world's images: avatars and landscape pictures drawn with QPainter on QImage from a
 // seed (the same pixels every time), and the random names they are stored under.
 #include "demo/demoimages.h"

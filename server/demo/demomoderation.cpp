@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The moderation part of the demo world (docs/qa.md "The demo world"): an open queue with work to
 // do, a closed history in the log, and 30 days of sign-in activity for the statistics.
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The demo world's people: the eight of api-v1.md and 40 readers, their avatars (and the other
 // media rows), who follows whom, and the activity feed of the seven ordinary people.
 #include "demo/demopeople.h"

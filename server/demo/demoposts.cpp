@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The demo world's posts: the sample post 90012 (fixtures/seed-post-90012.json), 300 ordinary
 // posts over the last 21 days with their likes, comments, votes and views, the busy post's row
 // (its thread is demobusythread.cpp) and the hot post with its likes and views; then the ids of

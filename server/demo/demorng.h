@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The demo world's random generator: a fixed seed, so the same world every time (relative to now).
 #pragma once
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The demo world as a start-up step of threadline-server (--demo): after the database is opened
 // and migrated, before the server's Api is built and serves. An empty database is filled with
 // the demo world (seedDemo(), demodata.h) and then its moderation story is written through an

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The words of the demo world: post and comment texts, the busy thread's floors and replies,
 // places, and device models as clients report them.
 #include "demo/demotexts.h"

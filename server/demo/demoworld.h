@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The demo world under construction (demodata.h is its interface): its constants, the rows built
 // in memory, and the World that holds them with the one generator every step draws from. The
 // steps that build it, one file each: demotexts.h (the words), demoimages.h (the pictures),

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writes the demo world into the database: multi-row INSERTs in batches, table by table in the
 // order that gives the rows without explicit ids theirs (media, users, devices, posts, comments,
 // likes, votes, views, follows, activity).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One connection of the HTTP front (httpserver.h): the per-connection state machine that reads
 // a request head and body at a time (httpwire.h parses them), hands the request to the Api,
 // writes the answer, and enforces the timeouts, the unread-answer cap and the lingering close.

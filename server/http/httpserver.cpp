@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The HTTP front's listener (httpserver.h): accepting connections (plain or TLS), the connection
 // caps, the worker pool for deferred steps, and the log line. Each connection is an
 // HttpConnection (httpconnection.h).

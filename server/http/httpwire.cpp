@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // HTTP/1.1 on the wire (httpwire.h): parsing request heads and chunk-size lines, serialising
 // answers.
 #include "http/httpwire.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // HTTP/1.1 on the wire, without sockets or state (RFC 9110, RFC 9112): the token and field-value
 // rules, the extent and the strict parse of a request head, a chunk-size line, and answers
 // serialised to the bytes the server writes. The connection (httpconnection.h) drives them.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Where a test saves what it makes for people to look at (screenshots, rendered cards).

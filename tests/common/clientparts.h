@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The parts of a client that the model suites put together by hand against the test server:

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The moderation page as the app would give it to a moderator, for the UI suites: an API client,

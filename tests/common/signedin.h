@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What the server suites share: the API's paths, a number read from an answer, a post written

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tl-crashdriver: one "session" of a user for the crash-safety test (tst_crashsafety) and the
 // soak script (scripts/crash-soak.sh). It opens an outbox file, queues a deterministic mix of
 // actions — likes and unlikes on a few posts, comments with unique contents, replies to comments

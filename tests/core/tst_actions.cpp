@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Actions: the outbox and the post store together, against the real threadline-server — the
 // optimistic change at once, the server's answer after, an honest rollback on failure, and
 // local ids of comments made offline replaced by the server's.

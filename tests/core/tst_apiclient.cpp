@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The API client (core/net/apiclient.h) against the real threadline-server on loopback, and against
 // tiny scripted HTTP peers on 127.0.0.1 (real sockets) for what a healthy server never does:
 // never answering, answering 503/429, dropping the connection, redirecting, setting cookies.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The assembled core against the real server: offline mode (not one request leaves, actions
 // queue, "Offline — N changes waiting", back online the queue replays) and a corrupt cache
 // file that is rebuilt while the outbox keeps what it held.

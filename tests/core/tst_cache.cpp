@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_cache: the client's SQLite cache (core/cache/cache.h) on real files in a QTemporaryDir:
 // round trips, the seed sample, trimming, history, threads, corrupt files and migrations.
 #include "cache/cache.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_cachecorruption: the cache file truncated, overwritten or replaced at random, then
 // reopened by the real Cache (core/cache/cache.h). A real cache is written once (posts with
 // authors, comments, likes, history) and closed; each round copies it, damages the copy in one

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The JSON codec: the original spec's sample verbatim, every object of the contract, the request
 // bodies, and malformed or hostile input (which must give an error with a path, never a crash).
 #include "wire/jsoncodec.h"

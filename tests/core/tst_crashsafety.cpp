@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Crash safety of the outbox: tl-crashdriver sessions on one outbox file are killed with SIGKILL
 // at random points — after an action was acknowledged as durable, right after "WILL" (while it
 // is being written), right after "SENDING" (a request in flight) — and the next session starts on

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_devicemodel: the raw device model a new post reports (core/devicemodel.h) — the
 // THREADLINE_DEVICE override, the firmware's name and its placeholders, the system's name as
 // the fallback, white space and control characters, the 100-code-point cap (never half an

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_hostilepeer: the client's HTTP against a hostile peer on loopback — a header
 // that never ends, a body with no length that never ends, answers with one bad object among good
 // ones — next to the real threadline-server, which must stay reachable through the same network

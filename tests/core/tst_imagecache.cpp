@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_imagecache: the image cache against the real threadline-server's demo media and scripted
 // HTTP peers on loopback — decoding, memory and disk caching (requests counted in the server's
 // log), one fetch per URL, the origin rule (another origin untouched until loadAnyway(), then

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_keychain: Keychain and Session against the REAL secret service and the real server.
 //
 // Needs a session bus with an unlocked Secret Service, as scripts/test.sh provides:

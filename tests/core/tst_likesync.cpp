@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The like coalescer against the real server: likes and opposes reach the server once, after
 // the delay, with the final state only; toggling back sends nothing; a pending like survives a
 // restart. Requests are counted in the server's own request log (TestServer::stderrLog()).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_newerserver: values from a newer server. A post whose category this client does not know
 // (VIDEO) is read as Unknown with its word, on every path that reads posts (one post, a timeline
 // page, /sync's data, a file of posts), kept through the cache's blob, and never refused; a file

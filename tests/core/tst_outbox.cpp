@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The outbox against the real server (and, for answers a healthy server never gives, a loopback
 // QTcpServer with canned answers): persistence and ordered replay, the server going away and
 // coming back, 5xx / 429 / timeouts / malformed answers, 401 pausing the queue, permanent

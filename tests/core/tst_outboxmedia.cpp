@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A new post with pictures through the outbox, against the real server: the pictures are copied
 // into the outbox's own directory at creation (the originals may go at once), uploaded one by one
 // with their own Idempotency-Keys, their URLs recorded as they come, then the post is created.

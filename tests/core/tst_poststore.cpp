@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The post store: pending actions win over server data until they finish (design point 4).
 #include "wire/jsoncodec.h"
 #include "poststore.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The sync engine against the real threadline-server: cache first, /sync upserts and removes,
 // pending likes survive a sync, 410 recovery, failures leave the cache as it was.
 #include "net/apiclient.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // TLS between the client and the real threadline-server: a certificate the client
 // trusts works; an untrusted or mismatched one is refused in words before anything is sent,
 // unless the user pinned exactly that certificate for that origin; a pinned certificate that

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_topicgrammar: the client's reading of `#name#` (core/wire/topics.h) against the same cases
 // as the server's grammar (tests/server/tst_topics.cpp), plus the marks' spans the card draws
 // and a hostile text's bounded cost.

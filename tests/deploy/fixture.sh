@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The CTest fixture of the deploy suite (tests/deploy/CMakeLists.txt):
 #   fixture.sh up DIR SERVER-BIN   # a fresh deployment in DIR (what an earlier run left: down, removed)
 #   fixture.sh down DIR            # stop it and remove DIR

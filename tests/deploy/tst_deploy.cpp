@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The local deployment (scripts/deploy-local.sh: PostgreSQL, two threadline-server processes,
 // nginx with TLS in front) with the client core driving it over HTTPS, trusting the
 // deployment's self-signed certificate:

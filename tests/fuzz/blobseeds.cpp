@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writes the seed corpus of fuzz_cacheblob with the real encoder (CacheBlob::encode): every
 // post, comment, like and author of the given JSON files (import files: one post, an array,
 // a page), plus values that use each optional part of the format (geo, moderation, a hidden

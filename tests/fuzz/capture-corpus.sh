@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Threadline authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Captures the fuzz seed corpus of fuzz_jsoncodec and fuzz_import from a real threadline-server
 # (--demo world, fresh SQLite database, loopback) plus the contract's fixtures. Run it when the
 # contract changes; the files it writes are committed. Each jsoncodec seed is one selector byte

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fuzz targets' driver in the normal (CI) build, where libFuzzer is not linked: runs every
 // file of the given corpus directories (or files) through LLVMFuzzerTestOneInput, then a
 // fixed-seed pass of random mutations of them, so that CI replays every seed and every

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // fuzz_cacheblob: the cache's binary blob decoder (core/cache/cacheblob.h), which reads every
 // row of the cache file — a file the cache corruption soak shows can hold any bytes. Each input
 // goes through all four decoders (only the one whose tag byte matches gets past the header).

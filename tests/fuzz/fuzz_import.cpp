@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // fuzz_import: the path behind the app's --import FILE.json — ImportFile::decode (core/
 // importfile.h: the size limit, decodePostList with the codec's limits, the error sentence)
 // and then what the cache does with the posts it returns: each is stored as a blob

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // fuzz_jsoncodec: every public decoder of core/wire/jsoncodec.h. The first byte picks the decoder
 // (the letters below; any other byte: that byte modulo the table's size), the rest is the body.
 // Seeds: corpus/jsoncodec/, real answers of threadline-server (capture-corpus.sh) and the

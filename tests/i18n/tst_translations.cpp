@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The translation catalogues: embedded in threadline_core as ":/i18n/threadline_<lang>.qm" and
 // installed by threadline::installTranslations(); zh_CN strings come back translated through
 // the real classes, English plurals read right ("1 change", "2 changes"), a locale without a

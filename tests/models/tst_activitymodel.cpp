@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The activity model and feed: the sentence with the post's author ("李四 liked
 // 王五's post"), an older server's entry without the new fields, the summary / thumbnail /
 // open-target roles, the relative time that ages with the ticker (one dataChanged, that role

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The comment tree (floors and replies, 楼中楼) under QAbstractItemModelTester: pages, "more
 // replies (N)" expanding in place, "load more floors", best order, my pending replies replaced in
 // place, likes, removals and moderation hides; then the ThreadLoader against the real server (the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Timeline feeds for every scope, recently viewed posts and the activity feed, against the real
 // threadline-server with a real cache on a temporary file. Every model runs under
 // QAbstractItemModelTester, which also calls fetchMore() after every change, as a view would:

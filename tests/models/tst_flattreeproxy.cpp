@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // FlatTreeProxy: a two-level tree as one flat list (each top-level row followed by its children),
 // followed change by change — rows and children inserted and removed, data changed, resets —
 // always equal to the tree flattened from scratch, under QAbstractItemModelTester; and the thread

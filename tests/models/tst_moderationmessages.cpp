@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Messages on a person's board in the moderators' queue and log (under QAbstractItemModelTester):
 // a made-up message item's roles and sentence, a deleted one, a log entry about a message; then
 // against the real server — 张三 leaves a message on 李四's board, 王五 reports it, the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The moderation queue and log models (and their feeds) under QAbstractItemModelTester: the
 // models' own rules with made-up items, then everything against the real server — reports by
 // ordinary users, auto-flags, paging, hide and dismiss through the outbox, 403 and a dead server;

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A 12,000-floor thread through the client's ThreadLoader and CommentTreeModel (under
 // QAbstractItemModelTester), against the real server: every order (by floor, best first, newest
 // first) paged to its end online with no gap and no duplicate, then the same from the cache

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The outbox model against the real server, under QAbstractItemModelTester: one row per entry
 // (to be sent or failed) in creation order, the action in words ("Like on 王五's post", "Reply to
 // 李四: “…”"), and its state, live — waiting for the network (offline), for the like delay,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_pagedlistmodel: the cursor-paged list that the queue, the log, the activity and the likers
 // share (models/common/pagedlistmodel.h, models/common/pagedfeed.h), on its own: each item once
 // across pages, fetchMore() once a page, a refresh's stale answers dropped, a failed page asked for

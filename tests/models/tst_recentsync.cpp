@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Recently viewed follows the account (docs/api.md): views one client made (its own HOME and
 // cache) show up in another client's Recently viewed once it is online with the same account,
 // merged with that client's own views (by post, the newest view wins), and the merged list is

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RelativeTime: every boundary of docs/design.md's relative-time rules, both zones (UTC+8 and the
 // system's, which CTest sets to America/New_York), both languages (zh_CN and en); and the
 // app-wide TimeTicker with a fake clock.

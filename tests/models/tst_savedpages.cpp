@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Saved copies of other lists (docs/api.md, "Saved copies of other lists"): a person's
 // followers, a board of messages and an activity list are read online and their first page is
 // kept in the cache; offline (or with the server gone) the same list shows that copy, says when

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "wire/jsoncodec.h"
 #include "thread/threadassembly.h"
 #include "thread/threadgen.h"

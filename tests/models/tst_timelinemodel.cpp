@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The timeline model over the shared post store, under QAbstractItemModelTester.
 #include "wire/jsoncodec.h"
 #include "poststore.h"

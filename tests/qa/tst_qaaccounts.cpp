@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The core's accounts as QA uses them, against the real server: a cache opened with no account
 // (QA's `--cache FILE`) queues what is done offline and sends it, with its results reported,
 // once someone signs in; and the files follow the server's identity, so that an outbox written

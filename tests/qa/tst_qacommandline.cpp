@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // QA's command line, driven as QA drives it: the real `threadline` program in a process of its
 // own (offscreen), a home of its own per test (settings, cache, outbox), against the real server.
 //   threadline --offline [--cache FILE] [--import FILE.json]… [--screenshot FILE.png]

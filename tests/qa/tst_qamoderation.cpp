@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Moderation end to end, with two real clients on one real server: an ordinary user
 // (李四) and the moderator, each a whole window over its own AppCore, cache file and outbox.
 //   - the user reports a reply through the thread's Report dialog (a second report says it was

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GET /activity (docs/api.md) against the real threadline-server on loopback: the
 // scopes following (the default), all, user and mine; what every item carries for its row
 // (postAuthor, summary, thumbnail, targetUser); 400 and 404 for bad scopes and uids; deleted and

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GET /activity by type and channel (docs/api.md, "Activity by type and channel") against the
 // real threadline-server: a comment that answers another comment is a `reply`; every item
 // carries its `channel`; each of the four scopes (all, user, mine, following) takes `type=` (one,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // 3–5 comments on a card (docs/api.md "Comments on a card"): the lists a card is drawn from —
 // /timeline (every scope, a person's page too), /hot and /sync's post upserts — answer
 // ?comments=N (0..5, default 3, more is clamped to 5) with each post's N newest visible comments,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The device-name table against the real threadline-server: GET / PUT / DELETE /devices, the
 // `device` log entries they write, and what posts show with and without an entry
 // (api-v1.md "Endpoints", docs/api.md "Devices").

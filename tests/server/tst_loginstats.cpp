@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The moderators' statistics from the daily login bitmaps against the real threadline-server:
 // every figure and every list (GET /moderation/stats, …/stats/days, …/stats/people) equals what
 // each person's own month says (GET /moderation/stats/users/{uid}, kept apart in user_days),

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Moderation, reports, devices, stats and /sync against the real threadline-server
 // (api-v1.md: "Objects", "Endpoints" from POST /reports on, and "/sync").
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Newest comments first (docs/api.md "Newest comments first"): GET /posts/{id}/comments
 // ?order=newest pages a post's floors newest first; the newest 5,000 come from the bounded
 // hot_floors table that a trigger keeps at write time, older ones from the comments table. On a

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // People's lists and boards (docs/api.md, "People: likes, followers, messages") against the real
 // threadline-server on loopback, on SQLite and on PostgreSQL: GET /me/likes (the posts I liked,
 // newest like first, paged by its cursor; an unlike takes a post out; hidden and deleted posts

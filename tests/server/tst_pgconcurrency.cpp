@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Two threadline-server processes on one PostgreSQL database (api-v1.md, "The reference server":
 // several server processes behind a reverse proxy on one PostgreSQL):
 //  - reply numbers (`seq`) are given out by the database, so 200 replies posted at once through

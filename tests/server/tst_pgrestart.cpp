@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PostgreSQL goes away and comes back: the server reconnects by itself.
 //
 // The suite runs a PostgreSQL cluster of its own (scripts/pg-cluster.sh into a temporary

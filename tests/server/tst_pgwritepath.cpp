@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The PostgreSQL write path, with two threadline-server processes on one database:
 //  - likes are one statement each and take no global lock, yet /sync loses nothing: many
 //    connections through both processes toggle likes at once while a reader pages through /sync

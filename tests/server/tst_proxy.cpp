@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // --trusted-proxy: behind a reverse proxy every client arrives from the proxy's
 // address, so per-address limits (the failed sign-in limit) and the request log must use the
 // address the proxy forwarded — but only when the peer is a proxy we trust, or anyone could

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GET /rankings (docs/api.md, "Points and rankings") against the real threadline-server on
 // loopback: points for a post, a comment and a like received; nothing for liking one's own
 // post; points taken back on unlike, delete and a moderator's hide (and given back on unhide);

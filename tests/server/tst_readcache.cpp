@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The read cache (server/api/readcache.h, server/api/cachedreader.cpp) on PostgreSQL: posts and
 // pages of floors rendered once for nobody, personalised per caller, invalidated from the change
 // log before every cached read. Its promise is that nothing of it shows: a read sees every change

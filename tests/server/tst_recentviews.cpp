@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Recently viewed against the real threadline-server (docs/api.md "Recently viewed follows the
 // account"): POST /posts/{id}/views keeps the viewer's list (deduplicated, a second view moves
 // the post to the top, 60 entries, 30 days), GET /me/recent reads it newest first in pages with a

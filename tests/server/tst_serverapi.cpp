@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The REST API contract (docs/api.md) against the real threadline-server on loopback, with a
 // fresh database (SQLite, or PostgreSQL when THREADLINE_TEST_PG(_FILE) is set).
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // threadline-server against hostile HTTP: the real binary on 127.0.0.1 with a fresh
 // database, spoken to over raw TCP. Memory stays bounded while an attacker sends a 100 MB header
 // or body, bodies over the limit or without a token are refused before they are sent, slow and

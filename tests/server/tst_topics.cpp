@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Topics that people follow (docs/api.md, "Topics that people follow") against the real
 // threadline-server: the #topic# grammar (what marks a topic, what does not, case folding, the
 // length limit), a topic's timeline (newest first, paged, without deleted posts), GET

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_activitykinds: the Activity page's kind filter against the real server, offscreen, in
 // English and Chinese — the "kind" box beside the Following / Everyone / Mine switch, reached by
 // Tab and changed by the keyboard, loads only that kind as the server answers it (replies apart

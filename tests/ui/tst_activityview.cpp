@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_activityview: the Activity page (ActivityView, ActivityDelegate) against the real server,
 // offscreen, in English and Chinese — rows show the actor, the sentence naming the post's
 // author, the summary, a thumbnail when the post has pictures (painted from the image cache),

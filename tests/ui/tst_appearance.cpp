@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How the window looks and what its header does, against the real server, in both
 // languages: the three hot pages (today, this week, most viewed) in the server's order with
 // each card's rank and the figure it is ranked by, the rank painted; the toolbar's buttons are

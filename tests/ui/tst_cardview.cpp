@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // 3–5 comments on a card, end to end, in English and in Chinese: the window against the real
 // server, a post with six comments on top of All; Preferences → "comments per card" moved with
 // the keyboard to 4 and to 5: the card lays out and paints 4, then 5 comment lines (the newest,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dialog shown when a server's certificate is not trusted (TLS), against the real
 // threadline-server with a throwaway self-signed certificate: the words (plain text) say why and
 // show the fingerprint; Escape cancels and pins nothing; "Trust this certificate" pins it and the

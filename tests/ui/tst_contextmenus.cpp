@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_contextmenus: what a right-click (or the Menu key, Shift+F10) offers on a post card and on
 // a comment, against the real server, offscreen — the actions present for my posts and comments
 // and absent for others' (and the other way round), a post's author and a moderator deleting

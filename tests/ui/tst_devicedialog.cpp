@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_devicedialog: the moderators' "Device names" dialog (ui/DeviceDialog over
 // models::DeviceTableModel / DeviceTableFeed) against the real threadline-server, offscreen —
 // its rows are the server's GET /devices; Add, an edit of the display cell and Remove (asked

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_dialogs: writing a post (ComposeDialog) and the people who liked one (LikersDialog),
 // offscreen.
 // - Compose: the validity rules (empty, blank, text, 2,000 / 2,001 emoji, a picture alone, 10

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a new user meets in the first minutes, in the real window against the real
 // server, in both languages: a post I publish is on top of All, Following and My posts at once
 // (sending, then confirmed, never twice); the likers' line follows my optimistic like and

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_layoutcache: the delegates' one layout-cache policy (ui/common/layoutcache.h), offscreen — a
 // hit returns the stored layout; inserting ten times the bound keeps at most the bound, the least
 // recently used going first; the bytes the entries say they take are bounded the same way (an

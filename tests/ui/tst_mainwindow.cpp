@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window against the real server: signed in, the All page shows the server's first page,
 // pages switch by keyboard, a thread opens beside the timeline, a like shows at once, the offline
 // switch, both languages; and the `threadline` program itself taking a screenshot from the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_moderationmessageview: a reported message on a person's board in the moderators' page
 // (ModerationView) against the real server, offscreen, in English and zh_CN — its card says whose
 // message it is, its text and on whose board (no post to open); the context pane shows the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_moderationstats: the moderators' activity statistics against the real server,
 // offscreen. The page's four figures and its chart's 30 bars are compared with what the server
 // itself answers to the same GET /moderation/stats made here, for several dates (never with

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_moderationview: the moderators' page (ModerationView) against the real server, offscreen —
 // reports by ordinary users and an auto-flag shown as cards with the right words; H with a
 // reason (pending at once, then gone from Open, hidden on the server, listed in the Log tab); the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_newerpost: a post of a kind from a newer server (category VIDEO) on a timeline card, in
 // English and zh_CN: the card is drawn as well as it can be (author, text, counts), with a line
 // saying the kind is not supported yet, inside the card; the posts around it are unchanged; the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Offline honesty in the thread, in English and in Chinese: offline, a thread that was never
 // opened (the cache holds none of its floors) shows the comments its card shows (the post's
 // inline comments) and says that the rest needs a connection — never "No comments yet" for a

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_outboxpanel: the outbox panel, the QA panel and their place in the main window, offscreen,
 // against the real server — every queued action in words with its state; Retry now sends a
 // waiting entry at once; Discard asks first (answered here programmatically) and rolls the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_peoplepages: people's pages in the main window against the real server, offscreen, in English
 // and Chinese — the Likes page (the posts I liked, newest like first, reached by its key; L on a
 // card unlikes it and the card leaves, on the server too; the page painted from the cache while

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The picture viewer against the real server: a click on a card's picture in the main window
 // opens it (the post's pictures, "n / N"), loading and then the picture; fit, 1:1 and the zoom
 // keys change the scale, a drag pans, the arrows go through the pictures, Esc closes; Save

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_postdelegate: the post card (PostDelegate) in a TimelineView, offscreen — layout at two
 // widths (heights grow when narrower, nothing leaves the card), painting every kind of post
 // (the sample's 9 pictures and "+1", no content, only pictures, "Like" with no likes, hidden,

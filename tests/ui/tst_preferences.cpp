@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Preferences against the real server: Ctrl+, opens it from the main window; the language
 // switches live (the window's menus and pages from English to Chinese and back, no restart)
 // and is remembered; the time zone and the comments per card reach the window; the image

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_profileheader: a person's header (ProfileHeader) against the real server, offscreen —
 // 王五's name and counts as GET /users/10003 says, the moderator's badge, follow and unfollow
 // (the button and the count at once, then the server agrees) through the outbox and directly,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_rankingview: the Ranking page (RankingView, RankingDelegate) against the real server,
 // offscreen, in English and Chinese — the top 10 of today and of this week in the server's order
 // with ranks and points, my own place in words; the Today / This week switch by keyboard (Tab to

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_statspeople: the Statistics page's lists of people against the real server, offscreen, in
 // English and zh_CN. The two figures added with the lists equal the server's; a click on a
 // figure (or Return on it) lists its people, and the list is the server's own list

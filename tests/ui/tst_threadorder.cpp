@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The thread pane's orders, as a user meets them, in English and in Chinese: By floor, Best first
 // and Newest in the header; Newest puts the newest floor on top (the busy demo thread's 200th
 // floor), "Jump to newest" is there in the other orders and takes the user to Newest, and

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tst_threadview: the thread pane (ThreadView + CommentDelegate) against the real server,
 // offscreen — the busy post's floors each open with ≤ 3 replies and "More replies (N)", that row
 // activated by Return and by a click loading the rest in place, scrolling to the end loading more

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // VirtualListView: a list view whose cost is what is on screen. Over a plain model of
 // 100,000 rows of many heights (a delegate that counts its sizeHint calls):
 // - the first screen measures only the rows on screen, at 100 rows as at 100,000;

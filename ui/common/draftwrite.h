@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Drafts (a new post, a comment) are written to the settings file once typing pauses, not on
 // every key: writeDraftSoon() starts (or restarts) a 500 ms timer made on first use, or writes at
 // once when `now` (an emptied draft is forgotten at once).

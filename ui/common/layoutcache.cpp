@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LayoutCache's non-template part (layoutcache.h): a row's generation from its style option, and
 // the watcher that empties a cache when its view's font, palette, style or language changes.
 #include "common/layoutcache.h"

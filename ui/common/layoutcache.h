@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LayoutCache: the one policy by which the delegates keep the layouts they computed
 // (docs/design.md, "Delegates": text layouts cached per row, keyed by width and font; "Every cost
 // is bounded by what is shown"). PostDelegate keeps its cards in one, CommentDelegate its

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The line under a pane's header that says, in words, what went wrong ("Could not load the
 // comments: the server could not be reached"), with an optional Retry and a Dismiss button; and
 // the thin busy bar shown while a pane loads. Shared by the thread pane and the moderators' page.

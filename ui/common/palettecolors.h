@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The colours the delegates and widgets of ui/ derive from the palette: a mix of two colours,
 // the warning red, and the palette group an item is painted in.
 #pragma once

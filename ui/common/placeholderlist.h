@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A list view that says something when it has no rows ("Nothing to review: no open reports.",
 // a 403): the placeholder, in muted words at the top of the empty viewport. The moderators'
 // page's queue and log lists.

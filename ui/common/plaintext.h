@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // User and server text as the widgets of ui/ show it: plain, never interpreted as HTML, and
 // isolated so that bidirectional controls reorder nothing around it.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The settings of the Preferences dialog that outlive a run (QSettings), and applying them: the
 // language (at once, by swapping the app's translators: every window retranslates on
 // QEvent::LanguageChange), the image cache's size limit, starting offline. app/ reads

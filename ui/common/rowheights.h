@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RowHeights: the heights of a VirtualListView's rows and where each row is, estimated for the
 // rows not measured yet (the view's layout arithmetic, apart from the widget).
 #pragma once

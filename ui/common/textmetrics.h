@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How much room text takes in the delegates and widgets of ui/: the small and bold fonts, the
 // width of a line, text wrapped to a width in a few lines, and a name's first character (the
 // placeholder avatar's).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ui::applyTheme (theme.h): the Fusion style with its standard light palette or a dark palette
 // built here, or the platform's style and palette as they were at the first call.
 #include "common/theme.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The application's colours: the platform's own (System), the style's standard light palette
 // (Light) or a dark palette (Dark), both of the latter on the Fusion style so that every widget
 // draws with the palette it is given. One call for the command line (--theme), the View → Theme

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pictures cut to fill a tile — avatars, thumbnails, a card's picture tiles: decoded by the
 // image cache at the tile's device pixels, scaled to cover it and cropped to its middle, kept in
 // a cache bounded in KiB. One definition for the delegates that paint tiles; and the avatar tile

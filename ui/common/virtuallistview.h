@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // VirtualListView: a list view whose cost is what is on screen, not what it holds
 // (docs/design.md, "views that lay out only the rows on screen").
 //

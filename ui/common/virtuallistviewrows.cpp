@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // VirtualListView (virtuallistview.h): what it does when the model changes — rows inserted,
 // removed, moved or changed, the layout changed — and when the current row or the selection
 // changes: which row stays where it is on screen (the pin) and what is laid out again.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The server's certificate is not trusted: the reasons and the certificate in words, and the
 // user's choice. "Trust this certificate" pins it for that server (core::TlsPins) and emits
 // trusted(); "Cancel" (and Escape, the default button) leaves everything as it was.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writing a new post: plain text (emoji welcome) and up to 9 pictures, as api-v1.md allows
 // ("0 to 9 pictures, content 0 to 2,000 code points after trimming, a post needs content or a
 // picture"; pictures PNG, JPEG or WebP, at most 5 MiB each).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a post card (TimelineView) and a comment row (ThreadView) share when the user acts on
 // one from its context menu or the keyboard: the question before a deletion (a QMessageBox
 // whose default button is Cancel; tests replace it), the ReportDialog, a moderator's reason

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Sign-in: the server, the username and the password. The dialog only collects them and shows
 // what the session answers (busy while signing in, the failure in words); the app's wiring calls
 // core::Session::login() on loginRequested().

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PictureCanvas: fit, 1:1, zoom and pan of one picture (see picturecanvas.h).
 #include "dialogs/picturecanvas.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PictureCanvas: the picture viewer's drawing area (PictureViewer). One decoded picture, fit to
 // the widget (shrunk only, never enlarged) or at a scale of its own: 1:1 is one picture pixel
 // per device pixel, so that a picture is crisp at a device pixel ratio of 2. The wheel zooms

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PictureViewer: the window, its buttons and keys, loading through the ImageCache and saving
 // (see pictureviewer.h); the drawing, zoom and pan are PictureCanvas's (picturecanvas.cpp).
 #include "dialogs/pictureviewer.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PictureViewer: a post's pictures, large, in a window of their own (a click on a card's
 // picture; MainWindow::showPictures). Fit to the window at first; 1:1 (key 1, or the button),
 // zoom with the wheel and Ctrl+= / Ctrl++ / Ctrl+−, Ctrl+0 back to fit; a drag pans when the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ReasonDialog: the moderators' "why?" before a hide or an unhide from a timeline or a thread.
 //   ReasonDialog dialog(tr("Hide 王五's post"), tr("Its comments are hidden with it."), true,
 //   this); if (dialog.exec() == QDialog::Accepted) actions->moderate(…, dialog.reason());

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ReportDialog: "Why are you reporting 王五's post?" — one of the four reasons the server knows
 // (radio buttons: Spam / Abuse / Illegal / Other, with a line saying what each means), an
 // optional note for the moderators (at most kMaxNoteLength characters), Report / Cancel.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A small bar chart of one number per day (the moderators' statistics: people active each day),
 // painted with QPainter. A day without a value (not loaded, or its request failed) is drawn as a
 // hatched, empty slot, never as a bar of 0; a 0 is a thin line on the baseline.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The moderators' page's context pane (ui/moderationview.h, "context"): paints what a
 // models::ModerationContext holds — a heading, the post, then the floor (or a post's first
 // comments) one "author: text" line each, the reported one bold on a tinted band with a

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // "Device names": the moderators' editor of the device-name table (read, set and removed on the
 // server), opened from the moderators' page (ModerationView's "Device names…").
 //   filter:  a line that keeps the rows whose raw model or display name contains its words

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One ModerationLogModel row on the moderators' page (ui/moderationview.h, "log"):
 // "管理员 hid post 42: spam" (elided; the whole in a tooltip) with its time on the right.
 #pragma once

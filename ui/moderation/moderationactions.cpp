@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ModerationView, its actions on the selected item of the visible queue list: the selection,
 // the Hide… / Unhide… / Dismiss… / Open post buttons' states, the inline reason line (what it
 // says for each action and target; Return confirms, Esc cancels), the actions themselves through

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the moderators' page paints with (ui/moderationview.h): its spacing, the colours of its
 // queue cards and log lines, their time labels, the queue model's words. Shared by
 // QueueCardDelegate, LogLineDelegate and ContextPane; the general helpers are in common/

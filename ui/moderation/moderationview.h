@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The moderators' page (docs/design.md "Who uses it"): the queue of reported and auto-flagged posts
 // and comments, what was done about them, and the moderation log.
 //   tabs:     Open | Closed | Log — each list loads when it is first shown; F5 reloads the one

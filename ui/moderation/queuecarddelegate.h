@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One ModerationQueueModel row as a card on the moderators' page (ui/moderationview.h, "queue"):
 // "Post by 张三" / "Comment by 李四", the Hidden and "Auto-flagged: “word”" badges, the time; the
 // content (3 lines, elided; "Deleted post" when gone); for a comment, its post (one muted line);

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The moderators' statistics page: for a chosen day (the server's day, UTC+8; today
 // by default) four figures as large numbers with their words — "Active today", "Active on each
 // of the last 3 days", "Active on any of the last 7 days", "Inactive for 7 days" — and the 30 days

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One person's active days of a month, for moderators (on a person's page, ProfileHeader): a
 // 7-column month grid painted with QPainter, the active days filled, the month's title between
 // ‹ and › buttons, and a line of words: "12 active days in November 2026".

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ActivityDelegate (activitydelegate.h): the activity rows' layout, painting and click areas.
 #include "people/activitydelegate.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ActivityDelegate: one row of the activity feed (ActivityModel), drawn as a small card with the
 // post cards' spacing and colours: the actor's avatar (the image cache, or the first letter on a
 // tint until it is there), the sentence ("李四 liked 王五's post", the names bold, plain text,

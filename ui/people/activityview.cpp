@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ActivityView (activityview.h): the switch, the list and its words, clicks and keys.
 #include "people/activityview.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ActivityView: the Activity page, and a person's activity on their page. A switch Following /
 // Everyone / Mine (a tab bar above the list, keyboard reachable: Tab to it, arrows to switch),
 // the rows drawn by ActivityDelegate, paged on scroll (the model's fetchMore), and what the list

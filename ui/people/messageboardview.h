@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MessageBoardView: the messages on a person's board (留言), the third tab of a person's page —
 // newest first, each row the author, when, the message (plain text, wrapped) and its likes; a
 // box above to leave a message (Ctrl+Return or the button). Everything the user does goes

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PersonPages: what a person's page shows below their header (Profile and My posts): a switch
 // "Posts | Activity | Messages" (a tab bar, keyboard reachable) over their posts (the page's
 // TimelineView), their activity (an ActivityView on scope=user) or their board of messages (a

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The header above a person's posts: avatar (64 px; a placeholder with the first character of
 // the name until the image is ready), nickname (large, plain text, elided), "N followers" and "M
 // following" (flat buttons, reached by Tab: each asks for the list), a "Moderator" badge for

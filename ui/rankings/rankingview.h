@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RankingView: the Ranking page. A switch Today / This week (a tab bar, keyboard reachable: Tab
 // to it, arrows to switch), my own place on the chosen board in a line above the list ("You:
 // 12th of 345 people, 34 points"), the rules in a line below it, and the top 10 as a list drawn

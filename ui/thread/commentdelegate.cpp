@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "thread/commentdelegate.h"
 
 #include "common/palettecolors.h"

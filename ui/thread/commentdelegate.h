@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Paints the rows of a CommentTreeModel in a QTreeView (docs/design.md "Thread view"):
 //   a floor (root comment): 32 px avatar, the author, "N楼", the content wrapped, then a line
 //       with the relative time, the reply count, my pending / hidden marks, and on the right the

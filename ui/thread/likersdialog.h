@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Who liked a post (or a person's followers, or the people they follow): newest first, each person
 // once (a models::LikersModel that a models::LikersFeed loads: further pages as the list scrolls;
 // the dialog itself asks the server nothing). Each row: the avatar (28 px, from the ImageCache when

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The reply box at the foot of the thread pane (docs/design.md "Thread view"): what the user
 // writes and whom it answers.
 //   [Reply to 李四                                  Cancel]   only while a comment is answered

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The top of the thread pane (ThreadView): the post whose comments are shown, and the pane's
 // own buttons.
 //   [author]                         [By floor | Best first | Newest] [×]

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The thread pane (docs/design.md "Thread view"): one post's comments as floors (楼) with their
 // replies (楼中楼) in a tree, above it the post itself and the order switch, below it the reply
 // box.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ThreadView, its actions on a comment row: the context menu (Reply, Copy text, Delete comment,
 // Report…, a moderator's Hide… / Unhide…), who may delete or report which comment, what each
 // action asks first (through ItemActions, shared with the timeline's cards) and the keys of the

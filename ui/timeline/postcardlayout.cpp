@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PostDelegate's card layout (postdelegate.h): where everything of a card goes (CardLayout, its
 // text laid out once), and the layout cache (LayoutCache: one width, font and screen at a time,
 // bounded in bytes) that sizeHint(), paint() and the hit tests read. The view asks only for the

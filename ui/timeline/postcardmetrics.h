@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The post card's measures, shared by its layout (postcardlayout.cpp) and its painting
 // (postdelegate.cpp), internal to PostDelegate: spacing, the avatar's and the icons' sizes, the
 // pictures' grid, the small font of the card's secondary lines, and a row's post id.

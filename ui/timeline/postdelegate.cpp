@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PostDelegate's painting (postdelegate.h): the card drawn from its layout (postcardlayout.cpp) —
 // the style's background and selection, the avatar and pictures from the image cache (scaled to
 // their tile, cached), the header and its marks, the content, the like and comment buttons, the

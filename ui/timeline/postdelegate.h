@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PostDelegate: one post of a timeline as a card (docs/design.md, "What a post looks like"):
 // in a ranking (the hot pages) its rank's badge left of the avatar and the figure it is ranked
 // by on the name's line; avatar, nickname, relative time and device, the content wrapped, up to 9

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PostDelegate's hit testing and events (postdelegate.h): where each area of a card is, what
 // lies under a point, a click turned into the signal of its area (a blocked or failed picture
 // loads instead), and the tool tips (the name, a picture's state, the likers, the device).

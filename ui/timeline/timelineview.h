@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // TimelineView: a timeline of post cards (PostDelegate) over a models::TimelineModel, scrolled
 // by the pixel. Clicks on a card's parts and the keyboard (Up/Down between posts, Return/Enter
 // opens the thread, L likes) come out as the delegate's signals, with the same names.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // TopicPage: a topic's page (docs/api.md, "Topics that people follow"): a header with "#name#",
 // "N posts · M followers", a Follow / Following button and a status line in words, over the
 // topic's posts (a TimelineView whose feed has the scope topic; reparented here).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window: the scopes on the left (all, following, mine, hot today / this week / most
 // viewed, recently viewed, activity, a person's posts), the selected timeline in the middle, the
 // open thread on the right; a status bar with the offline state ("Offline — 3 changes waiting", a

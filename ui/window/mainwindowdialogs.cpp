@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow's picture viewer and Preferences: opening them, and what Preferences asks of the
 // window beyond the settings the menus already change (clearing the cached posts). The pages
 // and the status bar are in mainwindow.cpp, the menus in mainwindowmenus.cpp.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow, its menus and what hangs off them: File (New post…, Sign out, Preferences…, Quit)
 // and View (Refresh, Work offline, the time zone, the outbox and QA docks, the comments a card
 // shows, the theme, Go to each page: Ctrl+1…9, 0) with their shortcuts, the two docks, the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the two files of MainWindow share: mainwindow.cpp (the account's pages, the status bar)
 // and mainwindowmenus.cpp (the menus, the docks, the settings they change, the words).
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow's toolbar: one fixed row under the menus with what a user reaches for
 // most — New post (Ctrl+N), Refresh (F5), the offline switch (checked while offline) and, on the
 // right, the account button with its menu (My page, Sign out). Each is the menus' own QAction,

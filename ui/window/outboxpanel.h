@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The outbox panel ("In the window"): every queued action in words with its state,
 // live (models::OutboxModel), and what the user can do about one: Retry now, Discard… (a
 // question first; the optimistic change is rolled back), Discard all failed. Above the list,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Preferences dialog (see preferencesdialog.h): its rows, applying each change at once, the
 // image cache's use and the two clears.
 #include "window/preferencesdialog.h"

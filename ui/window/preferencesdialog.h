@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Preferences (Ctrl+, or File → Preferences…): every change applies at once, Close (or Esc)
 // closes. Language (System / 简体中文 / English: switched at once, no restart), the times' zone
 // (UTC+8 as the spec has it, or the system's), the comments a card shows (3–5), start offline

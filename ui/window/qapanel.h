@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The QA panel ("Faults while running"): the faults of core/net/faultinjection.h set while
 // the app runs — added latency (ms), the share of requests answered with a synthetic 503 and
 // the share whose answer is dropped (0–1) — and the offline switch. The faults can also be typed

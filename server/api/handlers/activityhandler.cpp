@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GET /activity: what people did (posts, comments, replies, likes, follows, messages, topics),
 // newest first, for a scope, optionally of some types or channels only —
 // the people I follow (the default), everyone, one person, or me. Every item carries what its

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GET /activity: what people did (posts, comments, likes, follows), newest first, for a scope.
 #pragma once
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Sign-in and sign-out: POST /auth/login (the password check runs as the request's deferred
 // step, off the request thread; failures are rate limited per peer), POST /auth/logout.
 #pragma once

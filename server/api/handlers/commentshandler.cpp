@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Comments (commentshandler.h): floors and replies, creating, deleting, likes and opposes.
 #include "api/handlers/commentshandler.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Comments: floors (roots) and their replies, paging (from the read cache when it may),
 // creation with database-given floor and seq numbers, cascade delete of a floor, likes and
 // opposes on comments.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The device-name table (raw device strings as clients report them → display names): listed by
 // anyone signed in, changed by moderators (each change in the moderation log).
 #pragma once

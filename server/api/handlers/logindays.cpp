@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Daily login bitmaps (logindays.h).
 #include "api/handlers/logindays.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Who made an authenticated call on which day, as one compressed bitmap per day (CRoaring; bit =
 // uid, day = UTC+8 days since 1970-01-01), for the moderators' statistics (statshandler.h).
 //

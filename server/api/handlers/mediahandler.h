@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Media: uploads checked by decoding (PNG, JPEG, WebP; 5 MiB), served without a token under
 // random, unguessable names with an immutable cache lifetime.
 #pragma once

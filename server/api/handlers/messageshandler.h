@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Messages on a person's board (留言, the original spec's LeaveWord {touid, touname, summary}):
 // GET/POST /users/{id}/messages, DELETE /messages/{id}, PUT/DELETE /messages/{id}/like, and the
 // moderators' POST /moderation/messages/{id}/hide|unhide. Reports on a message go through

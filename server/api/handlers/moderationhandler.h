@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reports and the moderators' work: the queue, hide and unhide (a floor at a time when it is a
 // root), dismiss, and the moderation log.
 #pragma once

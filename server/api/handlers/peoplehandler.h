@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // People's lists: the posts I liked (GET /me/likes), newest like first; a person's followers
 // and the people they follow (GET /users/{id}/followers, /following), newest follow first.
 #pragma once

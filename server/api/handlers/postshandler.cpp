@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Posts (postshandler.h): the timeline, one post, creating and deleting, likes and likers,
 // views, hot.
 #include "api/handlers/postshandler.h"

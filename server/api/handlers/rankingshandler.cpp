@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GET /rankings (rankingshandler.h): the pending points folded in, then the board read from its
 // indexes and histogram — never a scan of all users.
 #include "api/handlers/rankingshandler.h"

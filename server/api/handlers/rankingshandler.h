@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GET /rankings: the daily and the weekly board of people by points (docs/api.md, "Points and
 // rankings"), the top and the caller's own place.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Recently viewed (recentviews.h): the upsert of a view, and PostsHandler's GET / DELETE
 // /me/recent.
 #include "api/handlers/recentviews.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Recently viewed, kept per user on the server (docs/api.md "Recently viewed follows the
 // account"): the upsert a view makes, and the constants of the list.
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The moderators' activity statistics: who was active on which days (UTC+8), for a day (its
 // figures, from one roaring bitmap per day: logindays.h), for a run of days (the chart), as pages
 // of people (one figure's set), and for one user's month (user_days: a bitmap per user and month).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GET /sync: the change log rendered for one caller. The log stores (kind, id) only; each
 // entry is rendered with the object's current state as this caller may see it: an upsert when
 // the caller can see it, a remove when it left (deleted, or hidden from an ordinary user).

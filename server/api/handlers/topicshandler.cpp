@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Topics (topicshandler.h): GET /topics/{name}, PUT and DELETE /topics/{name}/follow.
 #include "api/handlers/topicshandler.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Topics that people follow (docs/api.md, "Topics that people follow"): a topic's figures and
 // following it. Its posts are GET /timeline?scope=topic&topic=NAME (PostsHandler).
 #pragma once

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
 // People (usershandler.h): profiles and following.
 #include "api/handlers/usershandler.h"
 
