@@ -9,6 +9,7 @@
 #include <QCommandLineParser>
 #include <QMetaEnum>
 #include <QStringList>
+#include <QUrl>
 #include <cstdio>
 
 namespace threadline::app {
@@ -105,6 +106,9 @@ void addOptions(QCommandLineParser &parser)
         QStringLiteral("The colours: system, light or dark (default: as chosen in View → Theme)."),
         QStringLiteral("THEME"));
     parser.addOptions({userOpt, langOpt, pageOpt, openOpt, importOpt, cacheOpt, sizeOpt, themeOpt});
+    parser.addPositionalArgument(QStringLiteral("url"),
+                                 QStringLiteral("A Threadline link to open: threadline://post/ID."),
+                                 QStringLiteral("[url]"));
     for (QCommandLineOption &o : qaOptions()) {
         o.setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(o);
@@ -128,6 +132,55 @@ QString qaHelpText()
     return out;
 }
 
+std::optional<qint64> postOfLink(const QString &link)
+{
+    // threadline://post/42 (a trailing slash, a query or a fragment are ignored)
+    const QUrl url(link, QUrl::StrictMode);
+    if (!url.isValid() || url.scheme().compare(QLatin1String("threadline"), Qt::CaseInsensitive) ||
+        url.host().compare(QLatin1String("post"), Qt::CaseInsensitive))
+        return std::nullopt;
+    const QString path = url.path();
+    QStringView id = QStringView(path);
+    if (id.startsWith(u'/'))
+        id = id.mid(1);
+    if (id.endsWith(u'/'))
+        id = id.chopped(1);
+    bool ok = false;
+    const qint64 post = id.toLongLong(&ok);
+    if (!ok || post <= 0)
+        return std::nullopt;
+    return post;
+}
+
+std::optional<QString> readPostToOpen(const QCommandLineParser &parser, qint64 *post)
+{
+    bool idOk = true;
+    *post = parser.isSet(openName) ? parser.value(openName).toLongLong(&idOk) : 0;
+    if (!idOk || *post < 0)
+        return QStringLiteral("--open-post: not a post id: %1").arg(parser.value(openName));
+    const QStringList links = parser.positionalArguments();
+    if (links.size() > 1)
+        return QStringLiteral("expected one link at most, not %1").arg(links.size());
+    if (!links.isEmpty()) {
+        const auto linked = postOfLink(links.constFirst());
+        if (!linked)
+            return QStringLiteral("not a Threadline link (threadline://post/ID): %1")
+                .arg(links.constFirst());
+        *post = *linked;
+    }
+    return std::nullopt;
+}
+
+std::optional<ui::MainWindow::Page> readPage(const QCommandLineParser &parser, QString *error)
+{
+    if (!parser.isSet(pageName))
+        return std::nullopt;
+    const auto page = pageNamed(parser.value(pageName));
+    if (!page)
+        *error = QStringLiteral("--page: unknown page \"%1\"").arg(parser.value(pageName));
+    return page;
+}
+
 QLocale languageOf(const QCommandLineParser &parser)
 {
     // --lang wins over the language chosen in Preferences (the system's when none)
@@ -139,16 +192,13 @@ std::optional<QString> readCommandLine(const QCommandLineParser &parser, Command
 {
     if (const auto error = core::CoreOptions::read(parser, &out->core))
         return error;
-    if (parser.isSet(pageName)) {
-        const auto page = pageNamed(parser.value(pageName));
-        if (!page)
-            return QStringLiteral("--page: unknown page \"%1\"").arg(parser.value(pageName));
+    QString pageError;
+    if (const auto page = readPage(parser, &pageError))
         out->page = *page;
-    }
-    bool idOk = true;
-    out->openPost = parser.isSet(openName) ? parser.value(openName).toLongLong(&idOk) : 0;
-    if (!idOk || out->openPost < 0)
-        return QStringLiteral("--open-post: not a post id: %1").arg(parser.value(openName));
+    else if (!pageError.isEmpty())
+        return pageError;
+    if (const auto error = readPostToOpen(parser, &out->openPost))
+        return error;
     // Every file is read before anything is written: one that cannot be read imports nothing;
     // a post of it that cannot be read is left out and said on stderr, the others imported.
     for (const QString &file : parser.values(importName)) {

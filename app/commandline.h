@@ -36,7 +36,7 @@ struct CommandLine
     std::optional<QString> password; // --password
     std::optional<QString> lang;     // --lang (passed on when Threadline starts again)
     ui::MainWindow::Page page = ui::MainWindow::Page::All; // --page
-    qint64 openPost = 0;                 // --open-post: the thread to open; 0 for none
+    qint64 openPost = 0; // --open-post or threadline://post/ID: the thread to open; 0 for none
     QList<core::Post> imported;          // --import: the posts of every file, read
     QString cacheFile;                   // --cache: a cache with no account; empty for none
     ui::Theme theme = ui::Theme::System; // --theme, else as chosen in View → Theme
@@ -52,6 +52,15 @@ void addOptions(QCommandLineParser &parser);
 // --help-qa was given: the options for QA and benchmarks (hidden from --help) are to be shown.
 [[nodiscard]] bool wantsQaHelp(const QCommandLineParser &parser);
 [[nodiscard]] QString qaHelpText();
+
+// The post of a Threadline link ("threadline://post/42"); none for anything else.
+[[nodiscard]] std::optional<qint64> postOfLink(const QString &link);
+// The post to open: --open-post ID, or a link given as the argument (which wins); 0 for none.
+// The sentence to print when either is malformed.
+[[nodiscard]] std::optional<QString> readPostToOpen(const QCommandLineParser &parser, qint64 *post);
+// The page of --page; none when not given, or malformed (then *error says why).
+[[nodiscard]] std::optional<ui::MainWindow::Page> readPage(const QCommandLineParser &parser,
+                                                           QString *error);
 
 // The language to install: --lang, else the one chosen in Preferences (the system's when none).
 [[nodiscard]] QLocale languageOf(const QCommandLineParser &parser);

@@ -6,14 +6,19 @@
 //              [--import FILE]… [--lang zh_CN|en] [--faults SPEC] [--like-delay MS]
 //              [--page NAME] [--open-post ID] [--screenshot PATH] [--size WxH] [--qa]
 //              [--theme system|light|dark] [--first-paint [--quit-after-first-paint]]
+//              [threadline://post/ID]
+// A second run for an account already open hands its command line to the first and ends
+// (core/account/instancegate.h).
 // Preferences (ui/common/preferences.h) are read too: the language (--lang wins), start offline
 // (as --offline) and the image cache's limit. app/README.md and docs/qa.md say more.
+#include "account/instancegate.h"
 #include "allocatortuning.h"
 #include "appcore.h"
 #include "appicon.h"
 #include "commandline.h"
 #include "feeds.h"
 #include "i18n.h"
+#include "outbox/outbox.h"
 #include "paintreport.h"
 #include "say.h"
 #include "screenshot.h"
@@ -61,6 +66,18 @@ int main(int argc, char **argv)
     core::AppCore core;
     trace.step("AppCore");
     app::StartupFlow flow(&core, options, &trace);
+    // One run per account: when one has this account's files open, it takes this command line
+    // (raises its window, opens the thread asked for) and this run ends here.
+    core::InstanceGate gate;
+    const QString outbox = flow.expectedOutboxPath();
+    if (!outbox.isEmpty() && gate.handOver(outbox, QApplication::arguments().mid(1))) {
+        app::say(QCoreApplication::translate(
+                     "main", "Threadline is already open for this account: its window was "
+                             "brought up."),
+                 stdout);
+        return 0;
+    }
+    trace.step("no other run for this account");
     flow.prepare(); // a --cache file's or the offline account's files open now
     trace.step("AppCore options, the account's files opening");
 
@@ -78,6 +95,13 @@ int main(int argc, char **argv)
 
     app::Screenshot screenshot(&window, options.screenshot); // --screenshot: 30 s at most
     flow.start(&window, &paint, &screenshot);
+    // This run has the account's outbox (and its lock): later runs for it come here.
+    QObject::connect(core.outbox(), &core::Outbox::opened, &gate, [&] {
+        if (gate.listen(core.outboxPath()))
+            trace.step("listening for later runs of this account");
+    });
+    QObject::connect(&gate, &core::InstanceGate::argumentsReceived, &flow,
+                     &app::StartupFlow::takeOver);
     trace.step("event loop");
     return application.exec();
 }

@@ -2,12 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "startupflow.h"
 
+#include "account/serveridentity.h"
 #include "account/session.h"
 #include "common/preferences.h"
 #include "dialogs/certificatedialog.h"
 #include "dialogs/logindialog.h"
 #include "net/apiclient.h"
 #include "net/tlspins.h"
+#include "outbox/outbox.h"
 #include "paintreport.h"
 #include "say.h"
 #include "screenshot.h"
@@ -17,14 +19,17 @@
 #include "window/mainwindow.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QDialog>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
 #include <algorithm>
 #include <memory>
+#include <utility>
 
 namespace threadline::app {
 
@@ -37,17 +42,51 @@ StartupFlow::StartupFlow(core::AppCore *core, CommandLine options, const Startup
     , m_session(core->session())
     , m_options(std::move(options))
     , m_trace(trace)
+    , m_openPost(m_options.openPost)
     , m_passwordLeft(m_options.password.has_value() && !m_options.user.isEmpty())
 {
+}
+
+namespace {
+
+// The server to use: --server, else the one remembered, else the bundled server's address.
+QUrl serverOf(const core::CoreOptions &options)
+{
+    if (!options.server.isEmpty())
+        return options.server;
+    const QUrl remembered = core::Session::rememberedServer();
+    return remembered.isEmpty() ? QUrl(QStringLiteral("http://127.0.0.1:8080")) : remembered;
+}
+
+QString offlineCachePath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/offline/cache.sqlite");
+}
+
+} // namespace
+
+QString StartupFlow::expectedOutboxPath() const
+{
+    if (!m_options.cacheFile.isEmpty())
+        return QFileInfo(m_options.cacheFile).absoluteFilePath() + QStringLiteral(".outbox");
+    const QUrl server = serverOf(m_options.core);
+    const QString name =
+        m_options.user.isEmpty() ? core::Session::rememberedUsername() : m_options.user;
+    const core::UserProfile me = core::Session::rememberedProfile(server, name);
+    if (me.brief.uid > 0)
+        return core::Outbox::defaultPath(server, QString::number(me.brief.uid),
+                                         core::ServerIdentity::remembered(server));
+    const bool offline = m_options.core.offline || ui::preferences::startOffline();
+    if (offline && !m_options.password)
+        return offlineCachePath() + QStringLiteral(".outbox");
+    return {};
 }
 
 void StartupFlow::prepare()
 {
     core::CoreOptions options = m_options.core;
-    if (options.server.isEmpty())
-        options.server = core::Session::rememberedServer();
-    if (options.server.isEmpty())
-        options.server = QUrl(QStringLiteral("http://127.0.0.1:8080"));
+    options.server = serverOf(options);
     options.offline = options.offline || ui::preferences::startOffline(); // Preferences
     options.applyTo(*m_core);
     ui::preferences::applyImageCacheLimit(m_core->images());
@@ -87,6 +126,7 @@ void StartupFlow::start(MainWindow *window, PaintReport *paint, Screenshot *scre
     });
     connect(m_window, &MainWindow::signOutRequested, this, [this] { askToSignIn({}); });
     connect(m_session, &core::Session::tokenChanged, this, &StartupFlow::onTokenChanged);
+    connect(m_core, &core::AppCore::accountInUse, this, &StartupFlow::stopForAccountInUse);
     // An address never seen: who answers there decides which files are theirs (5 s at most).
     if (m_core->needsIdentity()) {
         connect(m_core, &core::AppCore::identified, this, &StartupFlow::begin,
@@ -112,8 +152,7 @@ core::UserProfile StartupFlow::offlineAccount()
     const core::UserProfile me = core::Session::rememberedProfile(m_core->server(), m_offlineName);
     if (me.brief.uid > 0)
         return me;
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    m_account.cachePath = dir + QStringLiteral("/offline/cache.sqlite");
+    m_account.cachePath = offlineCachePath();
     m_account.outboxPath = m_account.cachePath + QStringLiteral(".outbox");
     return nobody();
 }
@@ -254,14 +293,60 @@ void StartupFlow::showFirstPage()
         });
         m_window->addPostsOnTop(onTop.mid(0, 200));
     }
-    if (m_options.openPost > 0) {
-        m_window->openThread(m_options.openPost);
+    if (m_openPost > 0) {
+        m_window->openThread(std::exchange(m_openPost, 0));
         if (m_screenshot->wanted()) {
             m_screenshot->takeWhenLoaded(m_window->threadView()->loader());
             return;
         }
     }
     m_screenshot->take(); // when wanted
+}
+
+void StartupFlow::takeOver(const QStringList &arguments)
+{
+    if (!m_window)
+        return;
+    m_window->setWindowState(m_window->windowState() & ~Qt::WindowMinimized);
+    m_window->show();
+    m_window->raise();
+    m_window->activateWindow();
+    QCommandLineParser parser;
+    addOptions(parser);
+    if (!parser.parse(QStringList{QCoreApplication::applicationFilePath()} + arguments))
+        return; // not ours to judge: the window is up, nothing else is done
+    qint64 post = 0;
+    QString pageError;
+    const auto page = readPage(parser, &pageError);
+    if (readPostToOpen(parser, &post))
+        post = 0;
+    m_trace->step(qPrintable(QStringLiteral("handed over: post %1").arg(post)));
+    if (!m_window->hasAccount()) {
+        if (post > 0)
+            m_openPost = post; // once All's first page is in
+        return;
+    }
+    if (page)
+        m_window->showPage(*page);
+    if (post > 0)
+        m_window->openThread(post);
+}
+
+// Another run has this account's outbox (the gate did not stop it: the two started at the same
+// moment, or the socket could not be reached): this run ends, having sent nothing.
+void StartupFlow::stopForAccountInUse(const QString &sentence)
+{
+    say(sentence, stderr);
+    if (m_screenshot->wanted() || !m_window) {
+        QCoreApplication::exit(1);
+        return;
+    }
+    auto *box = new QMessageBox(QMessageBox::Critical,
+                                QCoreApplication::translate("main", "Threadline is already open"),
+                                sentence, QMessageBox::Close, m_window);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QDialog::finished, this, [] { QCoreApplication::exit(1); });
+    box->open();
 }
 
 void StartupFlow::askToSignIn(const QString &error)

@@ -69,6 +69,16 @@ public:
     // never seen has said who it is).
     void start(ui::MainWindow *window, PaintReport *paint, Screenshot *screenshot);
 
+    // The outbox this run will open, as far as can be told before anything opens: a --cache
+    // file's, the offline account's, or the remembered account's of the server (its uid is
+    // remembered from an earlier sign-in). Empty when it is not known yet (nobody has signed in
+    // here): the outbox's lock still keeps a second run off it later.
+    [[nodiscard]] QString expectedOutboxPath() const;
+    // A later run for this account handed its command line over (core::InstanceGate): the
+    // window comes up, and opens the thread of its --open-post or threadline://post/ID, or its
+    // --page. Anything else on it is ignored: this run's account, server and files stay.
+    void takeOver(const QStringList &arguments);
+
 private:
     static core::UserProfile nobody();
     core::UserProfile offlineAccount();
@@ -81,6 +91,7 @@ private:
     void askAboutCertificate(const core::CertificateProblem &problem);
     void onSignedOut();
     void onTokenChanged(const QString &token);
+    void stopForAccountInUse(const QString &sentence);
 
     core::AppCore *m_core;
     core::Session *m_session;
@@ -92,6 +103,7 @@ private:
     core::AppCore::AccountOptions m_account;
     std::optional<core::UserProfile> m_openedEarly; // by prepare()
     QString m_offlineName;                          // whose cache offlineAccount() opened
+    qint64 m_openPost = 0; // the thread to open once All's first page is in (--open-post)
     // --user with --password: the password is still to be tried, when the saved sign-in fails
     bool m_passwordLeft = false;
     QPointer<ui::LoginDialog> m_login;

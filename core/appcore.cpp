@@ -2,16 +2,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "appcore.h"
 
-#include "actions.h"
-#include "net/apiclient.h"
-#include "cache/cache.h"
-#include "net/endpoints.h"
-#include "images/imagecache.h"
 #include "account/keychain.h"
-#include "outbox/outbox.h"
-#include "poststore.h"
 #include "account/serveridentity.h"
 #include "account/session.h"
+#include "actions.h"
+#include "cache/cache.h"
+#include "images/imagecache.h"
+#include "net/apiclient.h"
+#include "net/endpoints.h"
+#include "outbox/outbox.h"
+#include "poststore.h"
 #include "syncengine.h"
 
 #include <QJsonObject>
@@ -57,6 +57,8 @@ AppCore::AppCore(QObject *parent)
     connect(m_outbox.get(), &Outbox::pendingCountChanged, this, &AppCore::updateStatus);
     connect(m_outbox.get(), &Outbox::failedCountChanged, this, &AppCore::updateStatus);
     connect(m_outbox.get(), &Outbox::authRequired, this, &AppCore::signInRequired);
+    connect(m_outbox.get(), &Outbox::inUseElsewhere, this,
+            [this](qint64, const QString &sentence) { Q_EMIT accountInUse(sentence); });
     connect(m_cache.get(), &Cache::opened, this,
             [this](bool ok, const QString &error, bool recovered, const QString &) {
                 if (!ok)

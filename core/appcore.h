@@ -107,6 +107,9 @@ Q_SIGNALS:
     void replayReport(const QString &report);
     // A 401: the user must sign in again; the queue waits, nothing is rolled back.
     void signInRequired();
+    // Another process has this account's outbox open (Outbox::inUseElsewhere): this one must
+    // not go on with it. `sentence` says so.
+    void accountInUse(const QString &sentence);
 
 private:
     void updateStatus();

@@ -15,8 +15,9 @@ while IFS= read -r f; do
         *.cpp|*.h|*.sh|*.py|*.lua|*.conf|*.in|*.svg|*.xml|*.1|*.service|*.desktop|*.dict|*.gitignore|*.clang-format|*/CMakeLists.txt|CMakeLists.txt|.ci/run) ;;
         *) continue ;;
     esac
-    head -n 6 "$f" | grep -q 'SPDX-License-Identifier:' || missing+=("$f")
-    head -n 6 "$f" | grep -q 'SPDX-FileCopyrightText:' || missing+=("$f (copyright)")
+    top=$(head -n 6 "$f")
+    [[ $top == *SPDX-License-Identifier:* ]] || missing+=("$f")
+    [[ $top == *SPDX-FileCopyrightText:* ]] || missing+=("$f (copyright)")
 done < <(git ls-files 2>/dev/null || find . -type f -not -path './build*' -not -path './.git/*' | sed 's|^\./||')
 if ((${#missing[@]})); then
     printf 'check-spdx: no SPDX header in %s\n' "${missing[@]}" >&2

@@ -4,70 +4,70 @@
 <context>
     <name>Actions</name>
     <message>
-        <location filename="../core/actions.cpp" line="99"/>
+        <location filename="../core/actions.cpp" line="101"/>
         <source>a post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="101"/>
-        <location filename="../core/actions.cpp" line="235"/>
+        <location filename="../core/actions.cpp" line="103"/>
+        <location filename="../core/actions.cpp" line="237"/>
         <source>your post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="102"/>
+        <location filename="../core/actions.cpp" line="104"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="109"/>
+        <location filename="../core/actions.cpp" line="111"/>
         <source>a comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="111"/>
+        <location filename="../core/actions.cpp" line="113"/>
         <source>your comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="112"/>
+        <location filename="../core/actions.cpp" line="114"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="278"/>
-        <location filename="../core/actions.cpp" line="394"/>
+        <location filename="../core/actions.cpp" line="280"/>
         <location filename="../core/actions.cpp" line="396"/>
+        <location filename="../core/actions.cpp" line="398"/>
         <source>a message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="291"/>
+        <location filename="../core/actions.cpp" line="293"/>
         <source>your board</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="292"/>
+        <location filename="../core/actions.cpp" line="294"/>
         <source>%1&apos;s board</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="298"/>
+        <location filename="../core/actions.cpp" line="300"/>
         <source>%1&apos;s message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="464"/>
+        <location filename="../core/actions.cpp" line="466"/>
         <source>You had already reported %1: the moderators have your first report.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="467"/>
+        <location filename="../core/actions.cpp" line="469"/>
         <source>Thank you: your report on %1 is with the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/actions.cpp" line="512"/>
+        <location filename="../core/actions.cpp" line="514"/>
         <source>Your post is published.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -75,27 +75,27 @@
 <context>
     <name>ApiError</name>
     <message>
-        <location filename="../core/net/apierror.cpp" line="64"/>
+        <location filename="../core/net/apierror.cpp" line="66"/>
         <source>You are offline; signing in needs the server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="67"/>
+        <location filename="../core/net/apierror.cpp" line="69"/>
         <source>The server did not answer in time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="72"/>
+        <location filename="../core/net/apierror.cpp" line="74"/>
         <source>A secure connection to the server could not be made</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="80"/>
+        <location filename="../core/net/apierror.cpp" line="82"/>
         <source>Wrong username or password</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/net/apierror.cpp" line="83"/>
+        <location filename="../core/net/apierror.cpp" line="85"/>
         <source>Too many sign-in attempts; try again in %n second(s)</source>
         <translation>
             <numerusform>Too many sign-in attempts; try again in %n second</numerusform>
@@ -103,97 +103,97 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="86"/>
+        <location filename="../core/net/apierror.cpp" line="88"/>
         <source>Too many sign-in attempts; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="91"/>
+        <location filename="../core/net/apierror.cpp" line="93"/>
         <source>The server refused the sign-in (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="105"/>
+        <location filename="../core/net/apierror.cpp" line="107"/>
         <source>No error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="107"/>
+        <location filename="../core/net/apierror.cpp" line="109"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="109"/>
+        <location filename="../core/net/apierror.cpp" line="111"/>
         <source>The server could not be reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="111"/>
+        <location filename="../core/net/apierror.cpp" line="113"/>
         <source>The request timed out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="117"/>
+        <location filename="../core/net/apierror.cpp" line="119"/>
         <source>The secure connection to the server failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="120"/>
+        <location filename="../core/net/apierror.cpp" line="122"/>
         <source>The server&apos;s answer could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="122"/>
+        <location filename="../core/net/apierror.cpp" line="124"/>
         <source>Cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="128"/>
+        <location filename="../core/net/apierror.cpp" line="130"/>
         <source>You are signed out; please sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="130"/>
+        <location filename="../core/net/apierror.cpp" line="132"/>
         <source>You are not allowed to do this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="132"/>
+        <location filename="../core/net/apierror.cpp" line="134"/>
         <source>It no longer exists; it may have been deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="135"/>
+        <location filename="../core/net/apierror.cpp" line="137"/>
         <source>This conflicts with an earlier change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="137"/>
+        <location filename="../core/net/apierror.cpp" line="139"/>
         <source>The local copy is out of date and has to be refreshed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="140"/>
+        <location filename="../core/net/apierror.cpp" line="142"/>
         <source>It is too large to send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="144"/>
+        <location filename="../core/net/apierror.cpp" line="146"/>
         <source>The server did not accept it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="145"/>
+        <location filename="../core/net/apierror.cpp" line="147"/>
         <source>The server did not accept it: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="149"/>
+        <location filename="../core/net/apierror.cpp" line="151"/>
         <source>The server did not understand the request</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/net/apierror.cpp" line="152"/>
+        <location filename="../core/net/apierror.cpp" line="154"/>
         <source>Too many requests; try again in %n second(s)</source>
         <translation>
             <numerusform>Too many requests; try again in %n second</numerusform>
@@ -201,107 +201,107 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="155"/>
+        <location filename="../core/net/apierror.cpp" line="157"/>
         <source>Too many requests; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="158"/>
+        <location filename="../core/net/apierror.cpp" line="160"/>
         <source>The server is unavailable (simulated fault)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="161"/>
+        <location filename="../core/net/apierror.cpp" line="163"/>
         <source>The server had a problem; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="162"/>
+        <location filename="../core/net/apierror.cpp" line="164"/>
         <source>The server answered with an error (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="172"/>
+        <location filename="../core/net/apierror.cpp" line="174"/>
         <source>the server could not read the request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="174"/>
+        <location filename="../core/net/apierror.cpp" line="176"/>
         <source>you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="180"/>
+        <location filename="../core/net/apierror.cpp" line="182"/>
         <source>the post was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="182"/>
+        <location filename="../core/net/apierror.cpp" line="184"/>
         <source>the comment was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="184"/>
+        <location filename="../core/net/apierror.cpp" line="186"/>
         <source>this person does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="186"/>
+        <location filename="../core/net/apierror.cpp" line="188"/>
         <source>the report was not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="188"/>
+        <location filename="../core/net/apierror.cpp" line="190"/>
         <source>the message was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="192"/>
+        <location filename="../core/net/apierror.cpp" line="194"/>
         <source>it conflicts with an earlier request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="194"/>
+        <location filename="../core/net/apierror.cpp" line="196"/>
         <source>it is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="197"/>
+        <location filename="../core/net/apierror.cpp" line="199"/>
         <source>the comment it answers was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="199"/>
+        <location filename="../core/net/apierror.cpp" line="201"/>
         <source>it was not accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="200"/>
+        <location filename="../core/net/apierror.cpp" line="202"/>
         <source>it was not accepted (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="213"/>
+        <location filename="../core/net/apierror.cpp" line="215"/>
         <source>picture %1 is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="216"/>
+        <location filename="../core/net/apierror.cpp" line="218"/>
         <source>picture %1 has too many pixels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="218"/>
+        <location filename="../core/net/apierror.cpp" line="220"/>
         <source>picture %1 is not a valid image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="221"/>
+        <location filename="../core/net/apierror.cpp" line="223"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="228"/>
+        <location filename="../core/net/apierror.cpp" line="230"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -309,47 +309,47 @@
 <context>
     <name>CoreOptions</name>
     <message>
-        <location filename="../core/coreoptions.cpp" line="13"/>
+        <location filename="../core/coreoptions.cpp" line="15"/>
         <source>The Threadline server, e.g. http://127.0.0.1:8080.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="17"/>
+        <location filename="../core/coreoptions.cpp" line="19"/>
         <source>Start offline: no request leaves the program.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="34"/>
+        <location filename="../core/coreoptions.cpp" line="36"/>
         <source>Inject faults for testing, e.g. latency=300,error=0.1,drop=0.05.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="38"/>
+        <location filename="../core/coreoptions.cpp" line="40"/>
         <source>Milliseconds of quiet before a like is sent.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="52"/>
+        <location filename="../core/coreoptions.cpp" line="54"/>
         <source>--server needs an http or https URL, such as http://127.0.0.1:8080</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="60"/>
+        <location filename="../core/coreoptions.cpp" line="62"/>
         <source>--faults takes latency=MS,error=RATE,drop=RATE with rates from 0 to 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="68"/>
+        <location filename="../core/coreoptions.cpp" line="70"/>
         <source>--like-delay takes milliseconds from 0 to 600000</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="24"/>
+        <location filename="../core/coreoptions.cpp" line="26"/>
         <source>Trust the certificate(s) in FILE (PEM), e.g. a local deployment&apos;s self-signed one, besides the system&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/coreoptions.cpp" line="74"/>
+        <location filename="../core/coreoptions.cpp" line="76"/>
         <source>--ca-cert: no PEM certificate in &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -357,12 +357,12 @@
 <context>
     <name>RelativeTime</name>
     <message>
-        <location filename="../models/common/relativetime.cpp" line="27"/>
+        <location filename="../models/common/relativetime.cpp" line="29"/>
         <source>just now</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/common/relativetime.cpp" line="30"/>
+        <location filename="../models/common/relativetime.cpp" line="32"/>
         <source>%n minute(s) ago</source>
         <translation>
             <numerusform>%n minute ago</numerusform>
@@ -370,7 +370,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/common/relativetime.cpp" line="34"/>
+        <location filename="../models/common/relativetime.cpp" line="36"/>
         <source>%n hour(s) ago</source>
         <translation>
             <numerusform>%n hour ago</numerusform>
@@ -381,7 +381,7 @@
 <context>
     <name>TimelineModel</name>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="106"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="108"/>
         <source>%Ln like(s) today</source>
         <translation>
             <numerusform>%Ln like today</numerusform>
@@ -389,7 +389,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="108"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="110"/>
         <source>%Ln like(s) this week</source>
         <translation>
             <numerusform>%Ln like this week</numerusform>
@@ -397,7 +397,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="110"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="112"/>
         <source>%Ln view(s) today</source>
         <translation>
             <numerusform>%Ln view today</numerusform>
@@ -405,7 +405,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="112"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="114"/>
         <source>%Ln view(s) this week</source>
         <translation>
             <numerusform>%Ln view this week</numerusform>
@@ -413,23 +413,23 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="242"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="244"/>
         <source>This kind of post (%1) is not supported yet.</source>
         <extracomment>A post of a kind from a newer server: its kind as the server names it (VIDEO)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="246"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="248"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="248"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="250"/>
         <source>Pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="250"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="252"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n like</numerusform>
@@ -437,7 +437,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="252"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="254"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -445,12 +445,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="276"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="278"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="282"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="284"/>
         <source>Reply</source>
         <translation type="unfinished"></translation>
     </message>
@@ -458,71 +458,81 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="19"/>
+        <location filename="../core/wire/importfile.cpp" line="21"/>
         <source>Cannot import %1: %2; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="24"/>
-        <location filename="../core/wire/importfile.cpp" line="36"/>
+        <location filename="../core/wire/importfile.cpp" line="26"/>
+        <location filename="../core/wire/importfile.cpp" line="38"/>
         <source>Cannot import %1: it is larger than 16 MiB; nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="45"/>
+        <location filename="../core/wire/importfile.cpp" line="47"/>
         <source>Cannot import %1: %2 (at %3); nothing was imported.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="48"/>
+        <location filename="../core/wire/importfile.cpp" line="50"/>
         <source>the top level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/wire/importfile.cpp" line="54"/>
+        <location filename="../core/wire/importfile.cpp" line="56"/>
         <source>%1: left out %2 (the other posts are imported)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="288"/>
+        <location filename="../app/startupflow.cpp" line="375"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="84"/>
+        <location filename="../app/startupflow.cpp" line="125"/>
         <source>Your session has ended: sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="101"/>
+        <location filename="../app/startupflow.cpp" line="143"/>
         <source>You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/startupflow.cpp" line="345"/>
+        <source>Threadline is already open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="74"/>
+        <source>Threadline is already open for this account: its window was brought up.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>threadline::core::AppCore</name>
     <message>
-        <location filename="../core/appcore.cpp" line="61"/>
+        <location filename="../core/appcore.cpp" line="65"/>
         <source>The local cache cannot be used (%1); Threadline works from the server only.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="66"/>
+        <location filename="../core/appcore.cpp" line="70"/>
         <source>The local cache was damaged and has been rebuilt from the server. Your unsent changes are safe.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="155"/>
+        <location filename="../core/appcore.cpp" line="159"/>
         <source>Another server now answers at %1 (its data was replaced). Restart Threadline to see its posts; what you queued for the old one stays in its own file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="207"/>
+        <location filename="../core/appcore.cpp" line="211"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="207"/>
+        <location filename="../core/appcore.cpp" line="211"/>
         <source>Offline — %n change(s) waiting</source>
         <translation>
             <numerusform>Offline — %n change waiting</numerusform>
@@ -530,12 +540,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="209"/>
+        <location filename="../core/appcore.cpp" line="213"/>
         <source>Not signed in — reading the cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="210"/>
+        <location filename="../core/appcore.cpp" line="214"/>
         <source>Not signed in — %n change(s) waiting until you sign in</source>
         <translation>
             <numerusform>Not signed in — %n change waiting until you sign in</numerusform>
@@ -543,7 +553,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="212"/>
+        <location filename="../core/appcore.cpp" line="216"/>
         <source>Sending %n change(s)…</source>
         <translation>
             <numerusform>Sending %n change…</numerusform>
@@ -551,7 +561,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="215"/>
+        <location filename="../core/appcore.cpp" line="219"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n change failed</numerusform>
@@ -559,7 +569,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="216"/>
+        <location filename="../core/appcore.cpp" line="220"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -567,47 +577,47 @@
 <context>
     <name>threadline::core::CertificateProblem</name>
     <message>
-        <location filename="../core/net/tlspins.cpp" line="134"/>
+        <location filename="../core/net/tlspins.cpp" line="136"/>
         <source>it is not the certificate you trusted for this server: the certificate changed (the one trusted had the fingerprint %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/tlspins.cpp" line="140"/>
+        <location filename="../core/net/tlspins.cpp" line="142"/>
         <source>it is self-signed, not issued by an authority this computer trusts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/tlspins.cpp" line="148"/>
+        <location filename="../core/net/tlspins.cpp" line="150"/>
         <source>its issuer (%1) is not an authority this computer trusts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/tlspins.cpp" line="152"/>
+        <location filename="../core/net/tlspins.cpp" line="154"/>
         <source>it is for %1, not for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/tlspins.cpp" line="157"/>
+        <location filename="../core/net/tlspins.cpp" line="159"/>
         <source>it expired on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/tlspins.cpp" line="160"/>
+        <location filename="../core/net/tlspins.cpp" line="162"/>
         <source>it is not valid before %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/tlspins.cpp" line="163"/>
+        <location filename="../core/net/tlspins.cpp" line="165"/>
         <source>it has been revoked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/tlspins.cpp" line="171"/>
+        <location filename="../core/net/tlspins.cpp" line="173"/>
         <source>it could not be verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/tlspins.cpp" line="177"/>
+        <location filename="../core/net/tlspins.cpp" line="179"/>
         <source>The certificate of %1 is not trusted: %2. Fingerprint (SHA-256): %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -615,49 +625,49 @@
 <context>
     <name>threadline::core::ImageCache</name>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="55"/>
-        <location filename="../core/images/imagecache.cpp" line="85"/>
-        <location filename="../core/images/imagecache.cpp" line="491"/>
-        <location filename="../core/images/imagecache.cpp" line="508"/>
+        <location filename="../core/images/imagecache.cpp" line="57"/>
+        <location filename="../core/images/imagecache.cpp" line="87"/>
+        <location filename="../core/images/imagecache.cpp" line="493"/>
+        <location filename="../core/images/imagecache.cpp" line="510"/>
         <source>The picture is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="81"/>
-        <location filename="../core/images/imagecache.cpp" line="510"/>
+        <location filename="../core/images/imagecache.cpp" line="83"/>
+        <location filename="../core/images/imagecache.cpp" line="512"/>
         <source>The picture could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="159"/>
-        <location filename="../core/images/imagecache.cpp" line="417"/>
-        <location filename="../core/images/imagecache.cpp" line="559"/>
+        <location filename="../core/images/imagecache.cpp" line="161"/>
+        <location filename="../core/images/imagecache.cpp" line="419"/>
+        <location filename="../core/images/imagecache.cpp" line="561"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="298"/>
+        <location filename="../core/images/imagecache.cpp" line="300"/>
         <source>Not a picture address that can be loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="425"/>
-        <location filename="../core/images/imagecache.cpp" line="504"/>
+        <location filename="../core/images/imagecache.cpp" line="427"/>
+        <location filename="../core/images/imagecache.cpp" line="506"/>
         <source>The picture could not be downloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="429"/>
+        <location filename="../core/images/imagecache.cpp" line="431"/>
         <source>The picture is on another site</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="495"/>
+        <location filename="../core/images/imagecache.cpp" line="497"/>
         <source>The picture could not be loaded (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="502"/>
+        <location filename="../core/images/imagecache.cpp" line="504"/>
         <source>The picture took too long to load</source>
         <translation type="unfinished"></translation>
     </message>
@@ -665,12 +675,12 @@
 <context>
     <name>threadline::core::Keychain</name>
     <message>
-        <location filename="../core/account/keychain.cpp" line="115"/>
+        <location filename="../core/account/keychain.cpp" line="117"/>
         <source>The keychain did not answer in time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/account/keychain.cpp" line="142"/>
+        <location filename="../core/account/keychain.cpp" line="144"/>
         <source>The keychain reported an error</source>
         <translation type="unfinished"></translation>
     </message>
@@ -678,164 +688,164 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="83"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="85"/>
         <source>the post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="86"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="88"/>
         <source>the comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="89"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="91"/>
         <source>this person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="93"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="95"/>
         <source>the reported content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="106"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="112"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="108"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="114"/>
         <source>like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="108"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="121"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="110"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="123"/>
         <source>unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="96"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="98"/>
         <source>the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="115"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="117"/>
         <source>oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="118"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="120"/>
         <source>withdrawn oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="102"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="104"/>
         <source>message for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="125"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="127"/>
         <source>follow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="127"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="129"/>
         <source>unfollow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="131"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="133"/>
         <source>reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="133"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="135"/>
         <source>comment on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="138"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="140"/>
         <source>deletion of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="141"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="143"/>
         <source>new post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="143"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="145"/>
         <source>report on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="147"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="149"/>
         <source>hiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="151"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="153"/>
         <source>unhiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="154"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="156"/>
         <source>dismissal of the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="175"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="177"/>
         <source>the post it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="177"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="179"/>
         <source>the comment it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="163"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="165"/>
         <source>Your %1 could not be saved: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="196"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="198"/>
         <source>Your post could not be published: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="223"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="225"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="230"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="232"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="238"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="240"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="245"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="247"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="216"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="218"/>
         <source>A post can have at most %1 pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="183"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="185"/>
         <source>what it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="209"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="211"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="255"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="257"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>%n change saved</numerusform>
@@ -843,12 +853,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="258"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="260"/>
         <source>%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="259"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="261"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n could not be</numerusform>
@@ -856,35 +866,40 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="261"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="263"/>
         <source>%1; %2:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outbox.cpp" line="119"/>
+        <source>This account is already open in another Threadline window (process %1). Close that one first: one outbox is never sent from two places.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>threadline::core::Session</name>
     <message>
-        <location filename="../core/account/session.cpp" line="195"/>
+        <location filename="../core/account/session.cpp" line="197"/>
         <source>The server address is not valid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/account/session.cpp" line="197"/>
+        <location filename="../core/account/session.cpp" line="199"/>
         <source>Enter your username and password</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/account/session.cpp" line="233"/>
+        <location filename="../core/account/session.cpp" line="235"/>
         <source>Your sign-in cannot be saved because the system keychain is not available (%1). You stay signed in until you quit; next time you will have to sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/account/session.cpp" line="279"/>
+        <location filename="../core/account/session.cpp" line="281"/>
         <source>Your saved sign-in cannot be read because the system keychain is not available (%1). Please sign in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/account/session.cpp" line="370"/>
+        <location filename="../core/account/session.cpp" line="372"/>
         <source>Your saved sign-in could not be removed because the system keychain is not available (%1).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -892,7 +907,7 @@
 <context>
     <name>threadline::core::SyncEngine</name>
     <message>
-        <location filename="../core/syncengine.cpp" line="114"/>
+        <location filename="../core/syncengine.cpp" line="116"/>
         <source>The server refuses every sync position (410 cursor expired); updates are paused until the next refresh.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -900,22 +915,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="196"/>
+        <location filename="../models/people/activitymodel.cpp" line="198"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="199"/>
+        <location filename="../models/people/activitymodel.cpp" line="201"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="202"/>
+        <location filename="../models/people/activitymodel.cpp" line="204"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="205"/>
+        <location filename="../models/people/activitymodel.cpp" line="207"/>
         <source>Could not load your activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -923,87 +938,87 @@
 <context>
     <name>threadline::models::ActivityModel</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="29"/>
+        <location filename="../models/people/activitymodel.cpp" line="31"/>
         <source>%1 posted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="32"/>
+        <location filename="../models/people/activitymodel.cpp" line="34"/>
         <source>%1 commented on their own post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="33"/>
+        <location filename="../models/people/activitymodel.cpp" line="35"/>
         <source>%1 commented on %2&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="34"/>
+        <location filename="../models/people/activitymodel.cpp" line="36"/>
         <source>%1 commented on a post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="37"/>
+        <location filename="../models/people/activitymodel.cpp" line="39"/>
         <source>%1 liked their own post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="38"/>
+        <location filename="../models/people/activitymodel.cpp" line="40"/>
         <source>%1 liked %2&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="39"/>
+        <location filename="../models/people/activitymodel.cpp" line="41"/>
         <source>%1 liked a post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="42"/>
+        <location filename="../models/people/activitymodel.cpp" line="44"/>
         <source>%1 followed %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="43"/>
+        <location filename="../models/people/activitymodel.cpp" line="45"/>
         <source>%1 followed someone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="46"/>
+        <location filename="../models/people/activitymodel.cpp" line="48"/>
         <source>%1 replied to a comment on their own post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="47"/>
+        <location filename="../models/people/activitymodel.cpp" line="49"/>
         <source>%1 replied to a comment on %2&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="48"/>
+        <location filename="../models/people/activitymodel.cpp" line="50"/>
         <source>%1 replied to a comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="50"/>
+        <location filename="../models/people/activitymodel.cpp" line="52"/>
         <source>%1 left a message for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="52"/>
+        <location filename="../models/people/activitymodel.cpp" line="54"/>
         <source>%1 left a message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="55"/>
+        <location filename="../models/people/activitymodel.cpp" line="57"/>
         <source>%1 posted in a topic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="56"/>
+        <location filename="../models/people/activitymodel.cpp" line="58"/>
         <source>%1 posted in #%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="61"/>
+        <location filename="../models/people/activitymodel.cpp" line="63"/>
         <source>%1 did something of a kind this version does not support yet (&quot;%2&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1011,12 +1026,12 @@
 <context>
     <name>threadline::models::ActivityStatsFeed</name>
     <message>
-        <location filename="../models/people/activitystatsfeed.cpp" line="22"/>
+        <location filename="../models/people/activitystatsfeed.cpp" line="24"/>
         <source>Only moderators can see the statistics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitystatsfeed.cpp" line="23"/>
+        <location filename="../models/people/activitystatsfeed.cpp" line="25"/>
         <source>Could not load the statistics: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1024,42 +1039,42 @@
 <context>
     <name>threadline::models::CommentTreeModel</name>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="253"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="255"/>
         <source>Loading floors…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="254"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="256"/>
         <source>Could not load more floors — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="255"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="257"/>
         <source>Load more floors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="277"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="279"/>
         <source>Loading replies…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="278"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="280"/>
         <source>Could not load the replies — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="279"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="281"/>
         <source>More replies (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="316"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="318"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="321"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="323"/>
         <source>Reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1067,33 +1082,33 @@
 <context>
     <name>threadline::models::DeviceTableFeed</name>
     <message>
-        <location filename="../models/moderation/devicetablemodel.cpp" line="325"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="327"/>
         <source>The device names could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/devicetablemodel.cpp" line="353"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="355"/>
         <source>Enter the raw model as devices report it, e.g. “oneplus a6000”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/devicetablemodel.cpp" line="357"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="359"/>
         <source>Enter the name to show for “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/devicetablemodel.cpp" line="362"/>
-        <location filename="../models/moderation/devicetablemodel.cpp" line="404"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="364"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="406"/>
         <source>“%1” is still being saved; wait for the server&apos;s answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/devicetablemodel.cpp" line="393"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="395"/>
         <source>The name for “%1” could not be saved: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/devicetablemodel.cpp" line="427"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="429"/>
         <source>“%1” could not be removed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1101,32 +1116,32 @@
 <context>
     <name>threadline::models::DeviceTableModel</name>
     <message>
-        <location filename="../models/moderation/devicetablemodel.cpp" line="39"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="41"/>
         <source>Saving…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/devicetablemodel.cpp" line="41"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="43"/>
         <source>Removing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/devicetablemodel.cpp" line="219"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="221"/>
         <source>Saving; the server has “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/devicetablemodel.cpp" line="239"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="241"/>
         <source>Raw model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/devicetablemodel.cpp" line="241"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="243"/>
         <source>Display name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/devicetablemodel.cpp" line="243"/>
+        <location filename="../models/moderation/devicetablemodel.cpp" line="245"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1134,52 +1149,52 @@
 <context>
     <name>threadline::models::ModerationLogModel</name>
     <message>
-        <location filename="../models/moderation/moderationlogmodel.cpp" line="44"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="46"/>
         <source>hid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationlogmodel.cpp" line="46"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="48"/>
         <source>unhid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationlogmodel.cpp" line="48"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="50"/>
         <source>dismissed the reports on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationlogmodel.cpp" line="50"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="52"/>
         <source>deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationlogmodel.cpp" line="52"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="54"/>
         <source>changed a device name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationlogmodel.cpp" line="67"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="69"/>
         <source>%1 %2 post %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationlogmodel.cpp" line="72"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="74"/>
         <source>%1 %2 comment %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationlogmodel.cpp" line="77"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="79"/>
         <source>%1 %2 message %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationlogmodel.cpp" line="82"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="84"/>
         <source>%1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationlogmodel.cpp" line="86"/>
+        <location filename="../models/moderation/moderationlogmodel.cpp" line="88"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1187,32 +1202,32 @@
 <context>
     <name>threadline::models::ModerationQueueFeed</name>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="431"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="433"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="432"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="434"/>
         <source>the reported post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="434"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="436"/>
         <source>%1&apos;s message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="435"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="437"/>
         <source>the reported message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="436"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="438"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="437"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="439"/>
         <source>the reported comment</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1220,57 +1235,57 @@
 <context>
     <name>threadline::models::ModerationQueueModel</name>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="202"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="204"/>
         <source>Spam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="204"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="206"/>
         <source>Abuse</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="206"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="208"/>
         <source>Illegal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="208"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="210"/>
         <source>Other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="317"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="319"/>
         <source>Deleted post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="318"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="320"/>
         <source>Deleted message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="319"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="321"/>
         <source>Deleted comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="326"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="328"/>
         <source>Message by %1 on %2&apos;s board: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="329"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="331"/>
         <source>Post by %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="330"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="332"/>
         <source>Comment by %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="334"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="336"/>
         <source>%n report(s)</source>
         <translation>
             <numerusform>%n report</numerusform>
@@ -1278,12 +1293,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="335"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="337"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/moderation/moderationqueuemodel.cpp" line="338"/>
+        <location filename="../models/moderation/moderationqueuemodel.cpp" line="340"/>
         <source>auto-flagged: “%1”</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1291,94 +1306,94 @@
 <context>
     <name>threadline::models::OutboxModel</name>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="30"/>
+        <location filename="../models/outboxmodel.cpp" line="32"/>
         <source>“%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="126"/>
+        <location filename="../models/outboxmodel.cpp" line="128"/>
         <source>Change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="128"/>
+        <location filename="../models/outboxmodel.cpp" line="130"/>
         <source>State</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="255"/>
+        <location filename="../models/outboxmodel.cpp" line="257"/>
         <source>it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="259"/>
-        <location filename="../models/outboxmodel.cpp" line="265"/>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="267"/>
         <source>Like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="259"/>
-        <location filename="../models/outboxmodel.cpp" line="269"/>
+        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="271"/>
         <source>Unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="261"/>
+        <location filename="../models/outboxmodel.cpp" line="263"/>
         <source>Message on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="267"/>
+        <location filename="../models/outboxmodel.cpp" line="269"/>
         <source>Oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="268"/>
+        <location filename="../models/outboxmodel.cpp" line="270"/>
         <source>Oppose taken back on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="272"/>
+        <location filename="../models/outboxmodel.cpp" line="274"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="272"/>
+        <location filename="../models/outboxmodel.cpp" line="274"/>
         <source>Unfollow %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="280"/>
+        <location filename="../models/outboxmodel.cpp" line="282"/>
         <source>Reply to %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="281"/>
+        <location filename="../models/outboxmodel.cpp" line="283"/>
         <source>Reply under %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="283"/>
+        <location filename="../models/outboxmodel.cpp" line="285"/>
         <source>Comment on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="288"/>
+        <location filename="../models/outboxmodel.cpp" line="290"/>
         <source>Delete %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="293"/>
+        <location filename="../models/outboxmodel.cpp" line="295"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="293"/>
+        <location filename="../models/outboxmodel.cpp" line="295"/>
         <source>New post: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="294"/>
+        <location filename="../models/outboxmodel.cpp" line="296"/>
         <source>%1 (%n picture(s))</source>
         <translation>
             <numerusform>%1 (%n picture)</numerusform>
@@ -1386,52 +1401,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="297"/>
+        <location filename="../models/outboxmodel.cpp" line="299"/>
         <source>Report %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="301"/>
+        <location filename="../models/outboxmodel.cpp" line="303"/>
         <source>Hide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="305"/>
+        <location filename="../models/outboxmodel.cpp" line="307"/>
         <source>Unhide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="307"/>
+        <location filename="../models/outboxmodel.cpp" line="309"/>
         <source>Dismiss the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="331"/>
+        <location filename="../models/outboxmodel.cpp" line="333"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="334"/>
+        <location filename="../models/outboxmodel.cpp" line="336"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="337"/>
+        <location filename="../models/outboxmodel.cpp" line="339"/>
         <source>Waiting for the network (offline)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="340"/>
+        <location filename="../models/outboxmodel.cpp" line="342"/>
         <source>Waiting for you to sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="343"/>
+        <location filename="../models/outboxmodel.cpp" line="345"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="349"/>
+        <location filename="../models/outboxmodel.cpp" line="351"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>Retry in %n s</numerusform>
@@ -1439,7 +1454,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="350"/>
+        <location filename="../models/outboxmodel.cpp" line="352"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>Retry in %n s after “%1”</numerusform>
@@ -1447,7 +1462,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="355"/>
+        <location filename="../models/outboxmodel.cpp" line="357"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>Waiting for the like delay: sent in %n s</numerusform>
@@ -1455,7 +1470,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="360"/>
+        <location filename="../models/outboxmodel.cpp" line="362"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>Waiting for the server: next try in %n s</numerusform>
@@ -1463,7 +1478,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="363"/>
+        <location filename="../models/outboxmodel.cpp" line="365"/>
         <source>Waiting to be sent</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1471,7 +1486,7 @@
 <context>
     <name>threadline::models::PagedFeedBase</name>
     <message>
-        <location filename="../models/common/pagedfeed.cpp" line="82"/>
+        <location filename="../models/common/pagedfeed.cpp" line="84"/>
         <source>Showing what was saved on %1. It could not be brought up to date: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1479,7 +1494,7 @@
 <context>
     <name>threadline::models::RankingFeed</name>
     <message>
-        <location filename="../models/rankings/rankingfeed.cpp" line="106"/>
+        <location filename="../models/rankings/rankingfeed.cpp" line="108"/>
         <source>Could not load the ranking: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1487,7 +1502,7 @@
 <context>
     <name>threadline::models::RankingModel</name>
     <message numerus="yes">
-        <location filename="../models/rankings/rankingmodel.cpp" line="45"/>
+        <location filename="../models/rankings/rankingmodel.cpp" line="47"/>
         <source>%1. %2, %n points</source>
         <translation>
             <numerusform>%1. %2, %n point</numerusform>
@@ -1495,7 +1510,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/rankings/rankingdelegate.cpp" line="77"/>
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="79"/>
         <source>%n points</source>
         <translation>
             <numerusform>%n point</numerusform>
@@ -1503,7 +1518,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingdelegate.cpp" line="87"/>
+        <location filename="../ui/rankings/rankingdelegate.cpp" line="89"/>
         <source>%1 (me)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1511,7 +1526,7 @@
 <context>
     <name>threadline::models::StatsPeopleModel</name>
     <message>
-        <location filename="../models/people/statspeoplemodel.cpp" line="39"/>
+        <location filename="../models/people/statspeoplemodel.cpp" line="41"/>
         <source>%1 (%2)</source>
         <extracomment>A person in a statistics list: &quot;nickname (uid)&quot;</extracomment>
         <translation type="unfinished"></translation>
@@ -1520,23 +1535,23 @@
 <context>
     <name>threadline::models::ThreadLoader</name>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="93"/>
+        <location filename="../models/thread/threadloader.cpp" line="95"/>
         <source>Offline: the comments are not available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="150"/>
+        <location filename="../models/thread/threadloader.cpp" line="152"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="155"/>
-        <location filename="../models/thread/threadloader.cpp" line="165"/>
+        <location filename="../models/thread/threadloader.cpp" line="157"/>
+        <location filename="../models/thread/threadloader.cpp" line="167"/>
         <source>Could not load the comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/thread/threadloader.cpp" line="274"/>
+        <location filename="../models/thread/threadloader.cpp" line="276"/>
         <source>Offline: this post has %n comment(s), and reading them needs a connection.</source>
         <translation>
             <numerusform>Offline: this post has %n comment, and reading it needs a connection.</numerusform>
@@ -1544,7 +1559,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/thread/threadloader.cpp" line="278"/>
+        <location filename="../models/thread/threadloader.cpp" line="280"/>
         <source>Offline: %1 of the %n comment(s) are saved on this computer; the rest need a connection.</source>
         <translation>
             <numerusform>Offline: %1 of the %n comment is saved on this computer; the rest need a connection.</numerusform>
@@ -1552,38 +1567,38 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="295"/>
+        <location filename="../models/thread/threadloader.cpp" line="297"/>
         <source>Offline: more comments cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="313"/>
+        <location filename="../models/thread/threadloader.cpp" line="315"/>
         <source>Offline: more replies cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="328"/>
+        <location filename="../models/thread/threadloader.cpp" line="330"/>
         <source>This floor is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="331"/>
-        <location filename="../models/thread/threadloader.cpp" line="341"/>
+        <location filename="../models/thread/threadloader.cpp" line="333"/>
+        <location filename="../models/thread/threadloader.cpp" line="343"/>
         <source>Could not load the replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="365"/>
+        <location filename="../models/thread/threadloader.cpp" line="367"/>
         <source>Offline: the rest of this floor is not in the local cache.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="386"/>
+        <location filename="../models/thread/threadloader.cpp" line="388"/>
         <source>The local cache could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="393"/>
+        <location filename="../models/thread/threadloader.cpp" line="395"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1591,43 +1606,43 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="265"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="280"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="309"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="321"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="267"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="282"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="311"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="323"/>
         <source>Offline — showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="267"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="285"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="269"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="287"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="310"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="312"/>
         <source>Showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="312"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="314"/>
         <source>Showing saved posts — updating…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="324"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="326"/>
         <source>Could not load the timeline: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="325"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="327"/>
         <source>Could not load more posts: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="383"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="412"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="447"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="385"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="414"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="449"/>
         <source>Up to date</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1635,61 +1650,61 @@
 <context>
     <name>threadline::ui::ActivityCalendar</name>
     <message>
-        <location filename="../ui/people/activitycalendar.cpp" line="31"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="33"/>
         <source>en_US</source>
         <extracomment>The locale (language_COUNTRY) whose month and weekday names the activity calendar uses</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitycalendar.cpp" line="226"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="228"/>
         <source>MMMM yyyy</source>
         <extracomment>How the activity calendar names a month (QDate format): &quot;November 2026&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitycalendar.cpp" line="245"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="247"/>
         <source>1 active day in %1</source>
         <extracomment>One day of a month a person was active on: &quot;1 active day in November 2026&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitycalendar.cpp" line="248"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="250"/>
         <source>%1 active days in %2</source>
         <extracomment>The days of a month a person was active on: &quot;12 active days in November 2026&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitycalendar.cpp" line="252"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="254"/>
         <source>Loading activity…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitycalendar.cpp" line="256"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="258"/>
         <source>The month before (Page Up)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitycalendar.cpp" line="257"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="259"/>
         <source>The month before</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitycalendar.cpp" line="258"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="260"/>
         <source>The month after (Page Down)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitycalendar.cpp" line="259"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="261"/>
         <source>The month after</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitycalendar.cpp" line="260"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="262"/>
         <source>Active days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitycalendar.cpp" line="266"/>
+        <location filename="../ui/people/activitycalendar.cpp" line="268"/>
         <source>%1. Active on: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1697,23 +1712,23 @@
 <context>
     <name>threadline::ui::ActivityChart</name>
     <message>
-        <location filename="../ui/moderation/activitychart.cpp" line="109"/>
+        <location filename="../ui/moderation/activitychart.cpp" line="111"/>
         <source>%1: %2 active</source>
         <extracomment>A bar of the statistics chart: &quot;2026-11-12: 5 active&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/activitychart.cpp" line="109"/>
+        <location filename="../ui/moderation/activitychart.cpp" line="111"/>
         <source>%1: not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/activitychart.cpp" line="119"/>
+        <location filename="../ui/moderation/activitychart.cpp" line="121"/>
         <source>People active per day</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/activitychart.cpp" line="122"/>
+        <location filename="../ui/moderation/activitychart.cpp" line="124"/>
         <source>The %n days from %1 to %2.</source>
         <translation>
             <numerusform>The %n day from %1 to %2.</numerusform>
@@ -1721,7 +1736,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/activitychart.cpp" line="126"/>
+        <location filename="../ui/moderation/activitychart.cpp" line="128"/>
         <source>Selected: %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1729,12 +1744,12 @@
 <context>
     <name>threadline::ui::ActivityDelegate</name>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="265"/>
         <source>Picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activitydelegate.cpp" line="263"/>
+        <location filename="../ui/people/activitydelegate.cpp" line="265"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1742,117 +1757,117 @@
 <context>
     <name>threadline::ui::ActivityView</name>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="206"/>
+        <location filename="../ui/people/activityview.cpp" line="208"/>
         <source>%1 Press F5 to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="208"/>
+        <location filename="../ui/people/activityview.cpp" line="210"/>
         <source>Loading activity…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="210"/>
+        <location filename="../ui/people/activityview.cpp" line="212"/>
         <source>Nothing here yet: no posts, comments, likes or follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="213"/>
+        <location filename="../ui/people/activityview.cpp" line="215"/>
         <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="216"/>
+        <location filename="../ui/people/activityview.cpp" line="218"/>
         <source>Nobody has posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="218"/>
+        <location filename="../ui/people/activityview.cpp" line="220"/>
         <source>You have not posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="234"/>
+        <location filename="../ui/people/activityview.cpp" line="236"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="235"/>
+        <location filename="../ui/people/activityview.cpp" line="237"/>
         <source>Everyone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="236"/>
+        <location filename="../ui/people/activityview.cpp" line="238"/>
         <source>Mine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <location filename="../ui/people/activityview.cpp" line="239"/>
         <source>Whose activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="240"/>
         <source>All kinds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="240"/>
         <source>Posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="240"/>
         <source>Comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="240"/>
         <source>Replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="239"/>
+        <location filename="../ui/people/activityview.cpp" line="241"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="239"/>
+        <location filename="../ui/people/activityview.cpp" line="241"/>
         <source>Follows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="239"/>
+        <location filename="../ui/people/activityview.cpp" line="241"/>
         <source>Messages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="239"/>
+        <location filename="../ui/people/activityview.cpp" line="241"/>
         <source>Topic posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="242"/>
+        <location filename="../ui/people/activityview.cpp" line="244"/>
         <source>Which kinds of activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="243"/>
+        <location filename="../ui/people/activityview.cpp" line="245"/>
         <source>Show only one kind of activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="244"/>
+        <location filename="../ui/people/activityview.cpp" line="246"/>
         <source>This person&apos;s activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="244"/>
+        <location filename="../ui/people/activityview.cpp" line="246"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="245"/>
+        <location filename="../ui/people/activityview.cpp" line="247"/>
         <source>Return opens what a row is about; Shift+Return opens the person who did it; T opens the topic a row names.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1860,47 +1875,47 @@
 <context>
     <name>threadline::ui::CertificateDialog</name>
     <message>
-        <location filename="../ui/dialogs/certificatedialog.cpp" line="36"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="38"/>
         <source>The server&apos;s certificate changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/certificatedialog.cpp" line="37"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="39"/>
         <source>Untrusted certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/certificatedialog.cpp" line="41"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="43"/>
         <source>Fingerprint (SHA-256): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/certificatedialog.cpp" line="42"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="44"/>
         <source>Issued to: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/certificatedialog.cpp" line="42"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="44"/>
         <source>Issued by: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/certificatedialog.cpp" line="43"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="45"/>
         <source>Valid from %1 until %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/certificatedialog.cpp" line="44"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="46"/>
         <source>Trust it only if you know that this is the certificate of %1 (ask whoever runs the server to compare the fingerprint). It will be remembered for this server.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/certificatedialog.cpp" line="50"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="52"/>
         <source>&amp;Trust this certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/certificatedialog.cpp" line="70"/>
+        <location filename="../ui/dialogs/certificatedialog.cpp" line="72"/>
         <source>The certificate of %1 is not trusted: %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1908,32 +1923,32 @@
 <context>
     <name>threadline::ui::CommentDelegate</name>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="58"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="60"/>
         <source>Floor %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="63"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="65"/>
         <source>New floor, not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="64"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="66"/>
         <source>New floor, sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="246"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="248"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="248"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="250"/>
         <source>Oppose</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/commentdelegate.cpp" line="455"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="457"/>
         <source>%n reply(s)</source>
         <translation>
             <numerusform>%n reply</numerusform>
@@ -1941,22 +1956,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="458"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="460"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="461"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="463"/>
         <source>Not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="434"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="436"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="435"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="437"/>
         <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1964,78 +1979,78 @@
 <context>
     <name>threadline::ui::ComposeDialog</name>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="89"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="94"/>
         <source>Remove this picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="90"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="95"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="222"/>
-        <location filename="../ui/dialogs/composedialog.cpp" line="585"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="229"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="601"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="223"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="230"/>
         <source>What&apos;s new?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="224"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="231"/>
         <source>&amp;Add pictures…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="226"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="233"/>
         <source>PNG, JPEG or WebP, up to %1 pictures of at most 5 MiB each</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="227"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="234"/>
         <source>&amp;Post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="228"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="235"/>
         <source>Post (Ctrl+Enter)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="301"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="308"/>
         <source>%1 was not added: the file does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="303"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="310"/>
         <source>%1 was not added: it is not a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="306"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="313"/>
         <source>%1 was not added: it is larger than 5 MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="309"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="316"/>
         <source>%1 was not added: the file cannot be read (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="311"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="318"/>
         <source>%1 was not added: it is not a PNG, JPEG or WebP picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="314"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="321"/>
         <source>%1 is already in this post</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/dialogs/composedialog.cpp" line="354"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="361"/>
         <source>A post can have at most %1 pictures: %n more not added</source>
         <translation>
             <numerusform>A post can have at most %1 pictures: %n more not added</numerusform>
@@ -2043,72 +2058,72 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="433"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="440"/>
         <source>%1 was removed: it cannot be read as a picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="444"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="451"/>
         <source>%1 / %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="446"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="453"/>
         <source>At most %1 characters: %2 left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="448"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="455"/>
         <source>At most %1 characters: %2 too many</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="509"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="525"/>
         <source>The picture on the clipboard could not be added: it is empty or too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="520"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="536"/>
         <source>The picture on the clipboard could not be saved for the post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="552"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="568"/>
         <source>Add pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="553"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="569"/>
         <source>Pictures (*.png *.jpg *.jpeg *.webp *.PNG *.JPG *.JPEG *.WEBP)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="566"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="582"/>
         <source>Posting is not available right now.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="578"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="594"/>
         <source>Your post could not be published.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="585"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="601"/>
         <source>Discard this post?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="588"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="604"/>
         <source>What you wrote and the pictures you added will be lost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="589"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="605"/>
         <source>&amp;Discard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/composedialog.cpp" line="590"/>
+        <location filename="../ui/dialogs/composedialog.cpp" line="606"/>
         <source>&amp;Keep editing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2116,77 +2131,77 @@
 <context>
     <name>threadline::ui::DeviceDialog</name>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="192"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="194"/>
         <source>Device names</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="193"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="195"/>
         <source>Posts report the raw model of the device they were written on; cards show the display name given here. Changes are saved at once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="195"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="197"/>
         <source>Filter by raw model or display name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="196"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="198"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="197"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="199"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="198"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="200"/>
         <source>Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="199"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="201"/>
         <source>Change the display name of the selected model (F2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="200"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="202"/>
         <source>Remove…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="201"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="203"/>
         <source>Remove the selected model from the table (Del)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="202"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="204"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="203"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="205"/>
         <source>New:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="204"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="206"/>
         <source>Raw model, e.g. oneplus a6000</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="205"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="207"/>
         <source>Display name, e.g. 一加 6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="206"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="208"/>
         <source>Add</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="219"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="221"/>
         <source>Remove “%1” → “%2”? Its posts will show the raw model.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2194,17 +2209,17 @@
 <context>
     <name>threadline::ui::ItemActions</name>
     <message>
-        <location filename="../ui/dialogs/itemactions.cpp" line="33"/>
+        <location filename="../ui/dialogs/itemactions.cpp" line="35"/>
         <source>&amp;Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/itemactions.cpp" line="52"/>
+        <location filename="../ui/dialogs/itemactions.cpp" line="54"/>
         <source>Hide %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/itemactions.cpp" line="52"/>
+        <location filename="../ui/dialogs/itemactions.cpp" line="54"/>
         <source>Unhide %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2212,17 +2227,17 @@
 <context>
     <name>threadline::ui::LikersDialog</name>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="317"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="319"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="319"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="321"/>
         <source>No likes yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/likersdialog.cpp" line="321"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="323"/>
         <source>Liked by %n people</source>
         <comment>the likers dialog&apos;s title; zh_CN: %n 人赞过</comment>
         <translation>
@@ -2231,68 +2246,68 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="271"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="273"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="277"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="279"/>
         <source>The likes could not be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="272"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="274"/>
         <source>This person is no longer here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="275"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="277"/>
         <source>The list could not be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="313"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="315"/>
         <source>Followers of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="315"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="317"/>
         <source>People %1 follows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="365"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="367"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="366"/>
-        <location filename="../ui/thread/likersdialog.cpp" line="367"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="368"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="369"/>
         <source>&amp;Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="374"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="376"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="374"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="376"/>
         <source>Loading more…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="376"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="378"/>
         <source>No one follows this person yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="378"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="380"/>
         <source>This person follows no one yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/likersdialog.cpp" line="380"/>
+        <location filename="../ui/thread/likersdialog.cpp" line="382"/>
         <source>No one has liked this post yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2300,27 +2315,27 @@
 <context>
     <name>threadline::ui::LoginDialog</name>
     <message>
-        <location filename="../ui/dialogs/logindialog.cpp" line="24"/>
+        <location filename="../ui/dialogs/logindialog.cpp" line="26"/>
         <source>Sign in to Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/logindialog.cpp" line="36"/>
+        <location filename="../ui/dialogs/logindialog.cpp" line="38"/>
         <source>Sign in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/logindialog.cpp" line="39"/>
+        <location filename="../ui/dialogs/logindialog.cpp" line="41"/>
         <source>&amp;Server:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/logindialog.cpp" line="40"/>
+        <location filename="../ui/dialogs/logindialog.cpp" line="42"/>
         <source>&amp;Username:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/logindialog.cpp" line="41"/>
+        <location filename="../ui/dialogs/logindialog.cpp" line="43"/>
         <source>&amp;Password:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2328,229 +2343,229 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="219"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="221"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="221"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="223"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="223"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="225"/>
         <source>My posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="225"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="227"/>
         <source>Hot today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="227"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="229"/>
         <source>Hot this week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="229"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="231"/>
         <source>Most viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="231"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="233"/>
         <source>Recently viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="233"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="235"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="235"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="237"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="237"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="239"/>
         <source>Moderation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="239"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="241"/>
         <source>Statistics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="241"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="243"/>
         <source>Ranking</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="243"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="245"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
         <source>Topic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="257"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
         <source>%1 — Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="271"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="269"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="273"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="272"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="274"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="273"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="275"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="274"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="276"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="274"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="276"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="275"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="277"/>
         <source>&amp;Preferences…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="276"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="278"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="277"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="279"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="278"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="279"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
         <source>Outbox</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
         <source>Out&amp;box: changes waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
         <source>QA: faults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="289"/>
         <source>&amp;System colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
         <source>&amp;Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="289"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
         <source>&amp;Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
         <source>The project&apos;s &amp;page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
         <source>&amp;About Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="296"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="211"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="297"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="213"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="171"/>
+        <location filename="../ui/window/mainwindow.cpp" line="173"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="321"/>
+        <location filename="../ui/window/mainwindow.cpp" line="323"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>%n new post on top</numerusform>
@@ -2558,87 +2573,87 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="356"/>
+        <location filename="../ui/window/mainwindow.cpp" line="358"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="616"/>
+        <location filename="../ui/window/mainwindow.cpp" line="618"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowdialogs.cpp" line="20"/>
+        <location filename="../ui/window/mainwindowdialogs.cpp" line="22"/>
         <source>This post has no pictures to show.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="108"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="110"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="192"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="194"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="193"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="195"/>
         <source>Write a new post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="194"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="196"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="195"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="197"/>
         <source>Load the page again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="196"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="198"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="196"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="198"/>
         <source>Online</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="198"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="200"/>
         <source>Working offline: changes wait in the outbox. Click to go online</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="200"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="202"/>
         <source>Online. Click to work offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="205"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="207"/>
         <source>&amp;My page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="207"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="209"/>
         <source>Account</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="210"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="212"/>
         <source>Signed in as %1: your page, sign out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="212"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="214"/>
         <source>Account: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="213"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="215"/>
         <source>Toolbar</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2646,17 +2661,17 @@
 <context>
     <name>threadline::ui::MessageBar</name>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="69"/>
+        <location filename="../ui/common/messagebar.cpp" line="71"/>
         <source>Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="70"/>
+        <location filename="../ui/common/messagebar.cpp" line="72"/>
         <source>Close this message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="71"/>
+        <location filename="../ui/common/messagebar.cpp" line="73"/>
         <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2664,138 +2679,138 @@
 <context>
     <name>threadline::ui::MessageBoardView</name>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="46"/>
+        <location filename="../ui/people/messageboardview.cpp" line="48"/>
         <source>♥ %1 (you like it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="47"/>
+        <location filename="../ui/people/messageboardview.cpp" line="49"/>
         <source>♡ %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="49"/>
+        <location filename="../ui/people/messageboardview.cpp" line="51"/>
         <source>not saved (see the outbox)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="51"/>
+        <location filename="../ui/people/messageboardview.cpp" line="53"/>
         <source>sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="57"/>
+        <location filename="../ui/people/messageboardview.cpp" line="59"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="58"/>
+        <location filename="../ui/people/messageboardview.cpp" line="60"/>
         <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="193"/>
+        <location filename="../ui/people/messageboardview.cpp" line="195"/>
         <source>The messages could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="271"/>
+        <location filename="../ui/people/messageboardview.cpp" line="273"/>
         <source>Delete message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="271"/>
+        <location filename="../ui/people/messageboardview.cpp" line="273"/>
         <source>Delete this message?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="272"/>
+        <location filename="../ui/people/messageboardview.cpp" line="274"/>
         <source>It leaves the board for everyone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="283"/>
-        <location filename="../ui/people/messageboardview.cpp" line="295"/>
+        <location filename="../ui/people/messageboardview.cpp" line="285"/>
+        <location filename="../ui/people/messageboardview.cpp" line="297"/>
         <source>%1&apos;s message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="297"/>
+        <location filename="../ui/people/messageboardview.cpp" line="299"/>
         <source>Only moderators see a hidden message.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="311"/>
+        <location filename="../ui/people/messageboardview.cpp" line="313"/>
         <source>Unlike (L)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="311"/>
+        <location filename="../ui/people/messageboardview.cpp" line="313"/>
         <source>Like (L)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="315"/>
+        <location filename="../ui/people/messageboardview.cpp" line="317"/>
         <source>Delete…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="317"/>
+        <location filename="../ui/people/messageboardview.cpp" line="319"/>
         <source>Report…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="323"/>
+        <location filename="../ui/people/messageboardview.cpp" line="325"/>
         <source>Hide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="323"/>
+        <location filename="../ui/people/messageboardview.cpp" line="325"/>
         <source>Unhide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="381"/>
+        <location filename="../ui/people/messageboardview.cpp" line="383"/>
         <source>%1 too many</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="387"/>
+        <location filename="../ui/people/messageboardview.cpp" line="389"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="389"/>
+        <location filename="../ui/people/messageboardview.cpp" line="391"/>
         <source>No messages yet. Be the first to leave one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="397"/>
+        <location filename="../ui/people/messageboardview.cpp" line="399"/>
         <source>Leave a message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="398"/>
+        <location filename="../ui/people/messageboardview.cpp" line="400"/>
         <source>Leave the message (Ctrl+Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="401"/>
+        <location filename="../ui/people/messageboardview.cpp" line="403"/>
         <source>Write on your own board…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="402"/>
+        <location filename="../ui/people/messageboardview.cpp" line="404"/>
         <source>Leave a message for %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="403"/>
+        <location filename="../ui/people/messageboardview.cpp" line="405"/>
         <source>Messages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/messageboardview.cpp" line="404"/>
+        <location filename="../ui/people/messageboardview.cpp" line="406"/>
         <source>Your message</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2803,74 +2818,74 @@
 <context>
     <name>threadline::ui::ModerationView</name>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="264"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="266"/>
         <source>Post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="265"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="267"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="266"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="268"/>
         <source>Comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="290"/>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="268"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="292"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="270"/>
         <source>Post by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="270"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="272"/>
         <source>Comment by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="274"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="276"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="98"/>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="276"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="100"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="278"/>
         <source>Auto-flagged: “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="269"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="271"/>
         <source>Message by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="318"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="320"/>
         <source>On %1&apos;s board</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="331"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="333"/>
         <source>On %1&apos;s post: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="333"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="335"/>
         <source>On post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="362"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="364"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="363"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="365"/>
         <source>%1 · %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="367"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="369"/>
         <source>and %n more</source>
         <translation>
             <numerusform>and %n more</numerusform>
@@ -2878,404 +2893,404 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="375"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="377"/>
         <source>Queued — waiting for the server…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/queuecarddelegate.cpp" line="382"/>
+        <location filename="../ui/moderation/queuecarddelegate.cpp" line="384"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="172"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="174"/>
         <source>In context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="178"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="180"/>
         <source>Select an item to see it in its place: its post and the comments around it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="189"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="191"/>
         <source>Someone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="191"/>
-        <location filename="../ui/moderation/contextpane.cpp" line="240"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="193"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="242"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="192"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="194"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="197"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="199"/>
         <source>Auto-flagged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="198"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="200"/>
         <source>Reported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="267"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="269"/>
         <source>The reported message has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="273"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="275"/>
         <source>Message on %1&apos;s board</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="287"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="289"/>
         <source>Post by %1 · 1 comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="289"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="291"/>
         <source>Post by %1 · %2 comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="305"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="307"/>
         <source>The post is hidden by a moderator.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="309"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="311"/>
         <source>The reported post has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="310"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="312"/>
         <source>Its post has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="316"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="318"/>
         <source>The reported comment has been deleted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="330"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="332"/>
         <source>First comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="332"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="334"/>
         <source>Floor %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="336"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="338"/>
         <source>Loading its first comments…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="337"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="339"/>
         <source>Loading the floor…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="341"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="343"/>
         <source>The context could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="344"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="346"/>
         <source>Click here to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="351"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="353"/>
         <source>No comments yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="352"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="354"/>
         <source>Nothing else is left in this floor.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="360"/>
-        <location filename="../ui/moderation/contextpane.cpp" line="366"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="362"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="368"/>
         <source>⋯ earlier replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="370"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="372"/>
         <source>⋯ %1 more comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="373"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="375"/>
         <source>⋯ one more reply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="374"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="376"/>
         <source>⋯ %1 more replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/contextpane.cpp" line="376"/>
+        <location filename="../ui/moderation/contextpane.cpp" line="378"/>
         <source>⋯ later replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="376"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="378"/>
         <source>Open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="377"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="379"/>
         <source>Closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="378"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="380"/>
         <source>Log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="380"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="382"/>
         <source>Reported and auto-flagged content waiting for a decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="381"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="383"/>
         <source>Items that were hidden or dismissed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="382"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="384"/>
         <source>What moderators did</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="383"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="385"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="384"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="386"/>
         <source>Load the list again (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="116"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="118"/>
         <source>Hide %1 — reason:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="122"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="124"/>
         <source>Its floor&apos;s reply is hidden with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="124"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="126"/>
         <source>Its floor&apos;s %1 replies are hidden with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="127"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="129"/>
         <source>Its one comment is hidden with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="129"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="131"/>
         <source>Its %1 comments are hidden with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="134"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="136"/>
         <source>Unhide %1 — reason (optional):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="135"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="137"/>
         <source>Optional: why it is shown again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="139"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="141"/>
         <source>Its floor comes back as it was before it was hidden.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="141"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="143"/>
         <source>Its comments come back with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="147"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="149"/>
         <source>Dismiss the auto-flag on %1 — reason (optional):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="148"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="150"/>
         <source>Dismiss the reports on %1 — reason (optional):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="149"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="151"/>
         <source>Optional: why nothing is hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="117"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="119"/>
         <source>Required: why this is hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="118"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="399"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="120"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="401"/>
         <source>Hide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="388"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="390"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="390"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="392"/>
         <source>Hide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="391"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="393"/>
         <source>Hide the content from everyone but moderators (H)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="136"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="399"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="138"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="401"/>
         <source>Unhide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="393"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="395"/>
         <source>Show the hidden content again (U)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationactions.cpp" line="150"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="400"/>
+        <location filename="../ui/moderation/moderationactions.cpp" line="152"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="402"/>
         <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="395"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="397"/>
         <source>Close the reports without hiding anything (D)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="386"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="388"/>
         <source>Device names…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="387"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="389"/>
         <source>How raw device models are shown on cards</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="389"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="391"/>
         <source>Do nothing (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="392"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="394"/>
         <source>Unhide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="394"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="396"/>
         <source>Dismiss…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="396"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="398"/>
         <source>Open post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="397"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="399"/>
         <source>Open the post&apos;s thread (Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="398"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="400"/>
         <source>Action:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="399"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="401"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="400"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="402"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="400"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="402"/>
         <source>Device</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="403"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="405"/>
         <source>Moderator uid (all)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="404"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="406"/>
         <source>Only this moderator&apos;s entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="441"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="443"/>
         <source>Nothing to review: no open reports.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="442"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="444"/>
         <source>No closed items yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="445"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="447"/>
         <source>No log entries.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="476"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="568"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="478"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="570"/>
         <source>Only moderators can read the moderation log.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="477"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="569"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="479"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="571"/>
         <source>Only moderators can see the moderation queue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="570"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="572"/>
         <source>The moderation log could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="571"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="573"/>
         <source>The moderation queue could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3283,42 +3298,42 @@
 <context>
     <name>threadline::ui::OutboxPanel</name>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="99"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="101"/>
         <source>Changes not yet saved on the server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="100"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="102"/>
         <source>&amp;Retry now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="101"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="103"/>
         <source>Send the selected change now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="102"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="104"/>
         <source>&amp;Discard…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="103"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="105"/>
         <source>Remove the selected change and undo it here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="104"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="106"/>
         <source>Discard &amp;all failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="113"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="115"/>
         <source>Everything is saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="115"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="117"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n change failed</numerusform>
@@ -3326,7 +3341,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="116"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="118"/>
         <source>%n change(s) waiting</source>
         <translation>
             <numerusform>%n change waiting</numerusform>
@@ -3334,7 +3349,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="119"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="121"/>
         <source>%1, %n failed</source>
         <translation>
             <numerusform>%1, %n failed</numerusform>
@@ -3342,24 +3357,24 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="168"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="170"/>
         <source>Discard this change?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="170"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="172"/>
         <source>%1
 It failed and is not shown any more; discarding removes it from the list.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="173"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="175"/>
         <source>%1
 It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/outboxpanel.cpp" line="183"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="185"/>
         <source>Discard %n failed change(s)?</source>
         <translation>
             <numerusform>Discard %n failed change?</numerusform>
@@ -3367,17 +3382,17 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="184"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="186"/>
         <source>They were not saved on the server and are not shown any more.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="193"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="195"/>
         <source>Discard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/outboxpanel.cpp" line="196"/>
+        <location filename="../ui/window/outboxpanel.cpp" line="198"/>
         <source>&amp;Discard</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3385,27 +3400,27 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PersonPages</name>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="110"/>
+        <location filename="../ui/people/personpages.cpp" line="112"/>
         <source>Posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="111"/>
+        <location filename="../ui/people/personpages.cpp" line="113"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="112"/>
+        <location filename="../ui/people/personpages.cpp" line="114"/>
         <source>Posts, activity or messages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="113"/>
+        <location filename="../ui/people/personpages.cpp" line="115"/>
         <source>Posts or activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/personpages.cpp" line="115"/>
+        <location filename="../ui/people/personpages.cpp" line="117"/>
         <source>Messages</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3413,140 +3428,140 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PictureViewer</name>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="311"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="313"/>
         <source>Picture %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="312"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="314"/>
         <source>Picture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="313"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="315"/>
         <source>‹ &amp;Previous</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="314"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="316"/>
         <source>The previous picture (Left arrow)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="315"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="317"/>
         <source>&amp;Next ›</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="316"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="318"/>
         <source>The next picture (Right arrow)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="318"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="320"/>
         <source>Zoom out (Ctrl+−, or the mouse wheel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="320"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="322"/>
         <source>Zoom in (Ctrl+=, or the mouse wheel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="321"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="323"/>
         <source>&amp;Fit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="322"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="324"/>
         <source>Fit the picture to the window (Ctrl+0)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="325"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="327"/>
         <source>Actual size: one picture pixel per screen pixel (1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="326"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="328"/>
         <source>&amp;Save image as…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="327"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="329"/>
         <source>Save this picture to a file (Ctrl+S)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="333"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="335"/>
         <source>There is no picture to show.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="336"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="338"/>
         <source>Loading picture…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="342"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="344"/>
         <source>This picture is on another site (%1). Threadline loads it from there only when you ask.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="345"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="347"/>
         <source>&amp;Load it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="351"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="353"/>
         <source>no reason was given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="352"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="354"/>
         <source>This picture could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="353"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="355"/>
         <source>&amp;Try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="382"/>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="433"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="384"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="435"/>
         <source>The picture has not loaded, so there is nothing to save yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="384"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="386"/>
         <source>No file name was given.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="409"/>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="417"/>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="423"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="411"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="419"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="425"/>
         <source>The picture could not be saved to %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="414"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="416"/>
         <source>Threadline cannot write .%1 files: choose a name ending in .png or .jpg.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="440"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="442"/>
         <source>Save image as</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="441"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="443"/>
         <source>Pictures (*.png *.jpg *.jpeg *.webp);;PNG (*.png);;JPEG (*.jpg *.jpeg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/pictureviewer.cpp" line="446"/>
+        <location filename="../ui/dialogs/pictureviewer.cpp" line="448"/>
         <source>Saved to %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3554,79 +3569,79 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PostDelegate</name>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="155"/>
-        <location filename="../ui/timeline/postdelegate.cpp" line="358"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="157"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="360"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="163"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="165"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="163"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="165"/>
         <source>Not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="246"/>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="223"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="248"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="225"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="259"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="261"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="262"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="264"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="174"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="176"/>
         <source>Click to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="176"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="178"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="197"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="199"/>
         <source>+%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="329"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="331"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="363"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="365"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="364"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="366"/>
         <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="217"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="219"/>
         <source>This picture is on another site: click to load it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="219"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="221"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="221"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="223"/>
         <source>Open the topic #%1#</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3634,168 +3649,168 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PreferencesDialog</name>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="184"/>
-        <location filename="../ui/window/preferencesdialog.cpp" line="247"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="186"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="249"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="185"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="187"/>
         <source>&amp;Language:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="186"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="188"/>
         <source>&amp;Colours:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="189"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="191"/>
         <source>As the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="190"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="192"/>
         <source>Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="191"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="193"/>
         <source>Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="196"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="198"/>
         <source>System</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="196"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="198"/>
         <source>System (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="200"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="202"/>
         <source>&amp;Times in:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="203"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="205"/>
         <source>UTC+8 (China Standard Time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="204"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="206"/>
         <source>The system&apos;s time zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="206"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="208"/>
         <source>Comments shown on a ca&amp;rd:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="207"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="209"/>
         <source>Start &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="209"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="211"/>
         <source>Takes effect at the next start: your saved posts are shown and nothing is fetched or sent until you turn off View → Work offline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="211"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="213"/>
         <source>Image cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="212"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="214"/>
         <source>&amp;Size limit:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="213"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="215"/>
         <source> MB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="214"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="216"/>
         <source>Clear &amp;image cache…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="215"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="217"/>
         <source>Posts saved on this computer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="216"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="218"/>
         <source>Posts, comments and the recently viewed list are kept on this computer so that Threadline opens at once and can be read offline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="218"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="220"/>
         <source>Clear cached &amp;posts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="225"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="227"/>
         <source>Working out how much space the image cache uses…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="228"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="230"/>
         <source>Using %1 MB of %2 MB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="265"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="267"/>
         <source>Remove the pictures and avatars saved on this computer?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="266"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="268"/>
         <source>They are downloaded again when they are shown.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="266"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="268"/>
         <source>Clear image cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="268"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="270"/>
         <source>The image cache is empty.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="274"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="276"/>
         <source>The pages stay empty until you go online.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="275"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="277"/>
         <source>The pages load again from the server.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="276"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="278"/>
         <source>Remove the posts saved on this computer?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="277"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="279"/>
         <source>The posts, comments and recently viewed list kept for reading offline are removed. %1 Your changes waiting to be sent are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="280"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="282"/>
         <source>Clear cached posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="282"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="284"/>
         <source>Cached posts cleared. Your changes waiting to be sent are kept.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3803,59 +3818,59 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ProfileHeader</name>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="334"/>
-        <location filename="../ui/people/profileheader.cpp" line="368"/>
+        <location filename="../ui/people/profileheader.cpp" line="336"/>
+        <location filename="../ui/people/profileheader.cpp" line="370"/>
         <source>Offline: showing the profile as last loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="336"/>
-        <location filename="../ui/people/profileheader.cpp" line="369"/>
+        <location filename="../ui/people/profileheader.cpp" line="338"/>
+        <location filename="../ui/people/profileheader.cpp" line="371"/>
         <source>Offline: the profile cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="342"/>
+        <location filename="../ui/people/profileheader.cpp" line="344"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="366"/>
+        <location filename="../ui/people/profileheader.cpp" line="368"/>
         <source>This person does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="371"/>
+        <location filename="../ui/people/profileheader.cpp" line="373"/>
         <source>The profile could not be refreshed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="373"/>
+        <location filename="../ui/people/profileheader.cpp" line="375"/>
         <source>The profile could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="580"/>
+        <location filename="../ui/people/profileheader.cpp" line="582"/>
         <source>Avatar of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="585"/>
+        <location filename="../ui/people/profileheader.cpp" line="587"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="588"/>
+        <location filename="../ui/people/profileheader.cpp" line="590"/>
         <source>Show who follows %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="589"/>
+        <location filename="../ui/people/profileheader.cpp" line="591"/>
         <source>Show whom %1 follows</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="583"/>
+        <location filename="../ui/people/profileheader.cpp" line="585"/>
         <source>%Ln follower(s)</source>
         <extracomment>The counts under a person&apos;s name: &quot;2 followers · 3 following&quot;</extracomment>
         <translation>
@@ -3864,7 +3879,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/people/profileheader.cpp" line="584"/>
+        <location filename="../ui/people/profileheader.cpp" line="586"/>
         <source>%Ln following</source>
         <translation>
             <numerusform>%Ln following</numerusform>
@@ -3872,37 +3887,37 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="592"/>
+        <location filename="../ui/people/profileheader.cpp" line="594"/>
         <source>Moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="604"/>
+        <location filename="../ui/people/profileheader.cpp" line="606"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="604"/>
+        <location filename="../ui/people/profileheader.cpp" line="606"/>
         <source>Follow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="606"/>
+        <location filename="../ui/people/profileheader.cpp" line="608"/>
         <source>Stop following %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="607"/>
+        <location filename="../ui/people/profileheader.cpp" line="609"/>
         <source>Follow %1 (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="608"/>
+        <location filename="../ui/people/profileheader.cpp" line="610"/>
         <source>Following %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/profileheader.cpp" line="609"/>
+        <location filename="../ui/people/profileheader.cpp" line="611"/>
         <source>Follow %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3910,83 +3925,83 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::QaPanel</name>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="31"/>
+        <location filename="../ui/window/qapanel.cpp" line="33"/>
         <source>%1 % errors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="33"/>
+        <location filename="../ui/window/qapanel.cpp" line="35"/>
         <source>%1 % dropped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="35"/>
+        <location filename="../ui/window/qapanel.cpp" line="37"/>
         <source>%1 ms latency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="36"/>
+        <location filename="../ui/window/qapanel.cpp" line="38"/>
         <source>Faults on: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="36"/>
+        <location filename="../ui/window/qapanel.cpp" line="38"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="125"/>
+        <location filename="../ui/window/qapanel.cpp" line="127"/>
         <source>Fa&amp;ults:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="131"/>
+        <location filename="../ui/window/qapanel.cpp" line="133"/>
         <source>Drop&amp;ped answers:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="126"/>
+        <location filename="../ui/window/qapanel.cpp" line="128"/>
         <source>latency=300,error=0.1,drop=0.05 or off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="127"/>
+        <location filename="../ui/window/qapanel.cpp" line="129"/>
         <source>The same as the --faults option; Return applies it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="128"/>
+        <location filename="../ui/window/qapanel.cpp" line="130"/>
         <source>&amp;Latency:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="129"/>
+        <location filename="../ui/window/qapanel.cpp" line="131"/>
         <source>&amp;Errors (503):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="130"/>
+        <location filename="../ui/window/qapanel.cpp" line="132"/>
         <source>The share of requests answered with a server error, 0 to 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="132"/>
+        <location filename="../ui/window/qapanel.cpp" line="134"/>
         <source>The share of requests whose answer is lost after the server acted, 0 to 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="134"/>
+        <location filename="../ui/window/qapanel.cpp" line="136"/>
         <source>&amp;Offline: no request leaves the program</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="135"/>
+        <location filename="../ui/window/qapanel.cpp" line="137"/>
         <source>&amp;No faults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/qapanel.cpp" line="138"/>
-        <location filename="../ui/window/qapanel.cpp" line="146"/>
+        <location filename="../ui/window/qapanel.cpp" line="140"/>
+        <location filename="../ui/window/qapanel.cpp" line="148"/>
         <source>Write latency=MS,error=RATE,drop=RATE with rates from 0 to 1, or off</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3994,12 +4009,12 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::RankingView</name>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="134"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="136"/>
         <source>Loading the ranking…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/rankings/rankingview.cpp" line="140"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="142"/>
         <source>You this week: number %1 of %2, %n points</source>
         <translation>
             <numerusform>You this week: number %1 of %2, %n point</numerusform>
@@ -4007,7 +4022,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/rankings/rankingview.cpp" line="141"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="143"/>
         <source>You today: number %1 of %2, %n points</source>
         <translation>
             <numerusform>You today: number %1 of %2, %n point</numerusform>
@@ -4015,67 +4030,67 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="144"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="146"/>
         <source>You have no points this week yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="145"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="147"/>
         <source>You have no points today yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="147"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="149"/>
         <source>(saved board; the server has not answered)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="152"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
         <source>The last 7 days, %1 to %2 (UTC+8): the sum of each day&apos;s points.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="156"/>
         <source>Today, %1 (UTC+8).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="157"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="159"/>
         <source>Points: %1 a post (at most %2 posts a day), %3 a comment (at most %4), %5 a like received from someone else (at most %6).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="167"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="169"/>
         <source>Nobody has points this week yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="168"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="170"/>
         <source>Nobody has points today yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="173"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="175"/>
         <source>Today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="174"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="176"/>
         <source>This week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="175"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
         <source>Which ranking</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="176"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="178"/>
         <source>Ranking of people by points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="179"/>
         <source>Return or a click opens the person&apos;s page</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4083,32 +4098,32 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ReasonDialog</name>
     <message>
-        <location filename="../ui/dialogs/reasondialog.cpp" line="84"/>
+        <location filename="../ui/dialogs/reasondialog.cpp" line="86"/>
         <source>&amp;Reason (kept in the moderation log):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reasondialog.cpp" line="85"/>
+        <location filename="../ui/dialogs/reasondialog.cpp" line="87"/>
         <source>&amp;Reason (optional, kept in the moderation log):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reasondialog.cpp" line="86"/>
+        <location filename="../ui/dialogs/reasondialog.cpp" line="88"/>
         <source>For example: advertising, abuse</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reasondialog.cpp" line="87"/>
+        <location filename="../ui/dialogs/reasondialog.cpp" line="89"/>
         <source>For example: reviewed, breaks no rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reasondialog.cpp" line="88"/>
+        <location filename="../ui/dialogs/reasondialog.cpp" line="90"/>
         <source>OK</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reasondialog.cpp" line="89"/>
+        <location filename="../ui/dialogs/reasondialog.cpp" line="91"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4116,33 +4131,33 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ReplyBox</name>
     <message>
-        <location filename="../ui/thread/replybox.cpp" line="86"/>
+        <location filename="../ui/thread/replybox.cpp" line="94"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/replybox.cpp" line="87"/>
+        <location filename="../ui/thread/replybox.cpp" line="95"/>
         <source>Comment on the post instead (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/replybox.cpp" line="88"/>
+        <location filename="../ui/thread/replybox.cpp" line="96"/>
         <source>Send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/replybox.cpp" line="89"/>
+        <location filename="../ui/thread/replybox.cpp" line="97"/>
         <source>Send (Ctrl+Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/replybox.cpp" line="90"/>
-        <location filename="../ui/thread/replybox.cpp" line="116"/>
+        <location filename="../ui/thread/replybox.cpp" line="98"/>
+        <location filename="../ui/thread/replybox.cpp" line="125"/>
         <source>Comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/replybox.cpp" line="154"/>
+        <location filename="../ui/thread/replybox.cpp" line="221"/>
         <source>%1/%2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4150,82 +4165,82 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ReportDialog</name>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="146"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="148"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="147"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="149"/>
         <source>Why are you reporting %1?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="148"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="150"/>
         <source>&amp;Spam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="148"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="150"/>
         <source>&amp;Abuse or harassment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="148"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="150"/>
         <source>&amp;Illegal content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="149"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="151"/>
         <source>&amp;Other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="151"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="153"/>
         <source>Advertising, scams, or the same thing posted again and again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="152"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="154"/>
         <source>Insults, threats, or going after a person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="153"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="155"/>
         <source>Something that breaks the law</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="154"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="156"/>
         <source>Something else: say what in the note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="161"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="163"/>
         <source>&amp;Note for the moderators (optional)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="162"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="164"/>
         <source>Anything that helps them decide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="163"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="165"/>
         <source>&amp;Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="164"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="166"/>
         <source>Send the report to the moderators (Ctrl+Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="171"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="173"/>
         <source>%1/%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/reportdialog.cpp" line="177"/>
+        <location filename="../ui/dialogs/reportdialog.cpp" line="179"/>
         <source>The note is too long: %1 of at most %2 characters</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4347,107 +4362,107 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::StatsView</name>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="386"/>
+        <location filename="../ui/moderation/statsview.cpp" line="388"/>
         <source>Activity statistics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="387"/>
+        <location filename="../ui/moderation/statsview.cpp" line="389"/>
         <source>&amp;Day:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="388"/>
+        <location filename="../ui/moderation/statsview.cpp" line="390"/>
         <source>The day the figures are for, in the server&apos;s time (UTC+8)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="389"/>
+        <location filename="../ui/moderation/statsview.cpp" line="391"/>
         <source>Day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="390"/>
+        <location filename="../ui/moderation/statsview.cpp" line="392"/>
         <source>The day before (Ctrl+Left)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="391"/>
+        <location filename="../ui/moderation/statsview.cpp" line="393"/>
         <source>The day before</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="392"/>
+        <location filename="../ui/moderation/statsview.cpp" line="394"/>
         <source>The day after (Ctrl+Right)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="393"/>
+        <location filename="../ui/moderation/statsview.cpp" line="395"/>
         <source>The day after</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="394"/>
+        <location filename="../ui/moderation/statsview.cpp" line="396"/>
         <source>Today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="395"/>
+        <location filename="../ui/moderation/statsview.cpp" line="397"/>
         <source>Today (Ctrl+Home)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="396"/>
+        <location filename="../ui/moderation/statsview.cpp" line="398"/>
         <source>Load the statistics again (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="397"/>
+        <location filename="../ui/moderation/statsview.cpp" line="399"/>
         <source>Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="398"/>
+        <location filename="../ui/moderation/statsview.cpp" line="400"/>
         <source>Active today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="400"/>
+        <location filename="../ui/moderation/statsview.cpp" line="402"/>
         <source>Active on each of the last 3 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="401"/>
+        <location filename="../ui/moderation/statsview.cpp" line="403"/>
         <source>Active on any of the last 7 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="402"/>
+        <location filename="../ui/moderation/statsview.cpp" line="404"/>
         <source>Inactive for 7 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="403"/>
+        <location filename="../ui/moderation/statsview.cpp" line="405"/>
         <source>Active this week, but not today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="404"/>
+        <location filename="../ui/moderation/statsview.cpp" line="406"/>
         <source>New this week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="407"/>
+        <location filename="../ui/moderation/statsview.cpp" line="409"/>
         <source>Show these people (click or Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="408"/>
+        <location filename="../ui/moderation/statsview.cpp" line="410"/>
         <source>People</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/statsview.cpp" line="410"/>
+        <location filename="../ui/moderation/statsview.cpp" line="412"/>
         <source>People active each day, the last %n days</source>
         <translation>
             <numerusform>People active each day, the last %n day</numerusform>
@@ -4455,12 +4470,12 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="437"/>
+        <location filename="../ui/moderation/statsview.cpp" line="439"/>
         <source>loading</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/statsview.cpp" line="446"/>
+        <location filename="../ui/moderation/statsview.cpp" line="448"/>
         <source>%1: %n people</source>
         <extracomment>The people list&apos;s title: a figure&apos;s words and how many people it has</extracomment>
         <translation>
@@ -4469,18 +4484,18 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="436"/>
         <location filename="../ui/moderation/statsview.cpp" line="438"/>
+        <location filename="../ui/moderation/statsview.cpp" line="440"/>
         <source>not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="247"/>
+        <location filename="../ui/moderation/statsview.cpp" line="249"/>
         <source>Could not load the people: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="440"/>
+        <location filename="../ui/moderation/statsview.cpp" line="442"/>
         <source>%1: %2</source>
         <extracomment>A figure for screen readers: &quot;Active today: 5&quot;</extracomment>
         <translation type="unfinished"></translation>
@@ -4489,58 +4504,58 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="172"/>
+        <location filename="../ui/thread/threadheader.cpp" line="174"/>
         <source>By floor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="173"/>
+        <location filename="../ui/thread/threadheader.cpp" line="175"/>
         <source>Floors in order, oldest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="174"/>
+        <location filename="../ui/thread/threadheader.cpp" line="176"/>
         <source>Best first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="175"/>
+        <location filename="../ui/thread/threadheader.cpp" line="177"/>
         <source>The best-liked floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="176"/>
+        <location filename="../ui/thread/threadheader.cpp" line="178"/>
         <source>Newest</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="177"/>
+        <location filename="../ui/thread/threadheader.cpp" line="179"/>
         <source>The newest floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="178"/>
+        <location filename="../ui/thread/threadheader.cpp" line="180"/>
         <source>Jump to newest ↑</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="179"/>
+        <location filename="../ui/thread/threadheader.cpp" line="181"/>
         <source>Show the newest floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="180"/>
+        <location filename="../ui/thread/threadheader.cpp" line="182"/>
         <source>Close (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="181"/>
         <location filename="../ui/thread/threadheader.cpp" line="183"/>
+        <location filename="../ui/thread/threadheader.cpp" line="185"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadheader.cpp" line="220"/>
+        <location filename="../ui/thread/threadheader.cpp" line="222"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -4548,7 +4563,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="222"/>
+        <location filename="../ui/thread/threadheader.cpp" line="224"/>
         <source>Loading the post…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4556,52 +4571,52 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadView</name>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="62"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="64"/>
         <source>&amp;Reply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="69"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="71"/>
         <source>&amp;Copy text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="77"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="79"/>
         <source>&amp;Delete comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="81"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="83"/>
         <source>Re&amp;port…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="88"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="90"/>
         <source>&amp;Unhide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="88"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="90"/>
         <source>&amp;Hide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="133"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="135"/>
         <source>Delete comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="124"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="126"/>
         <source>Delete your comment?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="125"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="127"/>
         <source>Delete %1&apos;s comment?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadviewactions.cpp" line="129"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="131"/>
         <source>Its floor goes with it: %n reply(s) will be deleted too. This cannot be undone.</source>
         <translation>
             <numerusform>Its floor goes with it: %n reply will be deleted too. This cannot be undone.</numerusform>
@@ -4609,22 +4624,22 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="132"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="134"/>
         <source>This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="111"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="113"/>
         <source>this comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="111"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="113"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadviewactions.cpp" line="163"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="165"/>
         <source>Its floor goes with it: %n reply(s) are hidden too. Moderators still see them, greyed.</source>
         <translation>
             <numerusform>Its floor goes with it: %n reply is hidden too. Moderators still see it, greyed.</numerusform>
@@ -4632,27 +4647,27 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="166"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="168"/>
         <source>Moderators still see it, greyed, and can unhide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="168"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="170"/>
         <source>Everyone sees it again, with its floor as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="169"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="171"/>
         <source>Everyone sees it again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadview.cpp" line="298"/>
+        <location filename="../ui/thread/threadview.cpp" line="301"/>
         <source>Your post is on its way. Comments open once it is published.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadview.cpp" line="301"/>
+        <location filename="../ui/thread/threadview.cpp" line="304"/>
         <source>No comments yet. Be the first: write below and press Ctrl+Return.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4660,88 +4675,88 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="45"/>
-        <location filename="../ui/timeline/timelineview.cpp" line="365"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="47"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="367"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="72"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="74"/>
         <source>No posts yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="110"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="112"/>
         <source>&amp;Open thread</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="113"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="115"/>
         <source>&amp;Who liked this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="124"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="126"/>
         <source>&amp;Copy text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="129"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="131"/>
         <source>&amp;Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="119"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="121"/>
         <source>Open topic #%1#</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="132"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="134"/>
         <source>Re&amp;port…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="138"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="140"/>
         <source>&amp;Unhide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="138"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="140"/>
         <source>&amp;Hide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="168"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="170"/>
         <source>Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="168"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="170"/>
         <source>Delete this post?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="169"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="171"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="160"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="162"/>
         <source>this post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="160"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="162"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="196"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="198"/>
         <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="198"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="200"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4749,29 +4764,29 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::TopicPage</name>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="98"/>
-        <location filename="../ui/topics/topicpage.cpp" line="125"/>
+        <location filename="../ui/topics/topicpage.cpp" line="100"/>
+        <location filename="../ui/topics/topicpage.cpp" line="127"/>
         <source>Offline: showing this topic as last seen.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="99"/>
-        <location filename="../ui/topics/topicpage.cpp" line="126"/>
+        <location filename="../ui/topics/topicpage.cpp" line="101"/>
+        <location filename="../ui/topics/topicpage.cpp" line="128"/>
         <source>Offline: the topic cannot be loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="128"/>
+        <location filename="../ui/topics/topicpage.cpp" line="130"/>
         <source>The topic could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="180"/>
+        <location filename="../ui/topics/topicpage.cpp" line="182"/>
         <source>Posts in %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/topics/topicpage.cpp" line="183"/>
+        <location filename="../ui/topics/topicpage.cpp" line="185"/>
         <source>%n post(s)</source>
         <translation>
             <numerusform>%n post</numerusform>
@@ -4779,7 +4794,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/topics/topicpage.cpp" line="185"/>
+        <location filename="../ui/topics/topicpage.cpp" line="187"/>
         <source>%n follower(s)</source>
         <translation>
             <numerusform>%n follower</numerusform>
@@ -4787,22 +4802,22 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="188"/>
+        <location filename="../ui/topics/topicpage.cpp" line="190"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="188"/>
+        <location filename="../ui/topics/topicpage.cpp" line="190"/>
         <source>Follow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="189"/>
+        <location filename="../ui/topics/topicpage.cpp" line="191"/>
         <source>Stop following this topic (F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/topics/topicpage.cpp" line="190"/>
+        <location filename="../ui/topics/topicpage.cpp" line="192"/>
         <source>Follow this topic: its posts join Following (F)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -14,6 +14,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QStandardPaths>
 #include <QUuid>
@@ -102,6 +103,29 @@ void Outbox::open(const QString &path)
         qWarning("Outbox::open: already open");
         return;
     }
+    // One process per outbox: a second one would send the same entries again. The lock is
+    // QLockFile's (the holder's pid in the file, and flock): a holder that died (kill -9) leaves
+    // a stale lock, which is taken over; one that lives is never taken over, however old.
+    const QFileInfo info(path);
+    QDir().mkpath(info.absolutePath());
+    auto lock = std::make_unique<QLockFile>(info.absoluteFilePath() + QStringLiteral(".lock"));
+    lock->setStaleLockTime(0);
+    if (!lock->tryLock(0) && lock->error() == QLockFile::LockFailedError) {
+        qint64 pid = 0;
+        QString host, application;
+        lock->getLockInfo(&pid, &host, &application);
+        m_inUseElsewhere = true;
+        const QString sentence =
+            tr("This account is already open in another Threadline window (process %1). Close "
+               "that one first: one outbox is never sent from two places.")
+                .arg(pid);
+        QMetaObject::invokeMethod(
+            this, [this, pid, sentence] { Q_EMIT inUseElsewhere(pid, sentence); },
+            Qt::QueuedConnection);
+        return;
+    }
+    // Cannot lock at all (a read-only folder): the store says why when it opens.
+    m_lock = std::move(lock);
     m_opening = true;
     m_store->open(path);
 }

@@ -84,6 +84,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QLockFile>
 #include <QObject>
 #include <QPointer>
 #include <QSet>
@@ -92,6 +93,7 @@
 #include <QUrl>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace threadline::core {
@@ -120,8 +122,13 @@ public:
                                              const QString &instance = {});
 
     // Opens (or creates) the file and loads its entries; opened() answers. Call once.
+    // The file is locked ("<path>.lock", QLockFile) for as long as this outbox lives: when another
+    // process holds it, nothing is opened, loaded or sent, and inUseElsewhere() says so (after
+    // open() has returned, from the event loop).
     void open(const QString &path);
     [[nodiscard]] bool isOpen() const { return m_loaded; }
+    // Another process holds this outbox's file (open() found it locked).
+    [[nodiscard]] bool isInUseElsewhere() const { return m_inUseElsewhere; }
     [[nodiscard]] QString path() const { return m_store->path(); }
     // Where the copies of pictures waiting to be uploaded are kept: "<path>.media".
     [[nodiscard]] QString mediaDir() const { return m_store->mediaDir(); }
@@ -235,6 +242,9 @@ public:
 
 Q_SIGNALS:
     void opened(bool ok, const QString &error);
+    // open() found the file locked by another process (`pid`): nothing of it is loaded or sent;
+    // `sentence` says so to the user.
+    void inUseElsewhere(qint64 pid, const QString &sentence);
     // The entry (its creation or its latest coalesced update) is committed to the file.
     void persisted(qint64 entryId);
     // A toggle (togglePostLike, setCommentVote, setFollow) is durable: whatever it did to the
@@ -373,6 +383,8 @@ private:
 
     bool m_opening = false;
     bool m_loaded = false;
+    bool m_inUseElsewhere = false;
+    std::unique_ptr<QLockFile> m_lock;       // "<path>.lock", held while this outbox lives
     QList<std::function<void()>> m_deferred; // actions before the file is loaded
     QList<OutboxEntry> m_entries;            // the mirror, in creation order
     QList<OutboxEntry> m_failed;             // failed for good, kept for the user

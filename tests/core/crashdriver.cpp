@@ -21,6 +21,8 @@
 //   RETRY <kind> <target> <error>          transient failure, tried again later
 //   FAILED <message>                       permanent failure (never expected in the test)
 //   DONE                                   the queue is empty; exit code 0
+//   LOCKED <pid>                           another process has the file open; nothing was
+//                                          loaded or sent; exit code 3
 // --drain queues nothing: it only sends what the file holds and exits.
 #include "net/apiclient.h"
 #include "outbox/outbox.h"
@@ -77,6 +79,10 @@ public:
             }
             say(QStringLiteral("LOADED %1").arg(m_outbox->pendingCount()));
             next();
+        });
+        connect(m_outbox, &Outbox::inUseElsewhere, this, [](qint64 pid, const QString &) {
+            say(QStringLiteral("LOCKED %1").arg(pid));
+            QCoreApplication::exit(3);
         });
         connect(m_outbox, &Outbox::sent, this, [](const OutboxEntry &e) {
             say(QStringLiteral("SENDING %1 %2").arg(OutboxEntry::kindName(e.kind)).arg(target(e)));

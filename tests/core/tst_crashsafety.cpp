@@ -10,20 +10,26 @@
 // THREADLINE_CRASH_ROUNDS (default 50) sets the number of sessions, THREADLINE_CRASH_SEED the
 // seed (default: random, printed), THREADLINE_CRASH_RECORD a file that keeps every session's
 // output; scripts/crash-soak.sh runs this with many rounds.
+#include "net/apiclient.h"
+#include "outbox/outbox.h"
 #include "testserver.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
 #include <functional>
 
+using threadline::core::ApiClient;
+using threadline::core::Outbox;
 using threadline::test::Client;
 using threadline::test::TestServer;
 
@@ -109,6 +115,7 @@ class TestCrashSafety : public QObject
 private Q_SLOTS:
     void initTestCase();
     void killedSessionsLoseNothingAndDoubleNothing();
+    void aSecondProcessOnOneOutboxSendsNothing();
 
 private:
     QList<QJsonObject> allComments(qint64 postId);
@@ -393,6 +400,74 @@ void TestCrashSafety::killedSessionsLoseNothingAndDoubleNothing()
         rounds, seed, double(elapsed) / 1000.0, killsAfterAck, killsAfterWill, killsAfterSending,
         completedRuns, acked, willOnly, willOnlyArrived, created, commentPosts,
         commentPosts - created, sends);
+}
+
+// Two processes on one outbox file: this test's outbox holds it with comments queued (offline);
+// a second process (the driver, told to send what the file holds) finds it locked, says so,
+// loads and sends nothing. Once this one has sent them, each comment is on the server once; a
+// later process finds the file free and empty.
+void TestCrashSafety::aSecondProcessOnOneOutboxSendsNothing()
+{
+    const auto timeline = m_me->get(QStringLiteral("/api/v1/timeline?scope=all&limit=1"));
+    QCOMPARE(timeline.status, 200);
+    const qint64 post = timeline.items().first().toObject().value(QLatin1String("id")).toInteger();
+    const auto countOnServer = [&](const QString &prefix) {
+        int n = 0;
+        for (const QJsonObject &c : allComments(post))
+            n += c.value(QLatin1String("content")).toString().startsWith(prefix) ? 1 : 0;
+        return n;
+    };
+    const QString prefix =
+        QStringLiteral("two processes %1 ").arg(QDateTime::currentMSecsSinceEpoch());
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("outbox.sqlite"));
+    const QStringList drain{QStringLiteral("--server"), m_server.baseUrl().toString(),
+                            QStringLiteral("--token"),  m_token,
+                            QStringLiteral("--outbox"), path,
+                            QStringLiteral("--posts"),  QString::number(post),
+                            QStringLiteral("--plan"),   QStringLiteral("1"),
+                            QStringLiteral("--round"),  QStringLiteral("1"),
+                            QStringLiteral("--drain")};
+    {
+        ApiClient api;
+        api.setBaseUrl(m_server.baseUrl());
+        api.setToken(m_token);
+        api.setOffline(true);
+        Outbox outbox(&api);
+        QSignalSpy opened(&outbox, &Outbox::opened);
+        outbox.open(path);
+        QVERIFY(opened.wait(10000));
+        QSignalSpy persisted(&outbox, &Outbox::persisted);
+        for (int i = 0; i < 5; ++i)
+            outbox.createComment(post, prefix + QString::number(i), 0, QStringLiteral("a post"));
+        QTRY_COMPARE_WITH_TIMEOUT(persisted.size(), 5, 10000);
+
+        const Run second = runDriver(drain, {});
+        QVERIFY2(!second.timedOut, "the second process did not end");
+        QCOMPARE(second.exitCode, 3);
+        QVERIFY2(!second.lines.isEmpty() &&
+                     second.lines.first() ==
+                         QByteArray("LOCKED ") +
+                             QByteArray::number(QCoreApplication::applicationPid()),
+                 second.lines.isEmpty() ? "no output" : second.lines.first().constData());
+        for (const QByteArray &line : second.lines)
+            QVERIFY2(!line.startsWith("SENDING") && !line.startsWith("LOADED"), line.constData());
+        QCOMPARE(countOnServer(prefix), 0);
+
+        QSignalSpy completed(&outbox, &Outbox::completed);
+        api.setOffline(false);
+        QTRY_COMPARE_WITH_TIMEOUT(completed.size(), 5, 20000);
+        QCOMPARE(outbox.pendingCount(), 0);
+    }
+    QCOMPARE(countOnServer(prefix), 5);
+    // the lock went with the outbox: a later process opens the file, finds nothing to send
+    const Run later = runDriver(drain, {});
+    QVERIFY2(later.exitCode == 0 && later.lines.contains("LOADED 0") &&
+                 later.lines.contains("DONE"),
+             later.lines.join(' ').constData());
+    QCOMPARE(countOnServer(prefix), 5);
 }
 
 QTEST_GUILESS_MAIN(TestCrashSafety)
