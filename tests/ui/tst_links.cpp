@@ -5,8 +5,8 @@
 // http and https links are links (ftp:, javascript: stay text); hovering one shows its whole URL
 // as a plain tool tip and the pointing hand; a click hands it to QDesktopServices (a fake
 // browser here) and a click on the ftp: or javascript: text opens nothing; the context menus
-// offer Open link / Copy link address; and a local server that a link points to sees no
-// connection but the test's own after all the painting, hovering and clicking. Screenshots:
+// offer Open link / Copy link address (in Chinese too); and a local server that a link points to
+// sees no connection but the test's own after all the painting, hovering and clicking. Screenshots:
 // links-card.png, links-thread.png (THREADLINE_TEST_ARTIFACTS keeps them).
 #include "actions.h"
 #include "artifacts.h"
@@ -15,6 +15,7 @@
 #include "common/textlinks.h"
 #include "common/virtuallistview.h"
 #include "feeds.h"
+#include "i18n.h"
 #include "images/imagecache.h"
 #include "net/apiclient.h"
 #include "outbox/outbox.h"
@@ -408,6 +409,28 @@ private Q_SLOTS:
         QCOMPARE(actionsNamed(menu.get(), QStringLiteral("copyLink")).size(), 3);
         opens.at(2)->trigger();
         QCOMPARE(m_browser.opened.last(), expected[2]);
+    }
+
+    void menuInChinese()
+    {
+        QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));
+        core::PostStore store;
+        store.upsertPost(linkPost(port()));
+        TimelineModel model(&store);
+        model.setPosts({kPost});
+        ui::TimelineView view(nullptr);
+        view.setModel(&model);
+        std::unique_ptr<QMenu> menu(view.createContextMenu(model.index(0)));
+        const QList<QAction *> opens = actionsNamed(menu.get(), QStringLiteral("openLink"));
+        QCOMPARE(opens.size(), 3);
+        QVERIFY2(opens.at(0)->text().startsWith(QStringLiteral("打开链接 ")),
+                 qPrintable(opens.at(0)->text()));
+        QVERIFY(opens.at(0)->text().contains(QStringLiteral("example.org/a_(b)?q=1")));
+        QVERIFY(actionsNamed(menu.get(), QStringLiteral("copyLink"))
+                    .at(0)
+                    ->text()
+                    .startsWith(QStringLiteral("复制链接地址 ")));
+        QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("en"))));
     }
 
     void nothingIsFetched()
