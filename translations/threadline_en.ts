@@ -2313,6 +2313,24 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::LinkActions</name>
+    <message>
+        <location filename="../ui/common/textlinks.cpp" line="149"/>
+        <source>Open link %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/common/textlinks.cpp" line="152"/>
+        <source>Copy link address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/common/textlinks.cpp" line="153"/>
+        <source>Copy link address %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::LoginDialog</name>
     <message>
         <location filename="../ui/dialogs/logindialog.cpp" line="26"/>

@@ -13,10 +13,12 @@
 #include <QAbstractItemModel>
 #include <QAbstractItemView>
 #include <QApplication>
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPixmapCache>
+#include <QToolTip>
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -147,6 +149,7 @@ const CommentDelegate::TextBlock *CommentDelegate::textBlock(const QModelIndex &
     }
     b->layout.endLayout();
     b->height = text.isEmpty() ? 0 : int(std::ceil(y));
+    b->links = TextLinks::of(text); // a line break is one character either way
     return b;
 }
 
@@ -421,9 +424,11 @@ void CommentDelegate::paintComment(QPainter *painter, const QStyleOptionViewItem
         painter->drawText(g.floorMark, Qt::AlignRight | Qt::AlignVCenter, floorText(index));
     }
 
-    // the content (plain text, wrapped; a hidden one muted and struck through)
+    // the content (plain text, wrapped, its links in the link colour; a hidden one muted and
+    // struck through)
     painter->setPen(hidden ? c.muted : c.text);
-    g.text->layout.draw(painter, g.content.topLeft());
+    g.text->layout.draw(painter, g.content.topLeft(),
+                        linkFormats(g.text->links.ranges, hidden ? c.muted : c.link));
 
     // the last line: time · N replies · marks …… 赞 N  踩 N
     painter->setFont(g.metaFont);
@@ -522,6 +527,11 @@ QRect CommentDelegate::areaRect(const QStyleOptionViewItem &option, const QModel
     case Area::Oppose:
         return g.kind == Kind::Comment ? g.oppose.adjusted(-kHitSlop, -kHitSlop, kHitSlop, kHitSlop)
                                        : QRect();
+    case Area::Link:
+        return g.kind == Kind::Comment && !g.text->links.isEmpty()
+                   ? rangeRect(g.text->layout, g.text->links.ranges.first())
+                         .translated(g.content.topLeft())
+                   : QRect();
     case Area::Reply:
         return g.kind == Kind::Comment ? g.content.united(g.label) : QRect();
     case Area::More:
@@ -539,10 +549,47 @@ CommentDelegate::Area CommentDelegate::hitTest(const QStyleOptionViewItem &optio
 {
     if (!index.isValid() || !option.rect.contains(pos))
         return Area::None;
-    for (Area a : {Area::Like, Area::Oppose, Area::Reply, Area::More})
+    for (Area a : {Area::Like, Area::Oppose})
+        if (areaRect(option, index, a).contains(pos))
+            return a;
+    if (!linkAt(option, index, pos).isEmpty())
+        return Area::Link;
+    for (Area a : {Area::Reply, Area::More})
         if (areaRect(option, index, a).contains(pos))
             return a;
     return Area::None;
+}
+
+QUrl CommentDelegate::linkAt(const QStyleOptionViewItem &option, const QModelIndex &index,
+                             const QPoint &pos) const
+{
+    if (!index.isValid() || !option.rect.contains(pos))
+        return {};
+    const Geometry g = geometry(option, index, option.rect);
+    if (g.kind != Kind::Comment || g.text->links.isEmpty() || !g.content.contains(pos))
+        return {};
+    const int i = rangeAt(g.text->layout, g.text->links.ranges, pos - g.content.topLeft());
+    return i >= 0 ? g.text->links.urls.at(i) : QUrl();
+}
+
+QRect CommentDelegate::linkRect(const QStyleOptionViewItem &option, const QModelIndex &index,
+                                int which) const
+{
+    if (!index.isValid())
+        return {};
+    const Geometry g = geometry(option, index, option.rect);
+    if (g.kind != Kind::Comment || which < 0 || which >= g.text->links.ranges.size())
+        return {};
+    const QRect r = rangeRect(g.text->layout, g.text->links.ranges.at(which));
+    return r.isNull() ? QRect() : r.translated(g.content.topLeft());
+}
+
+int CommentDelegate::linkCount(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return 0;
+    const Geometry g = geometry(option, index, option.rect);
+    return g.kind == Kind::Comment ? int(g.text->links.ranges.size()) : 0;
 }
 
 bool CommentDelegate::editorEvent(QEvent *event, QAbstractItemModel *model,
@@ -561,6 +608,9 @@ bool CommentDelegate::editorEvent(QEvent *event, QAbstractItemModel *model,
     case Area::Oppose:
         Q_EMIT voteClicked(id, -1);
         return true;
+    case Area::Link:
+        Q_EMIT linkClicked(linkAt(option, index, me->position().toPoint()));
+        return true;
     case Area::Reply:
         Q_EMIT replyRequested(index);
         return true;
@@ -571,6 +621,18 @@ bool CommentDelegate::editorEvent(QEvent *event, QAbstractItemModel *model,
         break;
     }
     return false;
+}
+
+bool CommentDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,
+                                const QStyleOptionViewItem &option, const QModelIndex &index)
+{
+    if (event->type() == QEvent::ToolTip && index.isValid()) {
+        if (const QUrl url = linkAt(option, index, event->pos()); !url.isEmpty()) {
+            QToolTip::showText(event->globalPos(), LinkActions::toolTip(url), view);
+            return true;
+        }
+    }
+    return QStyledItemDelegate::helpEvent(event, view, option, index);
 }
 
 } // namespace threadline::ui

@@ -11,11 +11,13 @@
 // Text layouts are cached per row (by comment id, checked against the row's text and width) in a
 // LayoutCache (ui/layoutcache.h: one view width, font and screen at a time, bounded, following
 // the model through watch()) and sizeHint() comes from the same layout. Clicks are hit-tested in
-// editorEvent(): the toggles vote, the name or the content chooses the comment to answer, a More
-// row asks to be activated. Plain text only.
+// editorEvent(): the toggles vote, an http / https link in the content (drawn in the link colour,
+// its whole URL as the tool tip) is opened by the view, the name or the rest of the content
+// chooses the comment to answer, a More row asks to be activated. Plain text only.
 #pragma once
 
 #include "common/layoutcache.h"
+#include "common/textlinks.h"
 
 #include <QStyledItemDelegate>
 #include <QTextLayout>
@@ -39,7 +41,8 @@ public:
         None,   // nothing that reacts
         Like,   // the 赞 toggle
         Oppose, // the 踩 toggle
-        Reply,  // the name or the content: answer this comment
+        Link,   // an http or https link in the content
+        Reply,  // the name or the rest of the content: answer this comment
         More,   // a "more replies" / "load more floors" row
     };
     Q_ENUM(Area)
@@ -72,9 +75,18 @@ public:
     // What lies at `pos` (viewport coordinates) of the row painted in option.rect.
     [[nodiscard]] Area hitTest(const QStyleOptionViewItem &option, const QModelIndex &index,
                                const QPoint &pos) const;
-    // Where an area of that row is (viewport coordinates); empty when the row has none.
+    // Where an area of that row is (viewport coordinates); empty when the row has none. (Link:
+    // the first link's first line; linkRect() for the others.)
     [[nodiscard]] QRect areaRect(const QStyleOptionViewItem &option, const QModelIndex &index,
                                  Area area) const;
+    // The link at `pos` (viewport coordinates) of that row; empty when there is none.
+    [[nodiscard]] QUrl linkAt(const QStyleOptionViewItem &option, const QModelIndex &index,
+                              const QPoint &pos) const;
+    // Where the row's link number `which` is (its first line, viewport coordinates), and how
+    // many links the row's content has.
+    [[nodiscard]] QRect linkRect(const QStyleOptionViewItem &option, const QModelIndex &index,
+                                 int which) const;
+    [[nodiscard]] int linkCount(const QStyleOptionViewItem &option, const QModelIndex &index) const;
 
 Q_SIGNALS:
     // vote: 1 like (赞), -1 oppose (踩); the owner calls core::Actions::voteComment.
@@ -83,10 +95,15 @@ Q_SIGNALS:
     void replyRequested(const QModelIndex &index);
     // A "more replies" or "load more floors" row was clicked.
     void moreActivated(const QModelIndex &index);
+    // An http or https link in a comment was clicked (the view opens it in the browser).
+    void linkClicked(const QUrl &url);
 
 protected:
     bool editorEvent(QEvent *event, QAbstractItemModel *model, const QStyleOptionViewItem &option,
                      const QModelIndex &index) override;
+    // A link's tool tip: its whole URL, as plain text.
+    bool helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,
+                   const QModelIndex &index) override;
 
 private:
     // The wrapped content of one comment row at one width, in the cache's generation's font.
@@ -98,11 +115,13 @@ private:
         bool struck = false;
         QTextLayout layout;
         int height = 0;
+        TextLinks links; // its http and https links, in the layout's text
 
         // About what this block takes with its text layout (LayoutCache's byte budget).
         [[nodiscard]] qsizetype bytes() const
         {
-            return qsizetype(sizeof(TextBlock)) + bytesOf(content) + bytesOf(layout);
+            return qsizetype(sizeof(TextBlock)) + bytesOf(content) + bytesOf(layout) +
+                   links.bytes();
         }
     };
     struct Geometry; // where everything of a row goes, relative to the row's rect

@@ -3,26 +3,37 @@
 #include "thread/threadheader.h"
 
 #include "common/plaintext.h"
+#include "common/textlinks.h"
 #include "wire/wiretypes.h"
 
 #include <QButtonGroup>
+#include <QContextMenuEvent>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QHelpEvent>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QMenu>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QStyle>
+#include <QStyleOption>
 #include <QTextLayout>
 #include <QToolButton>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <climits>
+#include <functional>
 
 namespace threadline::ui {
 
 using models::CommentTreeModel;
 
-// Plain text in at most N lines, the last one elided (the post in the header).
+// Plain text in at most N lines, the last one elided (the post in the header), its http and
+// https links in the link colour: the whole URL as the tool tip, a click opens it (through
+// onLink), and its context menu (the Menu key once Tab reached it) offers them.
 class ElidedText : public QWidget
 {
 public:
@@ -33,10 +44,15 @@ public:
         QSizePolicy p(QSizePolicy::Preferred, QSizePolicy::Preferred);
         p.setHeightForWidth(true);
         setSizePolicy(p);
+        setMouseTracking(true);
     }
+    std::function<void(const QUrl &)> onLink;
+
     void setText(const QString &text)
     {
         m_text = text;
+        m_laidWidth = -1;
+        setFocusPolicy(TextLinks::of(m_text).isEmpty() ? Qt::NoFocus : Qt::TabFocus);
         updateGeometry();
         update();
     }
@@ -44,42 +60,22 @@ public:
     [[nodiscard]] bool hasHeightForWidth() const override { return true; }
     [[nodiscard]] int heightForWidth(int width) const override
     {
-        return int(lines(width).size()) * fontMetrics().lineSpacing();
+        return std::min(laidOut(width).layout.lineCount(), m_maxLines) *
+               fontMetrics().lineSpacing();
     }
     [[nodiscard]] QSize sizeHint() const override
     {
         return {320, heightForWidth(width() > 0 ? width() : 320)};
     }
     [[nodiscard]] QSize minimumSizeHint() const override { return {40, 0}; }
-    // What is shown, line by line.
-    [[nodiscard]] QStringList lines(int width) const
+    // The links shown at the current width, and where each one's first line is.
+    [[nodiscard]] QList<QUrl> links() const { return laidOut(width()).links.urls; }
+    [[nodiscard]] QRect linkRect(int which) const
     {
-        QStringList out;
-        if (m_text.isEmpty() || width <= 0)
-            return out;
-        QString text = m_text;
-        text.replace(QLatin1Char('\n'), QChar::LineSeparator);
-        QTextLayout layout(text, font());
-        QTextOption option;
-        option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-        layout.setTextOption(option);
-        layout.beginLayout();
-        for (int n = 0; n < m_maxLines; ++n) {
-            QTextLine line = layout.createLine();
-            if (!line.isValid())
-                break;
-            line.setLineWidth(width);
-            QString part = text.mid(line.textStart(), line.textLength());
-            if (n == m_maxLines - 1 && line.textStart() + line.textLength() < text.size()) {
-                QString rest = text.mid(line.textStart());
-                rest.replace(QChar::LineSeparator, QLatin1Char(' '));
-                part = fontMetrics().elidedText(rest, Qt::ElideRight, width);
-            }
-            part.remove(QChar::LineSeparator);
-            out.append(part);
-        }
-        layout.endLayout();
-        return out;
+        const Laid &laid = laidOut(width());
+        if (which < 0 || which >= laid.links.ranges.size())
+            return {};
+        return rangeRect(laid.layout, laid.links.ranges.at(which));
     }
 
 protected:
@@ -87,17 +83,160 @@ protected:
     {
         QPainter p(this);
         p.setPen(palette().color(QPalette::WindowText));
-        const int h = fontMetrics().lineSpacing();
-        int y = 0;
-        for (const QString &line : lines(width())) {
-            p.drawText(QRect(0, y, width(), h), Qt::AlignLeft | Qt::AlignVCenter, line);
-            y += h;
+        const Laid &laid = laidOut(width());
+        laid.layout.draw(&p, QPointF(0, 0),
+                         linkFormats(laid.links.ranges, palette().color(QPalette::Link)));
+        if (hasFocus()) {
+            QStyleOption option;
+            option.initFrom(this);
+            style()->drawPrimitive(QStyle::PE_FrameFocusRect, &option, &p, this);
         }
+    }
+    void changeEvent(QEvent *event) override
+    {
+        if (event->type() == QEvent::FontChange)
+            m_laidWidth = -1;
+        QWidget::changeEvent(event);
+    }
+    bool event(QEvent *event) override
+    {
+        if (event->type() == QEvent::ToolTip) {
+            auto *help = static_cast<QHelpEvent *>(event);
+            if (const QUrl url = linkAt(help->pos()); !url.isEmpty())
+                QToolTip::showText(help->globalPos(), LinkActions::toolTip(url), this);
+            else
+                QToolTip::hideText();
+            return true;
+        }
+        return QWidget::event(event);
+    }
+    void mouseMoveEvent(QMouseEvent *event) override
+    {
+        if (linkAt(event->position().toPoint()).isEmpty())
+            unsetCursor();
+        else
+            setCursor(Qt::PointingHandCursor);
+        QWidget::mouseMoveEvent(event);
+    }
+    void mouseReleaseEvent(QMouseEvent *event) override
+    {
+        const QUrl url =
+            event->button() == Qt::LeftButton ? linkAt(event->position().toPoint()) : QUrl();
+        if (url.isEmpty()) {
+            QWidget::mouseReleaseEvent(event);
+            return;
+        }
+        event->accept();
+        if (onLink)
+            onLink(url);
+    }
+    void keyPressEvent(QKeyEvent *event) override
+    {
+        if (event->key() == Qt::Key_F10 && event->modifiers() == Qt::ShiftModifier) {
+            QContextMenuEvent menu(QContextMenuEvent::Keyboard, rect().center(),
+                                   mapToGlobal(rect().center()));
+            contextMenuEvent(&menu);
+            return;
+        }
+        QWidget::keyPressEvent(event);
+    }
+    void contextMenuEvent(QContextMenuEvent *event) override
+    {
+        QList<QUrl> urls;
+        for (const QUrl &url : laidOut(width()).links.urls)
+            if (!urls.contains(url) && urls.size() < LinkActions::kMenuLinks)
+                urls.append(url);
+        if (urls.isEmpty()) {
+            event->ignore();
+            return;
+        }
+        QMenu menu(this);
+        menu.setObjectName(QStringLiteral("postTextMenu"));
+        LinkActions::addMenuEntries(&menu, urls);
+        const QPoint at = event->reason() == QContextMenuEvent::Keyboard
+                              ? mapToGlobal(QPoint(0, std::min(height(), 24)))
+                              : event->globalPos();
+        menu.exec(at);
     }
 
 private:
+    // The text laid out at one width: at most m_maxLines lines, the last one elided when the
+    // text goes on; the links of what shows (a link cut by the elision keeps its whole URL).
+    struct Laid
+    {
+        QTextLayout layout;
+        TextLinks links;
+    };
+
+    [[nodiscard]] const Laid &laidOut(int width) const
+    {
+        if (width == m_laidWidth)
+            return m_laid;
+        m_laidWidth = width;
+        m_laid.links = {};
+        QString text = m_text;
+        text.replace(QLatin1Char('\n'), QChar::LineSeparator);
+        if (text.isEmpty() || width <= 0) {
+            m_laid.layout.setText(QString());
+            m_laid.layout.clearLayout();
+            return m_laid;
+        }
+        const bool more = layOut(text, width);
+        qsizetype shown = text.size();
+        if (more) {
+            // the last line becomes the rest of the text on one line, elided to fit
+            const QTextLine last = m_laid.layout.lineAt(m_maxLines - 1);
+            QString rest = text.mid(last.textStart());
+            rest.replace(QChar::LineSeparator, QLatin1Char(' '));
+            const QString elided = fontMetrics().elidedText(rest, Qt::ElideRight, width);
+            shown = last.textStart();
+            while (shown - last.textStart() < elided.size() && shown < text.size() &&
+                   elided.at(shown - last.textStart()) == rest.at(shown - last.textStart()))
+                ++shown; // what the elided line shows of the text itself
+            layOut(text.left(last.textStart()) + elided, width);
+        }
+        m_laid.links = TextLinks::of(text, shown);
+        return m_laid;
+    }
+    // Lays `text` out in at most m_maxLines lines; true when it goes on.
+    bool layOut(const QString &text, int width) const
+    {
+        QTextLayout &layout = m_laid.layout;
+        layout.setText(text);
+        layout.setFont(font());
+        QTextOption option;
+        option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+        layout.setTextOption(option);
+        const int spacing = fontMetrics().lineSpacing();
+        bool more = false;
+        layout.beginLayout();
+        for (int n = 0;; ++n) {
+            QTextLine line = layout.createLine();
+            if (!line.isValid())
+                break;
+            if (n == m_maxLines) { // a line too many: the text goes on
+                more = true;
+                line.setNumColumns(0);
+                line.setPosition(QPointF(0, n * spacing));
+                break;
+            }
+            line.setLineWidth(width);
+            line.setPosition(QPointF(0, n * spacing));
+        }
+        layout.endLayout();
+        return more;
+    }
+    [[nodiscard]] QUrl linkAt(const QPoint &pos) const
+    {
+        const Laid &laid = laidOut(width());
+        const int i = rangeAt(laid.layout, laid.links.ranges, pos);
+        return i >= 0 ? laid.links.urls.at(i) : QUrl();
+    }
+
     int m_maxLines;
     QString m_text;
+    mutable int m_laidWidth = -1;
+    mutable Laid m_laid;
 };
 
 ThreadHeader::ThreadHeader(QWidget *parent)
@@ -152,6 +291,7 @@ ThreadHeader::ThreadHeader(QWidget *parent)
     top->addWidget(m_close);
     hl->addLayout(top);
     m_postText->setObjectName(QStringLiteral("postText"));
+    m_postText->onLink = [this](const QUrl &url) { Q_EMIT linkClicked(url); };
     hl->addWidget(m_postText);
     m_count->setObjectName(QStringLiteral("commentCount"));
     m_count->setTextFormat(Qt::PlainText);
@@ -222,6 +362,22 @@ void ThreadHeader::updateCount()
             tr("%n comment(s)", nullptr, int(std::min<qint64>(*m_commentCount, INT_MAX))));
     else
         m_count->setText(m_loading ? tr("Loading the post…") : QString());
+}
+
+QList<QUrl> ThreadHeader::links() const
+{
+    return m_postText->links();
+}
+
+QRect ThreadHeader::linkRect(int which) const
+{
+    const QRect r = m_postText->linkRect(which);
+    return r.isNull() ? QRect() : r.translated(m_postText->mapTo(this, QPoint(0, 0)));
+}
+
+QWidget *ThreadHeader::postText() const
+{
+    return m_postText;
 }
 
 CommentTreeModel::Order ThreadHeader::order() const

@@ -8,11 +8,16 @@
 // "Jump to newest" is there in the other orders: it chooses Newest (the newest floor on top).
 // Object names for tests: "threadHeader", "postAuthor", "postText", "commentCount",
 // "orderByFloor", "orderBest", "orderNewest", "jumpToNewest", "closeThread". The author and the
-// text are plain text.
+// text are plain text; the text's http and https links are drawn in the link colour, their whole
+// URL as the tool tip; a click on one comes out as linkClicked, and the text's context menu (the
+// Menu key once Tab reached the text) offers Open link / Copy link address.
 #pragma once
 
 #include "thread/commenttreemodel.h"
 
+#include <QList>
+#include <QRect>
+#include <QUrl>
 #include <QWidget>
 
 #include <optional>
@@ -47,11 +52,20 @@ public:
     // Chooses an order as a click would (orderChosen when it changes).
     void chooseOrder(models::CommentTreeModel::Order order);
 
+    // The links of the post's text as shown (its first lines), where each one's first line is
+    // (this widget's coordinates), and the widget that shows the text.
+    [[nodiscard]] QList<QUrl> links() const;
+    [[nodiscard]] QRect linkRect(int which) const;
+    [[nodiscard]] QWidget *postText() const;
+
 Q_SIGNALS:
     // The user chose an order (a click on By floor, Best first or Newest, or Jump to newest).
     void orderChosen(threadline::models::CommentTreeModel::Order order);
     // The × button.
     void closeRequested();
+    // A link in the post's text was clicked (http and https only: the view opens it in the
+    // browser).
+    void linkClicked(const QUrl &url);
 
 protected:
     void changeEvent(QEvent *event) override;

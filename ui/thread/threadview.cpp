@@ -3,6 +3,7 @@
 #include "thread/threadview.h"
 
 #include "common/messagebar.h"
+#include "common/textlinks.h"
 #include "common/virtuallistview.h"
 #include "thread/replybox.h"
 #include "thread/threadheader.h"
@@ -129,6 +130,9 @@ ThreadView::ThreadView(models::Feeds *feeds, core::ImageCache *images, QWidget *
             m_fetchCheck->start();
     });
     connect(m_delegate, &CommentDelegate::replyRequested, this, &ThreadView::answerComment);
+    // a link's click opens the browser (http and https only: LinkActions checks it again)
+    connect(m_delegate, &CommentDelegate::linkClicked, this,
+            [](const QUrl &url) { LinkActions::open(url); });
     connect(m_delegate, &CommentDelegate::voteClicked, this, [this](qint64 commentId, int vote) {
         if (m_actions && commentId != 0)
             m_actions->voteComment(commentId, vote);
@@ -180,6 +184,8 @@ void ThreadView::buildUi()
             m_loader->setOrder(order);
     });
     connect(m_header, &ThreadHeader::closeRequested, this, &ThreadView::closeRequested);
+    connect(m_header, &ThreadHeader::linkClicked, this,
+            [](const QUrl &url) { LinkActions::open(url); });
     root->addWidget(m_header);
     root->addWidget(makeLine(this));
 
@@ -371,7 +377,8 @@ void ThreadView::updateCursor(const QPoint &pos)
         area = m_delegate->hitTest(option, index, pos);
     }
     const bool hand = area == CommentDelegate::Area::Like ||
-                      area == CommentDelegate::Area::Oppose || area == CommentDelegate::Area::More;
+                      area == CommentDelegate::Area::Oppose ||
+                      area == CommentDelegate::Area::Link || area == CommentDelegate::Area::More;
     if (hand)
         m_tree->viewport()->setCursor(Qt::PointingHandCursor);
     else

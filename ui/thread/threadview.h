@@ -14,10 +14,12 @@
 //             after choosing a comment), Send (Ctrl+Return); Esc goes back to answering the
 //             post, and with an empty box closes the pane (closeRequested)
 // The context menu of a comment (right-click, the Menu key or Shift+F10 on the current row):
-// Reply, Copy text (Ctrl+C), Delete comment (mine; any, when the post is mine or I moderate;
-// Delete; asks first), Report… (others' comments: the ReportDialog). Both go through
-// core::Actions (deleteComment, report): the row leaves at once. The questions and dialogs are
-// ItemActions', shared with the timeline's cards.
+// Reply, Copy text (Ctrl+C), Open link / Copy link address (its first http / https links; a
+// click on one, in a comment or in the post above, opens it in the browser, never by itself),
+// Delete comment (mine; any, when the post is mine or I moderate; Delete; asks first), Report…
+// (others' comments: the ReportDialog). Both go through core::Actions (deleteComment, report):
+// the row leaves at once. The questions and dialogs are ItemActions', shared with the
+// timeline's cards.
 // Writing goes through core::Actions (the pending comment shows at once via the post store);
 // failures of those actions are shown by the window (Actions::actionFailed), not here.
 #pragma once
@@ -107,8 +109,8 @@ public:
     [[nodiscard]] bool canDelete(const QModelIndex &index) const;
     [[nodiscard]] bool canReport(const QModelIndex &index) const;
     // The context menu of a comment row (a tree or a model index; null for other rows); the
-    // caller owns it. Its actions, by objectName: reply, copyText, deleteComment (when
-    // canDelete), report (when canReport).
+    // caller owns it. Its actions, by objectName: reply, copyText, openLink / copyLink (when the
+    // comment has links), deleteComment (when canDelete), report (when canReport).
     [[nodiscard]] QMenu *createContextMenu(const QModelIndex &index, QWidget *parent = nullptr);
     // Opens the row's menu at globalPos (null: under the row's top left corner) and runs it.
     void showContextMenu(const QModelIndex &index, const QPoint &globalPos = {});

@@ -1,13 +1,15 @@
 // SPDX-FileCopyrightText: 2026 The Threadline authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// ThreadView, its actions on a comment row: the context menu (Reply, Copy text, Delete comment,
-// Report…, a moderator's Hide… / Unhide…), who may delete or report which comment, what each
-// action asks first (through ItemActions, shared with the timeline's cards) and the keys of the
-// current row (Ctrl+C, the Menu key or Shift+F10, Delete). The pane's layout, loading, tree and
-// reply box are in threadview.cpp.
+// ThreadView, its actions on a comment row: the context menu (Reply, Copy text, Open link / Copy
+// link address for its first links, Delete comment, Report…, a moderator's Hide… / Unhide…), who
+// may delete or report which comment, what each action asks first (through ItemActions, shared with
+// the timeline's cards) and the keys of the current row (Ctrl+C, the Menu key or Shift+F10,
+// Delete). The pane's layout, loading, tree and reply box are in threadview.cpp.
 #include "thread/threadview.h"
 
 #include "common/menuactions.h"
+#include "common/plaintext.h"
+#include "common/textlinks.h"
 
 #include "actions.h"
 #include "poststore.h"
@@ -71,6 +73,9 @@ QMenu *ThreadView::createContextMenu(const QModelIndex &index, QWidget *parent)
     QAction *copy = add(QStringLiteral("copyText"), tr("&Copy text"), QKeySequence::Copy);
     copy->setEnabled(!row.data(CommentTreeModel::ContentRole).toString().isEmpty());
     connect(copy, &QAction::triggered, this, [this, kept] { copyText(kept); });
+    // the comment's first links, as its row shows them: the Menu key reaches them too
+    LinkActions::addMenuEntries(menu, LinkActions::menuLinks(shownText(
+                                          row.data(CommentTreeModel::ContentRole).toString())));
     const bool del = canDelete(row);
     const bool report = canReport(row);
     if (del || report)

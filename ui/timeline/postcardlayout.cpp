@@ -16,6 +16,8 @@
 #include <QAbstractItemView>
 #include <QTextLayout>
 
+#include <algorithm>
+
 namespace threadline::ui {
 
 using models::TimelineModel;
@@ -198,7 +200,19 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
         const QString content = shownText(raw);
         qreal h = 0;
         l.contentLayout = wrapped(layoutText(content), font, colW, 0, &h);
-        for (const core::TopicMark &mark : core::topicMarks(l.contentLayout->text())) {
+        const QString &shown = l.contentLayout->text();
+        TextLinks links = TextLinks::of(shown);
+        l.linkRanges = std::move(links.ranges);
+        l.linkUrls = std::move(links.urls);
+        // a `#topic#` inside a link (its fragment: "…/page#a#") is part of the link
+        const auto inLink = [&l](qsizetype start, qsizetype length) {
+            return std::any_of(l.linkRanges.cbegin(), l.linkRanges.cend(), [&](const auto &r) {
+                return start < r.first + r.second && r.first < start + length;
+            });
+        };
+        for (const core::TopicMark &mark : core::topicMarks(shown)) {
+            if (inLink(mark.start, mark.length))
+                continue;
             l.topicRanges.append({int(mark.start), int(mark.length)});
             l.topicKeys.append(mark.key);
         }

@@ -385,15 +385,16 @@ void PostDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
     if (l.contentLayout) {
         painter->setFont(opt.font);
         painter->setPen(l.hidden.isNull() ? text : muted); // hidden: greyed for the moderator
-        QList<QTextLayout::FormatRange> topics;
+        const QColor link = l.hidden.isNull() ? pal.color(QPalette::Link) : muted;
+        QList<QTextLayout::FormatRange> marks = linkFormats(l.linkRanges, link);
         for (const auto &[start, size] : l.topicRanges) {
             QTextLayout::FormatRange range;
             range.start = start;
             range.length = size;
-            range.format.setForeground(l.hidden.isNull() ? pal.color(QPalette::Link) : muted);
-            topics.append(range);
+            range.format.setForeground(link);
+            marks.append(range);
         }
-        l.contentLayout->draw(painter, l.content.topLeft(), topics);
+        l.contentLayout->draw(painter, l.content.topLeft(), marks);
     }
 
     const QStringList pictures = index.data(TimelineModel::PictureUrlsRole).toStringList();

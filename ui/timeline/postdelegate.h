@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // PostDelegate: one post of a timeline as a card (docs/design.md, "What a post looks like"):
 // in a ranking (the hot pages) its rank's badge left of the avatar and the figure it is ranked
-// by on the name's line; avatar, nickname, relative time and device, the content wrapped, up to 9
+// by on the name's line; avatar, nickname, relative time and device, the content wrapped (its
+// `#topic#` marks and http / https links in the link colour, plain text), up to 9
 // pictures ("+N" on the 9th), the like and comment buttons, the likers' names and the newest
 // comments inline.
 //
@@ -27,6 +28,7 @@
 #include "common/tilepixmaps.h"
 
 #include "common/layoutcache.h"
+#include "common/textlinks.h"
 
 #include <QCache>
 #include <QFont>
@@ -64,6 +66,7 @@ public:
         Likers,        // → likersRequested
         InlineComment, // → threadRequested (which: the comment's index among those shown)
         Topic,         // → topicClicked (which: the mark's index among topicKeys)
+        Link,          // → linkClicked (which: the link's index among linkUrls)
     };
     Q_ENUM(Area)
 
@@ -86,9 +89,14 @@ public:
         QRect content; // null without content
         std::shared_ptr<QTextLayout> contentLayout;
         // The `#topic#` marks of the content (core/wire/topics.h): (start, length) in the
-        // content layout's text, drawn in the link colour, and each one's key.
+        // content layout's text, drawn in the link colour, and each one's key. A mark inside a
+        // link is the link's.
         QList<QPair<int, int>> topicRanges;
         QStringList topicKeys;
+        // The http and https links of the content (core/wire/links.h): (start, length) in the
+        // content layout's text, drawn in the link colour and underlined, and what each opens.
+        QList<QPair<int, int>> linkRanges;
+        QList<QUrl> linkUrls;
         QList<QRect> pictures; // at most 9
         int extraPictures = 0; // the "+N" on the last tile
         QRect like;
@@ -106,8 +114,9 @@ public:
         {
             return qsizetype(sizeof(CardLayout)) + bytesOf(rankFigureText) + bytesOf(nameText) +
                    bytesOf(pendingText) + bytesOf(contentLayout) + bytesOf(topicRanges) +
-                   bytesOf(topicKeys) + bytesOf(pictures) + bytesOf(likersText) +
-                   bytesOf(comments) + bytesOf(commentLayouts) + bytesOf(commentNames);
+                   bytesOf(topicKeys) + TextLinks::bytesOfLinks(linkRanges, linkUrls) +
+                   bytesOf(pictures) + bytesOf(likersText) + bytesOf(comments) +
+                   bytesOf(commentLayouts) + bytesOf(commentNames);
         }
     };
 
@@ -154,6 +163,8 @@ Q_SIGNALS:
     void pictureClicked(qint64 postId, int index);
     // A `#topic#` link in the content: the topic's key (case-folded name).
     void topicClicked(const QString &topic);
+    // An http or https link in the content (TimelineView opens it in the browser).
+    void linkClicked(const QUrl &url);
 
 protected:
     bool editorEvent(QEvent *event, QAbstractItemModel *model, const QStyleOptionViewItem &option,

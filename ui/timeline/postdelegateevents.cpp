@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // PostDelegate's hit testing and events (postdelegate.h): where each area of a card is, what
 // lies under a point, a click turned into the signal of its area (a blocked or failed picture
-// loads instead), and the tool tips (the name, a picture's state, the likers, the device).
+// loads instead), and the tool tips (the name, a picture's state, a link's whole URL, the
+// likers, the device).
 #include "timeline/postdelegate.h"
 
 #include "common/plaintext.h"
@@ -23,45 +24,24 @@ using namespace postcard;
 
 namespace {
 
-// The index of the `#topic#` mark under p (card coordinates) in the content, or -1.
-int topicAt(const PostDelegate::CardLayout &l, const QPoint &p)
+// The index of the range (a `#topic#` mark's, a link's) under p (card coordinates) in the
+// content, or -1.
+int contentRangeAt(const PostDelegate::CardLayout &l, const QList<QPair<int, int>> &ranges,
+                   const QPoint &p)
 {
-    if (l.topicRanges.isEmpty() || !l.contentLayout || !l.content.contains(p))
+    if (ranges.isEmpty() || !l.contentLayout || !l.content.contains(p))
         return -1;
-    const QTextLayout &layout = *l.contentLayout;
-    const QPointF local = p - l.content.topLeft();
-    for (int i = 0; i < layout.lineCount(); ++i) {
-        const QTextLine line = layout.lineAt(i);
-        if (local.y() < line.y() || local.y() >= line.y() + line.height())
-            continue;
-        if (local.x() > line.naturalTextWidth())
-            return -1;
-        const int at = line.xToCursor(local.x(), QTextLine::CursorOnCharacter);
-        for (qsizetype t = 0; t < l.topicRanges.size(); ++t) {
-            const auto &[start, size] = l.topicRanges.at(t);
-            if (at >= start && at < start + size)
-                return int(t);
-        }
-        return -1;
-    }
-    return -1;
+    return rangeAt(*l.contentLayout, ranges, p - l.content.topLeft());
 }
 
-// The rectangle of a mark's first line (card coordinates), null when it is not laid out.
-QRect topicRect(const PostDelegate::CardLayout &l, int which)
+// The rectangle of a range's first line (card coordinates), null when it is not laid out.
+QRect contentRangeRect(const PostDelegate::CardLayout &l, const QList<QPair<int, int>> &ranges,
+                       int which)
 {
-    if (which < 0 || which >= l.topicRanges.size() || !l.contentLayout)
+    if (which < 0 || which >= ranges.size() || !l.contentLayout)
         return {};
-    const auto &[start, size] = l.topicRanges.at(which);
-    const QTextLine line = l.contentLayout->lineForTextPosition(start);
-    if (!line.isValid())
-        return {};
-    const int end = std::min(start + size, line.textStart() + line.textLength());
-    const qreal x0 = line.cursorToX(start);
-    const qreal x1 = line.cursorToX(end);
-    return QRectF(std::min(x0, x1), line.y(), std::abs(x1 - x0), line.height())
-        .toAlignedRect()
-        .translated(l.content.topLeft());
+    const QRect r = rangeRect(*l.contentLayout, ranges.at(which));
+    return r.isNull() ? QRect() : r.translated(l.content.topLeft());
 }
 
 } // namespace
@@ -101,7 +81,10 @@ QRect PostDelegate::hitRect(const QStyleOptionViewItem &option, const QModelInde
         r = l.comments.value(which);
         break;
     case Area::Topic:
-        r = topicRect(l, which);
+        r = contentRangeRect(l, l.topicRanges, which);
+        break;
+    case Area::Link:
+        r = contentRangeRect(l, l.linkRanges, which);
         break;
     }
     return r.isNull() ? QRect() : r.translated(option.rect.topLeft());
@@ -137,7 +120,12 @@ PostDelegate::Area PostDelegate::areaAt(const QStyleOptionViewItem &option,
                 *which = int(i);
             return Area::InlineComment;
         }
-    if (const int topic = topicAt(l, p); topic >= 0) {
+    if (const int link = contentRangeAt(l, l.linkRanges, p); link >= 0) {
+        if (which)
+            *which = link;
+        return Area::Link;
+    }
+    if (const int topic = contentRangeAt(l, l.topicRanges, p); topic >= 0) {
         if (which)
             *which = topic;
         return Area::Topic;
@@ -178,6 +166,9 @@ bool PostDelegate::editorEvent(QEvent *event, QAbstractItemModel *model,
         return true;
     case Area::Topic:
         Q_EMIT topicClicked(layoutFor(option, index).topicKeys.value(which));
+        return true;
+    case Area::Link:
+        Q_EMIT linkClicked(layoutFor(option, index).linkUrls.value(which));
         return true;
     case Area::Picture: {
         const QString url = index.data(TimelineModel::PictureUrlsRole).toStringList().value(which);
@@ -221,6 +212,8 @@ bool PostDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,
             tip = tr("The picture could not be loaded: click to try again");
     } else if (area == Area::Topic) {
         tip = tr("Open the topic #%1#").arg(l.topicKeys.value(which));
+    } else if (area == Area::Link) {
+        tip = l.linkUrls.value(which).toString(); // the whole URL, as plain text below
     } else if (area == Area::Likers) {
         tip = index.data(TimelineModel::LikerNamesRole).toStringList().join(tr(", "));
     } else if (l.meta.translated(option.rect.topLeft()).contains(event->pos())) {

@@ -6,6 +6,9 @@
 
 #include "timeline/timelinemodel.h"
 
+#include "common/plaintext.h"
+#include "common/textlinks.h"
+
 #include "wire/topics.h"
 
 #include <QContextMenuEvent>
@@ -34,6 +37,9 @@ TimelineView::TimelineView(core::ImageCache *images, QWidget *parent)
     connect(m_delegate, &PostDelegate::authorClicked, this, &TimelineView::authorClicked);
     connect(m_delegate, &PostDelegate::pictureClicked, this, &TimelineView::pictureClicked);
     connect(m_delegate, &PostDelegate::topicClicked, this, &TimelineView::topicRequested);
+    // a link's click opens the browser (http and https only: LinkActions checks it again)
+    connect(m_delegate, &PostDelegate::linkClicked, this,
+            [](const QUrl &url) { LinkActions::open(url); });
 
     setFrameShape(QFrame::NoFrame);
     verticalScrollBar()->setSingleStep(24); // three lines of a wheel notch: about 70 px
@@ -122,6 +128,10 @@ QMenu *TimelineView::createContextMenu(const QModelIndex &index, QWidget *parent
                          i == 0 ? QKeySequence(Qt::Key_T) : QKeySequence());
         connect(a, &QAction::triggered, this, [this, topic] { Q_EMIT topicRequested(topic); });
     }
+    // the content's first links, as the card shows them: the Menu key reaches them too
+    LinkActions::addMenuEntries(
+        menu, LinkActions::menuLinks(
+                  shownText(index.data(TimelineModel::ContentRole).toString().trimmed())));
     menu->addSeparator();
     QAction *copy = add(QStringLiteral("copyText"), tr("&Copy text"), QKeySequence::Copy);
     copy->setEnabled(!index.data(TimelineModel::ContentRole).toString().isEmpty());

@@ -5,10 +5,12 @@
 // opens the thread, L likes) come out as the delegate's signals, with the same names.
 //
 // The context menu of a card (right-click, the Menu key or Shift+F10 on the current card):
-// Open thread, Who liked this, Copy text (Ctrl+C), then Delete post (my own posts, Delete; asks
-// first) or Report… (others' posts: the ReportDialog). Deleting and reporting come out as
-// deleteRequested / reportRequested for the window to hand to core::Actions. The questions and
-// dialogs are ItemActions', shared with the thread's comments.
+// Open thread, Who liked this, Open topic #x# and Open link / Copy link address for the
+// content's first topics and links, Copy text (Ctrl+C), then Delete post (my own posts, Delete;
+// asks first) or Report… (others' posts: the ReportDialog). A link (http and https only) opens
+// in the browser on a click or from the menu, never by itself; its tool tip is the whole URL.
+// Deleting and reporting come out as deleteRequested / reportRequested for the window to hand to
+// core::Actions. The questions and dialogs are ItemActions', shared with the thread's comments.
 //
 //   TimelineView view(&images);
 //   view.setModel(&timelineModel);
@@ -78,7 +80,8 @@ public:
     void setConfirmation(Confirmation confirm) { m_items.setConfirmation(std::move(confirm)); }
 
     // The context menu of a row (null for an invalid index); the caller owns it. Its actions,
-    // by objectName: openThread, whoLiked, copyText, then deletePost (mine) or report (others').
+    // by objectName: openThread, whoLiked, openTopic and openLink / copyLink (when the content
+    // has some), copyText, then deletePost (mine) or report (others').
     [[nodiscard]] QMenu *createContextMenu(const QModelIndex &index, QWidget *parent = nullptr);
     // Opens the row's menu at globalPos (null: under the row's top left corner) and runs it.
     void showContextMenu(const QModelIndex &index, const QPoint &globalPos = {});
