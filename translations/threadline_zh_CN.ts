@@ -1896,54 +1896,54 @@
 <context>
     <name>threadline::ui::CommentDelegate</name>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="60"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="62"/>
         <source>Floor %1</source>
         <translation>%1楼</translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="65"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="67"/>
         <source>New floor, not sent</source>
         <translation>新楼层，未发送</translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="66"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="68"/>
         <source>New floor, sending…</source>
         <translation>新楼层，发送中…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="248"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="251"/>
         <source>Like</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="250"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="253"/>
         <source>Oppose</source>
         <translation>踩</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/commentdelegate.cpp" line="457"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="462"/>
         <source>%n reply(s)</source>
         <translation>
             <numerusform>%n 条回复</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="460"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="465"/>
         <source>Sending…</source>
         <translation>发送中…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="463"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="468"/>
         <source>Not sent</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="436"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="441"/>
         <source>Hidden by a moderator</source>
         <translation>已被管理员隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/thread/commentdelegate.cpp" line="437"/>
+        <location filename="../ui/thread/commentdelegate.cpp" line="442"/>
         <source>Hidden by a moderator: %1</source>
         <translation>已被管理员隐藏：%1</translation>
     </message>
@@ -3553,34 +3553,34 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PostDelegate</name>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="157"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="159"/>
         <location filename="../ui/timeline/postdelegate.cpp" line="360"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="165"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="167"/>
         <source>Sending…</source>
         <translation>发送中…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="165"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="167"/>
         <source>Not sent</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="248"/>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="225"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="262"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="218"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="261"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="275"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="264"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="278"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -3615,17 +3615,17 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>已被管理员隐藏：%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="219"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="210"/>
         <source>This picture is on another site: click to load it</source>
         <translation>图片来自其他网站：点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="221"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="212"/>
         <source>The picture could not be loaded: click to try again</source>
         <translation>图片加载失败：点击重试</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegateevents.cpp" line="223"/>
+        <location filename="../ui/timeline/postdelegateevents.cpp" line="214"/>
         <source>Open the topic #%1#</source>
         <translation>打开话题 #%1#</translation>
     </message>
@@ -4482,65 +4482,65 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="174"/>
+        <location filename="../ui/thread/threadheader.cpp" line="314"/>
         <source>By floor</source>
         <translation>按楼层</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="175"/>
+        <location filename="../ui/thread/threadheader.cpp" line="315"/>
         <source>Floors in order, oldest first</source>
         <translation>按楼层顺序，从早到晚</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="176"/>
+        <location filename="../ui/thread/threadheader.cpp" line="316"/>
         <source>Best first</source>
         <translation>最热</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="177"/>
+        <location filename="../ui/thread/threadheader.cpp" line="317"/>
         <source>The best-liked floors first</source>
         <translation>赞最多的楼层在前</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="178"/>
+        <location filename="../ui/thread/threadheader.cpp" line="318"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="179"/>
+        <location filename="../ui/thread/threadheader.cpp" line="319"/>
         <source>The newest floors first</source>
         <translation>最新的楼层在前</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="180"/>
+        <location filename="../ui/thread/threadheader.cpp" line="320"/>
         <source>Jump to newest ↑</source>
         <translation>跳到最新 ↑</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="181"/>
+        <location filename="../ui/thread/threadheader.cpp" line="321"/>
         <source>Show the newest floors first</source>
         <translation>显示最新的楼层，最新的在最上面</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="182"/>
+        <location filename="../ui/thread/threadheader.cpp" line="322"/>
         <source>Close (Esc)</source>
         <translation>关闭 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="183"/>
-        <location filename="../ui/thread/threadheader.cpp" line="185"/>
+        <location filename="../ui/thread/threadheader.cpp" line="323"/>
+        <location filename="../ui/thread/threadheader.cpp" line="325"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadheader.cpp" line="222"/>
+        <location filename="../ui/thread/threadheader.cpp" line="362"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="224"/>
+        <location filename="../ui/thread/threadheader.cpp" line="364"/>
         <source>Loading the post…</source>
         <translation>正在加载动态…</translation>
     </message>
@@ -4548,101 +4548,101 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadView</name>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="64"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="66"/>
         <source>&amp;Reply</source>
         <translation>回复(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="71"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="73"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="79"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="84"/>
         <source>&amp;Delete comment</source>
         <translation>删除评论(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="83"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="88"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="90"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="95"/>
         <source>&amp;Unhide…</source>
         <translation>取消隐藏(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="90"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="95"/>
         <source>&amp;Hide…</source>
         <translation>隐藏(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="135"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="140"/>
         <source>Delete comment</source>
         <translation>删除评论</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="126"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="131"/>
         <source>Delete your comment?</source>
         <translation>删除你的评论？</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="127"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="132"/>
         <source>Delete %1&apos;s comment?</source>
         <translation>删除 %1 的评论？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadviewactions.cpp" line="131"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="136"/>
         <source>Its floor goes with it: %n reply(s) will be deleted too. This cannot be undone.</source>
         <translation>
             <numerusform>整层楼会一起删除：%n 条回复也会被删除。此操作无法撤销。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="134"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="139"/>
         <source>This cannot be undone.</source>
         <translation>此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="113"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="118"/>
         <source>this comment</source>
         <translation>这条评论</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="113"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="118"/>
         <source>%1&apos;s comment</source>
         <translation>%1 的评论</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadviewactions.cpp" line="165"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="170"/>
         <source>Its floor goes with it: %n reply(s) are hidden too. Moderators still see them, greyed.</source>
         <translation>
             <numerusform>整层一起隐藏：其中 %n 条回复也会被隐藏。管理员仍能看到它们（灰色显示）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="168"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="173"/>
         <source>Moderators still see it, greyed, and can unhide it.</source>
         <translation>管理员仍能看到它（灰色显示），并可取消隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="170"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="175"/>
         <source>Everyone sees it again, with its floor as it was.</source>
         <translation>所有人都能再次看到它，整层恢复原样。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="171"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="176"/>
         <source>Everyone sees it again.</source>
         <translation>所有人都能再次看到它。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadview.cpp" line="301"/>
+        <location filename="../ui/thread/threadview.cpp" line="307"/>
         <source>Your post is on its way. Comments open once it is published.</source>
         <translation>你的动态正在发送，发布后即可评论。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadview.cpp" line="304"/>
+        <location filename="../ui/thread/threadview.cpp" line="310"/>
         <source>No comments yet. Be the first: write below and press Ctrl+Return.</source>
         <translation>还没有评论。来写第一条：在下面输入，按 Ctrl+Return 发送。</translation>
     </message>
@@ -4650,88 +4650,88 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="47"/>
-        <location filename="../ui/timeline/timelineview.cpp" line="367"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="53"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="377"/>
         <source>Timeline</source>
         <translation>动态列表</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="74"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="80"/>
         <source>No posts yet</source>
         <translation>还没有动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="112"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="118"/>
         <source>&amp;Open thread</source>
         <translation>查看评论(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="115"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="121"/>
         <source>&amp;Who liked this</source>
         <translation>谁赞过(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="126"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="136"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="131"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="141"/>
         <source>&amp;Delete post</source>
         <translation>删除动态(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="121"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="127"/>
         <source>Open topic #%1#</source>
         <translation>打开话题 #%1#</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="134"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="144"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="140"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="150"/>
         <source>&amp;Unhide post…</source>
         <translation>取消隐藏动态(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="140"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="150"/>
         <source>&amp;Hide post…</source>
         <translation>隐藏动态(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="170"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="180"/>
         <source>Delete post</source>
         <translation>删除动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="170"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="180"/>
         <source>Delete this post?</source>
         <translation>删除这条动态？</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="171"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation>所有人都将看不到它，评论和赞也会一起删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="162"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="172"/>
         <source>this post</source>
         <translation>这条动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="162"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="172"/>
         <source>%1&apos;s post</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="198"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="208"/>
         <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
         <translation>它的评论也会一起隐藏。管理员仍能看到它（灰色显示），并可取消隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="200"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="210"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation>所有人都能再次看到它和它的评论。</translation>
     </message>
