@@ -12,6 +12,7 @@
 #      client must start and draw its window (offscreen) from a cache of its own.
 #
 #   scripts/package.sh [--out DIR] [--no-install-check]
+#   scripts/package.sh --install-check-only DIR     # step 3 alone, on the packages in DIR
 #
 # The packages end up in DIR (default: build/packages). The clean root is kept as a tarball in
 # ~/.cache/threadline/ so that a second run does not download it again. Run as root (apt,
@@ -20,11 +21,13 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out="$repo/build/packages"
 install_check=1
+prebuilt=""
 while (($#)); do
     case $1 in
         --out) out=$2; shift 2 ;;
         --no-install-check) install_check=0; shift ;;
-        -h|--help) sed -n '5,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --install-check-only) prebuilt=$(cd "$2" && pwd); shift 2 ;;
+        -h|--help) sed -n '5,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "package.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -51,6 +54,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+if [[ -n $prebuilt ]]; then
+    out=$prebuilt
+    cp "$prebuilt"/threadline_*.deb "$prebuilt"/threadline-server_*.deb "$work"/
+else
 say "a clean clone of HEAD ($(git -C "$repo" rev-parse --short HEAD))"
 git clone --quiet "$repo" "$work/src"
 # Uncommitted changes are not packaged: say so rather than surprise.
@@ -63,12 +70,13 @@ say "building the packages (dpkg-buildpackage -b)"
 changes=$(ls "$work"/threadline_*.changes)
 
 say "lintian $(basename "$changes")"
-lintian --info --fail-on error,warning "$changes"
+lintian --display-info --fail-on error,warning "$changes"
 echo "lintian: no error, no warning"
 
 mkdir -p "$out"
 cp "$work"/*.deb "$changes" "$out"/
 ls -l "$out"
+fi
 
 if ((install_check == 0)); then
     exit 0
@@ -90,11 +98,15 @@ for fs in proc sys dev; do
 done
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 mkdir -p "$root/debs"
-cp "$work"/threadline_*.deb "$work"/threadline-server_*.deb "$root/debs/"
+debs=()
+for deb in "$work"/threadline_*.deb "$work"/threadline-server_*.deb; do
+    cp "$deb" "$root/debs/"
+    debs+=("/debs/$(basename "$deb")")
+done
 in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root "$@"; }
 in_root apt-get update -qq
 in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    /debs/threadline_*.deb /debs/threadline-server_*.deb >/dev/null
+    "${debs[@]}" >/dev/null
 in_root dpkg-query -W threadline threadline-server
 
 say "the server from the package answers /health"
