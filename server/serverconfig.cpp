@@ -177,9 +177,38 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
                        "process on the database); each read still sees every change committed "
                        "before it."),
         QStringLiteral("mode"), QStringLiteral("on"));
-    p.addOptions({listen,  db,       passwordFile, demo,       media,   words,    days,
-                  rate,    tokenTtl, idle,         header,     body,    maxConn,  maxPeer,
-                  tlsCert, tlsKey,   trustedProxy, tokenCache, workers, readCache});
+    const QCommandLineOption maxStreams(
+        QStringLiteral("max-streams"),
+        QStringLiteral("Push streams (GET /api/v1/stream) open at once in this process; one more "
+                       "is answered 503 (default 10000). Each is also a connection."),
+        QStringLiteral("n"), QStringLiteral("10000"));
+    const QCommandLineOption maxStreamsPerUser(
+        QStringLiteral("max-streams-per-user"),
+        QStringLiteral("Push streams open at once for one user in this process; one more is "
+                       "answered 429 (default 8)."),
+        QStringLiteral("n"), QStringLiteral("8"));
+    const QCommandLineOption streamPing(
+        QStringLiteral("stream-ping"),
+        QStringLiteral("Seconds between the ping comments of a push stream, which keep idle "
+                       "proxies from closing it (default 15)."),
+        QStringLiteral("s"), QStringLiteral("15"));
+    const QCommandLineOption streamBuffer(
+        QStringLiteral("stream-buffer"),
+        QStringLiteral("KiB a push stream's reader may leave unread before it is told it is too "
+                       "slow (event overflow) and closed (default 256)."),
+        QStringLiteral("KiB"), QStringLiteral("256"));
+    p.addOptions({listen,       db,
+                  passwordFile, demo,
+                  media,        words,
+                  days,         rate,
+                  tokenTtl,     idle,
+                  header,       body,
+                  maxConn,      maxPeer,
+                  tlsCert,      tlsKey,
+                  trustedProxy, tokenCache,
+                  workers,      readCache,
+                  maxStreams,   maxStreamsPerUser,
+                  streamPing,   streamBuffer});
     if (!p.parse(arguments))
         return p.errorText();
     if (p.isSet(QStringLiteral("help")))
@@ -269,6 +298,18 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
         return e;
     if (auto e = seconds(body, &c.bodyTimeoutMs))
         return e;
+    if (auto e = seconds(streamPing, &c.streamPingMs))
+        return e;
+    c.maxStreams = p.value(maxStreams).toInt(&ok);
+    if (!ok || c.maxStreams < 0)
+        return QStringLiteral("--max-streams wants a whole number ≥ 0");
+    c.maxStreamsPerUser = p.value(maxStreamsPerUser).toInt(&ok);
+    if (!ok || c.maxStreamsPerUser < 0)
+        return QStringLiteral("--max-streams-per-user wants a whole number ≥ 0");
+    const int bufferKiB = p.value(streamBuffer).toInt(&ok);
+    if (!ok || bufferKiB < 1 || bufferKiB > 1024 * 1024)
+        return QStringLiteral("--stream-buffer wants KiB from 1 to 1048576");
+    c.streamBufferBytes = qint64(bufferKiB) * 1024;
     c.maxConnections = p.value(maxConn).toInt(&ok);
     if (!ok || c.maxConnections < 1)
         return QStringLiteral("--max-connections wants a whole number > 0");

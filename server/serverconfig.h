@@ -35,6 +35,12 @@ struct ServerConfig
     int maxConnections = 4096;       // open at once; one more is answered 503 and closed
     int maxConnectionsPerPeer = 256; // from one address
 
+    // The push stream (GET /stream, http/eventstream.h).
+    int maxStreams = 10'000;               // open in this process; one more is answered 503
+    int maxStreamsPerUser = 8;             // open for one user in this process; one more: 429
+    int streamPingMs = 15'000;             // a comment line this often through idle proxies
+    qint64 streamBufferBytes = 256 * 1024; // unread by the peer; more: `overflow` and closed
+
     // HTTPS: both set, or neither (plain HTTP). PEM files.
     QString tlsCertFile;
     QString tlsKeyFile;

@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QUrl>
 
 namespace threadline::server {
 
@@ -75,6 +76,51 @@ bool Api::onWorker(const Request &req) const
 {
     return req.prechecked && m_routes.has(req.routeIndex) &&
            (m_routes.at(req.routeIndex).flags & Worker);
+}
+
+bool Api::isStream(const Request &req) const
+{
+    return req.prechecked && m_routes.has(req.routeIndex) &&
+           (m_routes.at(req.routeIndex).flags & Stream);
+}
+
+Response Api::openStream(Request &req, StreamStart &out)
+{
+    return guarded([&] {
+        out = StreamStart();
+        out.comments = limitParam(req.query, "comments", 3, 5, 0);
+        // EventSource sends the last id it saw when it reconnects: it wins over the URL's since
+        // (which is still the one the stream was first opened with).
+        QString since = QString::fromLatin1(req.header("last-event-id").trimmed());
+        if (since.isEmpty() && req.query.hasQueryItem(QStringLiteral("since")))
+            since = req.query.queryItemValue(QStringLiteral("since"), QUrl::FullyDecoded);
+        if (since.isEmpty() && !req.query.hasQueryItem(QStringLiteral("since"))) {
+            out.hello = true;
+            out.pos = m_sync.start();
+            out.cursor = m_sync.cursor(out.pos);
+            return Response();
+        }
+        const auto pos = m_sync.parseSince(since);
+        if (pos)
+            out.pos = *pos;
+        else
+            out.expired = true;
+        return Response();
+    });
+}
+
+bool Api::readStream(const Viewer &viewer, const SyncHandler::Position &from, int limit,
+                     int comments, SyncHandler::Page *out)
+{
+    const Response r = guarded([&] {
+        *out = m_sync.read(viewer, from, limit, comments);
+        return Response();
+    });
+    if (r.status >= 400) {
+        qWarning("push stream: reading the change log failed (%d)", r.status);
+        return false;
+    }
+    return true;
 }
 
 bool Api::isPostLike(const Request &req) const
@@ -343,6 +389,7 @@ Response Api::runWrite(Request &req, const Route &route)
         fingerprint = h.result().toHex();
     }
     // A like or a vote on PostgreSQL: one function call, its own transaction (schema.h, v4).
+    // (Its change row wakes the push streams through the change log's NOTIFY trigger.)
     if ((route.flags & Atomic) && m_db.isPostgres() && key.isEmpty())
         return route.handler(req);
     Transaction tx(m_db);
@@ -370,7 +417,7 @@ Response Api::runWrite(Request &req, const Route &route)
     Response r = route.handler(req);
     if (r.status >= 400)
         return r;
-    m_changes.flush();
+    const bool changed = m_changes.flush();
     if (!key.isEmpty()) {
         m_db.exec(QStringLiteral(
                       "INSERT INTO idempotency(uid, ikey, fingerprint, status, body, createtime)"
@@ -381,6 +428,8 @@ Response Api::runWrite(Request &req, const Route &route)
                    r.status, QString::fromUtf8(r.body), nowMs()});
     }
     tx.commit();
+    if (changed && m_changed)
+        m_changed(); // the push streams of this process read the log (http/eventstream.h)
     return r;
 }
 

@@ -38,6 +38,7 @@
 #include "serverconfig.h"
 
 #include <QVariant>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -94,6 +95,28 @@ public:
     };
     Outcome begin(Request &req);
     Response complete(Request &req, const Deferred &deferred, const QVariant &workResult);
+    // The push stream (http/eventstream.h). isStream(): a prechecked request for it.
+    [[nodiscard]] bool isStream(const Request &req) const;
+    // Where a stream starts: `hello` (no cursor: from the change log's present), `expired` (its
+    // cursor is older than the log keeps) or the position of its cursor (`Last-Event-ID` wins
+    // over `since`). An answer of 400 or more refuses it (a cursor that is not ours, a bad
+    // `comments`).
+    struct StreamStart
+    {
+        bool hello = false;
+        bool expired = false;
+        SyncHandler::Position pos;
+        QString cursor; // with hello
+        int comments = 3;
+    };
+    Response openStream(Request &req, StreamStart &out);
+    // The records after `from` for `viewer`, as /sync gives them (a page of at most `limit`);
+    // false when the database could not be read.
+    bool readStream(const Viewer &viewer, const SyncHandler::Position &from, int limit,
+                    int comments, SyncHandler::Page *out);
+    // Called (on the writing thread) after a write committed change-log records.
+    void setChangeListener(std::function<void()> listener) { m_changed = std::move(listener); }
+
     // Drops change-log entries older than --changelog-days and idempotency keys over 24 h.
     void pruneLogs();
 
@@ -138,6 +161,7 @@ private:
     TopicsHandler m_topics;
     PeopleHandler m_people;
     RouteTable m_routes;
+    std::function<void()> m_changed;
 };
 
 } // namespace threadline::server

@@ -19,10 +19,10 @@ void ChangeLog::record(const char *kind, qint64 id, const char *op)
     m_pending.append({QByteArray(kind) + '/' + op, id});
 }
 
-void ChangeLog::flush()
+bool ChangeLog::flush()
 {
     if (m_pending.isEmpty())
-        return;
+        return false;
     // No lock: on SQLite one writer at a time makes seq order commit order; on PostgreSQL each
     // row carries its transaction's id (the txid column's default) and /sync reads only rows
     // of transactions that have ended (handlers/synchandler.cpp), so writers never wait for
@@ -48,6 +48,7 @@ void ChangeLog::flush()
         m_db.exec(sql, binds.mid(start * 4, count * 4));
     }
     m_pending.clear();
+    return true;
 }
 
 } // namespace threadline::server

@@ -21,8 +21,9 @@ public:
 
     // `kind` "post", "comment" or "user"; `op` "upsert" or "remove".
     void record(const char *kind, qint64 id, const char *op = "upsert");
-    // Inserts what was recorded (each (kind, id, op) once), in the current transaction.
-    void flush();
+    // Inserts what was recorded (each (kind, id, op) once), in the current transaction; true
+    // when there was something.
+    bool flush();
     void clear() { m_pending.clear(); }
 
 private:

@@ -34,6 +34,9 @@ enum RouteFlag {
     // A like or an unlike of a post: on PostgreSQL, workers.h writes those that arrive together
     // in one statement (Api::postLikeBatch()).
     PostLike = 256,
+    // A long-lived answer (the push stream): after the precheck the HTTP front keeps the
+    // connection and writes events on it (http/eventstream.h) instead of calling the handler.
+    Stream = 512,
 };
 
 struct Route

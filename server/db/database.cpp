@@ -291,7 +291,8 @@ bool Database::migrate(QString *error)
                                          schemaActivityTypes(),
                                          schemaTopics(),
                                          schemaPeople(),
-                                         schemaRecentViews()};
+                                         schemaRecentViews(),
+                                         schemaChangesNotify(m_kind == Kind::Postgres)};
     try {
         begin();
         if (m_kind == Kind::Postgres)

@@ -567,4 +567,28 @@ inline QStringList schemaRecentViews()
     };
 }
 
+// The push stream (docs/api.md "The push stream"): on PostgreSQL every statement that writes
+// change-log rows NOTIFYs `threadline_changes` (payload: the highest seq it wrote) in its own
+// transaction, so every server process on the database — the writer's included — hears of a
+// commit that wrote records, whoever wrote them (the router, a like's function, a batch of likes).
+// The notification is delivered at commit and never for a rollback; it carries no data the
+// listeners need: they read the log from their cursors. SQLite: one process, told in-process.
+inline QStringList schemaChangesNotify(bool postgres)
+{
+    if (!postgres)
+        return {};
+    return {
+        QStringLiteral(R"SQL(
+CREATE OR REPLACE FUNCTION tl_changes_notify() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+    PERFORM pg_notify('threadline_changes', (SELECT MAX(seq) FROM new_rows)::text);
+    RETURN NULL;
+END
+$fn$)SQL"),
+        QStringLiteral("CREATE TRIGGER changes_notify AFTER INSERT ON changes"
+                       " REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT"
+                       " EXECUTE FUNCTION tl_changes_notify()"),
+    };
+}
+
 } // namespace threadline::server

@@ -3,6 +3,7 @@
 // The per-connection state machine of the HTTP front (httpconnection.h).
 #include "http/httpconnection.h"
 
+#include "http/eventstream.h"
 #include "http/httpserver.h"
 #include "http/httpwire.h"
 
@@ -98,6 +99,10 @@ void HttpConnection::process()
 {
     if (m_dead)
         return;
+    if (m_state == State::Streaming) {
+        m_socket->readAll(); // a stream reads no further request: dropped
+        return;
+    }
     if (m_state == State::Closing) {
         m_socket->readAll(); // dropped
         if (m_lingering)
@@ -394,6 +399,10 @@ void HttpConnection::run()
 {
     m_state = State::Working;
     m_timer.stop();
+    if (m_server.m_streams && m_server.m_api.isStream(m_req)) {
+        m_server.m_streams->open(this, m_req);
+        return;
+    }
     if (m_server.runOnWorker(m_id, m_req))
         return;
     Api::Outcome o = m_server.m_api.begin(m_req);
@@ -415,6 +424,32 @@ void HttpConnection::answer(const Response &r)
     m_socket->write(serialize(r, !head));
     m_state = State::Head;
     afterAnswer();
+}
+
+void HttpConnection::startStream(const QByteArray &head)
+{
+    m_server.logLine(m_req.method, m_req.path.toUtf8(), 200, m_requestTimer, m_req.peer);
+    m_state = State::Streaming;
+    m_keepAlive = false;
+    m_timer.stop();
+    m_in.clear();
+    m_req.body = QByteArray();
+    m_socket->write(head);
+    m_socket->readAll();
+}
+
+void HttpConnection::streamWrite(const QByteArray &bytes)
+{
+    if (m_dead || m_state != State::Streaming)
+        return;
+    m_socket->write(bytes);
+}
+
+void HttpConnection::endStream(const QByteArray &last)
+{
+    if (m_dead || m_state != State::Streaming)
+        return;
+    closeWith(last);
 }
 
 void HttpConnection::afterAnswer()
@@ -473,7 +508,7 @@ void HttpConnection::written()
 
 void HttpConnection::timedOut()
 {
-    if (m_dead)
+    if (m_dead || m_state == State::Streaming)
         return;
     if (m_state == State::Closing) {
         if (m_lingering && m_linger.elapsed() < kLingerTotalMs && m_socket->bytesAvailable() > 0) {

@@ -27,11 +27,12 @@ class HttpConnection : public QObject
 {
 public:
     enum class State {
-        Head,    // reading a request line and headers
-        Body,    // reading a body
-        Discard, // reading (and dropping) the small body of a refused request
-        Working, // the Api's deferred step runs on the pool, or the request on a worker
-        Closing, // the last answer is out or on its way; what comes is dropped
+        Head,      // reading a request line and headers
+        Body,      // reading a body
+        Discard,   // reading (and dropping) the small body of a refused request
+        Working,   // the Api's deferred step runs on the pool, or the request on a worker
+        Streaming, // a push stream (eventstream.h): events are written until it ends
+        Closing,   // the last answer is out or on its way; what comes is dropped
     };
 
     HttpConnection(HttpServer &server, QTcpSocket *socket, quint64 id, QString peer);
@@ -49,11 +50,23 @@ public:
     // A worker thread's answer (HttpServer::runOnWorker()): written, then the next request.
     void workerDone(const Response &r);
 
-private:
-    void socketError(QAbstractSocket::SocketError error);
+    // The push stream (eventstream.h), from the Working state of its request:
+    // - refuseStream(): an ordinary answer (400, 429, 503), then the next request;
+    // - startStream(): the stream's head; from now on no timeout of a request applies (the
+    //   stream pings), what the peer sends is dropped, and the answer ends only by endStream()
+    //   (its last bytes, then a lingering close) or by the peer;
+    // - streamWrite(): an event.
+    void refuseStream(const Response &r) { workerDone(r); }
+    void startStream(const QByteArray &head);
+    void streamWrite(const QByteArray &bytes);
+    void endStream(const QByteArray &last);
+    [[nodiscard]] quint64 id() const { return m_id; }
     // Answer bytes not yet handed to the kernel: with TLS, those waiting to be encrypted and
     // the encrypted ones waiting in the plain socket.
-    qint64 unsent() const;
+    [[nodiscard]] qint64 unsent() const;
+
+private:
+    void socketError(QAbstractSocket::SocketError error);
     void handshakeFailed(const QString &why);
     qint64 lingerLeft() const;
     void armHeaderDeadline();

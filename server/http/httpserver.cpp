@@ -5,6 +5,7 @@
 // HttpConnection (httpconnection.h).
 #include "http/httpserver.h"
 
+#include "http/eventstream.h"
 #include "http/httpconnection.h"
 #include "workers.h"
 
@@ -46,6 +47,8 @@ HttpServer::HttpServer(Api &api, const ServerConfig &config, QObject *parent)
             std::max(1, std::min<int>(m_maxConnections, int(rl.rlim_cur) - 64 - kMaxRefusing));
     if (m_config.workers > 0 && m_api.onPostgres())
         m_workers = std::make_unique<Workers>(m_config, m_config.workers, m_api.readCache());
+    m_streams = std::make_unique<EventStreams>(m_api, m_config);
+    m_api.setChangeListener([streams = m_streams.get()] { streams->poke(); });
     connect(&m_tcp, &QTcpServer::newConnection, this, [this] { acceptAll(); });
     connect(&m_tcp, &QTcpServer::acceptError, this, [this](QAbstractSocket::SocketError) {
         // Out of descriptors (or another resource): accepting again at once would spin.
@@ -56,6 +59,8 @@ HttpServer::HttpServer(Api &api, const ServerConfig &config, QObject *parent)
 
 HttpServer::~HttpServer()
 {
+    m_api.setChangeListener({});
+    m_streams.reset();
     m_workers.reset(); // their answers are posted to this object: gone before it is
     m_pool->clear();
     m_pool->waitForDone();
@@ -163,6 +168,7 @@ void HttpServer::released(HttpConnection *c, const QString &peer)
         return;
     }
     m_connections.remove(c->m_id);
+    m_streams->closed(c->m_id);
     --m_open;
     auto it = m_perPeer.find(peer);
     if (it != m_perPeer.end() && --*it <= 0)

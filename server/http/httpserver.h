@@ -16,6 +16,7 @@ class QThreadPool;
 
 namespace threadline::server {
 
+class EventStreams;
 class HttpConnection;
 class Workers;
 
@@ -41,6 +42,11 @@ class Workers;
 // connection each (workers.h), after the request thread's precheck.
 // This class is the listener, the caps and the pool; one connection's state machine is
 // HttpConnection (httpconnection.h), the parsing and serialising of HTTP/1.1 is httpwire.h.
+//
+// The push stream (GET /api/v1/stream, eventstream.h) is a request whose answer does not end:
+// after its precheck the connection is handed to EventStreams, and none of the timeouts above
+// applies to it any more (the stream pings, and drops a peer that leaves more than
+// --stream-buffer unread); it counts against the connection caps as any connection does.
 //
 // HTTPS (--tls-cert/--tls-key, configureTls()): every accepted socket is a QSslSocket that starts
 // its server handshake at once, inside the same connection object, so every cap and timeout
@@ -99,7 +105,8 @@ private:
     QSslConfiguration m_sslConfig;
     Listener m_tcp{*this};
     QThreadPool *m_pool = nullptr;
-    std::unique_ptr<Workers> m_workers; // PostgreSQL with --workers > 0
+    std::unique_ptr<Workers> m_workers;      // PostgreSQL with --workers > 0
+    std::unique_ptr<EventStreams> m_streams; // the push streams (GET /stream)
     int m_maxConnections = 0;
     int m_open = 0;     // connections counted against the caps
     int m_refusing = 0; // connections being refused (503 on its way out)

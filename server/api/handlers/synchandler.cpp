@@ -26,6 +26,69 @@ SyncHandler::SyncHandler(Database &db, const ServerConfig &config, Renderer &ren
 void SyncHandler::addRoutes(RouteTable &t)
 {
     t.add("GET", "sync", Worker, this, &SyncHandler::sync);
+    // The HTTP front takes a prechecked stream request over (http/eventstream.h); this handler
+    // only answers where nothing can stream (Api::handle() without the front).
+    t.add("GET", "stream", Stream, this, &SyncHandler::stream);
+}
+
+Response SyncHandler::stream(Request &)
+{
+    fail(404, QStringLiteral("the push stream is served by the HTTP front only"));
+}
+
+// PostgreSQL: the log is read in (txid, seq) order, and only rows of transactions below the
+// horizon: the oldest transaction of this database still running (or, with none, the next
+// transaction id). Every transaction below it has ended, so no row can still appear before a
+// position a reader has passed, while writers take no lock. The horizon is taken in one statement
+// and the rows read in the next (a later snapshot, which sees every transaction below the horizon
+// as ended). backend_xid is 32 bits: it is widened with the epoch of the snapshot's xmax (running
+// ids are within 2^31 of it). Only this database's transactions count: a long one in another
+// database on the cluster does not hold /sync.
+// The cursor is (txid, seq, time); a cursor of the older form (seq, time) means (0, seq): rows
+// written before schema version 4 have txid 0. SQLite: one writer at a time, seq order is commit
+// order; the cursor is (seq, time).
+qint64 SyncHandler::horizon()
+{
+    return m_db
+        .scalar(QStringLiteral(
+            "WITH s AS (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS xmax),"
+            " r AS (SELECT a.backend_xid::text::bigint AS x FROM pg_stat_activity a"
+            " WHERE a.datname = current_database() AND a.backend_xid IS NOT NULL)"
+            " SELECT LEAST(s.xmax, COALESCE(MIN(CASE"
+            " WHEN ((s.xmax >> 32) << 32 | r.x) > s.xmax THEN (((s.xmax >> 32) - 1) << 32 | "
+            "r.x)"
+            " ELSE ((s.xmax >> 32) << 32 | r.x) END), s.xmax))"
+            " FROM s LEFT JOIN r ON true GROUP BY s.xmax"))
+        .toLongLong();
+}
+
+SyncHandler::Position SyncHandler::start()
+{
+    if (m_db.isPostgres()) // everything below the horizon is the past; the horizon's own rows are
+                           // not
+        return {horizon(), 0};
+    return {0, m_db.scalar(QStringLiteral("SELECT MAX(seq) FROM changes"), {}, 0).toLongLong()};
+}
+
+QString SyncHandler::cursor(const Position &p) const
+{
+    if (m_db.isPostgres())
+        return encodeCursor({p.tx, p.seq, nowMs()});
+    return encodeCursor({p.seq, nowMs()});
+}
+
+std::optional<SyncHandler::Position> SyncHandler::parseSince(const QString &sinceText) const
+{
+    auto cursor = decodeCursor(sinceText, 2);
+    if (cursor)
+        cursor->prepend(0); // (0, seq, time)
+    else if (m_db.isPostgres())
+        cursor = decodeCursor(sinceText, 3);
+    if (!cursor || cursor->at(0) < 0 || cursor->at(1) < 0)
+        fail(400, QStringLiteral("since: not a cursor this server gave out"));
+    if (cursor->at(2) < nowMs() - qint64(m_config.changelogDays) * 24 * 3600 * 1000)
+        return std::nullopt;
+    return Position{cursor->at(0), cursor->at(1)};
 }
 
 Response SyncHandler::sync(Request &req)
@@ -33,58 +96,29 @@ Response SyncHandler::sync(Request &req)
     const int limit = limitParam(req.query, "limit", 500, 1000);
     // a post's inline comments as its cards ask for them (3 by default, ?comments=0..5)
     const int inlineComments = limitParam(req.query, "comments", 3, 5, 0);
-    const qint64 now = nowMs();
-    const bool pg = m_db.isPostgres();
-    // PostgreSQL: the log is read in (txid, seq) order, and only rows of transactions
-    // below the horizon: the oldest transaction of this database still running (or, with none,
-    // the next transaction id). Every transaction below it has ended, so no row can still appear
-    // before a position a reader has passed, while writers take no lock. The horizon is taken
-    // in one statement and the rows read in the next (a later snapshot, which sees every
-    // transaction below the horizon as ended). backend_xid is 32 bits: it is widened with the
-    // epoch of the snapshot's xmax (running ids are within 2^31 of it). Only this database's
-    // transactions count: a long one in another database on the cluster does not hold /sync.
-    // The cursor is (txid, seq, time); a cursor of the older form (seq, time) means (0, seq):
-    // rows written before schema version 4 have txid 0. SQLite: one writer at a time, seq
-    // order is commit order; the cursor is (seq, time).
-    const auto horizon = [this] {
-        return m_db
-            .scalar(QStringLiteral(
-                "WITH s AS (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS xmax),"
-                " r AS (SELECT a.backend_xid::text::bigint AS x FROM pg_stat_activity a"
-                " WHERE a.datname = current_database() AND a.backend_xid IS NOT NULL)"
-                " SELECT LEAST(s.xmax, COALESCE(MIN(CASE"
-                " WHEN ((s.xmax >> 32) << 32 | r.x) > s.xmax THEN (((s.xmax >> 32) - 1) << 32 | "
-                "r.x)"
-                " ELSE ((s.xmax >> 32) << 32 | r.x) END), s.xmax))"
-                " FROM s LEFT JOIN r ON true GROUP BY s.xmax"))
-            .toLongLong();
-    };
-    if (!req.query.hasQueryItem(QStringLiteral("since"))) {
-        if (pg) // everything below the horizon is the past; the horizon's own rows are not
-            return Response::json({{QStringLiteral("changes"), QJsonArray()},
-                                   {QStringLiteral("next"), encodeCursor({horizon(), 0, now})},
-                                   {QStringLiteral("hasMore"), false}});
-        const qint64 maxSeq =
-            m_db.scalar(QStringLiteral("SELECT MAX(seq) FROM changes"), {}, 0).toLongLong();
+    if (!req.query.hasQueryItem(QStringLiteral("since")))
         return Response::json({{QStringLiteral("changes"), QJsonArray()},
-                               {QStringLiteral("next"), encodeCursor({maxSeq, now})},
+                               {QStringLiteral("next"), cursor(start())},
                                {QStringLiteral("hasMore"), false}});
-    }
-    const QString sinceText = req.query.queryItemValue(QStringLiteral("since"), QUrl::FullyDecoded);
-    auto cursor = decodeCursor(sinceText, 2);
-    if (cursor)
-        cursor->prepend(0); // (0, seq, time)
-    else if (pg)
-        cursor = decodeCursor(sinceText, 3);
-    if (!cursor || cursor->at(0) < 0 || cursor->at(1) < 0)
-        fail(400, QStringLiteral("since: not a cursor this server gave out"));
-    const qint64 sinceTx = cursor->at(0);
-    const qint64 since = cursor->at(1);
-    if (cursor->at(2) < now - qint64(m_config.changelogDays) * 24 * 3600 * 1000)
+    const auto from =
+        parseSince(req.query.queryItemValue(QStringLiteral("since"), QUrl::FullyDecoded));
+    if (!from)
         fail(410,
              QStringLiteral(
                  "the cursor is older than the change log keeps (%1 days); refresh from the lists")
                  .arg(m_config.changelogDays));
+    const Page page = read(req.viewer, *from, limit, inlineComments);
+    return Response::json({{QStringLiteral("changes"), page.changes},
+                           {QStringLiteral("next"), page.nextCursor},
+                           {QStringLiteral("hasMore"), page.hasMore}});
+}
+
+SyncHandler::Page SyncHandler::read(const Viewer &viewer, const Position &from, int limit,
+                                    int inlineComments)
+{
+    const bool pg = m_db.isPostgres();
+    const qint64 sinceTx = from.tx;
+    const qint64 since = from.seq;
     std::vector<Row> rows;
     qint64 xmin = 0;
     if (pg) {
@@ -98,14 +132,14 @@ Response SyncHandler::sync(Request &req)
                                          " ORDER BY seq LIMIT ?"),
                           {since, limit + 1});
     }
-    const bool hasMore = rows.size() > size_t(limit);
-    if (hasMore)
+    Page page;
+    page.hasMore = rows.size() > size_t(limit);
+    if (page.hasMore)
         rows.resize(limit);
-    QString next;
     if (!pg) {
-        next = encodeCursor({rows.empty() ? since : rows.back()[0].toLongLong(), now});
-    } else if (hasMore) {
-        next = encodeCursor({rows.back()[3].toLongLong(), rows.back()[0].toLongLong(), now});
+        page.next = {0, rows.empty() ? since : rows.back()[0].toLongLong()};
+    } else if (page.hasMore) {
+        page.next = {rows.back()[3].toLongLong(), rows.back()[0].toLongLong()};
     } else {
         // Every row below the horizon has been read: the next read starts at the horizon (or
         // stays where it was, if the horizon is behind it — it never moves a cursor back).
@@ -118,9 +152,9 @@ Response SyncHandler::sync(Request &req)
             tx = xmin;
             seq = 0;
         }
-        next = encodeCursor({tx, seq, now});
+        page.next = {tx, seq};
     }
-
+    page.nextCursor = cursor(page.next);
     // The same object twice in one page: its current state once, at its last place.
     QList<QPair<QString, qint64>> order;
     QHash<QPair<QString, qint64>, qsizetype> lastIndex;
@@ -140,25 +174,25 @@ Response SyncHandler::sync(Request &req)
             userIds.append(key.second);
     }
     QHash<qint64, QJsonObject> posts, comments, users;
-    for (const QJsonValue &p : m_renderer.renderPosts(postIds, req.viewer, inlineComments))
+    for (const QJsonValue &p : m_renderer.renderPosts(postIds, viewer, inlineComments))
         posts.insert(p.toObject().value(QStringLiteral("id")).toInteger(), p.toObject());
     for (qsizetype start = 0; start < commentIds.size(); start += 500) {
         const QList<qint64> chunk = commentIds.mid(start, 500);
         QVariantList binds;
         for (qint64 id : chunk)
             binds.append(id);
-        const auto crows = m_db.query(
-            QStringLiteral("SELECT %1 FROM comments c JOIN posts p ON p.id = c.post_id"
-                           " WHERE c.id IN (%2) AND %3 AND %4")
-                .arg(Renderer::commentColumns(), Database::placeholders(chunk.size()),
-                     Renderer::commentVisible(req.viewer), Renderer::postVisible(req.viewer)),
-            binds);
-        for (const QJsonValue &c : m_renderer.renderComments(crows, req.viewer))
+        const auto crows =
+            m_db.query(QStringLiteral("SELECT %1 FROM comments c JOIN posts p ON p.id = c.post_id"
+                                      " WHERE c.id IN (%2) AND %3 AND %4")
+                           .arg(Renderer::commentColumns(), Database::placeholders(chunk.size()),
+                                Renderer::commentVisible(viewer), Renderer::postVisible(viewer)),
+                       binds);
+        for (const QJsonValue &c : m_renderer.renderComments(crows, viewer))
             comments.insert(c.toObject().value(QStringLiteral("id")).toInteger(), c.toObject());
     }
     for (qint64 uid : userIds)
         if (m_renderer.user(uid))
-            users.insert(uid, m_renderer.userProfile(uid, req.viewer));
+            users.insert(uid, m_renderer.userProfile(uid, viewer));
 
     QJsonArray changes;
     for (const auto &[kind, id] : order) {
@@ -175,9 +209,8 @@ Response SyncHandler::sync(Request &req)
         }
         changes.append(c);
     }
-    return Response::json({{QStringLiteral("changes"), changes},
-                           {QStringLiteral("next"), next},
-                           {QStringLiteral("hasMore"), hasMore}});
+    page.changes = changes;
+    return page;
 }
 
 } // namespace threadline::server

@@ -5,20 +5,52 @@
 
 #include "api/routetable.h"
 
+#include <QJsonArray>
+#include <QString>
+#include <optional>
+
 namespace threadline::server {
 
 class Database;
 class Renderer;
 struct ServerConfig;
 
+// The same reads serve GET /sync and the push stream (GET /stream, http/eventstream.h): one
+// place decides which records a caller gets and how they are rendered.
 class SyncHandler
 {
 public:
     SyncHandler(Database &db, const ServerConfig &config, Renderer &renderer);
     void addRoutes(RouteTable &table);
 
+    // A position in the change log: (txid, seq) on PostgreSQL, (0, seq) on SQLite.
+    struct Position
+    {
+        qint64 tx = 0;
+        qint64 seq = 0;
+        friend bool operator==(const Position &, const Position &) = default;
+    };
+    struct Page
+    {
+        QJsonArray changes;
+        Position next;
+        QString nextCursor;
+        bool hasMore = false;
+    };
+    // A `since` cursor: its position, or nothing when it is older than the change log keeps
+    // (410). Throws 400 when it is not a cursor this server (this database kind) gave out.
+    std::optional<Position> parseSince(const QString &text) const;
+    // Where a reader without `since` starts: everything before it is the past.
+    Position start();
+    QString cursor(const Position &p) const;
+    // The records after `from` as `viewer` may see them (at most `limit`; hasMore when more
+    // are there), each post upsert with its `inlineComments` newest visible comments.
+    Page read(const Viewer &viewer, const Position &from, int limit, int inlineComments);
+
 private:
     Response sync(Request &req);
+    Response stream(Request &req);
+    qint64 horizon();
 
     Database &m_db;
     const ServerConfig &m_config;

@@ -1,0 +1,284 @@
+// SPDX-FileCopyrightText: 2026 The Threadline authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The push stream's streams and their fan-out (eventstream.h).
+#include "http/eventstream.h"
+
+#include "api/api.h"
+#include "db/database.h"
+#include "http/httpconnection.h"
+#include "serverconfig.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlDriver>
+#include <QSqlError>
+#include <cstdio>
+#include <map>
+#include <tuple>
+
+namespace threadline::server {
+
+namespace {
+
+// Records per event: a page of /sync at most this long, so that one event stays well below the
+// stream buffer (a post upsert with its inline comments is a few KiB).
+constexpr int kEventRecords = 100;
+// Pages a group reads in one round before the others get their turn (the rest next round).
+constexpr int kPagesPerRound = 4;
+// PostgreSQL: how often the log is read without a notification (one may have been missed: the
+// listening connection broke, a transaction that held the horizon back ended without writing
+// records), and the listening connection checked.
+constexpr int kPeriodicMs = 3000;
+const char kChannel[] = "threadline_changes";
+
+QByteArray sseEvent(const char *name, const QString &id, const QJsonObject &data)
+{
+    QByteArray e;
+    if (!id.isEmpty())
+        e += "id: " + id.toLatin1() + '\n';
+    e += "event: ";
+    e += name;
+    e += "\ndata: " + QJsonDocument(data).toJson(QJsonDocument::Compact) + "\n\n";
+    return e;
+}
+
+} // namespace
+
+EventStreams::EventStreams(Api &api, const ServerConfig &config, QObject *parent)
+    : QObject(parent)
+    , m_api(api)
+    , m_config(config)
+{
+    connect(&m_ping, &QTimer::timeout, this, [this] { ping(); });
+    m_ping.start(m_config.streamPingMs);
+    connect(&m_periodic, &QTimer::timeout, this, [this] { periodic(); });
+    if (m_api.onPostgres())
+        m_periodic.start(kPeriodicMs);
+}
+
+EventStreams::~EventStreams() = default;
+
+void EventStreams::open(HttpConnection *c, const Request &request)
+{
+    Request req = request;
+    Api::StreamStart start;
+    const Response checked = m_api.openStream(req, start);
+    if (checked.status >= 400) {
+        c->refuseStream(checked);
+        return;
+    }
+    if (m_perUser.value(req.viewer.uid) >= m_config.maxStreamsPerUser) {
+        Response r = Response::error(
+            429, QStringLiteral("rate_limited"),
+            QStringLiteral("at most %1 push streams per user are open at once; close one first")
+                .arg(m_config.maxStreamsPerUser));
+        r.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray("5")));
+        c->refuseStream(r);
+        return;
+    }
+    if (m_streams.size() >= m_config.maxStreams) {
+        Response r = Response::error(
+            503, QStringLiteral("unavailable"),
+            QStringLiteral("this server has no room for another push stream; poll /sync"));
+        r.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray("30")));
+        c->refuseStream(r);
+        return;
+    }
+    // No Content-Length: the body is the events, until the connection closes.
+    const QByteArray head = "HTTP/1.1 200 OK\r\n"
+                            "Content-Type: text/event-stream\r\n"
+                            "Cache-Control: no-cache\r\n"
+                            "X-Accel-Buffering: no\r\n"
+                            "Connection: close\r\n"
+                            "\r\n";
+    if (req.method == "HEAD") {
+        c->startStream(head);
+        c->endStream({});
+        return;
+    }
+    c->startStream(head);
+    if (start.expired) {
+        c->endStream(sseEvent("expired", {},
+                              {{QStringLiteral("error"), QStringLiteral("cursor_expired")},
+                               {QStringLiteral("message"),
+                                QStringLiteral("the cursor is older than the change log keeps; "
+                                               "refresh from the lists")}}));
+        return;
+    }
+    listen();
+    Stream s;
+    s.conn = c;
+    s.viewer = req.viewer;
+    s.comments = start.comments;
+    s.pos = start.pos;
+    const quint64 id = c->id();
+    m_streams.insert(id, s);
+    ++m_perUser[s.viewer.uid];
+    if (start.hello) {
+        send(id, m_streams[id],
+             sseEvent("hello", start.cursor, {{QStringLiteral("next"), start.cursor}}));
+    }
+    schedule(); // what came since the cursor (or since the hello's horizon)
+}
+
+void EventStreams::closed(quint64 connectionId)
+{
+    const auto it = m_streams.find(connectionId);
+    if (it == m_streams.end())
+        return;
+    const qint64 uid = it->viewer.uid;
+    m_streams.erase(it);
+    auto u = m_perUser.find(uid);
+    if (u != m_perUser.end() && --*u <= 0)
+        m_perUser.erase(u);
+}
+
+void EventStreams::poke()
+{
+    if (m_poked.exchange(true))
+        return; // a wake-up is on its way
+    QMetaObject::invokeMethod(
+        this, [this] { schedule(); }, Qt::QueuedConnection);
+}
+
+void EventStreams::schedule()
+{
+    m_poked = false;
+    if (m_delivering) {
+        m_again = true;
+        return;
+    }
+    if (m_scheduled || m_streams.isEmpty())
+        return;
+    m_scheduled = true;
+    QMetaObject::invokeMethod(
+        this, [this] { deliver(); }, Qt::QueuedConnection);
+}
+
+void EventStreams::deliver()
+{
+    m_scheduled = false;
+    m_again = false;
+    m_delivering = true;
+    // (uid, moderator, inline comments, tx, seq): the streams that read the same records.
+    using Key = std::tuple<qint64, bool, int, qint64, qint64>;
+    std::map<Key, QList<quint64>> groups;
+    for (auto it = m_streams.cbegin(); it != m_streams.cend(); ++it)
+        groups[Key{it->viewer.uid, it->viewer.moderator, it->comments, it->pos.tx, it->pos.seq}]
+            .append(it.key());
+    bool more = false;
+    for (auto &[key, ids] : groups) {
+        Viewer viewer;
+        viewer.uid = std::get<0>(key);
+        viewer.moderator = std::get<1>(key);
+        SyncHandler::Position pos{std::get<3>(key), std::get<4>(key)};
+        for (int round = 0; round < kPagesPerRound; ++round) {
+            SyncHandler::Page page;
+            if (!m_api.readStream(viewer, pos, kEventRecords, std::get<2>(key), &page))
+                break; // the database is away: the next wake-up (or periodic read) tries again
+            QByteArray bytes;
+            if (!page.changes.isEmpty())
+                bytes = sseEvent("changes", page.nextCursor,
+                                 {{QStringLiteral("changes"), page.changes},
+                                  {QStringLiteral("next"), page.nextCursor}});
+            QList<quint64> alive;
+            for (quint64 id : std::as_const(ids)) {
+                const auto it = m_streams.find(id);
+                if (it == m_streams.end())
+                    continue;
+                if (!bytes.isEmpty() && !send(id, *it, bytes))
+                    continue;
+                it->pos = page.next;
+                alive.append(id);
+            }
+            ids = alive;
+            pos = page.next;
+            if (ids.isEmpty() || !page.hasMore)
+                break;
+            if (round == kPagesPerRound - 1)
+                more = true;
+        }
+    }
+    m_delivering = false;
+    if (more || m_again)
+        schedule();
+}
+
+bool EventStreams::send(quint64 id, Stream &s, const QByteArray &bytes)
+{
+    // The unread bytes are checked before a write: a stream holds at most the buffer plus one
+    // event (or ping) plus the overflow event.
+    if (s.conn->unsent() > m_config.streamBufferBytes) {
+        drop(id,
+             sseEvent("overflow", {},
+                      {{QStringLiteral("error"), QStringLiteral("too_slow")},
+                       {QStringLiteral("catchUp"), QStringLiteral("/sync")}}),
+             "too slow");
+        return false;
+    }
+    s.conn->streamWrite(bytes);
+    return true;
+}
+
+void EventStreams::drop(quint64 id, const QByteArray &last, const char *why)
+{
+    const auto it = m_streams.find(id);
+    if (it == m_streams.end())
+        return;
+    HttpConnection *c = it->conn;
+    const QByteArray line = "stream of user " + QByteArray::number(it->viewer.uid) + " from " +
+                            c->peer().toLatin1() + " dropped: " + why + " (" +
+                            QByteArray::number(c->unsent()) + " bytes unsent)\n";
+    fwrite(line.constData(), 1, size_t(line.size()), stderr);
+    closed(id);
+    c->endStream(last);
+}
+
+void EventStreams::ping()
+{
+    const QList<quint64> ids = m_streams.keys();
+    for (quint64 id : ids) {
+        const auto it = m_streams.find(id);
+        if (it != m_streams.end())
+            send(id, *it, ": ping\n\n");
+    }
+}
+
+void EventStreams::periodic()
+{
+    if (m_streams.isEmpty())
+        return;
+    listen();
+    schedule();
+}
+
+void EventStreams::listen()
+{
+    if (!m_api.onPostgres())
+        return;
+    if (!m_listenDb) {
+        m_listenDb = std::make_unique<Database>();
+        QString error;
+        if (!m_listenDb->open(m_config.dbUrl, &error))
+            m_listenDb->markLost(); // tried again on the next periodic check
+        connect(m_listenDb->handle().driver(), &QSqlDriver::notification, this,
+                [this] { schedule(); });
+    } else if (m_listening) {
+        try {
+            m_listenDb->exec(QStringLiteral("SELECT 1"));
+            return;
+        } catch (const DbError &) {
+            m_listenDb->checkConnection();
+            m_listening = false;
+        }
+    }
+    if (!m_listenDb->reconnect())
+        return;
+    m_listening =
+        m_listenDb->handle().driver()->subscribeToNotification(QString::fromLatin1(kChannel));
+    if (!m_listening)
+        fprintf(stderr, "threadline-server: cannot LISTEN for changes: %s\n",
+                qPrintable(m_listenDb->handle().driver()->lastError().text()));
+}
+
+} // namespace threadline::server
