@@ -18,6 +18,7 @@
 #include "i18n.h"
 #include "images/imagecache.h"
 #include "net/apiclient.h"
+#include "offlinepane.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
 #include "thread/commentdelegate.h"
@@ -133,38 +134,7 @@ core::Post linkPost(quint16 port)
     return p;
 }
 
-// The thread pane with what the app gives it, offline: the post's inline comment is its floor.
-struct Pane
-{
-    core::ApiClient api;
-    core::Cache cache;
-    core::PostStore store;
-    core::Outbox outbox{&api};
-    core::Actions actions{&outbox, &store};
-    core::ImageCache images{api.network()};
-    std::unique_ptr<models::Feeds> feeds;
-    std::unique_ptr<ui::ThreadView> view;
-
-    explicit Pane(const QString &dir)
-    {
-        api.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:9")));
-        api.setOffline(true);
-        images.setOffline(true);
-        images.setDiskCacheDirectory(QDir(dir).filePath(QStringLiteral("images")));
-        QSignalSpy cacheOpened(&cache, &core::Cache::opened);
-        cache.open(QDir(dir).filePath(QStringLiteral("cache.sqlite")));
-        if (!cacheOpened.wait(10000))
-            qFatal("the cache did not open");
-        QSignalSpy opened(&outbox, &core::Outbox::opened);
-        outbox.open(QDir(dir).filePath(QStringLiteral("outbox.sqlite")));
-        if (!opened.wait(10000))
-            qFatal("the outbox did not open");
-        feeds = std::make_unique<models::Feeds>(
-            models::Feeds::Parts{&api, &cache, &store, nullptr, &actions});
-        view = std::make_unique<ui::ThreadView>(feeds.get(), &images);
-        view->resize(700, 600);
-    }
-};
+using Pane = test::OfflineThreadPane;
 
 QStyleOptionViewItem optionFor(QAbstractItemView *tree, const QModelIndex &index)
 {

@@ -14,6 +14,7 @@
 #include "i18n.h"
 #include "images/imagecache.h"
 #include "net/apiclient.h"
+#include "offlinepane.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
 #include "thread/commenttreemodel.h"
@@ -62,32 +63,7 @@ core::Post post(qint64 id, qint64 commentCount, const QList<core::Comment> &inli
     return p;
 }
 
-struct Pane
-{
-    core::ApiClient api;
-    core::Cache cache;
-    core::PostStore store;
-    core::Outbox outbox{&api};
-    core::Actions actions{&outbox, &store};
-    core::ImageCache images{api.network()};
-    std::unique_ptr<models::Feeds> feeds;
-    std::unique_ptr<ThreadView> view;
-
-    explicit Pane(const QString &dir)
-    {
-        api.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:9")));
-        api.setOffline(true);
-        cache.open(QDir(dir).filePath(QStringLiteral("cache.sqlite")));
-        QSignalSpy opened(&outbox, &core::Outbox::opened);
-        outbox.open(QDir(dir).filePath(QStringLiteral("outbox.sqlite")));
-        if (!opened.wait(10000))
-            qFatal("the outbox did not open");
-        feeds = std::make_unique<models::Feeds>(
-            models::Feeds::Parts{&api, &cache, &store, nullptr, &actions});
-        view = std::make_unique<ThreadView>(feeds.get(), &images);
-        view->resize(700, 600);
-    }
-};
+using Pane = test::OfflineThreadPane;
 
 } // namespace
 
