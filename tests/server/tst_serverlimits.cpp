@@ -218,6 +218,8 @@ private Q_SLOTS:
     // logins
     void loginsDoNotDelayOtherRequests();
     void loginTimeDoesNotTellUserNames();
+    void failedSignInsOfOneAccountKeepNoOneElseOut();
+    void sprayingFromOneAddressIsBounded();
     // strict HTTP
     void lenientHttpIsRefused_data();
     void lenientHttpIsRefused();
@@ -754,6 +756,88 @@ void TestServerLimits::loginTimeDoesNotTellUserNames()
     qInfo("401 for a known user %.1f ms, for an unknown one %.1f ms (median; ratio %.2f)",
           median(known), median(unknown), ratio);
     QVERIFY2(ratio > 0.5 && ratio < 2.0, qPrintable(QString::number(ratio)));
+}
+
+// The message of an answer in the error shape ({"error":{"code":…,"message":…}}).
+QString errorMessage(const HttpResult &r)
+{
+    return r.obj().value("error").toObject().value("message").toString();
+}
+
+// The failed sign-in limits of docs/api.md ("Failed sign-ins"): per account and address, 10 at
+// once; per address, 100 at once.
+constexpr int kAccountBurst = 10;
+constexpr int kAddressBurst = 100;
+
+// Someone guesses one account's password from an address that twenty other people share (an
+// office): the guesser is stopped after 10 failures for that account, and all twenty sign in.
+void TestServerLimits::failedSignInsOfOneAccountKeepNoOneElseOut()
+{
+    Client attacker(m_server.baseUrl());
+    const auto guess = [&attacker] {
+        return attacker.post(api("/auth/login"),
+                             QJsonObject{{"username", "demo100"}, {"password", "guess"}});
+    };
+    int wrong = 0, limited = 0, signedIn = 0;
+    for (int i = 0; i < 20; ++i) {
+        for (int g = 0; g < 2; ++g) { // two guesses between two colleagues' sign-ins
+            const HttpResult r = guess();
+            QVERIFY2(r.status == 401 || r.status == 429, r.describe().constData());
+            if (r.status == 429) {
+                ++limited;
+                QVERIFY2(errorMessage(r).contains("this account"), r.describe().constData());
+                QVERIFY(!r.header("retry-after").isEmpty());
+            } else {
+                ++wrong;
+            }
+        }
+        Client colleague(m_server.baseUrl());
+        const QString name = QStringLiteral("demo%1").arg(101 + i);
+        if (!colleague.login(name).isEmpty())
+            ++signedIn;
+    }
+    qInfo("one account guessed from the address: %d wrong, then %d refused; %d of 20 others "
+          "signed in",
+          wrong, limited, signedIn);
+    QCOMPARE(wrong, kAccountBurst);
+    QCOMPARE(limited, 40 - kAccountBurst);
+    QCOMPARE(signedIn, 20);
+    // the account's owner at this address is refused as well, until a new try is due (the
+    // server cannot tell the owner from the guesser there)
+    const HttpResult owner =
+        Client(m_server.baseUrl())
+            .post(api("/auth/login"), QJsonObject{{"username", "demo100"}, {"password", "demo"}});
+    QCOMPARE(owner.status, 429);
+}
+
+// One password tried against many accounts from one address: after 100 failures in all, that
+// address is refused (the looser bound), whoever it names; another server's limits are apart.
+void TestServerLimits::sprayingFromOneAddressIsBounded()
+{
+    TestServer sprayed; // a server of its own: this address ends up refused there
+    QVERIFY(sprayed.start(
+        {QStringLiteral("--demo"), QStringLiteral("--rate-limits"), QStringLiteral("default")}));
+    Client sprayer(sprayed.baseUrl());
+    int wrong = 0;
+    HttpResult last;
+    QElapsedTimer clock;
+    clock.start();
+    for (int i = 0; i < 2 * kAddressBurst; ++i) {
+        last = sprayer.post(api("/auth/login"),
+                            QJsonObject{{"username", QStringLiteral("user%1").arg(i)},
+                                        {"password", "Summer2026!"}});
+        if (last.status != 401)
+            break;
+        ++wrong;
+    }
+    // 100 at once, and the one every 5 s that came back while the checks ran
+    const int refilled = int(clock.elapsed() / 5000) + 1;
+    qInfo("spraying: %d failures in %lld ms, then %d", wrong, clock.elapsed(), last.status);
+    QVERIFY2(wrong >= kAddressBurst && wrong <= kAddressBurst + refilled,
+             qPrintable(QString::number(wrong)));
+    QCOMPARE(last.status, 429);
+    QVERIFY2(errorMessage(last).contains("this address"), last.describe().constData());
+    QCOMPARE(Client(sprayed.baseUrl()).login(QStringLiteral("zhangsan")), QString());
 }
 
 void TestServerLimits::lenientHttpIsRefused_data()

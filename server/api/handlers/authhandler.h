@@ -1,9 +1,11 @@
 // SPDX-FileCopyrightText: 2026 The Threadline authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Sign-in and sign-out: POST /auth/login (the password check runs as the request's deferred
-// step, off the request thread; failures are rate limited per peer), POST /auth/logout.
+// step, off the request thread; failures are rate limited per account and address, and per
+// address), POST /auth/logout.
 #pragma once
 
+#include "api/ratelimiter.h"
 #include "api/routetable.h"
 
 #include <memory>
@@ -12,9 +14,14 @@ namespace threadline::server {
 
 class Authenticator;
 class Database;
-class RateLimiter;
 class Renderer;
 struct ServerConfig;
+
+// Failed sign-ins (docs/api.md, "Failed sign-ins"): per account and client address, 10 at once
+// and then one every 30 s; per client address, for spraying across accounts, 100 at once and
+// then one every 5 s. A refused sign-in (429) counts against neither.
+inline constexpr RateLimiter::Limit kAccountLoginLimit{10, 1.0 / 30};
+inline constexpr RateLimiter::Limit kAddressLoginLimit{100, 0.2};
 
 class AuthHandler
 {
