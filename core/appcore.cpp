@@ -45,7 +45,8 @@ AppCore::AppCore(QObject *parent)
         m_images->setOffline(offline);
         if (!offline && m_accountStarted && !m_anonymous) {
             m_outbox->retryNow();
-            m_sync->syncNow();
+            if (!m_sync->isStreaming()) // a stream opened again resumes from the cursor
+                m_sync->syncNow();
         }
         updateStatus();
     });
@@ -188,7 +189,7 @@ void AppCore::adoptAccount(const UserProfile &me)
 
 void AppCore::windowActivated()
 {
-    if (m_accountStarted)
+    if (m_accountStarted && !m_live->isLive()) // a live stream has told us everything
         m_sync->syncNow();
 }
 

@@ -86,7 +86,8 @@ public:
     // (LiveSync::isFallingBack), "Live updates unavailable; checking every 30 s" is added.
     [[nodiscard]] QString statusText() const;
 
-    // The window came to the front: a sync round now (design: poll every 30 s and on activation).
+    // The window came to the front: a sync round now (design: poll every 30 s and on
+    // activation), unless the push stream is live.
     void windowActivated();
 
     [[nodiscard]] ApiClient *api() const { return m_api.get(); }

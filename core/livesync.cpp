@@ -47,6 +47,7 @@ LiveSync::LiveSync(ApiClient *api, SyncEngine *sync, QObject *parent)
             closeStream();
             m_failures.clear();
             m_step = 0;
+            m_catchingUp = false; // its round will not run: back online, the stream resumes
         } else {
             maybeOpen();
         }
@@ -56,6 +57,7 @@ LiveSync::LiveSync(ApiClient *api, SyncEngine *sync, QObject *parent)
         m_catchingUp = false;
         maybeOpen();
     });
+    connect(m_sync, &SyncEngine::roundWanted, this, &LiveSync::catchUp);
     connect(m_sync, &SyncEngine::syncFailed, this, [this] {
         if (m_catchingUp) { // the catch-up failed: try the stream after a back-off anyway
             m_catchingUp = false;
@@ -176,10 +178,8 @@ void LiveSync::onEvent(const QByteArray &name, const QByteArray &id, const QByte
         m_sync->streamCursorExpired(e); // its fresh round's synced() opens a new stream
     } else if (name == "overflow") {
         qCInfo(lcLive) << "the stream fell behind: catching up with /sync";
-        closeStream();
         m_failures.append(m_clock.elapsed()); // a reader that keeps falling behind falls back
-        m_catchingUp = true;
-        m_sync->syncNow(); // its synced() opens a new stream
+        catchUp();
     }
     // `hello` and anything a newer server sends: alive, nothing to do.
     Q_EMIT eventReceived(name, id);
@@ -233,6 +233,13 @@ void LiveSync::failed(const ApiError &error)
     ++m_step;
     const int delay = cap / 2 + int(m_rng.bounded(quint32(cap - cap / 2) + 1));
     m_retry.start(delay);
+}
+
+void LiveSync::catchUp()
+{
+    closeStream();
+    m_catchingUp = true;
+    m_sync->syncNow(); // its synced() opens a new stream
 }
 
 void LiveSync::setFallback(bool on)

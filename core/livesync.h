@@ -7,7 +7,8 @@
 //   cursor (Last-Event-ID); while it is open the engine neither polls nor runs /sync rounds
 //   (SyncEngine::setStreaming), so records are applied in one order, once.
 // - `changes` → SyncEngine::applyStreamed (the cursor advances and is saved as with /sync);
-//   `expired` → what a 410 does; `overflow` → a /sync catch-up, then a new stream; `hello`,
+//   `expired` → what a 410 does; `overflow` → a /sync catch-up, then a new stream (so does an
+//   explicit SyncEngine::syncNow(): the user's refresh); `hello`,
 //   `: ping` and event names it does not know only prove the stream alive.
 // - A stream that ends, breaks its format or stays silent for more than silenceMs (2.5 pings) is
 //   reopened after a jittered exponential back-off (1 s … 60 s); meanwhile the engine polls.
@@ -87,6 +88,8 @@ private:
     void onEnded(const ApiError &error);
     // The stream failed (or is abandoned): back-off, or the fallback to polling.
     void failed(const ApiError &error);
+    // A /sync round instead of the stream, then a new stream (`overflow`, an explicit sync).
+    void catchUp();
     void setFallback(bool on);
     void setLive(bool on);
     [[nodiscard]] bool wanted() const;

@@ -115,8 +115,12 @@ void SyncEngine::setRefreshing(bool on)
 
 void SyncEngine::syncNow()
 {
-    if (!m_cursorLoaded || m_api->isOffline() || m_streaming)
+    if (!m_cursorLoaded || m_api->isOffline())
         return;
+    if (m_streaming) {
+        Q_EMIT roundWanted();
+        return;
+    }
     if (m_syncing) { // one round at a time; a request meanwhile runs right after
         m_syncAgain = true;
         return;

@@ -48,9 +48,9 @@ public:
     // The cursor the next round (or a stream) starts from; empty before the first round.
     [[nodiscard]] std::optional<QString> cursor() const { return m_cursor; }
 
-    // The push stream (LiveSync) delivers the changes: no poll and no /sync round meanwhile
-    // (syncNow() does nothing), so that the two never apply the same records out of order.
-    // Off: polling resumes at its interval.
+    // The push stream (LiveSync) delivers the changes: no poll and no /sync round meanwhile, so
+    // that the two never apply the same records out of order; syncNow() asks the stream's owner
+    // for a round instead (roundWanted()). Off: polling resumes at its interval.
     void setStreaming(bool on);
     [[nodiscard]] bool isStreaming() const { return m_streaming; }
     // A stream's `changes` event: applied exactly as a /sync page (the same code), the cursor
@@ -77,6 +77,9 @@ Q_SIGNALS:
     // refreshed from the normal lists (the engine starts over with a fresh cursor).
     void cursorExpired();
     void busyChanged(bool busy);
+    // syncNow() while streaming: the stream's owner closes it, runs the round (syncNow() again)
+    // and opens a new stream from the round's cursor.
+    void roundWanted();
 
 private:
     void requestSync(const QString &since, int rounds, int applied);
