@@ -34,6 +34,7 @@ LiveSync::LiveSync(ApiClient *api, SyncEngine *sync, QObject *parent)
         e.kind = ApiError::Kind::Timeout;
         e.message = QStringLiteral("the stream was silent for %1 ms").arg(m_timing.silenceMs);
         closeStream();
+        Q_EMIT streamEnded(e);
         failed(e);
     });
     connect(m_stream, &EventStream::connected, this, &LiveSync::onConnected);

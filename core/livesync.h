@@ -76,7 +76,8 @@ Q_SIGNALS:
     void fallbackChanged(bool fallingBack);
     // Each event as it came (after it was handled): `name` as sent, `id` its cursor.
     void eventReceived(const QByteArray &name, const QByteArray &id);
-    // Why the last stream ended (not for a close of ours: offline, disabled, reconnect()).
+    // Why the last stream ended (Kind::Timeout: it was silent too long); not for a close of
+    // ours (offline, disabled, reconnect(), a catch-up).
     void streamEnded(const threadline::core::ApiError &error);
 
 private:

@@ -10,7 +10,9 @@
 //    gets what was written meanwhile, once each, nothing of before again, still without /sync;
 //  - offline (from the start, or going offline): no stream request reaches the server; back
 //    online the stream opens again;
-//  - a revoked token: sign-in required, one stream attempt, no loop.
+//  - a revoked token: sign-in required, one stream attempt, no loop;
+//  - a full server (503): polling, said in the status bar, no loop;
+//  - a stream gone silent (the server stopped with SIGSTOP): taken for dead and opened again.
 #include "actions.h"
 #include "appcore.h"
 #include "cache/cache.h"
@@ -31,6 +33,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <csignal>
 
 using namespace threadline;
 using namespace threadline::models;
@@ -65,7 +69,7 @@ struct SideA
     Applied applied;
 
     SideA(const QUrl &server, const QString &token, qint64 uid, const QString &dir,
-          bool offline = false, int pollMs = kHugePollMs)
+          bool offline = false, int pollMs = kHugePollMs, int silenceMs = 37500)
     {
         core.setServer(server);
         core.api()->setToken(token);
@@ -75,6 +79,7 @@ struct SideA
         t.backoffBaseMs = 200; // quick reconnects, so that the test does not wait for seconds
         t.backoffMaxMs = 1000;
         t.fallbackRetryMs = 1000;
+        t.silenceMs = silenceMs;
         core.live()->setTiming(t);
         QObject::connect(core.sync(), &core::SyncEngine::changesApplied, &core,
                          [this](const QList<core::Change> &c) { applied.changes += c; });
@@ -359,6 +364,32 @@ private Q_SLOTS:
         QSignalSpy synced(side.core.sync(), &core::SyncEngine::synced);
         side.core.sync()->syncNow();
         QVERIFY(synced.wait(10000));
+    }
+
+    // Pings every 0.3 s keep a stream alive past a 1.5 s silence limit; the server stopped
+    // (SIGSTOP) sends none: the stream is taken for dead and opened again once it answers.
+    void silentStreamIsReopened()
+    {
+        TestServer pinging;
+        QVERIFY2(pinging.start({QStringLiteral("--demo"), QStringLiteral("--stream-ping"),
+                                QStringLiteral("0.3")}),
+                 pinging.stderrLog().right(2000).constData());
+        Client a(pinging.baseUrl());
+        const QString token = a.login(QStringLiteral("maliu"));
+        QVERIFY(!token.isEmpty());
+        SideA side(pinging.baseUrl(), token, uidOf(a), dir(QStringLiteral("silent")), false,
+                   kHugePollMs, 1500);
+        QTRY_VERIFY_WITH_TIMEOUT(side.core.live()->isLive(), 15000);
+        QSignalSpy ended(side.core.live(), &core::LiveSync::streamEnded);
+        QVERIFY(!ended.wait(3000)); // idle but pinged: alive, for twice the limit
+        QCOMPARE(side.core.live()->attempts(), 1);
+        QCOMPARE(::kill(pid_t(pinging.pid()), SIGSTOP), 0);
+        QVERIFY(ended.wait(5000));
+        QCOMPARE(ended.at(0).at(0).value<core::ApiError>().kind, core::ApiError::Kind::Timeout);
+        QVERIFY(!side.core.live()->isLive());
+        QCOMPARE(::kill(pid_t(pinging.pid()), SIGCONT), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(side.core.live()->isLive(), 15000);
+        QVERIFY(side.core.live()->attempts() >= 2);
     }
 };
 
