@@ -19,7 +19,12 @@ SyncEngine::SyncEngine(ApiClient *api, Cache *cache, PostStore *store, QObject *
     , m_store(store)
 {
     m_poll.setInterval(30000);
-    connect(&m_poll, &QTimer::timeout, this, &SyncEngine::syncNow);
+    // While a stream delivers, the ticks pass: the timer keeps its rhythm, so that a stream
+    // tried and refused again and again (the fallback) does not push the next poll back.
+    connect(&m_poll, &QTimer::timeout, this, [this] {
+        if (!m_streaming)
+            syncNow();
+    });
     connect(m_cache, &Cache::timelineLoaded, this, [this](quint64 id, const TimelinePage &page) {
         if (id != m_timelineRequest)
             return;
@@ -49,7 +54,7 @@ void SyncEngine::setPollIntervalMs(int ms)
         return;
     }
     m_poll.setInterval(ms);
-    if (m_cursorLoaded && !m_streaming)
+    if (m_cursorLoaded)
         m_poll.start();
 }
 
@@ -58,10 +63,6 @@ void SyncEngine::setStreaming(bool on)
     if (m_streaming == on)
         return;
     m_streaming = on;
-    if (on)
-        m_poll.stop();
-    else if (m_pollMs > 0 && m_cursorLoaded)
-        m_poll.start();
 }
 
 void SyncEngine::applyStreamed(const SyncPage &page)
@@ -93,7 +94,7 @@ void SyncEngine::start()
     m_cursorRequest = m_cache->loadMeta(QString::fromLatin1(kCursorKey));
     if (m_refreshesTimeline)
         refreshTimeline();
-    if (m_pollMs > 0 && !m_streaming)
+    if (m_pollMs > 0)
         m_poll.start();
 }
 
