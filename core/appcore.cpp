@@ -8,6 +8,7 @@
 #include "actions.h"
 #include "cache/cache.h"
 #include "images/imagecache.h"
+#include "livesync.h"
 #include "net/apiclient.h"
 #include "net/endpoints.h"
 #include "outbox/outbox.h"
@@ -29,11 +30,14 @@ AppCore::AppCore(QObject *parent)
     , m_outbox(std::make_unique<Outbox>(m_api.get()))
     , m_actions(std::make_unique<Actions>(m_outbox.get(), m_store.get()))
     , m_sync(std::make_unique<SyncEngine>(m_api.get(), m_cache.get(), m_store.get()))
+    , m_live(std::make_unique<LiveSync>(m_api.get(), m_sync.get()))
 {
     connect(m_session.get(), &Session::tokenChanged, this, [this](const QString &token) {
         m_api->setToken(token);
         m_images->setToken(token);
+        m_live->tokenChanged();
     });
+    connect(m_live.get(), &LiveSync::fallbackChanged, this, &AppCore::updateStatus);
     connect(m_session.get(), &Session::signedIn, this, [this] { m_outbox->resume(); });
     connect(m_session.get(), &Session::keychainUnavailable, this, &AppCore::userMessage);
     connect(m_api.get(), &ApiClient::unauthorized, this, &AppCore::signInRequired);
@@ -41,7 +45,8 @@ AppCore::AppCore(QObject *parent)
         m_images->setOffline(offline);
         if (!offline && m_accountStarted && !m_anonymous) {
             m_outbox->retryNow();
-            m_sync->syncNow();
+            if (!m_sync->isStreaming()) // a stream opened again resumes from the cursor
+                m_sync->syncNow();
         }
         updateStatus();
     });
@@ -70,14 +75,17 @@ AppCore::AppCore(QObject *parent)
                         tr("The local cache was damaged and has been rebuilt from the "
                            "server. Your unsent changes are safe."));
                 m_cacheOpen = true;
-                if (m_accountStarted && !m_anonymous)
+                if (m_accountStarted && !m_anonymous) {
                     m_sync->start();
+                    m_live->setEnabled(true); // opens once the first round has a cursor
+                }
             });
 }
 
 AppCore::~AppCore()
 {
-    // The sync engine and actions refer to the others: they go first.
+    // The stream, sync engine and actions refer to the others: they go first.
+    m_live.reset();
     m_sync.reset();
     m_actions.reset();
 }
@@ -171,15 +179,17 @@ void AppCore::adoptAccount(const UserProfile &me)
     m_accountUid = me.brief.uid;
     m_actions->setMe(me.brief);
     m_api->setHoldWithoutToken(false);
-    if (m_cacheOpen)
+    if (m_cacheOpen) {
         m_sync->start();
+        m_live->setEnabled(true);
+    }
     m_outbox->resume();
     updateStatus();
 }
 
 void AppCore::windowActivated()
 {
-    if (m_accountStarted)
+    if (m_accountStarted && !m_live->isLive()) // a live stream has told us everything
         m_sync->syncNow();
 }
 
@@ -214,6 +224,12 @@ QString AppCore::statusText() const
                       : tr("Not signed in — %n change(s) waiting until you sign in", nullptr, n);
     else if (n > 0)
         text = tr("Sending %n change(s)…", nullptr, n);
+    // Polling instead of streaming for minutes: updates come up to an interval late.
+    if (!isOffline() && !m_anonymous && m_live->isFallingBack() && m_sync->pollIntervalMs() > 0) {
+        const QString pollText = tr("Live updates unavailable; checking every %1 s")
+                                     .arg(std::max(1, m_sync->pollIntervalMs() / 1000));
+        text = text.isEmpty() ? pollText : tr("%1 · %2").arg(text, pollText);
+    }
     // Failed ones are said apart: they are not sent again unless the user retries them.
     if (const int failed = failedCount(); failed > 0) {
         const QString failedText = tr("%n change(s) failed", nullptr, failed);

@@ -18,6 +18,7 @@ class ApiClient;
 class Cache;
 class ImageCache;
 class Keychain;
+class LiveSync;
 class Outbox;
 class PostStore;
 class Session;
@@ -81,10 +82,12 @@ public:
     // Actions that failed for good and are kept for the user to retry or discard.
     [[nodiscard]] int failedCount() const;
     // "Offline — 3 changes waiting", "Sending 2 changes…", either with " · 1 change failed", or
-    // "" when there is nothing to say.
+    // "" when there is nothing to say. While the push stream is unavailable for a long time
+    // (LiveSync::isFallingBack), "Live updates unavailable; checking every 30 s" is added.
     [[nodiscard]] QString statusText() const;
 
-    // The window came to the front: a sync round now (design: poll every 30 s and on activation).
+    // The window came to the front: a sync round now (design: poll every 30 s and on
+    // activation), unless the push stream is live.
     void windowActivated();
 
     [[nodiscard]] ApiClient *api() const { return m_api.get(); }
@@ -95,6 +98,7 @@ public:
     [[nodiscard]] Outbox *outbox() const { return m_outbox.get(); }
     [[nodiscard]] Actions *actions() const { return m_actions.get(); }
     [[nodiscard]] SyncEngine *sync() const { return m_sync.get(); }
+    [[nodiscard]] LiveSync *live() const { return m_live.get(); }
 
 Q_SIGNALS:
     void statusChanged(const QString &status);
@@ -134,6 +138,7 @@ private:
     std::unique_ptr<Outbox> m_outbox;
     std::unique_ptr<Actions> m_actions;
     std::unique_ptr<SyncEngine> m_sync;
+    std::unique_ptr<LiveSync> m_live; // the push stream, while online and signed in
 };
 
 } // namespace threadline::core

@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "syncengine.h"
 
-#include "net/apiclient.h"
 #include "cache/cache.h"
+#include "net/apiclient.h"
 #include "net/endpoints.h"
-#include "wire/jsoncodec.h"
 #include "poststore.h"
+#include "wire/jsoncodec.h"
 
 #include <QUrlQuery>
 
@@ -19,7 +19,12 @@ SyncEngine::SyncEngine(ApiClient *api, Cache *cache, PostStore *store, QObject *
     , m_store(store)
 {
     m_poll.setInterval(30000);
-    connect(&m_poll, &QTimer::timeout, this, &SyncEngine::syncNow);
+    // While a stream delivers, the ticks pass: the timer keeps its rhythm, so that a stream
+    // tried and refused again and again (the fallback) does not push the next poll back.
+    connect(&m_poll, &QTimer::timeout, this, [this] {
+        if (!m_streaming)
+            syncNow();
+    });
     connect(m_cache, &Cache::timelineLoaded, this, [this](quint64 id, const TimelinePage &page) {
         if (id != m_timelineRequest)
             return;
@@ -43,6 +48,7 @@ SyncEngine::SyncEngine(ApiClient *api, Cache *cache, PostStore *store, QObject *
 
 void SyncEngine::setPollIntervalMs(int ms)
 {
+    m_pollMs = std::max(0, ms);
     if (ms <= 0) {
         m_poll.stop();
         return;
@@ -50,6 +56,30 @@ void SyncEngine::setPollIntervalMs(int ms)
     m_poll.setInterval(ms);
     if (m_cursorLoaded)
         m_poll.start();
+}
+
+void SyncEngine::setStreaming(bool on)
+{
+    if (m_streaming == on)
+        return;
+    m_streaming = on;
+}
+
+void SyncEngine::applyStreamed(const SyncPage &page)
+{
+    if (m_syncing) // never both at once (setStreaming); a late event is read again on resume
+        return;
+    acceptPage(page, m_cursor.has_value());
+    Q_EMIT synced(int(page.changes.size()));
+}
+
+void SyncEngine::streamCursorExpired(const ApiError &error)
+{
+    setStreaming(false);
+    if (m_syncing)
+        return; // a round is already under way: it meets the 410 itself
+    setSyncing(true);
+    cursorRefused(error, m_cursor.has_value());
 }
 
 void SyncEngine::setGapPages(int pages)
@@ -64,7 +94,7 @@ void SyncEngine::start()
     m_cursorRequest = m_cache->loadMeta(QString::fromLatin1(kCursorKey));
     if (m_refreshesTimeline)
         refreshTimeline();
-    if (m_poll.interval() > 0)
+    if (m_pollMs > 0)
         m_poll.start();
 }
 
@@ -88,6 +118,10 @@ void SyncEngine::syncNow()
 {
     if (!m_cursorLoaded || m_api->isOffline())
         return;
+    if (m_streaming) {
+        Q_EMIT roundWanted();
+        return;
+    }
     if (m_syncing) { // one round at a time; a request meanwhile runs right after
         m_syncAgain = true;
         return;
@@ -103,27 +137,7 @@ void SyncEngine::requestSync(const QString &since, int rounds, int applied)
         if (!reply->ok()) {
             const ApiError e = reply->error();
             if (e.kind == ApiError::Kind::Http && e.status == 410) {
-                // Older than the change log keeps: start over from a fresh cursor and refresh
-                // what we show from the normal lists — a few times, backing off. A server that
-                // refuses every cursor (even a fresh start) would otherwise be asked in a loop.
-                m_cursor.reset();
-                m_cache->removeMeta(QString::fromLatin1(kCursorKey));
-                if (since.isEmpty() || m_expiredInARow >= kMaxExpiredInARow) {
-                    m_expiredInARow = 0;
-                    setSyncing(false);
-                    ApiError refused = e;
-                    refused.message =
-                        tr("The server refuses every sync position (410 cursor expired); "
-                           "updates are paused until the next refresh.");
-                    Q_EMIT syncFailed(refused);
-                    return;
-                }
-                const int delayMs = kExpiredBackoffMs << m_expiredInARow;
-                ++m_expiredInARow;
-                QTimer::singleShot(delayMs, this, [this] { requestSync(QString(), 0, 0); });
-                if (m_refreshesTimeline)
-                    refreshTimeline();
-                Q_EMIT cursorExpired();
+                cursorRefused(e, !since.isEmpty());
                 return;
             }
             setSyncing(false);
@@ -139,12 +153,8 @@ void SyncEngine::requestSync(const QString &since, int rounds, int applied)
             Q_EMIT syncFailed(e);
             return;
         }
-        applyChanges(page.value());
-        if (!since.isEmpty())
-            m_expiredInARow = 0; // a cursor of the server's was taken: it keeps its promises
+        acceptPage(page.value(), !since.isEmpty());
         const int total = applied + int(page.value().changes.size());
-        m_cursor = page.value().next;
-        m_cache->saveMeta(QString::fromLatin1(kCursorKey), page.value().next);
         if (page.value().hasMore && rounds < 50) {
             requestSync(page.value().next, rounds + 1, total);
             return;
@@ -156,6 +166,41 @@ void SyncEngine::requestSync(const QString &since, int rounds, int applied)
             syncNow();
         }
     });
+}
+
+void SyncEngine::acceptPage(const SyncPage &page, bool hadCursor)
+{
+    applyChanges(page);
+    if (hadCursor)
+        m_expiredInARow = 0; // a cursor of the server's was taken: it keeps its promises
+    m_cursor = page.next;
+    m_cache->saveMeta(QString::fromLatin1(kCursorKey), page.next);
+    if (!page.changes.isEmpty())
+        Q_EMIT changesApplied(page.changes);
+}
+
+void SyncEngine::cursorRefused(const ApiError &e, bool hadCursor)
+{
+    // Older than the change log keeps: start over from a fresh cursor and refresh what we show
+    // from the normal lists — a few times, backing off. A server that refuses every cursor (even
+    // a fresh start) would otherwise be asked in a loop.
+    m_cursor.reset();
+    m_cache->removeMeta(QString::fromLatin1(kCursorKey));
+    if (!hadCursor || m_expiredInARow >= kMaxExpiredInARow) {
+        m_expiredInARow = 0;
+        setSyncing(false);
+        ApiError refused = e;
+        refused.message = tr("The server refuses every sync position (410 cursor expired); "
+                             "updates are paused until the next refresh.");
+        Q_EMIT syncFailed(refused);
+        return;
+    }
+    const int delayMs = kExpiredBackoffMs << m_expiredInARow;
+    ++m_expiredInARow;
+    QTimer::singleShot(delayMs, this, [this] { requestSync(QString(), 0, 0); });
+    if (m_refreshesTimeline)
+        refreshTimeline();
+    Q_EMIT cursorExpired();
 }
 
 void SyncEngine::applyChanges(const SyncPage &page)

@@ -29,7 +29,8 @@ public:
     SyncEngine(ApiClient *api, Cache *cache, PostStore *store, QObject *parent = nullptr);
 
     void setPollIntervalMs(int ms); // default 30,000; 0 turns polling off
-    void setGapPages(int pages);    // pages fetched to close a gap before giving up (default 5)
+    [[nodiscard]] int pollIntervalMs() const { return m_pollMs; }
+    void setGapPages(int pages); // pages fetched to close a gap before giving up (default 5)
     // Whether start() and a 410 also paint and refresh the All timeline (default true). The
     // desktop window turns it off: its timeline feeds do that, and two first-page requests at
     // start would be one too many. /sync and polling go on either way.
@@ -42,14 +43,32 @@ public:
     // The first page of the timeline from the server (and the gap check against the cache).
     void refreshTimeline();
     [[nodiscard]] bool isBusy() const { return m_syncing || m_refreshing; }
+    // A /sync round (or its 410 recovery) is under way.
+    [[nodiscard]] bool isSyncing() const { return m_syncing; }
+    // The cursor the next round (or a stream) starts from; empty before the first round.
+    [[nodiscard]] std::optional<QString> cursor() const { return m_cursor; }
+
+    // The push stream (LiveSync) delivers the changes: no poll and no /sync round meanwhile, so
+    // that the two never apply the same records out of order; syncNow() asks the stream's owner
+    // for a round instead (roundWanted()). Off: polling resumes at its interval.
+    void setStreaming(bool on);
+    [[nodiscard]] bool isStreaming() const { return m_streaming; }
+    // A stream's `changes` event: applied exactly as a /sync page (the same code), the cursor
+    // advanced and saved the same way; synced() follows.
+    void applyStreamed(const SyncPage &page);
+    // A stream's `expired` event: what a 410 from /sync does (start over from a fresh cursor,
+    // refresh from the lists, cursorExpired()). Streaming is turned off first.
+    void streamCursorExpired(const ApiError &error);
 
 Q_SIGNALS:
     // The cached timeline, before any network answer: the UI paints it at once.
     void cachedTimelineReady(const QList<qint64> &postIds, const std::optional<QString> &next);
     // The server's first page (posts are in the store and the cache).
     void timelineRefreshed(const QList<qint64> &postIds, const std::optional<QString> &next);
-    // A /sync round applied `changes` changes (0: nothing new).
+    // A /sync round applied `changes` changes (0: nothing new); also after each stream event.
     void synced(int changes);
+    // The records of one /sync page or stream event, as they were applied (in order).
+    void changesApplied(const QList<threadline::core::Change> &changes);
     // After a long offline period the newest page did not reach what the cache holds: at least
     // `missed` posts lie between ("N posts missed — load").
     void gapDetected(int missed);
@@ -58,10 +77,17 @@ Q_SIGNALS:
     // refreshed from the normal lists (the engine starts over with a fresh cursor).
     void cursorExpired();
     void busyChanged(bool busy);
+    // syncNow() while streaming: the stream's owner closes it, runs the round (syncNow() again)
+    // and opens a new stream from the round's cursor.
+    void roundWanted();
 
 private:
     void requestSync(const QString &since, int rounds, int applied);
     void applyChanges(const SyncPage &page);
+    // A page read from `hadCursor` on: applied, and its `next` becomes the saved cursor.
+    void acceptPage(const SyncPage &page, bool hadCursor);
+    // The server refused the cursor (410, or a stream's `expired`); called while syncing.
+    void cursorRefused(const ApiError &error, bool hadCursor);
     void fetchTimelinePage(const std::optional<QString> &before, int pagesLeft, QList<qint64> acc);
     void finishRefresh(const QList<qint64> &ids, const std::optional<QString> &next, bool gap);
     void setSyncing(bool on);
@@ -71,6 +97,8 @@ private:
     Cache *m_cache;
     PostStore *m_store;
     QTimer m_poll;
+    int m_pollMs = 30000;
+    bool m_streaming = false;
     int m_gapPages = 5;
     std::optional<QString> m_cursor; // known once the cache answered
     bool m_cursorLoaded = false;

@@ -512,27 +512,27 @@
 <context>
     <name>threadline::core::AppCore</name>
     <message>
-        <location filename="../core/appcore.cpp" line="65"/>
+        <location filename="../core/appcore.cpp" line="70"/>
         <source>The local cache cannot be used (%1); Threadline works from the server only.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="70"/>
+        <location filename="../core/appcore.cpp" line="75"/>
         <source>The local cache was damaged and has been rebuilt from the server. Your unsent changes are safe.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="159"/>
+        <location filename="../core/appcore.cpp" line="167"/>
         <source>Another server now answers at %1 (its data was replaced). Restart Threadline to see its posts; what you queued for the old one stays in its own file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="211"/>
+        <location filename="../core/appcore.cpp" line="221"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="211"/>
+        <location filename="../core/appcore.cpp" line="221"/>
         <source>Offline — %n change(s) waiting</source>
         <translation>
             <numerusform>Offline — %n change waiting</numerusform>
@@ -540,12 +540,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="213"/>
+        <location filename="../core/appcore.cpp" line="223"/>
         <source>Not signed in — reading the cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="214"/>
+        <location filename="../core/appcore.cpp" line="224"/>
         <source>Not signed in — %n change(s) waiting until you sign in</source>
         <translation>
             <numerusform>Not signed in — %n change waiting until you sign in</numerusform>
@@ -553,15 +553,20 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="216"/>
+        <location filename="../core/appcore.cpp" line="226"/>
         <source>Sending %n change(s)…</source>
         <translation>
             <numerusform>Sending %n change…</numerusform>
             <numerusform>Sending %n changes…</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="229"/>
+        <source>Live updates unavailable; checking every %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="219"/>
+        <location filename="../core/appcore.cpp" line="235"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n change failed</numerusform>
@@ -569,7 +574,8 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="220"/>
+        <location filename="../core/appcore.cpp" line="231"/>
+        <location filename="../core/appcore.cpp" line="236"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -907,7 +913,7 @@
 <context>
     <name>threadline::core::SyncEngine</name>
     <message>
-        <location filename="../core/syncengine.cpp" line="116"/>
+        <location filename="../core/syncengine.cpp" line="193"/>
         <source>The server refuses every sync position (410 cursor expired); updates are paused until the next refresh.</source>
         <translation type="unfinished"></translation>
     </message>

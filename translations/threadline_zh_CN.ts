@@ -502,60 +502,66 @@
 <context>
     <name>threadline::core::AppCore</name>
     <message>
-        <location filename="../core/appcore.cpp" line="65"/>
+        <location filename="../core/appcore.cpp" line="70"/>
         <source>The local cache cannot be used (%1); Threadline works from the server only.</source>
         <translation>本地缓存无法使用（%1），Threadline 将只从服务器获取数据。</translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="70"/>
+        <location filename="../core/appcore.cpp" line="75"/>
         <source>The local cache was damaged and has been rebuilt from the server. Your unsent changes are safe.</source>
         <translation>本地缓存已损坏，已从服务器重建。你尚未发送的更改不会丢失。</translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="159"/>
+        <location filename="../core/appcore.cpp" line="167"/>
         <source>Another server now answers at %1 (its data was replaced). Restart Threadline to see its posts; what you queued for the old one stays in its own file.</source>
         <translation>%1 上现在是另一台服务器（其数据已被替换）。请重新启动 Threadline 以查看它的动态；为原服务器排队的操作仍保存在各自的文件中。</translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="211"/>
+        <location filename="../core/appcore.cpp" line="221"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="211"/>
+        <location filename="../core/appcore.cpp" line="221"/>
         <source>Offline — %n change(s) waiting</source>
         <translation>
             <numerusform>离线 — %n 项更改待发送</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="213"/>
+        <location filename="../core/appcore.cpp" line="223"/>
         <source>Not signed in — reading the cache</source>
         <translation>未登录 — 正在读取缓存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="214"/>
+        <location filename="../core/appcore.cpp" line="224"/>
         <source>Not signed in — %n change(s) waiting until you sign in</source>
         <translation>
             <numerusform>未登录 — %n 项更改等待登录后发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="216"/>
+        <location filename="../core/appcore.cpp" line="226"/>
         <source>Sending %n change(s)…</source>
         <translation>
             <numerusform>正在发送 %n 项更改…</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../core/appcore.cpp" line="229"/>
+        <source>Live updates unavailable; checking every %1 s</source>
+        <translation>实时更新不可用；每 %1 秒检查一次</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="219"/>
+        <location filename="../core/appcore.cpp" line="235"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n 项更改失败</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="220"/>
+        <location filename="../core/appcore.cpp" line="231"/>
+        <location filename="../core/appcore.cpp" line="236"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -891,7 +897,7 @@
 <context>
     <name>threadline::core::SyncEngine</name>
     <message>
-        <location filename="../core/syncengine.cpp" line="116"/>
+        <location filename="../core/syncengine.cpp" line="193"/>
         <source>The server refuses every sync position (410 cursor expired); updates are paused until the next refresh.</source>
         <translation>服务器拒绝了所有同步位置（410 游标已过期）；更新已暂停，直到下次刷新。</translation>
     </message>

@@ -227,6 +227,14 @@ QByteArray ApiClient::newIdempotencyKey()
 QNetworkRequest ApiClient::buildRequest(const ApiReply &reply, const QUrl &url,
                                         bool *withToken) const
 {
+    return buildRequest(reply.m_method, !reply.m_requestBody.isEmpty(), reply.m_options, url,
+                        withToken);
+}
+
+QNetworkRequest ApiClient::buildRequest(const QByteArray &method, bool hasBody,
+                                        const RequestOptions &o, const QUrl &url,
+                                        bool *withToken) const
+{
     QNetworkRequest request(url);
     request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
@@ -241,14 +249,12 @@ QNetworkRequest ApiClient::buildRequest(const ApiReply &reply, const QUrl &url,
     request.setHeader(QNetworkRequest::UserAgentHeader,
                       version.isEmpty() ? QStringLiteral("Threadline")
                                         : QStringLiteral("Threadline/") + version);
-    const QByteArray &method = reply.m_method;
-    if (!reply.m_requestBody.isEmpty() || method == "POST" || method == "PUT" || method == "PATCH")
-        request.setHeader(QNetworkRequest::ContentTypeHeader, reply.m_options.contentType);
-    if (!reply.m_options.idempotencyKey.isEmpty())
-        request.setRawHeader(QByteArrayLiteral("Idempotency-Key"), reply.m_options.idempotencyKey);
+    if (hasBody || method == "POST" || method == "PUT" || method == "PATCH")
+        request.setHeader(QNetworkRequest::ContentTypeHeader, o.contentType);
+    if (!o.idempotencyKey.isEmpty())
+        request.setRawHeader(QByteArrayLiteral("Idempotency-Key"), o.idempotencyKey);
     // A sign-in's own call (Session) carries the token of the server it names, to that server
     // only; every other call the client's token, to baseUrl's origin only.
-    const RequestOptions &o = reply.m_options;
     const QString &token = o.token ? *o.token : m_token;
     const bool ownServer = !o.server.isEmpty() && sameOrigin(url, o.server);
     *withToken = !token.isEmpty() && (o.server.isEmpty() ? isSameOrigin(url) : ownServer);
@@ -258,6 +264,24 @@ QNetworkRequest ApiClient::buildRequest(const ApiReply &reply, const QUrl &url,
             request.setAttribute(kTokenOriginAttribute, TlsPins::originOf(url));
     }
     return request;
+}
+
+QNetworkReply *ApiClient::openStream(const QString &path,
+                                     const QList<QPair<QByteArray, QByteArray>> &headers,
+                                     bool *withToken)
+{
+    const QUrl url = resolve(path);
+    if (!isHttpUrl(url))
+        return nullptr;
+    bool sendsToken = false;
+    QNetworkRequest request = buildRequest(QByteArrayLiteral("GET"), false, {}, url, &sendsToken);
+    for (const auto &[name, value] : headers)
+        request.setRawHeader(name, value);
+    if (withToken)
+        *withToken = sendsToken;
+    QNetworkReply *reply = m_nam->get(request);
+    reply->setReadBufferSize(1024 * 1024); // read as it comes: the caller bounds what it keeps
+    return reply;
 }
 
 } // namespace threadline::core

@@ -262,6 +262,17 @@ public:
     // Requests not finished yet (in flight or waiting to retry).
     [[nodiscard]] int pendingCount() const { return int(m_live.size()); }
 
+    // A GET whose answer is read as it arrives and may never end (the push stream,
+    // net/eventstream.h). Built as every call is (the token to baseUrl's origin only, no HTTP/2,
+    // no redirects, no cookies) and sent through the one manager (offline refusal, and going
+    // offline aborts it; TLS checks and pins). No timeout, no retry, no answer cap: the caller
+    // reads, bounds and ends it, and owns the reply (deleteLater()). `headers` are added to the
+    // request (Accept replaced). Null when the path does not resolve to an http(s) URL.
+    // *withToken: whether the request carries the token (a 401 then means sign in again).
+    [[nodiscard]] QNetworkReply *openStream(const QString &path,
+                                            const QList<QPair<QByteArray, QByteArray>> &headers,
+                                            bool *withToken = nullptr);
+
 Q_SIGNALS:
     // The app-wide error sink: every final failure except Kind::Cancelled (offline included).
     void requestFailed(const threadline::core::ApiError &error, const QString &path);
@@ -280,6 +291,9 @@ private:
     friend class GuardedNetworkAccessManager;
 
     [[nodiscard]] QNetworkRequest buildRequest(const ApiReply &reply, const QUrl &url,
+                                               bool *withToken) const;
+    [[nodiscard]] QNetworkRequest buildRequest(const QByteArray &method, bool hasBody,
+                                               const RequestOptions &options, const QUrl &url,
                                                bool *withToken) const;
 
     GuardedNetworkAccessManager *m_nam = nullptr;

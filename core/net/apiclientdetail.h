@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the API client's three files share (apiclient.cpp: the client; apireply.cpp: one request
 // across its attempts; guardednetwork.cpp: the one QNetworkAccessManager and its checks).
-// Internal to core: nothing outside apiclient*.cpp / apireply.cpp / guardednetwork.cpp includes it.
+// Internal to core: nothing outside apiclient*.cpp / apireply.cpp / guardednetwork.cpp (and the
+// stream reader, eventstream.cpp, which answers as they do) includes it.
 #pragma once
 
 #include "net/apierror.h"

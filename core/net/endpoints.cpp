@@ -148,6 +148,11 @@ Call sync(int limit, const QString &since)
                cardComments());
 }
 
+Call stream()
+{
+    return get(path(u"/stream?") + cardComments().mid(1));
+}
+
 Call post(qint64 postId)
 {
     return get(path(u"/posts/") + id(postId));

@@ -85,6 +85,8 @@ struct ActivityQuery
                             const std::optional<QString> &before = std::nullopt);
 // GET /sync?limit=…&since=… (no since: the current cursor)
 [[nodiscard]] Call sync(int limit, const QString &since = {});
+// GET /stream?comments=… — the push stream (the cursor goes as Last-Event-ID)
+[[nodiscard]] Call stream();
 
 // --- one post ---
 [[nodiscard]] Call post(qint64 postId);

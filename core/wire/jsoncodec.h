@@ -129,6 +129,8 @@ struct CodecLimits
 [[nodiscard]] Result<LogPage> decodeLogPage(const QByteArray &json);
 [[nodiscard]] Result<DevicePage> decodeDevicePage(const QByteArray &json);
 [[nodiscard]] Result<SyncPage> decodeSyncPage(const QByteArray &json);
+// The data of a push stream's `changes` event: a sync page whose `hasMore` may be missing.
+[[nodiscard]] Result<SyncPage> decodeStreamChanges(const QByteArray &json);
 
 // Small answers.
 [[nodiscard]] Result<ApiErrorBody> decodeApiError(const QByteArray &json);

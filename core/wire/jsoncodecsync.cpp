@@ -110,6 +110,16 @@ bool readSyncPage(const QJsonValue &v, const Path &p, SyncPage &out, DecodeError
            o.req("hasMore"_L1, out.hasMore, readBool);
 }
 
+// A push stream's `changes` event: a sync page without `hasMore` (an event holds what one read
+// of the log gave; the next event follows on its own).
+bool readStreamChanges(const QJsonValue &v, const Path &p, SyncPage &out, DecodeError &err)
+{
+    Obj o(v, p, err);
+    return o && o.req("changes"_L1, out.changes, skippingListOf(readChange, &out.skipped)) &&
+           o.req("next"_L1, out.next, readNonEmptyString) &&
+           o.opt("hasMore"_L1, out.hasMore, readBool);
+}
+
 bool readApiErrorFields(const QJsonValue &v, const Path &p, ApiErrorBody &out, DecodeError &err)
 {
     Obj o(v, p, err);
@@ -201,6 +211,11 @@ Result<ActivityPage> decodeActivityPage(const QByteArray &json)
 Result<SyncPage> decodeSyncPage(const QByteArray &json)
 {
     return noteSkipped(decodeDocument<SyncPage>(json, readSyncPage), "sync page");
+}
+
+Result<SyncPage> decodeStreamChanges(const QByteArray &json)
+{
+    return noteSkipped(decodeDocument<SyncPage>(json, readStreamChanges), "stream event");
 }
 
 Result<ApiErrorBody> decodeApiError(const QByteArray &json)
