@@ -17,6 +17,7 @@
 #include "feeds.h"
 #include "i18n.h"
 #include "images/imagecache.h"
+#include "itemoption.h"
 #include "net/apiclient.h"
 #include "offlinepane.h"
 #include "outbox/outbox.h"
@@ -134,18 +135,28 @@ core::Post linkPost(quint16 port)
     return p;
 }
 
+// A timeline of one post (`post`), shown 640×600 (a card's layout needs its view on screen).
+struct OneCard
+{
+    core::PostStore store;
+    TimelineModel model{&store};
+    ui::TimelineView view{nullptr};
+
+    explicit OneCard(const core::Post &post, bool shown = true)
+    {
+        store.upsertPost(post);
+        model.setPosts({post.id});
+        view.setModel(&model);
+        view.resize(640, 600);
+        if (shown)
+            view.show();
+    }
+    [[nodiscard]] QModelIndex index() const { return model.index(0); }
+};
+
 using Pane = test::OfflineThreadPane;
 
-QStyleOptionViewItem optionFor(QAbstractItemView *tree, const QModelIndex &index)
-{
-    QStyleOptionViewItem o;
-    o.initFrom(tree);
-    o.font = tree->font();
-    o.fontMetrics = QFontMetrics(o.font);
-    o.widget = tree;
-    o.rect = tree->visualRect(index);
-    return o;
-}
+using test::optionFor;
 
 // Asks `widget` for its tool tip at `pos`, as hovering does.
 void hover(QWidget *widget, const QPoint &pos)
@@ -205,16 +216,10 @@ private Q_SLOTS:
 
     void card()
     {
-        core::PostStore store;
-        store.upsertPost(linkPost(port()));
-        TimelineModel model(&store);
-        model.setPosts({kPost});
-        ui::TimelineView view(nullptr);
-        view.setModel(&model);
-        view.resize(640, 600);
-        view.show();
+        OneCard card(linkPost(port()));
+        ui::TimelineView &view = card.view;
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        const QModelIndex index = model.index(0);
+        const QModelIndex index = card.index();
         QSignalSpy threads(&view, &ui::TimelineView::threadRequested);
 
         // the card's links: the http and https ones only
@@ -279,19 +284,13 @@ private Q_SLOTS:
 
     void cardWithoutWebLinks()
     {
-        core::PostStore store;
         core::Post p = linkPost(port());
         p.content = QStringLiteral("ftp://x.org javascript:alert(1) file:///etc/passwd "
                                    "mailto:a@b.org www.example.org data:text/html,x");
-        store.upsertPost(p);
-        TimelineModel model(&store);
-        model.setPosts({kPost});
-        ui::TimelineView view(nullptr);
-        view.setModel(&model);
-        view.resize(640, 600);
-        view.show();
+        OneCard card(p);
+        ui::TimelineView &view = card.view;
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        const QModelIndex index = model.index(0);
+        const QModelIndex index = card.index();
         QVERIFY(view.postDelegate()->layoutFor(view.itemOption(index), index).linkUrls.isEmpty());
         QVERIFY(view.areaRect(index, PostDelegate::Area::Link, 0).isNull());
         std::unique_ptr<QMenu> menu(view.createContextMenu(index));
@@ -384,13 +383,8 @@ private Q_SLOTS:
     void menuInChinese()
     {
         QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));
-        core::PostStore store;
-        store.upsertPost(linkPost(port()));
-        TimelineModel model(&store);
-        model.setPosts({kPost});
-        ui::TimelineView view(nullptr);
-        view.setModel(&model);
-        std::unique_ptr<QMenu> menu(view.createContextMenu(model.index(0)));
+        OneCard card(linkPost(port()), false);
+        std::unique_ptr<QMenu> menu(card.view.createContextMenu(card.index()));
         const QList<QAction *> opens = actionsNamed(menu.get(), QStringLiteral("openLink"));
         QCOMPARE(opens.size(), 3);
         QVERIFY2(opens.at(0)->text().startsWith(QStringLiteral("打开链接 ")),

@@ -12,6 +12,7 @@
 #include "feeds.h"
 #include "i18n.h"
 #include "images/imagecache.h"
+#include "itemoption.h"
 #include "net/apiclient.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
@@ -90,16 +91,7 @@ struct Side
     [[nodiscard]] ui::VirtualListView *tree() const { return view->treeView(); }
 };
 
-QStyleOptionViewItem optionFor(QAbstractItemView *tree, const QModelIndex &index)
-{
-    QStyleOptionViewItem o;
-    o.initFrom(tree);
-    o.font = tree->font();
-    o.fontMetrics = QFontMetrics(o.font);
-    o.widget = tree;
-    o.rect = tree->visualRect(index);
-    return o;
-}
+using test::optionFor;
 
 Kind kindOf(const QModelIndex &i)
 {
