@@ -66,14 +66,18 @@ QString offlineCachePath()
 
 } // namespace
 
+// --user, else the account last used.
+QString StartupFlow::accountName() const
+{
+    return m_options.user.isEmpty() ? core::Session::rememberedUsername() : m_options.user;
+}
+
 QString StartupFlow::expectedOutboxPath() const
 {
     if (!m_options.cacheFile.isEmpty())
         return QFileInfo(m_options.cacheFile).absoluteFilePath() + QStringLiteral(".outbox");
     const QUrl server = serverOf(m_options.core);
-    const QString name =
-        m_options.user.isEmpty() ? core::Session::rememberedUsername() : m_options.user;
-    const core::UserProfile me = core::Session::rememberedProfile(server, name);
+    const core::UserProfile me = core::Session::rememberedProfile(server, accountName());
     if (me.brief.uid > 0)
         return core::Outbox::defaultPath(server, QString::number(me.brief.uid),
                                          core::ServerIdentity::remembered(server));
@@ -148,7 +152,7 @@ core::UserProfile StartupFlow::nobody()
 // nobody's); no network, no token, no keychain.
 core::UserProfile StartupFlow::offlineAccount()
 {
-    m_offlineName = m_options.user.isEmpty() ? core::Session::rememberedUsername() : m_options.user;
+    m_offlineName = accountName();
     const core::UserProfile me = core::Session::rememberedProfile(m_core->server(), m_offlineName);
     if (me.brief.uid > 0)
         return me;
@@ -362,8 +366,7 @@ void StartupFlow::askToSignIn(const QString &error)
         m_login = new ui::LoginDialog(m_window);
         m_login->setAttribute(Qt::WA_DeleteOnClose);
         m_login->setServer(m_core->server());
-        m_login->setUsername(m_options.user.isEmpty() ? core::Session::rememberedUsername()
-                                                      : m_options.user);
+        m_login->setUsername(accountName());
         connect(m_login, &ui::LoginDialog::loginRequested, this,
                 [this](const QUrl &server, const QString &name, const QString &password) {
                     m_core->setServer(server);

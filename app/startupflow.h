@@ -81,6 +81,7 @@ public:
 
 private:
     static core::UserProfile nobody();
+    [[nodiscard]] QString accountName() const;
     core::UserProfile offlineAccount();
     void begin();
     bool signIn();
