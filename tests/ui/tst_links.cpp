@@ -380,6 +380,49 @@ private Q_SLOTS:
         QCOMPARE(m_browser.opened.last(), expected[2]);
     }
 
+    // The post above the comments wraps: a link on its second line (or cut by the third line's
+    // elision) is still a link, at every width, in Chinese too.
+    void headerLinkOnALaterLine()
+    {
+        QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));
+        Pane pane(m_dir.filePath(QStringLiteral("wrapped")));
+        core::Post post = linkPost(port());
+        post.content = QStringLiteral("Read https://example.org/docs/a_(b)?q=1, not ftp://x.org — "
+                                      "中文https://例子.cn/路径。 #topic#");
+        post.comments.clear();
+        pane.store.upsertPost(post);
+        pane.view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(pane.view.get()));
+        pane.view->openPost(kPost);
+        auto *header = pane.view->findChild<ui::ThreadHeader *>(QStringLiteral("threadHeader"));
+        QVERIFY(header);
+        QWidget *text = header->postText();
+        const QList<QUrl> both = {QUrl(QStringLiteral("https://example.org/docs/a_(b)?q=1")),
+                                  QUrl(QStringLiteral("https://例子.cn/路径"))};
+        for (const int width : {900, 620, 520, 440, 380}) {
+            pane.view->resize(width, 600);
+            QTRY_COMPARE(text->width() > 0 && text->width() < width, true);
+            QTRY_COMPARE(header->links(), both);
+            const QRect second = header->linkRect(1);
+            QVERIFY(!second.isNull());
+            const QPoint p = text->mapFrom(header, second.center());
+            hover(text, p);
+            QTRY_COMPARE(QToolTip::text(), ui::plainToolTip(both[1].toString()));
+            // drawn in the link colour
+            const QImage shot = text->grab().toImage();
+            bool linkColoured = false;
+            const QColor link = text->palette().color(QPalette::Link);
+            for (int x = second.left(); x <= second.right() && !linkColoured; ++x)
+                for (int y = second.top(); y <= second.bottom() && !linkColoured; ++y) {
+                    const QPoint at = text->mapFrom(header, QPoint(x, y));
+                    if (shot.rect().contains(at) && QColor(shot.pixel(at)) == link)
+                        linkColoured = true;
+                }
+            QVERIFY2(linkColoured, qPrintable(QString::number(width)));
+        }
+        QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("en"))));
+    }
+
     void menuInChinese()
     {
         QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));

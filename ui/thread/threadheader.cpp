@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <functional>
 
 namespace threadline::ui {
@@ -58,11 +59,7 @@ public:
     }
     [[nodiscard]] QString text() const { return m_text; }
     [[nodiscard]] bool hasHeightForWidth() const override { return true; }
-    [[nodiscard]] int heightForWidth(int width) const override
-    {
-        return std::min(laidOut(width).layout.lineCount(), m_maxLines) *
-               fontMetrics().lineSpacing();
-    }
+    [[nodiscard]] int heightForWidth(int width) const override { return laidOut(width).height; }
     [[nodiscard]] QSize sizeHint() const override
     {
         return {320, heightForWidth(width() > 0 ? width() : 320)};
@@ -166,6 +163,7 @@ private:
     {
         QTextLayout layout;
         TextLinks links;
+        int height = 0; // of the lines shown
     };
 
     [[nodiscard]] const Laid &laidOut(int width) const
@@ -179,6 +177,7 @@ private:
         if (text.isEmpty() || width <= 0) {
             m_laid.layout.setText(QString());
             m_laid.layout.clearLayout();
+            m_laid.height = 0;
             return m_laid;
         }
         const bool more = layOut(text, width);
@@ -207,7 +206,10 @@ private:
         QTextOption option;
         option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
         layout.setTextOption(option);
-        const int spacing = fontMetrics().lineSpacing();
+        // Each line below the one before, by its own height: lines placed closer (at the font's
+        // line spacing, a pixel less than a line with CJK glyphs) overlap, and QTextLayout::draw
+        // then leaves the links of every later line uncoloured.
+        qreal y = 0;
         bool more = false;
         layout.beginLayout();
         for (int n = 0;; ++n) {
@@ -217,13 +219,15 @@ private:
             if (n == m_maxLines) { // a line too many: the text goes on
                 more = true;
                 line.setNumColumns(0);
-                line.setPosition(QPointF(0, n * spacing));
+                line.setPosition(QPointF(0, y));
                 break;
             }
             line.setLineWidth(width);
-            line.setPosition(QPointF(0, n * spacing));
+            line.setPosition(QPointF(0, y));
+            y += line.height();
         }
         layout.endLayout();
+        m_laid.height = int(std::ceil(y));
         return more;
     }
     [[nodiscard]] QUrl linkAt(const QPoint &pos) const
