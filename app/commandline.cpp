@@ -84,7 +84,7 @@ void addOptions(QCommandLineParser &parser)
     const QCommandLineOption pageOpt(
         pageName,
         QStringLiteral("The page to show: all, following, mine, hotday, hotweek, hotviews, "
-                       "history, activity, ranking, likes."),
+                       "history, activity, ranking, likes, notifications."),
         QStringLiteral("NAME"));
     const QCommandLineOption openOpt(openName, QStringLiteral("Open the thread of post ID."),
                                      QStringLiteral("ID"));

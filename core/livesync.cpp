@@ -181,8 +181,12 @@ void LiveSync::onEvent(const QByteArray &name, const QByteArray &id, const QByte
         qCInfo(lcLive) << "the stream fell behind: catching up with /sync";
         m_failures.append(m_clock.elapsed()); // a reader that keeps falling behind falls back
         catchUp();
+    } else if (name == "hello") {
+        // {"next","unread"?}: my unread notifications as the stream begins
+        if (const auto unread = decodeUnread(data); unread.ok())
+            m_sync->takeUnread(unread.value());
     }
-    // `hello` and anything a newer server sends: alive, nothing to do.
+    // Anything a newer server sends: alive, nothing to do.
     Q_EMIT eventReceived(name, id);
 }
 

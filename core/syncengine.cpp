@@ -177,6 +177,8 @@ void SyncEngine::acceptPage(const SyncPage &page, bool hadCursor)
     m_cache->saveMeta(QString::fromLatin1(kCursorKey), page.next);
     if (!page.changes.isEmpty())
         Q_EMIT changesApplied(page.changes);
+    if (page.unread)
+        Q_EMIT unreadCounted(*page.unread);
 }
 
 void SyncEngine::cursorRefused(const ApiError &e, bool hadCursor)
@@ -237,6 +239,8 @@ void SyncEngine::applyChanges(const SyncPage &page)
         case Change::Kind::User:
             if (c.user())
                 users.append(c.user()->brief);
+            break;
+        case Change::Kind::Notification: // NotificationCenter takes these (changesApplied)
             break;
         }
     }

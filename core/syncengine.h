@@ -59,6 +59,8 @@ public:
     // A stream's `expired` event: what a 410 from /sync does (start over from a fresh cursor,
     // refresh from the lists, cursorExpired()). Streaming is turned off first.
     void streamCursorExpired(const ApiError &error);
+    // My unread notifications as the server counted them (a stream's `hello`): unreadCounted().
+    void takeUnread(int unread) { Q_EMIT unreadCounted(unread); }
 
 Q_SIGNALS:
     // The cached timeline, before any network answer: the UI paints it at once.
@@ -69,6 +71,8 @@ Q_SIGNALS:
     void synced(int changes);
     // The records of one /sync page or stream event, as they were applied (in order).
     void changesApplied(const QList<threadline::core::Change> &changes);
+    // My unread notifications, as the server counted them with a /sync page or stream event.
+    void unreadCounted(int unread);
     // After a long offline period the newest page did not reach what the cache holds: at least
     // `missed` posts lie between ("N posts missed — load").
     void gapDetected(int missed);

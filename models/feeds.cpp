@@ -9,6 +9,7 @@
 #include "moderation/moderationcontext.h"
 #include "moderation/moderationlogmodel.h"
 #include "moderation/moderationqueuemodel.h"
+#include "notifications/notificationsmodel.h"
 #include "outboxmodel.h"
 #include "people/activitymodel.h"
 #include "people/activitystatsfeed.h"
@@ -152,6 +153,11 @@ DeviceTableFeed *Feeds::deviceTable(DeviceTableModel *model, QObject *parent) co
 RankingFeed *Feeds::ranking(RankingModel *model, QObject *parent) const
 {
     return new RankingFeed(m_parts.api, m_parts.cache, model, parent);
+}
+
+NotificationsModel *Feeds::notificationsModel(QObject *parent) const
+{
+    return new NotificationsModel(m_parts.api, m_parts.cache, m_parts.outbox, parent);
 }
 
 OutboxModel *Feeds::outboxModel(QObject *parent) const

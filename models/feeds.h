@@ -44,6 +44,7 @@ class ModerationLogFeed;
 class ModerationLogModel;
 class ModerationQueueFeed;
 class ModerationQueueModel;
+class NotificationsModel;
 class OutboxModel;
 class PendingFollows;
 class ProfileLoader;
@@ -107,6 +108,8 @@ public:
     DeviceTableFeed *deviceTable(DeviceTableModel *model, QObject *parent) const;
     // Points: today's and this week's boards of people (saved in the cache).
     RankingFeed *ranking(RankingModel *model, QObject *parent) const;
+    // My notifications (kept in the cache; the sync engine's records keep them live).
+    NotificationsModel *notificationsModel(QObject *parent) const;
     // Every action in the outbox, in words, with its state.
     OutboxModel *outboxModel(QObject *parent) const;
     // Topics: a topic's header (its posts: timelineFeed with TimelineFeed::Scope::ofTopic).

@@ -307,6 +307,10 @@ QString OutboxModel::actionText(const core::OutboxEntry &e) const
         return tr("Unhide %1").arg(target);
     case Kind::DismissReport:
         return tr("Dismiss the reports on %1").arg(target);
+    case Kind::NotificationRead:
+        return tr("Mark a notification as read");
+    case Kind::NotificationsRead:
+        return tr("Mark notifications as read");
     }
     return target;
 }

@@ -188,6 +188,8 @@ QString ApiError::reason(Subject subject) const
             return QCoreApplication::translate("ApiError", "the report was not found");
         case Subject::Message:
             return QCoreApplication::translate("ApiError", "the message was deleted");
+        case Subject::Notification:
+            return QCoreApplication::translate("ApiError", "the notification was withdrawn");
         }
         break;
     case 409:

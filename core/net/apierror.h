@@ -50,7 +50,7 @@ struct ApiError
     // ("Your like on … could not be saved: <this>") put these words at the end.
     [[nodiscard]] QString describe(Context context = Context::Request) const;
     // What a refused action was about (the outbox's entries), for the words of its reason.
-    enum class Subject { Post, Comment, User, Report, NewComment, NewReply, Message };
+    enum class Subject { Post, Comment, User, Report, NewComment, NewReply, Message, Notification };
     // Why an action was refused, as the end of a sentence ("Your like on 王五's post could not
     // be saved: the post was deleted"): the status in words of its subject, else describe().
     [[nodiscard]] QString reason(Subject subject) const;

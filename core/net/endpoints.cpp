@@ -258,6 +258,27 @@ Call messages(qint64 uid, int limit, const std::optional<QString> &before)
                optional(QLatin1String("before"), before));
 }
 
+Call notifications(int limit, const std::optional<QString> &before)
+{
+    return get(path(u"/notifications?limit=") + id(limit) +
+               optional(QLatin1String("before"), before));
+}
+
+Call markNotificationRead(qint64 notificationId)
+{
+    return keyedPost(path(u"/notifications/") + id(notificationId) + QLatin1String("/read"),
+                     QByteArray("{}"));
+}
+
+Call markNotificationsRead(std::optional<qint64> upTo)
+{
+    QJsonObject body;
+    if (upTo)
+        body.insert(QStringLiteral("upTo"), *upTo);
+    return keyedPost(path(u"/notifications/read"),
+                     QJsonDocument(body).toJson(QJsonDocument::Compact));
+}
+
 Call leaveMessage(qint64 uid, const QString &content)
 {
     return keyedPost(path(u"/users/") + id(uid) + QLatin1String("/messages"),

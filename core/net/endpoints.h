@@ -135,6 +135,11 @@ struct FloorsQuery
 [[nodiscard]] Call likeMessage(qint64 messageId, bool like);
 [[nodiscard]] Call moderateMessage(qint64 messageId, bool hide,
                                    const std::optional<QString> &reason);
+// Notifications: GET /notifications?limit=…&before=… (newest first, with the unread count),
+// POST /notifications/{id}/read, POST /notifications/read {"upTo"?}
+[[nodiscard]] Call notifications(int limit, const std::optional<QString> &before = std::nullopt);
+[[nodiscard]] Call markNotificationRead(qint64 id);
+[[nodiscard]] Call markNotificationsRead(std::optional<qint64> upTo);
 // GET /me/likes?limit=…&before=…: the posts I liked, newest like first
 [[nodiscard]] Call myLikes(int limit, const std::optional<QString> &before = std::nullopt);
 // GET /topics/{name}; PUT or DELETE /topics/{name}/follow (the name without the #s)

@@ -185,6 +185,9 @@ public:
     // POST /reports with targetType "message".
     qint64 reportMessage(qint64 messageId, Report::Reason reason,
                          const std::optional<QString> &note, const QString &target);
+    // Notifications marked as read: one, or all up to an id (nullopt: all).
+    qint64 markNotificationRead(qint64 notificationId);
+    qint64 markNotificationsRead(std::optional<qint64> upTo);
 
     // --- State ------------------------------------------------------------------------------
     // The entries still to be sent (failed ones are not counted: failedCount()).

@@ -72,6 +72,10 @@ std::optional<OutboxAnswer> OutboxAnswer::decode(Kind kind, int status, const QB
     case Kind::DismissReport:
         decoded = take(a.queueItem, body, [](const QByteArray &b) { return decodeQueueItem(b); });
         break;
+    case Kind::NotificationRead:
+    case Kind::NotificationsRead:
+        decoded = take(a.unread, body, [](const QByteArray &b) { return decodeUnread(b); });
+        break;
     }
     const bool creates = kind == Kind::CreatePost || kind == Kind::CreateComment;
     if (decoded && (!creates || a.createdId > 0))

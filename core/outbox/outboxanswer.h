@@ -48,6 +48,7 @@ struct OutboxAnswer
     std::optional<Report> report;
     std::optional<QueueItem> queueItem;
     std::optional<Message> message; // LeaveMessage, HideMessage, UnhideMessage
+    std::optional<int> unread;      // NotificationRead(s): my unread notifications now
 
     // Decodes the answer (HTTP `status`, its `body`) to an entry of `kind`. nullopt when the
     // answer cannot be used (see above): *why says what was wrong with it.

@@ -84,6 +84,13 @@ Call callFor(const OutboxEntry &e)
         return endpoint::moderateMessage(e.targetId, false, optReason);
     case Kind::TopicFollow:
         return endpoint::followTopic(e.topic(), e.desired != 0);
+    case Kind::NotificationRead:
+        return endpoint::markNotificationRead(e.targetId);
+    case Kind::NotificationsRead: {
+        const QJsonValue upTo = e.payload.value(QLatin1String("upTo"));
+        return endpoint::markNotificationsRead(upTo.isDouble() ? std::optional(upTo.toInteger())
+                                                               : std::nullopt);
+    }
     }
     return {};
 }

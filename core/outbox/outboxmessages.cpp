@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Threadline authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Outbox (outbox.h): the actions on messages on a person's board — leaving one, liking it,
-// deleting it, reporting it and a moderator's hide or unhide — queued like every other action.
+// deleting it, reporting it and a moderator's hide or unhide — and notifications marked as read,
+// queued like every other action.
 #include "outbox/outbox.h"
 
 #include "wire/jsoncodec.h"
@@ -46,6 +47,19 @@ qint64 Outbox::setMessageLike(qint64 messageId, bool liked, const QString &targe
         enqueue(e);
     });
     return id;
+}
+
+qint64 Outbox::markNotificationRead(qint64 notificationId)
+{
+    return queueOn(Kind::NotificationRead, notificationId, QString());
+}
+
+qint64 Outbox::markNotificationsRead(std::optional<qint64> upTo)
+{
+    QJsonObject body;
+    if (upTo)
+        body.insert(QStringLiteral("upTo"), *upTo);
+    return queueOn(Kind::NotificationsRead, 0, QString(), body);
 }
 
 qint64 Outbox::hideMessage(qint64 messageId, const QString &reason, const QString &target)

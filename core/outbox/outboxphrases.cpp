@@ -13,7 +13,7 @@ namespace {
 using Kind = OutboxEntry::Kind;
 
 // What the target of an entry is, for the sentences.
-enum class Noun { Post, Comment, User, Report, Message };
+enum class Noun { Post, Comment, User, Report, Message, Notification };
 
 Noun nounOf(const OutboxEntry &e)
 {
@@ -49,6 +49,9 @@ Noun nounOf(const OutboxEntry &e)
         return Noun::Message;
     case Kind::DismissReport:
         return Noun::Report;
+    case Kind::NotificationRead:
+    case Kind::NotificationsRead:
+        return Noun::Notification;
     }
     return Noun::Post;
 }
@@ -69,6 +72,8 @@ ApiError::Subject subjectOf(const OutboxEntry &e)
         return Subject::Report;
     case Noun::Message:
         return Subject::Message;
+    case Noun::Notification:
+        return Subject::Notification;
     }
     return Subject::Post;
 }
@@ -96,6 +101,9 @@ QString actionPhrase(const OutboxEntry &e)
             break;
         case Noun::Message:
             target = QCoreApplication::translate("threadline::core::Outbox", "the message");
+            break;
+        case Noun::Notification:
+            target = QCoreApplication::translate("threadline::core::Outbox", "the notification");
             break;
         }
     }
@@ -156,6 +164,12 @@ QString actionPhrase(const OutboxEntry &e)
         return QCoreApplication::translate("threadline::core::Outbox",
                                            "dismissal of the reports on %1")
             .arg(target);
+    case Kind::NotificationRead:
+        return QCoreApplication::translate("threadline::core::Outbox", "%1 marked as read")
+            .arg(target);
+    case Kind::NotificationsRead:
+        return QCoreApplication::translate("threadline::core::Outbox",
+                                           "notifications marked as read");
     }
     return target;
 }

@@ -230,6 +230,9 @@ void OutboxSender::onReplyFinished()
             m_queue->succeed(entry, *answer);
         else
             retryLater(entry, ApiError::decode(why));
+    } else if (entry.kind == OutboxEntry::Kind::NotificationRead &&
+               error.kind == ApiError::Kind::Http && error.status == 404) {
+        m_queue->succeed(entry, OutboxAnswer()); // withdrawn meanwhile: nothing left to mark
     } else if (error.isPermanent() && error.kind != ApiError::Kind::Decode) {
         const QString message = outboxphrases::failureSentence(entry, error);
         m_queue->supersede(entry);

@@ -57,6 +57,8 @@ constexpr KindName kKindNames[] = {
     {OutboxEntry::Kind::HideMessage, "hide_message"},
     {OutboxEntry::Kind::UnhideMessage, "unhide_message"},
     {OutboxEntry::Kind::TopicFollow, "topic_follow"},
+    {OutboxEntry::Kind::NotificationRead, "notification_read"},
+    {OutboxEntry::Kind::NotificationsRead, "notifications_read"},
 };
 
 QString sqlError(const QString &what, const QSqlError &error)

@@ -65,6 +65,9 @@ struct OutboxEntry
         UnhideMessage, // POST /moderation/messages/{target}/unhide {reason?}
         TopicFollow,   // desired 1 = following; PUT/DELETE /topics/{payload "topic"}/follow
                        // (a topic is keyed by its name, so targetId is 0)
+        // Notifications:
+        NotificationRead,  // POST /notifications/{target}/read
+        NotificationsRead, // POST /notifications/read {upTo?} (payload = the body)
     };
 
     qint64 id = 0; // unique and increasing in creation order; a created object's local id is -id

@@ -16,6 +16,8 @@
 
 #include "wire/wiretypes.h"
 
+#include <QJsonObject>
+
 #include <QByteArray>
 #include <QJsonValue>
 #include <QString>
@@ -129,6 +131,13 @@ struct CodecLimits
 [[nodiscard]] Result<LogPage> decodeLogPage(const QByteArray &json);
 [[nodiscard]] Result<DevicePage> decodeDevicePage(const QByteArray &json);
 [[nodiscard]] Result<SyncPage> decodeSyncPage(const QByteArray &json);
+// GET /notifications: a page with the unread count; {"unread":n} answers (the count alone, a
+// notification marked read).
+[[nodiscard]] Result<NotificationPage> decodeNotificationPage(const QByteArray &json);
+[[nodiscard]] Result<int> decodeUnread(const QByteArray &json);
+// A page written as the server writes it (the client's cache keeps its notifications so).
+[[nodiscard]] QJsonObject encodeNotification(const Notification &notification);
+[[nodiscard]] QByteArray encodeNotificationPage(const NotificationPage &page);
 // The data of a push stream's `changes` event: a sync page whose `hasMore` may be missing.
 [[nodiscard]] Result<SyncPage> decodeStreamChanges(const QByteArray &json);
 

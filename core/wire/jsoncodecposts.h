@@ -16,5 +16,8 @@ bool readPost(const QJsonValue &v, const Path &p, Post &out, DecodeError &err);
 bool readModeration(const QJsonValue &v, const Path &p, Moderation &out, DecodeError &err);
 // A message on a person's board; defined in jsoncodecmessages.cpp.
 bool readMessage(const QJsonValue &v, const Path &p, Message &out, DecodeError &err);
+// A notification, and an unread count; defined in jsoncodecnotifications.cpp.
+bool readNotification(const QJsonValue &v, const Path &p, Notification &out, DecodeError &err);
+bool readUnreadField(const QJsonValue &v, const Path &p, int &out, DecodeError &err);
 
 } // namespace threadline::core::codec

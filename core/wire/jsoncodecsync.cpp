@@ -85,6 +85,14 @@ bool readChange(const QJsonValue &v, const Path &p, Change &out, DecodeError &er
             data = std::move(user);
             break;
         }
+        case Change::Kind::Notification: {
+            Notification notification;
+            if (!readNotification(dv, dp, notification, e))
+                return false;
+            id = notification.id;
+            data = std::move(notification);
+            break;
+        }
         }
         if (id != out.id)
             return fail(e, dp / idKey,
@@ -107,7 +115,8 @@ bool readSyncPage(const QJsonValue &v, const Path &p, SyncPage &out, DecodeError
     Obj o(v, p, err);
     return o && o.req("changes"_L1, out.changes, skippingListOf(readChange, &out.skipped)) &&
            o.req("next"_L1, out.next, readNonEmptyString) &&
-           o.req("hasMore"_L1, out.hasMore, readBool);
+           o.req("hasMore"_L1, out.hasMore, readBool) &&
+           o.opt("unread"_L1, out.unread, readUnreadField);
 }
 
 // A push stream's `changes` event: a sync page without `hasMore` (an event holds what one read
@@ -117,7 +126,8 @@ bool readStreamChanges(const QJsonValue &v, const Path &p, SyncPage &out, Decode
     Obj o(v, p, err);
     return o && o.req("changes"_L1, out.changes, skippingListOf(readChange, &out.skipped)) &&
            o.req("next"_L1, out.next, readNonEmptyString) &&
-           o.opt("hasMore"_L1, out.hasMore, readBool);
+           o.opt("hasMore"_L1, out.hasMore, readBool) &&
+           o.opt("unread"_L1, out.unread, readUnreadField);
 }
 
 bool readApiErrorFields(const QJsonValue &v, const Path &p, ApiErrorBody &out, DecodeError &err)

@@ -276,6 +276,10 @@ inline bool keptNothing(const SyncPage &p)
 {
     return p.changes.isEmpty();
 }
+inline bool keptNothing(const NotificationPage &p)
+{
+    return p.items.isEmpty();
+}
 
 // The first of a page's `skipped` ("path: reason") as the error of the whole page.
 [[nodiscard]] DecodeError firstSkipped(const QStringList &skipped);

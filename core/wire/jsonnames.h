@@ -59,10 +59,19 @@ inline constexpr EnumNames<Activity::Type, 7> kActivityTypes{{
     {"message"_L1, Activity::Type::Message},
     {"topic"_L1, Activity::Type::Topic},
 }};
-inline constexpr EnumNames<Change::Kind, 3> kChangeKinds{{
+inline constexpr EnumNames<Change::Kind, 4> kChangeKinds{{
     {"post"_L1, Change::Kind::Post},
     {"comment"_L1, Change::Kind::Comment},
     {"user"_L1, Change::Kind::User},
+    {"notification"_L1, Change::Kind::Notification},
+}};
+inline constexpr EnumNames<Notification::Kind, 6> kNotificationKinds{{
+    {"reply"_L1, Notification::Kind::Reply},
+    {"comment"_L1, Notification::Kind::Comment},
+    {"message"_L1, Notification::Kind::Message},
+    {"follow"_L1, Notification::Kind::Follow},
+    {"like"_L1, Notification::Kind::Like},
+    {"moderation"_L1, Notification::Kind::Moderation},
 }};
 inline constexpr EnumNames<Change::Op, 2> kChangeOps{{
     {"upsert"_L1, Change::Op::Upsert},

@@ -243,12 +243,50 @@ struct Activity
     friend bool operator==(const Activity &, const Activity &) = default;
 };
 
+// Something others did to me or my content (GET /notifications, the `notification` records of
+// /sync). Unknown: a kind this version does not know (kindName says which), shown as well as its
+// fields allow.
+struct Notification
+{
+    enum class Kind { Reply, Comment, Message, Follow, Like, Moderation, Unknown };
+
+    qint64 id = 0;
+    Kind kind = Kind::Unknown;
+    QString kindName; // the kind as the server wrote it
+    qint64 createtime = 0;
+    bool read = false;
+    QList<UserBrief> actors; // newest first, at most 3
+    qint64 actorCount = 0;   // everyone in it (grouped likes)
+    std::optional<qint64> postId;
+    std::optional<qint64> commentId;
+    std::optional<qint64> parentId;
+    std::optional<qint64> messageId;
+    QString targetType; // like, moderation: post | comment | message
+    std::optional<qint64> targetId;
+    QString summary; // plain text, one line, "" when none
+    QString action;  // moderation: hide | unhide | delete
+    QString reason;  // moderation
+
+    friend bool operator==(const Notification &, const Notification &) = default;
+};
+
+// GET /notifications: a page and the unread count.
+struct NotificationPage
+{
+    QList<Notification> items;
+    std::optional<QString> next;
+    int unread = 0;
+    QStringList skipped;
+
+    friend bool operator==(const NotificationPage &, const NotificationPage &) = default;
+};
+
 // One entry of GET /sync.
 struct Change
 {
-    enum class Kind { Post, Comment, User };
+    enum class Kind { Post, Comment, User, Notification };
     enum class Op { Upsert, Remove };
-    using Data = std::variant<Post, Comment, UserProfile>;
+    using Data = std::variant<Post, Comment, UserProfile, Notification>;
 
     Kind kind = Kind::Post;
     Op op = Op::Upsert;
@@ -264,6 +302,10 @@ struct Change
     {
         return data ? std::get_if<UserProfile>(&*data) : nullptr;
     }
+    [[nodiscard]] const Notification *notification() const
+    {
+        return data ? std::get_if<Notification>(&*data) : nullptr;
+    }
 
     friend bool operator==(const Change &, const Change &) = default;
 };
@@ -273,6 +315,7 @@ struct SyncPage
     QList<Change> changes;
     QString next; // always present
     bool hasMore = false;
+    std::optional<int> unread; // my unread notifications (absent from an older server)
     // Items that could not be read and were left out, one "path: reason" each (logged by the
     // decoder; the rest of the page is kept).
     QStringList skipped;

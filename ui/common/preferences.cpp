@@ -63,6 +63,16 @@ void setStartOffline(bool offline)
     QSettings().setValue(QLatin1String(kStartOfflineKey), offline);
 }
 
+bool doNotDisturb()
+{
+    return QSettings().value(QLatin1String(kDoNotDisturbKey), false).toBool();
+}
+
+void setDoNotDisturb(bool on)
+{
+    QSettings().setValue(QLatin1String(kDoNotDisturbKey), on);
+}
+
 QString megabytes(qint64 bytes)
 {
     return QLocale().toString(double(bytes) / (1024.0 * 1024.0), 'f', 1);

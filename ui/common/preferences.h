@@ -45,6 +45,10 @@ void applyImageCacheLimit(core::ImageCache *images);
 
 [[nodiscard]] bool startOffline();
 void setStartOffline(bool offline);
+// Do not disturb: no notifications on the desktop (the app's page and badge still count).
+inline constexpr auto kDoNotDisturbKey = "notifications/doNotDisturb"; // bool
+[[nodiscard]] bool doNotDisturb();
+void setDoNotDisturb(bool on);
 
 // "12.3" (megabytes of 1,048,576 bytes, as the limit counts them; in the user's locale).
 [[nodiscard]] QString megabytes(qint64 bytes);

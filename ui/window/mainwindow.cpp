@@ -13,6 +13,8 @@
 #include "moderation/devicedialog.h"
 #include "moderation/moderationview.h"
 #include "moderation/statsview.h"
+#include "notifications/desktopalerts.h"
+#include "notifications/notificationsview.h"
 #include "people/activityview.h"
 #include "people/messageboardview.h"
 #include "people/personpages.h"
@@ -150,8 +152,12 @@ void MainWindow::changeEvent(QEvent *event)
         syncThemeActions();
         // a widget with a style sheet keeps the palette it was polished with: polished again
         m_nav->setStyleSheet(m_nav->styleSheet());
-    } else if (event->type() == QEvent::ActivationChange && isActiveWindow() && m_started)
-        m_core->windowActivated();
+    } else if (event->type() == QEvent::ActivationChange) {
+        if (m_alerts)
+            m_alerts->setWindowActive(isActiveWindow());
+        if (isActiveWindow() && m_started)
+            m_core->windowActivated();
+    }
     QMainWindow::changeEvent(event);
 }
 
@@ -222,6 +228,7 @@ void MainWindow::clearAccount()
     m_stats = nullptr;
     delete m_ranking;
     m_ranking = nullptr;
+    clearNotifications();
     while (m_navPages.size() > kBasePages.size()) {
         delete m_nav->takeItem(int(m_navPages.size()) - 1);
         m_navPages.removeLast();
@@ -436,6 +443,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
     // pages, which keep their shortcuts; the row is reached by the list's keys).
     m_navPages.append(Page::Ranking);
     m_nav->addItem(QString());
+    startNotifications(); // its row after Ranking, with the unread badge
 
     m_started = true;
     m_signedOut = false;
@@ -462,6 +470,8 @@ QWidget *MainWindow::pageWidget(Page page) const
         return m_stats;
     case Page::Ranking:
         return m_ranking;
+    case Page::Notifications:
+        return m_notificationsView;
     default:
         return m_feeds.value(page).page;
     }

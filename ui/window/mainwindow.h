@@ -29,8 +29,14 @@ class QSplitter;
 class QStackedWidget;
 class QToolBar;
 
+namespace threadline::core {
+class DesktopNotifier;
+}
+
 namespace threadline::models {
 class ActivityFeed;
+class DesktopAlerts;
+class NotificationsModel;
 class Feeds;
 class ActivityModel;
 class HistoryModel;
@@ -42,6 +48,7 @@ class TimeTicker;
 namespace threadline::ui {
 
 class ModerationView;
+class NotificationsView;
 class OutboxPanel;
 class ActivityView;
 class PersonPages;
@@ -72,6 +79,7 @@ public:
         Ranking,    // today's and this week's boards of people by points (RankingView)
         Likes,      // the posts I liked, newest like first
         Topic,      // a topic's page (TopicPage): its header and posts
+        Notifications, // what others did to me and mine (NotificationsView), with its badge
     };
     Q_ENUM(Page)
 
@@ -108,6 +116,18 @@ public:
     [[nodiscard]] ThreadView *threadView() const { return m_thread; }
     [[nodiscard]] ActivityView *activityView() const { return m_activityView; }
     [[nodiscard]] RankingView *rankingView() const { return m_ranking; }
+    [[nodiscard]] NotificationsView *notificationsView() const { return m_notificationsView; }
+    [[nodiscard]] models::NotificationsModel *notificationsModel() const
+    {
+        return m_notificationsModel;
+    }
+    [[nodiscard]] models::DesktopAlerts *desktopAlerts() const { return m_alerts; }
+    // Opens what a notification is about (a row of the page, a bubble clicked): the thread at
+    // the comment, the person, my board; the window raised.
+    void openNotification(const core::Notification &notification);
+    // Do not disturb: no desktop bubbles (a setting, remembered).
+    void setDoNotDisturb(bool on);
+    [[nodiscard]] bool doNotDisturb() const;
     // Mine and Profile: the person's Posts | Activity switch (null for other pages).
     [[nodiscard]] PersonPages *personPages(Page page) const { return m_feeds.value(page).person; }
     [[nodiscard]] models::TimeTicker *ticker() const { return m_ticker; }
@@ -184,6 +204,10 @@ private:
     void buildDocks();
     void applyTimeFormat();
     [[nodiscard]] QWidget *pageWidget(Page page) const;
+    // mainwindownotifications.cpp: the page, its badge, the desktop's bubbles.
+    void startNotifications();
+    void clearNotifications();
+    void updateNotificationsBadge();
 
     core::AppCore *m_core;
     models::Feeds *m_models;
@@ -207,6 +231,11 @@ private:
     bool m_moderationStarted = false;
     StatsView *m_stats = nullptr;
     RankingView *m_ranking = nullptr;
+    models::NotificationsModel *m_notificationsModel = nullptr;
+    NotificationsView *m_notificationsView = nullptr;
+    models::DesktopAlerts *m_alerts = nullptr;
+    core::DesktopNotifier *m_notifier = nullptr;
+    QAction *m_notificationsAction = nullptr; // Go to Notifications (Ctrl+Shift+N)
     QList<Page> m_navPages; // the navigation's rows
     qint64 m_profileUid = 0;
     QString m_topicKey; // the Topic page's topic

@@ -245,6 +245,8 @@ static QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Likes");
     case MainWindow::Page::Topic:
         return MainWindow::tr("Topic");
+    case MainWindow::Page::Notifications:
+        return MainWindow::tr("Notifications");
     }
     return {};
 }
@@ -265,12 +267,15 @@ void MainWindow::retranslate()
                                 : tr("Signing in… Your saved posts appear here."));
     for (int i = 0; i < int(m_navPages.size()); ++i) {
         m_nav->item(i)->setText(pageTitle(m_navPages.at(i)));
-        if (m_navPages.at(i) != Page::Ranking && i < int(m_pageActions.size()))
+        const Page page = m_navPages.at(i);
+        if ((kBasePages.contains(page) || kModeratorPages.contains(page)) &&
+            i < int(m_pageActions.size()))
             m_pageActions.at(i)->setText(tr("Go to %1").arg(pageTitle(m_navPages.at(i))));
     }
     for (int i = 0; i < int(kModeratorPages.size()); ++i)
         m_pageActions.at(int(kBasePages.size()) + i)
             ->setText(tr("Go to %1").arg(pageTitle(kModeratorPages.at(i))));
+    updateNotificationsBadge();
     m_fileMenu->setTitle(tr("&File"));
     m_newPost->setText(tr("&New post…"));
     m_signOut->setText(someone ? tr("Sign &out") : tr("Sign &in…"));

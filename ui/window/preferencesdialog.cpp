@@ -85,6 +85,13 @@ PreferencesDialog::PreferencesDialog(MainWindow *window, core::AppCore *core, QW
     form->addRow(QString(), offlineColumn);
     connect(m_startOffline, &QCheckBox::toggled, this, &preferences::setStartOffline);
 
+    // Do not disturb: no bubbles on the desktop (the Notifications page still counts)
+    m_doNotDisturb = new QCheckBox(this);
+    m_doNotDisturb->setObjectName(QStringLiteral("doNotDisturb"));
+    m_doNotDisturb->setChecked(m_window->doNotDisturb());
+    form->addRow(QString(), m_doNotDisturb);
+    connect(m_doNotDisturb, &QCheckBox::toggled, m_window, &MainWindow::setDoNotDisturb);
+
     // The colours: the system's, light or dark, at once (ui/theme.h) and remembered.
     m_themeLabel = new QLabel(this);
     m_theme = new QComboBox(this);
@@ -160,7 +167,8 @@ PreferencesDialog::PreferencesDialog(MainWindow *window, core::AppCore *core, QW
     setTabOrder(m_language, m_zone);
     setTabOrder(m_zone, m_inline);
     setTabOrder(m_inline, m_startOffline);
-    setTabOrder(m_startOffline, m_limit);
+    setTabOrder(m_startOffline, m_doNotDisturb);
+    setTabOrder(m_doNotDisturb, m_limit);
     setTabOrder(m_limit, m_clearImages);
     setTabOrder(m_clearImages, m_clearPosts);
     setTabOrder(m_clearPosts, m_buttons->button(QDialogButtonBox::Close));
@@ -210,6 +218,10 @@ void PreferencesDialog::retranslate()
     m_startOfflineHint->setText(
         tr("Takes effect at the next start: your saved posts are shown and nothing is fetched or "
            "sent until you turn off View → Work offline."));
+    m_doNotDisturb->setText(tr("&Do not disturb: no notifications on the desktop"));
+    m_doNotDisturb->setToolTip(
+        tr("Replies, comments, messages and new followers still show on the Notifications page "
+           "and its count."));
     m_imagesBox->setTitle(tr("Image cache"));
     m_limitLabel->setText(tr("&Size limit:"));
     m_limit->setSuffix(tr(" MB"));

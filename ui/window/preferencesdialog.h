@@ -12,7 +12,7 @@
 //   dialog->setAttribute(Qt::WA_DeleteOnClose);
 //   dialog->open();
 //
-// Object names for tests: "language", "timeZone", "inlineComments", "startOffline",
+// Object names for tests: "language", "timeZone", "inlineComments", "startOffline", "doNotDisturb",
 // "imageCacheLimit", "imageCacheUse", "clearImageCache", "clearCachedPosts", "preferencesNote".
 #pragma once
 
@@ -80,6 +80,7 @@ private:
     QSpinBox *m_inline;
     QCheckBox *m_startOffline;
     QLabel *m_startOfflineHint;
+    QCheckBox *m_doNotDisturb;
     QGroupBox *m_imagesBox;
     QLabel *m_limitLabel;
     QSpinBox *m_limit;
