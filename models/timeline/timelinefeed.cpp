@@ -8,8 +8,10 @@
 #include "timeline/timelinemodel.h"
 #include "wire/jsoncodec.h"
 
+#include <QTimer>
 #include <QUrl>
 #include <algorithm>
+#include <utility>
 
 namespace threadline::models {
 
@@ -294,6 +296,38 @@ void TimelineFeed::requestFirstPage()
     ApiReply *reply = m_api->send(m_scope.call(m_pageSize), this);
     m_firstReply = reply;
     connect(reply, &ApiReply::finished, this, [this, reply] { onFirstPage(reply); });
+}
+
+void TimelineFeed::peekNewer()
+{
+    if (!m_started || !m_serverKnown || m_scope.isHot() || m_api->isOffline())
+        return;
+    if (m_peekReply || m_firstReply) {
+        m_peekAgain = true;
+        return;
+    }
+    ApiReply *reply = m_api->send(m_scope.call(m_pageSize), this);
+    m_peekReply = reply;
+    connect(reply, &ApiReply::finished, this, [this, reply] {
+        reply->deleteLater();
+        if (reply != m_peekReply)
+            return;
+        m_peekReply = nullptr;
+        if (reply->ok()) {
+            if (const auto page = core::decodePostPage(reply->body()); page.ok()) {
+                // the posts above the first one shown (all of the page when none is shown)
+                int count = 0;
+                for (const Post &p : page.value().items) {
+                    if (m_model->rowOf(p.id) >= 0)
+                        break;
+                    ++count;
+                }
+                Q_EMIT newerAvailable(count);
+            }
+        }
+        if (std::exchange(m_peekAgain, false))
+            QTimer::singleShot(1000, this, &TimelineFeed::peekNewer);
+    });
 }
 
 void TimelineFeed::onCachePaint(const core::TimelinePage &page)

@@ -99,6 +99,12 @@ public:
     // says so in the status line.
     void refresh();
 
+    // Live news (a post arrived with /sync or the stream): asks the server for the first page
+    // without showing it, and says how many posts lie above the first one shown
+    // (newerAvailable); what is shown does not move. One at a time, online, once the server's
+    // first page is shown; refresh() then puts them on top.
+    void peekNewer();
+
     [[nodiscard]] bool isBusy() const;
     // One line for a status bar: "Loading…", "Offline — showing saved posts", "Up to date", …
     [[nodiscard]] QString status() const { return m_status; }
@@ -119,6 +125,9 @@ Q_SIGNALS:
     void newOnTop(int count);
     // A further page (server or cache) added `rows` rows at the bottom.
     void pageLoaded(int rows);
+    // peekNewer(): `count` posts are newer than the first one shown (at least: a whole page of
+    // them says so; 0 when none).
+    void newerAvailable(int count);
 
 private:
     // The model's ranking follows the scope (hot: its rank and figure per row).
@@ -160,10 +169,12 @@ private:
     bool m_morePending = false;            // fetchMore while the first page was on its way
     int m_emptyPages = 0;                  // pages in a row that added nothing new
 
-    bool m_serverKnown = false;    // a first page came from the server since start()
-    std::optional<QString> m_next; // the cursor after what the model covers
-    qint64 m_cacheOffset = 0;      // the scope's cached posts the model covers
-    qint64 m_cacheStored = 0;      // the scope's cached posts
+    QPointer<core::ApiReply> m_peekReply; // peekNewer()'s request
+    bool m_peekAgain = false;             // news came while it was on its way
+    bool m_serverKnown = false;           // a first page came from the server since start()
+    std::optional<QString> m_next;        // the cursor after what the model covers
+    qint64 m_cacheOffset = 0;             // the scope's cached posts the model covers
+    qint64 m_cacheStored = 0;             // the scope's cached posts
     bool m_busy = false;
     QString m_status;
 };

@@ -16,6 +16,7 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPushButton>
 #include <QResizeEvent>
 #include <QScrollBar>
 #include <QStyle>
@@ -350,6 +351,50 @@ void TimelineView::resizeEvent(QResizeEvent *event)
         setViewportMargins(margins);     // a layout of the children: only when they change
     VirtualListView::resizeEvent(event); // the rows on screen laid out at the new width
     viewport()->update();
+    placeNewerBar();
+}
+
+void TimelineView::setNewerCount(int count)
+{
+    m_newer = std::max(0, count);
+    if (!m_newerBar) {
+        if (m_newer == 0)
+            return;
+        m_newerBar = new QPushButton(this);
+        m_newerBar->setObjectName(QStringLiteral("newerBar"));
+        m_newerBar->setCursor(Qt::PointingHandCursor);
+        m_newerBar->setFocusPolicy(Qt::TabFocus);
+        connect(m_newerBar, &QPushButton::clicked, this, [this] {
+            setNewerCount(0);
+            Q_EMIT newerBarClicked();
+        });
+    }
+    retranslateNewerBar();
+    m_newerBar->setVisible(m_newer > 0);
+    if (m_newer > 0) {
+        placeNewerBar();
+        m_newerBar->raise();
+    }
+}
+
+void TimelineView::retranslateNewerBar()
+{
+    if (!m_newerBar)
+        return;
+    m_newerBar->setText(m_newer >= 50 ? tr("↑ 50+ new posts")
+                                      : tr("↑ %n new post(s)", nullptr, m_newer));
+    m_newerBar->setToolTip(tr("Show the new posts on top"));
+    m_newerBar->setAccessibleName(m_newerBar->text());
+    m_newerBar->adjustSize();
+}
+
+void TimelineView::placeNewerBar()
+{
+    if (!m_newerBar || m_newerBar->isHidden())
+        return;
+    const QRect area = viewport()->geometry();
+    m_newerBar->adjustSize();
+    m_newerBar->move(area.center().x() - m_newerBar->width() / 2, area.top() + 8);
 }
 
 void TimelineView::mouseMoveEvent(QMouseEvent *event)
@@ -367,6 +412,8 @@ bool TimelineView::viewportEvent(QEvent *event)
 
 void TimelineView::changeEvent(QEvent *event)
 {
+    if (event->type() == QEvent::LanguageChange)
+        retranslateNewerBar();
     VirtualListView::changeEvent(event);
     switch (event->type()) {
     case QEvent::FontChange:

@@ -38,6 +38,8 @@ namespace threadline::core {
 class ImageCache;
 }
 
+class QPushButton;
+
 namespace threadline::ui {
 
 class TimelineView : public VirtualListView
@@ -58,6 +60,11 @@ public:
     [[nodiscard]] qint64 currentPostId() const;
     // What the viewport says with no rows ("" restores the default, "No posts yet").
     void setEmptyText(const QString &text);
+    // The live bar: "↑ N new posts" floating over the top of the list (what is read does not
+    // move); 0 hides it. A click (or Ctrl+Up… none: Tab reaches it) is newerBarClicked().
+    void setNewerCount(int count);
+    [[nodiscard]] int newerCount() const { return m_newer; }
+    [[nodiscard]] QPushButton *newerBar() const { return m_newerBar; }
     [[nodiscard]] QString emptyText() const;
 
     // The option the delegate gets for a row (its rect in viewport coordinates).
@@ -112,6 +119,8 @@ Q_SIGNALS:
     // A moderator hides (hide) or unhides a post: for core::Actions::moderate().
     void moderationRequested(threadline::core::TargetType type, qint64 postId, bool hide,
                              const QString &reason);
+    // The live bar was clicked: the new posts go on top and the list goes up to them.
+    void newerBarClicked();
 
 protected Q_SLOTS:
     void dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
@@ -128,6 +137,8 @@ protected:
 
 private:
     void relayoutAll();
+    void placeNewerBar();
+    void retranslateNewerBar();
     void updateCursor(const QPoint &pos);
     // the post's author as the dialogs name the post ("王五's post")
     [[nodiscard]] QString postName(const QModelIndex &index) const;
@@ -137,6 +148,8 @@ private:
     qint64 m_myUid = 0;
     bool m_moderator = false;
     ItemActions m_items{this}; // the questions and dialogs before deleting, reporting, hiding
+    QPushButton *m_newerBar = nullptr; // the live bar (made when first shown)
+    int m_newer = 0;
 };
 
 } // namespace threadline::ui

@@ -325,6 +325,31 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
     });
     connect(f.feed, &TimelineFeed::error, this,
             [this](const QString &message) { statusBar()->showMessage(message, 15000); });
+    if (page == Page::Following) { // the live bar: new posts of the people and topics I follow
+        TimelineView *view = f.view;
+        TimelineFeed *feed = f.feed;
+        models::TimelineModel *model = f.model;
+        connect(m_core->sync(), &core::SyncEngine::changesApplied, feed,
+                [feed, model](const QList<core::Change> &changes) {
+                    const qint64 top = model->rowCount() > 0 ? model->postIdAt(0) : 0;
+                    for (const core::Change &c : changes) {
+                        // a post newer than the first one shown, not shown: worth a look
+                        if (c.kind == core::Change::Kind::Post && c.post() &&
+                            model->rowOf(c.id) < 0 && c.id > top) {
+                            feed->peekNewer();
+                            return;
+                        }
+                    }
+                });
+        connect(feed, &TimelineFeed::newerAvailable, view, &TimelineView::setNewerCount);
+        connect(feed, &TimelineFeed::refreshed, view, [view] { view->setNewerCount(0); });
+        connect(view, &TimelineView::newerBarClicked, feed, [feed, view] {
+            connect(
+                feed, &TimelineFeed::refreshed, view, [view] { view->scrollToTop(); },
+                Qt::SingleShotConnection);
+            feed->refresh();
+        });
+    }
     connect(f.feed, &TimelineFeed::newOnTop, this, [this, page](int count) {
         if (page == m_page) // news of a moment: the line goes back to the page's state
             statusBar()->showMessage(tr("%n new post(s) on top", nullptr, count), 5000);
