@@ -256,52 +256,57 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="194"/>
-        <source>it conflicts with an earlier request</source>
+        <location filename="../core/net/apierror.cpp" line="192"/>
+        <source>the notification was withdrawn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/net/apierror.cpp" line="196"/>
+        <source>it conflicts with an earlier request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/net/apierror.cpp" line="198"/>
         <source>it is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="199"/>
+        <location filename="../core/net/apierror.cpp" line="201"/>
         <source>the comment it answers was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="201"/>
+        <location filename="../core/net/apierror.cpp" line="203"/>
         <source>it was not accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="202"/>
+        <location filename="../core/net/apierror.cpp" line="204"/>
         <source>it was not accepted (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="215"/>
+        <location filename="../core/net/apierror.cpp" line="217"/>
         <source>picture %1 is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="218"/>
+        <location filename="../core/net/apierror.cpp" line="220"/>
         <source>picture %1 has too many pixels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="220"/>
+        <location filename="../core/net/apierror.cpp" line="222"/>
         <source>picture %1 is not a valid image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="223"/>
+        <location filename="../core/net/apierror.cpp" line="225"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="230"/>
+        <location filename="../core/net/apierror.cpp" line="232"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -484,22 +489,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="375"/>
+        <location filename="../app/startupflow.cpp" line="378"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="125"/>
+        <location filename="../app/startupflow.cpp" line="129"/>
         <source>Your session has ended: sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="143"/>
+        <location filename="../app/startupflow.cpp" line="147"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="345"/>
+        <location filename="../app/startupflow.cpp" line="349"/>
         <source>Threadline is already open</source>
         <translation type="unfinished"></translation>
     </message>
@@ -694,164 +699,179 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="85"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="90"/>
         <source>the post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="88"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="93"/>
         <source>the comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="91"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="96"/>
         <source>this person</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="95"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="100"/>
         <source>the reported content</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="108"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="114"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="116"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="122"/>
         <source>like on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="110"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="123"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="118"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="131"/>
         <source>unlike of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="98"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="103"/>
         <source>the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="117"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="125"/>
         <source>oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="120"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="128"/>
         <source>withdrawn oppose on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="104"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="112"/>
         <source>message for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="127"/>
-        <source>follow of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="129"/>
-        <source>unfollow of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="133"/>
-        <source>reply to %1</source>
+        <location filename="../core/outbox/outboxphrases.cpp" line="106"/>
+        <source>the notification</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/outbox/outboxphrases.cpp" line="135"/>
-        <source>comment on %1</source>
+        <source>follow of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="140"/>
-        <source>deletion of %1</source>
+        <location filename="../core/outbox/outboxphrases.cpp" line="137"/>
+        <source>unfollow of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="141"/>
+        <source>reply to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/outbox/outboxphrases.cpp" line="143"/>
+        <source>comment on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="148"/>
+        <source>deletion of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="151"/>
         <source>new post %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="145"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="153"/>
         <source>report on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="149"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="157"/>
         <source>hiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="153"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="161"/>
         <source>unhiding of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="156"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="164"/>
         <source>dismissal of the reports on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="177"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="168"/>
+        <source>%1 marked as read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="171"/>
+        <source>notifications marked as read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="191"/>
         <source>the post it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="179"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="193"/>
         <source>the comment it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="165"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="179"/>
         <source>Your %1 could not be saved: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="198"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="212"/>
         <source>Your post could not be published: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="225"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="239"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="232"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="246"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="240"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="254"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="247"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="261"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="218"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="232"/>
         <source>A post can have at most %1 pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="185"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="199"/>
         <source>what it refers to could not be saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="211"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="225"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="257"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="271"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>%n change saved</numerusform>
@@ -859,12 +879,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="260"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="274"/>
         <source>%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="261"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="275"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n could not be</numerusform>
@@ -872,7 +892,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="263"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="277"/>
         <source>%1; %2:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -913,7 +933,7 @@
 <context>
     <name>threadline::core::SyncEngine</name>
     <message>
-        <location filename="../core/syncengine.cpp" line="193"/>
+        <location filename="../core/syncengine.cpp" line="195"/>
         <source>The server refuses every sync position (410 cursor expired); updates are paused until the next refresh.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1310,6 +1330,170 @@
     </message>
 </context>
 <context>
+    <name>threadline::models::NotificationText</name>
+    <message numerus="yes">
+        <location filename="../models/notifications/desktopalerts.cpp" line="21"/>
+        <source>%n new reply(s) and comment(s) on a post</source>
+        <translation>
+            <numerusform>%n new reply or comment on a post</numerusform>
+            <numerusform>%n new replies and comments on a post</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/notifications/desktopalerts.cpp" line="23"/>
+        <source>%n new message(s) on your board</source>
+        <translation>
+            <numerusform>%n new message on your board</numerusform>
+            <numerusform>%n new messages on your board</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/notifications/desktopalerts.cpp" line="25"/>
+        <source>%n new follower(s)</source>
+        <translation>
+            <numerusform>%n new follower</numerusform>
+            <numerusform>%n new followers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/notifications/desktopalerts.cpp" line="27"/>
+        <source>%n new notification(s)</source>
+        <translation>
+            <numerusform>%n new notification</numerusform>
+            <numerusform>%n new notifications</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/desktopalerts.cpp" line="85"/>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="15"/>
+        <source>Someone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="27"/>
+        <source>%1 replied to your comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="29"/>
+        <source>%1 commented on your post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="31"/>
+        <source>%1 left a message on your board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="33"/>
+        <source>%1 followed you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="38"/>
+        <source>%1 liked your comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/notifications/notificationtext.cpp" line="39"/>
+        <source>%1 and %n other(s) liked your comment</source>
+        <translation>
+            <numerusform>%1 and %n other liked your comment</numerusform>
+            <numerusform>%1 and %n others liked your comment</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="42"/>
+        <source>%1 liked your message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/notifications/notificationtext.cpp" line="43"/>
+        <source>%1 and %n other(s) liked your message</source>
+        <translation>
+            <numerusform>%1 and %n other liked your message</numerusform>
+            <numerusform>%1 and %n others liked your message</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="44"/>
+        <source>%1 liked your post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/notifications/notificationtext.cpp" line="45"/>
+        <source>%1 and %n other(s) liked your post</source>
+        <translation>
+            <numerusform>%1 and %n other liked your post</numerusform>
+            <numerusform>%1 and %n others liked your post</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="48"/>
+        <source>your comment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="49"/>
+        <source>your message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="50"/>
+        <source>your post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="52"/>
+        <source>A moderator restored %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="54"/>
+        <source>A moderator deleted %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="55"/>
+        <source>A moderator hid %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="60"/>
+        <source>A notification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="60"/>
+        <source>%1: a notification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="68"/>
+        <source>Reason: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="71"/>
+        <source>“%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="78"/>
+        <source>This kind of notification (%1) is not supported by this version yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="92"/>
+        <source>unread</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::models::OutboxModel</name>
     <message>
         <location filename="../models/outboxmodel.cpp" line="32"/>
@@ -1427,32 +1611,42 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="333"/>
+        <location filename="../models/outboxmodel.cpp" line="311"/>
+        <source>Mark a notification as read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="313"/>
+        <source>Mark notifications as read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="337"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="336"/>
+        <location filename="../models/outboxmodel.cpp" line="340"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="339"/>
+        <location filename="../models/outboxmodel.cpp" line="343"/>
         <source>Waiting for the network (offline)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="342"/>
+        <location filename="../models/outboxmodel.cpp" line="346"/>
         <source>Waiting for you to sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="345"/>
+        <location filename="../models/outboxmodel.cpp" line="349"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="351"/>
+        <location filename="../models/outboxmodel.cpp" line="355"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>Retry in %n s</numerusform>
@@ -1460,7 +1654,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="352"/>
+        <location filename="../models/outboxmodel.cpp" line="356"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>Retry in %n s after “%1”</numerusform>
@@ -1468,7 +1662,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="357"/>
+        <location filename="../models/outboxmodel.cpp" line="361"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>Waiting for the like delay: sent in %n s</numerusform>
@@ -1476,7 +1670,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="362"/>
+        <location filename="../models/outboxmodel.cpp" line="366"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>Waiting for the server: next try in %n s</numerusform>
@@ -1484,7 +1678,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="365"/>
+        <location filename="../models/outboxmodel.cpp" line="369"/>
         <source>Waiting to be sent</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1612,43 +1806,43 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="267"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="282"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="311"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="323"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="270"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="285"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="362"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="374"/>
         <source>Offline — showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="269"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="287"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="272"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="290"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="312"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="363"/>
         <source>Showing saved posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="314"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="365"/>
         <source>Showing saved posts — updating…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="326"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="377"/>
         <source>Could not load the timeline: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="327"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="378"/>
         <source>Could not load more posts: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="385"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="414"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="449"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="436"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="465"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="500"/>
         <source>Up to date</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2437,159 +2631,167 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="92"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="101"/>
+        <source>Notifications</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>%1 — Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="269"/>
         <location filename="../ui/window/mainwindowmenus.cpp" line="273"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="277"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="92"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="274"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="279"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="275"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="276"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="276"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="277"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
         <source>&amp;Preferences…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="278"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="279"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
         <source>Outbox</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="289"/>
         <source>Out&amp;box: changes waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
         <source>QA: faults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="289"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
         <source>&amp;System colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
         <source>&amp;Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="296"/>
         <source>&amp;Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="297"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="298"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="299"/>
         <source>The project&apos;s &amp;page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="300"/>
         <source>&amp;About Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="296"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="301"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="297"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="302"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="213"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="173"/>
+        <location filename="../ui/window/mainwindow.cpp" line="179"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="323"/>
+        <location filename="../ui/window/mainwindow.cpp" line="343"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>%n new post on top</numerusform>
@@ -2597,12 +2799,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="358"/>
+        <location filename="../ui/window/mainwindow.cpp" line="378"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="618"/>
+        <location filename="../ui/window/mainwindow.cpp" line="641"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2679,6 +2881,27 @@
     <message>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="215"/>
         <source>Toolbar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/window/mainwindownotifications.cpp" line="100"/>
+        <source>Notifications, %n unread</source>
+        <translation>
+            <numerusform>Notifications, %n unread</numerusform>
+            <numerusform>Notifications, %n unread</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/window/mainwindownotifications.cpp" line="102"/>
+        <source>%n unread notification(s) (Ctrl+Shift+N)</source>
+        <translation>
+            <numerusform>%n unread notification (Ctrl+Shift+N)</numerusform>
+            <numerusform>%n unread notifications (Ctrl+Shift+N)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="103"/>
+        <source>Notifications (Ctrl+Shift+N)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3320,6 +3543,63 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::NotificationsView</name>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="119"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="122"/>
+        <source>Notifications</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="120"/>
+        <source>Mark all as read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="121"/>
+        <source>Mark every notification as read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="123"/>
+        <source>Return opens; M marks as read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="139"/>
+        <source>Kept from %1; not updated: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="143"/>
+        <source>Could not load the notifications: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="145"/>
+        <source>Kept from %1; updated when online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="149"/>
+        <source>Loading notifications…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/notifications/notificationsview.cpp" line="151"/>
+        <source>%n unread</source>
+        <translation>
+            <numerusform>%n unread</numerusform>
+            <numerusform>%n unread</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="157"/>
+        <source>No notifications yet. Replies, comments, messages on your board, new followers and likes show here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::OutboxPanel</name>
     <message>
         <location filename="../ui/window/outboxpanel.cpp" line="101"/>
@@ -3673,168 +3953,178 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PreferencesDialog</name>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="186"/>
-        <location filename="../ui/window/preferencesdialog.cpp" line="249"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="194"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="261"/>
         <source>Preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="187"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="195"/>
         <source>&amp;Language:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="188"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="196"/>
         <source>&amp;Colours:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="191"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="199"/>
         <source>As the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="192"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="200"/>
         <source>Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="193"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="201"/>
         <source>Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="198"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="206"/>
         <source>System</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="198"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="206"/>
         <source>System (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="202"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="210"/>
         <source>&amp;Times in:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="205"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="213"/>
         <source>UTC+8 (China Standard Time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="206"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="214"/>
         <source>The system&apos;s time zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="208"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="216"/>
         <source>Comments shown on a ca&amp;rd:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="209"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="217"/>
         <source>Start &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="211"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="219"/>
         <source>Takes effect at the next start: your saved posts are shown and nothing is fetched or sent until you turn off View → Work offline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="213"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="221"/>
+        <source>&amp;Do not disturb: no notifications on the desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/preferencesdialog.cpp" line="223"/>
+        <source>Replies, comments, messages and new followers still show on the Notifications page and its count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/preferencesdialog.cpp" line="225"/>
         <source>Image cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="214"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="226"/>
         <source>&amp;Size limit:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="215"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="227"/>
         <source> MB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="216"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="228"/>
         <source>Clear &amp;image cache…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="217"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="229"/>
         <source>Posts saved on this computer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="218"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="230"/>
         <source>Posts, comments and the recently viewed list are kept on this computer so that Threadline opens at once and can be read offline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="220"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="232"/>
         <source>Clear cached &amp;posts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="227"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="239"/>
         <source>Working out how much space the image cache uses…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="230"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="242"/>
         <source>Using %1 MB of %2 MB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="267"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="279"/>
         <source>Remove the pictures and avatars saved on this computer?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="268"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="280"/>
         <source>They are downloaded again when they are shown.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="268"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="280"/>
         <source>Clear image cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="270"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="282"/>
         <source>The image cache is empty.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="276"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="288"/>
         <source>The pages stay empty until you go online.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="277"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="289"/>
         <source>The pages load again from the server.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="278"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="290"/>
         <source>Remove the posts saved on this computer?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="279"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="291"/>
         <source>The posts, comments and recently viewed list kept for reading offline are removed. %1 Your changes waiting to be sent are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="282"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="294"/>
         <source>Clear cached posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="284"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="296"/>
         <source>Cached posts cleared. Your changes waiting to be sent are kept.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4528,58 +4818,58 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="314"/>
+        <location filename="../ui/thread/threadheader.cpp" line="318"/>
         <source>By floor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="315"/>
+        <location filename="../ui/thread/threadheader.cpp" line="319"/>
         <source>Floors in order, oldest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="316"/>
+        <location filename="../ui/thread/threadheader.cpp" line="320"/>
         <source>Best first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="317"/>
+        <location filename="../ui/thread/threadheader.cpp" line="321"/>
         <source>The best-liked floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="318"/>
+        <location filename="../ui/thread/threadheader.cpp" line="322"/>
         <source>Newest</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="319"/>
+        <location filename="../ui/thread/threadheader.cpp" line="323"/>
         <source>The newest floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="320"/>
+        <location filename="../ui/thread/threadheader.cpp" line="324"/>
         <source>Jump to newest ↑</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="321"/>
+        <location filename="../ui/thread/threadheader.cpp" line="325"/>
         <source>Show the newest floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="322"/>
+        <location filename="../ui/thread/threadheader.cpp" line="326"/>
         <source>Close (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="323"/>
-        <location filename="../ui/thread/threadheader.cpp" line="325"/>
+        <location filename="../ui/thread/threadheader.cpp" line="327"/>
+        <location filename="../ui/thread/threadheader.cpp" line="329"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadheader.cpp" line="362"/>
+        <location filename="../ui/thread/threadheader.cpp" line="366"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -4587,7 +4877,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="364"/>
+        <location filename="../ui/thread/threadheader.cpp" line="368"/>
         <source>Loading the post…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4699,88 +4989,106 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="53"/>
-        <location filename="../ui/timeline/timelineview.cpp" line="377"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="54"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="424"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="80"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="81"/>
         <source>No posts yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="118"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="119"/>
         <source>&amp;Open thread</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="121"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="122"/>
         <source>&amp;Who liked this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="136"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="137"/>
         <source>&amp;Copy text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="141"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="142"/>
         <source>&amp;Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="127"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="128"/>
         <source>Open topic #%1#</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="144"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="145"/>
         <source>Re&amp;port…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="150"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="151"/>
         <source>&amp;Unhide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="150"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="151"/>
         <source>&amp;Hide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="180"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
         <source>Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="180"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
         <source>Delete this post?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="182"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="172"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="384"/>
+        <source>↑ 50+ new posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/timeline/timelineview.cpp" line="385"/>
+        <source>↑ %n new post(s)</source>
+        <translation>
+            <numerusform>↑ %n new post</numerusform>
+            <numerusform>↑ %n new posts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="386"/>
+        <source>Show the new posts on top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="173"/>
         <source>this post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="172"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="173"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="208"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="209"/>
         <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="210"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="211"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -254,52 +254,57 @@
         <translation>留言已被删除</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="194"/>
+        <location filename="../core/net/apierror.cpp" line="192"/>
+        <source>the notification was withdrawn</source>
+        <translation>该通知已被撤回</translation>
+    </message>
+    <message>
+        <location filename="../core/net/apierror.cpp" line="196"/>
         <source>it conflicts with an earlier request</source>
         <translation>与之前的请求冲突</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="196"/>
+        <location filename="../core/net/apierror.cpp" line="198"/>
         <source>it is too large</source>
         <translation>内容过大</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="199"/>
+        <location filename="../core/net/apierror.cpp" line="201"/>
         <source>the comment it answers was deleted</source>
         <translation>所回复的评论已被删除</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="201"/>
+        <location filename="../core/net/apierror.cpp" line="203"/>
         <source>it was not accepted</source>
         <translation>服务器未接受</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="202"/>
+        <location filename="../core/net/apierror.cpp" line="204"/>
         <source>it was not accepted (%1)</source>
         <translation>服务器未接受（%1）</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="215"/>
+        <location filename="../core/net/apierror.cpp" line="217"/>
         <source>picture %1 is too large</source>
         <translation>第 %1 张图片过大</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="218"/>
+        <location filename="../core/net/apierror.cpp" line="220"/>
         <source>picture %1 has too many pixels</source>
         <translation>第 %1 张图片像素过多</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="220"/>
+        <location filename="../core/net/apierror.cpp" line="222"/>
         <source>picture %1 is not a valid image</source>
         <translation>第 %1 张图片不是有效的图片</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="223"/>
+        <location filename="../core/net/apierror.cpp" line="225"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation>第 %1 张图片被拒绝：你没有权限这样做</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="230"/>
+        <location filename="../core/net/apierror.cpp" line="232"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation>第 %1 张图片未能上传：%2</translation>
     </message>
@@ -474,22 +479,22 @@
         <translation>%1：已略过 %2（其余动态照常导入）</translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="375"/>
+        <location filename="../app/startupflow.cpp" line="378"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation>未登录：请选择“文件 → 登录…”</translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="125"/>
+        <location filename="../app/startupflow.cpp" line="129"/>
         <source>Your session has ended: sign in again.</source>
         <translation>登录已失效：请重新登录。</translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="143"/>
+        <location filename="../app/startupflow.cpp" line="147"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="345"/>
+        <location filename="../app/startupflow.cpp" line="349"/>
         <source>Threadline is already open</source>
         <translation>Threadline 已经打开</translation>
     </message>
@@ -680,183 +685,198 @@
 <context>
     <name>threadline::core::Outbox</name>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="85"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="90"/>
         <source>the post</source>
         <translation>该动态</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="88"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="93"/>
         <source>the comment</source>
         <translation>该评论</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="91"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="96"/>
         <source>this person</source>
         <translation>该用户</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="95"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="100"/>
         <source>the reported content</source>
         <translation>被举报的内容</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="108"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="114"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="116"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="122"/>
         <source>like on %1</source>
         <translation>对%1的赞</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="110"/>
-        <location filename="../core/outbox/outboxphrases.cpp" line="123"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="118"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="131"/>
         <source>unlike of %1</source>
         <translation>取消对%1的赞</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="98"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="103"/>
         <source>the message</source>
         <translation>这条留言</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="117"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="125"/>
         <source>oppose on %1</source>
         <translation>对%1的踩</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="120"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="128"/>
         <source>withdrawn oppose on %1</source>
         <translation>取消对%1的踩</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="104"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="112"/>
         <source>message for %1</source>
         <translation>给%1的留言</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="127"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="106"/>
+        <source>the notification</source>
+        <translation>该通知</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="135"/>
         <source>follow of %1</source>
         <translation>对%1的关注</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="129"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="137"/>
         <source>unfollow of %1</source>
         <translation>取消对%1的关注</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="133"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="141"/>
         <source>reply to %1</source>
         <translation>对%1的回复</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="135"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="143"/>
         <source>comment on %1</source>
         <translation>对%1的评论</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="140"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="148"/>
         <source>deletion of %1</source>
         <translation>删除%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="143"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="151"/>
         <source>new post %1</source>
         <translation>发布的新动态%1</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="145"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="153"/>
         <source>report on %1</source>
         <translation>对%1的举报</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="149"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="157"/>
         <source>hiding of %1</source>
         <translation>隐藏%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="153"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="161"/>
         <source>unhiding of %1</source>
         <translation>取消隐藏%1的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="156"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="164"/>
         <source>dismissal of the reports on %1</source>
         <translation>驳回%1所受举报的操作</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="177"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="168"/>
+        <source>%1 marked as read</source>
+        <translation>将%1标为已读</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="171"/>
+        <source>notifications marked as read</source>
+        <translation>将通知标为已读</translation>
+    </message>
+    <message>
+        <location filename="../core/outbox/outboxphrases.cpp" line="191"/>
         <source>the post it refers to could not be saved</source>
         <translation>所关联的动态未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="179"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="193"/>
         <source>the comment it refers to could not be saved</source>
         <translation>所关联的评论未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="165"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="179"/>
         <source>Your %1 could not be saved: %2</source>
         <translation>你%1未能保存：%2</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="198"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="212"/>
         <source>Your post could not be published: %1</source>
         <translation>你的动态未能发布：%1</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="225"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="239"/>
         <source>Picture %1 (%2) cannot be posted: the file does not exist</source>
         <translation>第 %1 张图片（%2）无法发布：文件不存在</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="232"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="246"/>
         <source>Picture %1 (%2) cannot be posted: the file cannot be read (%3)</source>
         <translation>第 %1 张图片（%2）无法发布：无法读取文件（%3）</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="240"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="254"/>
         <source>Picture %1 (%2) cannot be posted: it is larger than 5 MiB</source>
         <translation>第 %1 张图片（%2）无法发布：文件超过 5 MiB</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="247"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="261"/>
         <source>Picture %1 (%2) cannot be posted: it is not a PNG, JPEG or WebP image</source>
         <translation>第 %1 张图片（%2）无法发布：不是 PNG、JPEG 或 WebP 图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="218"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="232"/>
         <source>A post can have at most %1 pictures</source>
         <translation>一条动态最多只能有 %1 张图片</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="185"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="199"/>
         <source>what it refers to could not be saved</source>
         <translation>所关联的内容未能保存</translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="211"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="225"/>
         <source>picture %1 was lost before it could be uploaded</source>
         <translation>第 %1 张图片在上传前丢失</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="257"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="271"/>
         <source>%n change(s) saved</source>
         <translation>
             <numerusform>已保存 %n 项更改</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="260"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="274"/>
         <source>%1.</source>
         <translation>%1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/outbox/outboxphrases.cpp" line="261"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="275"/>
         <source>%n could not be</source>
         <translation>
             <numerusform>%n 项未能保存</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/outbox/outboxphrases.cpp" line="263"/>
+        <location filename="../core/outbox/outboxphrases.cpp" line="277"/>
         <source>%1; %2:</source>
         <translation>%1；%2：</translation>
     </message>
@@ -897,7 +917,7 @@
 <context>
     <name>threadline::core::SyncEngine</name>
     <message>
-        <location filename="../core/syncengine.cpp" line="193"/>
+        <location filename="../core/syncengine.cpp" line="195"/>
         <source>The server refuses every sync position (410 cursor expired); updates are paused until the next refresh.</source>
         <translation>服务器拒绝了所有同步位置（410 游标已过期）；更新已暂停，直到下次刷新。</translation>
     </message>
@@ -1293,6 +1313,163 @@
     </message>
 </context>
 <context>
+    <name>threadline::models::NotificationText</name>
+    <message numerus="yes">
+        <location filename="../models/notifications/desktopalerts.cpp" line="21"/>
+        <source>%n new reply(s) and comment(s) on a post</source>
+        <translation>
+            <numerusform>一条动态有 %n 条新回复和评论</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/notifications/desktopalerts.cpp" line="23"/>
+        <source>%n new message(s) on your board</source>
+        <translation>
+            <numerusform>你的留言板有 %n 条新留言</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/notifications/desktopalerts.cpp" line="25"/>
+        <source>%n new follower(s)</source>
+        <translation>
+            <numerusform>%n 位新粉丝</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/notifications/desktopalerts.cpp" line="27"/>
+        <source>%n new notification(s)</source>
+        <translation>
+            <numerusform>%n 条新通知</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/desktopalerts.cpp" line="85"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="15"/>
+        <source>Someone</source>
+        <translation>有人</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="27"/>
+        <source>%1 replied to your comment</source>
+        <translation>%1 回复了你的评论</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="29"/>
+        <source>%1 commented on your post</source>
+        <translation>%1 评论了你的动态</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="31"/>
+        <source>%1 left a message on your board</source>
+        <translation>%1 给你留言了</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="33"/>
+        <source>%1 followed you</source>
+        <translation>%1 关注了你</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="38"/>
+        <source>%1 liked your comment</source>
+        <translation>%1 赞了你的评论</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/notifications/notificationtext.cpp" line="39"/>
+        <source>%1 and %n other(s) liked your comment</source>
+        <translation>
+            <numerusform>%1 和另外 %n 人赞了你的评论</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="42"/>
+        <source>%1 liked your message</source>
+        <translation>%1 赞了你的留言</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/notifications/notificationtext.cpp" line="43"/>
+        <source>%1 and %n other(s) liked your message</source>
+        <translation>
+            <numerusform>%1 和另外 %n 人赞了你的留言</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="44"/>
+        <source>%1 liked your post</source>
+        <translation>%1 赞了你的动态</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/notifications/notificationtext.cpp" line="45"/>
+        <source>%1 and %n other(s) liked your post</source>
+        <translation>
+            <numerusform>%1 和另外 %n 人赞了你的动态</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="48"/>
+        <source>your comment</source>
+        <translation>你的评论</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="49"/>
+        <source>your message</source>
+        <translation>你的留言</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="50"/>
+        <source>your post</source>
+        <translation>你的动态</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="52"/>
+        <source>A moderator restored %1</source>
+        <translation>管理员恢复了%1</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="54"/>
+        <source>A moderator deleted %1</source>
+        <translation>管理员删除了%1</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="55"/>
+        <source>A moderator hid %1</source>
+        <translation>管理员隐藏了%1</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="60"/>
+        <source>A notification</source>
+        <translation>一条通知</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="60"/>
+        <source>%1: a notification</source>
+        <translation>%1：一条通知</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="68"/>
+        <source>Reason: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="71"/>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="78"/>
+        <source>This kind of notification (%1) is not supported by this version yet.</source>
+        <translation>此版本暂不支持这类通知（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../models/notifications/notificationtext.cpp" line="92"/>
+        <source>unread</source>
+        <translation>未读</translation>
+    </message>
+</context>
+<context>
     <name>threadline::models::OutboxModel</name>
     <message>
         <location filename="../models/outboxmodel.cpp" line="32"/>
@@ -1409,60 +1586,70 @@
         <translation>驳回对%1的举报</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="333"/>
+        <location filename="../models/outboxmodel.cpp" line="311"/>
+        <source>Mark a notification as read</source>
+        <translation>将一条通知标为已读</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="313"/>
+        <source>Mark notifications as read</source>
+        <translation>将通知标为已读</translation>
+    </message>
+    <message>
+        <location filename="../models/outboxmodel.cpp" line="337"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="336"/>
+        <location filename="../models/outboxmodel.cpp" line="340"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="339"/>
+        <location filename="../models/outboxmodel.cpp" line="343"/>
         <source>Waiting for the network (offline)</source>
         <translation>等待网络（离线）</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="342"/>
+        <location filename="../models/outboxmodel.cpp" line="346"/>
         <source>Waiting for you to sign in again</source>
         <translation>等待你重新登录</translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="345"/>
+        <location filename="../models/outboxmodel.cpp" line="349"/>
         <source>Waiting for what it refers to, to be sent first</source>
         <translation>等待它所指向的内容先发送</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="351"/>
+        <location filename="../models/outboxmodel.cpp" line="355"/>
         <source>Retry in %n s</source>
         <translation>
             <numerusform>%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="352"/>
+        <location filename="../models/outboxmodel.cpp" line="356"/>
         <source>Retry in %n s after “%1”</source>
         <translation>
             <numerusform>因“%1”，%n 秒后重试</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="357"/>
+        <location filename="../models/outboxmodel.cpp" line="361"/>
         <source>Waiting for the like delay: sent in %n s</source>
         <translation>
             <numerusform>等待点赞延时：%n 秒后发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/outboxmodel.cpp" line="362"/>
+        <location filename="../models/outboxmodel.cpp" line="366"/>
         <source>Waiting for the server: next try in %n s</source>
         <translation>
             <numerusform>等待服务器：%n 秒后再试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/outboxmodel.cpp" line="365"/>
+        <location filename="../models/outboxmodel.cpp" line="369"/>
         <source>Waiting to be sent</source>
         <translation>等待发送</translation>
     </message>
@@ -1586,43 +1773,43 @@
 <context>
     <name>threadline::models::TimelineFeed</name>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="267"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="282"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="311"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="323"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="270"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="285"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="362"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="374"/>
         <source>Offline — showing saved posts</source>
         <translation>离线 — 显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="269"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="287"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="272"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="290"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="312"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="363"/>
         <source>Showing saved posts</source>
         <translation>显示已保存的动态</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="314"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="365"/>
         <source>Showing saved posts — updating…</source>
         <translation>显示已保存的动态 — 正在更新…</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="326"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="377"/>
         <source>Could not load the timeline: %1</source>
         <translation>无法加载动态列表：%1</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="327"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="378"/>
         <source>Could not load more posts: %1</source>
         <translation>无法加载更多动态：%1</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinefeed.cpp" line="385"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="414"/>
-        <location filename="../models/timeline/timelinefeed.cpp" line="449"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="436"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="465"/>
+        <location filename="../models/timeline/timelinefeed.cpp" line="500"/>
         <source>Up to date</source>
         <translation>已是最新</translation>
     </message>
@@ -2407,171 +2594,179 @@
         <translation>话题</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="259"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="92"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="101"/>
+        <source>Notifications</source>
+        <translation>通知</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
         <source>%1 — Threadline</source>
         <translation>%1 — Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="263"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation>你已退出登录。重新登录（文件 → 登录…）即可浏览和发帖；排队中的改动会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="269"/>
         <location filename="../ui/window/mainwindowmenus.cpp" line="273"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="277"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="92"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="274"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="279"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="275"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="276"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="276"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="277"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="278"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="279"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
         <source>Outbox</source>
         <translation>待发送</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="289"/>
         <source>Out&amp;box: changes waiting</source>
         <translation>待发送的更改(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
         <source>QA: faults</source>
         <translation>测试：故障注入</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation>测试面板：故障与离线(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="289"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
         <source>&amp;System colours</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="296"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="297"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="298"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="299"/>
         <source>The project&apos;s &amp;page</source>
         <translation>项目主页(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="300"/>
         <source>&amp;About Threadline</source>
         <translation>关于 Threadline(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="296"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="301"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="297"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="302"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="213"/>
         <source>Not signed in</source>
         <translation>未登录</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="173"/>
+        <location filename="../ui/window/mainwindow.cpp" line="179"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="323"/>
+        <location filename="../ui/window/mainwindow.cpp" line="343"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>顶部有 %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="358"/>
+        <location filename="../ui/window/mainwindow.cpp" line="378"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="618"/>
+        <location filename="../ui/window/mainwindow.cpp" line="641"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -2649,6 +2844,25 @@
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="215"/>
         <source>Toolbar</source>
         <translation>工具栏</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/window/mainwindownotifications.cpp" line="100"/>
+        <source>Notifications, %n unread</source>
+        <translation>
+            <numerusform>通知，%n 条未读</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/window/mainwindownotifications.cpp" line="102"/>
+        <source>%n unread notification(s) (Ctrl+Shift+N)</source>
+        <translation>
+            <numerusform>%n 条未读通知（Ctrl+Shift+N）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="103"/>
+        <source>Notifications (Ctrl+Shift+N)</source>
+        <translation>通知（Ctrl+Shift+N）</translation>
     </message>
 </context>
 <context>
@@ -3288,6 +3502,62 @@
     </message>
 </context>
 <context>
+    <name>threadline::ui::NotificationsView</name>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="119"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="122"/>
+        <source>Notifications</source>
+        <translation>通知</translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="120"/>
+        <source>Mark all as read</source>
+        <translation>全部标为已读</translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="121"/>
+        <source>Mark every notification as read</source>
+        <translation>将所有通知标为已读</translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="123"/>
+        <source>Return opens; M marks as read</source>
+        <translation>回车打开；M 标为已读</translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="139"/>
+        <source>Kept from %1; not updated: %2</source>
+        <translation>保存于 %1；未能更新：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="143"/>
+        <source>Could not load the notifications: %1</source>
+        <translation>无法加载通知：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="145"/>
+        <source>Kept from %1; updated when online</source>
+        <translation>保存于 %1；联网后更新</translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="149"/>
+        <source>Loading notifications…</source>
+        <translation>正在加载通知…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/notifications/notificationsview.cpp" line="151"/>
+        <source>%n unread</source>
+        <translation>
+            <numerusform>%n 条未读</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="157"/>
+        <source>No notifications yet. Replies, comments, messages on your board, new followers and likes show here.</source>
+        <translation>还没有通知。回复、评论、留言、新粉丝和赞都会显示在这里。</translation>
+    </message>
+</context>
+<context>
     <name>threadline::ui::OutboxPanel</name>
     <message>
         <location filename="../ui/window/outboxpanel.cpp" line="101"/>
@@ -3639,168 +3909,178 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PreferencesDialog</name>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="186"/>
-        <location filename="../ui/window/preferencesdialog.cpp" line="249"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="194"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="261"/>
         <source>Preferences</source>
         <translation>首选项</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="187"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="195"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="188"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="196"/>
         <source>&amp;Colours:</source>
         <translation>配色(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="191"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="199"/>
         <source>As the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="192"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="200"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="193"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="201"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="198"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="206"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="198"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="206"/>
         <source>System (%1)</source>
         <translation>跟随系统（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="202"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="210"/>
         <source>&amp;Times in:</source>
         <translation>时间显示(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="205"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="213"/>
         <source>UTC+8 (China Standard Time)</source>
         <translation>UTC+8（北京时间）</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="206"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="214"/>
         <source>The system&apos;s time zone</source>
         <translation>系统时区</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="208"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="216"/>
         <source>Comments shown on a ca&amp;rd:</source>
         <translation>卡片上显示的评论数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="209"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="217"/>
         <source>Start &amp;offline</source>
         <translation>以离线模式启动(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="211"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="219"/>
         <source>Takes effect at the next start: your saved posts are shown and nothing is fetched or sent until you turn off View → Work offline.</source>
         <translation>下次启动时生效：显示已保存的帖子，在你关闭“查看 → 离线工作”之前，不会获取或发送任何内容。</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="213"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="221"/>
+        <source>&amp;Do not disturb: no notifications on the desktop</source>
+        <translation>勿扰模式：不在桌面上弹出通知(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/preferencesdialog.cpp" line="223"/>
+        <source>Replies, comments, messages and new followers still show on the Notifications page and its count.</source>
+        <translation>回复、评论、留言和新粉丝仍会显示在“通知”页面并计入未读数。</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/preferencesdialog.cpp" line="225"/>
         <source>Image cache</source>
         <translation>图片缓存</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="214"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="226"/>
         <source>&amp;Size limit:</source>
         <translation>大小上限(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="215"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="227"/>
         <source> MB</source>
         <translation> MB</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="216"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="228"/>
         <source>Clear &amp;image cache…</source>
         <translation>清除图片缓存(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="217"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="229"/>
         <source>Posts saved on this computer</source>
         <translation>保存在本机的帖子</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="218"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="230"/>
         <source>Posts, comments and the recently viewed list are kept on this computer so that Threadline opens at once and can be read offline.</source>
         <translation>帖子、评论和最近浏览列表保存在本机，这样 Threadline 可以立即打开，也能离线阅读。</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="220"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="232"/>
         <source>Clear cached &amp;posts…</source>
         <translation>清除缓存的帖子(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="227"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="239"/>
         <source>Working out how much space the image cache uses…</source>
         <translation>正在计算图片缓存占用的空间…</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="230"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="242"/>
         <source>Using %1 MB of %2 MB</source>
         <translation>已使用 %1 MB，共 %2 MB</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="267"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="279"/>
         <source>Remove the pictures and avatars saved on this computer?</source>
         <translation>删除保存在本机的图片和头像？</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="268"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="280"/>
         <source>They are downloaded again when they are shown.</source>
         <translation>再次显示时会重新下载。</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="268"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="280"/>
         <source>Clear image cache</source>
         <translation>清除图片缓存</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="270"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="282"/>
         <source>The image cache is empty.</source>
         <translation>图片缓存已清空。</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="276"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="288"/>
         <source>The pages stay empty until you go online.</source>
         <translation>在你恢复在线之前，页面将保持为空。</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="277"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="289"/>
         <source>The pages load again from the server.</source>
         <translation>页面会从服务器重新加载。</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="278"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="290"/>
         <source>Remove the posts saved on this computer?</source>
         <translation>删除保存在本机的帖子？</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="279"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="291"/>
         <source>The posts, comments and recently viewed list kept for reading offline are removed. %1 Your changes waiting to be sent are kept.</source>
         <translation>为离线阅读而保存的帖子、评论和最近浏览列表将被删除。%1 你等待发送的更改会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="282"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="294"/>
         <source>Clear cached posts</source>
         <translation>清除缓存的帖子</translation>
     </message>
     <message>
-        <location filename="../ui/window/preferencesdialog.cpp" line="284"/>
+        <location filename="../ui/window/preferencesdialog.cpp" line="296"/>
         <source>Cached posts cleared. Your changes waiting to be sent are kept.</source>
         <translation>缓存的帖子已清除。你等待发送的更改会保留。</translation>
     </message>
@@ -4488,65 +4768,65 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="314"/>
+        <location filename="../ui/thread/threadheader.cpp" line="318"/>
         <source>By floor</source>
         <translation>按楼层</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="315"/>
+        <location filename="../ui/thread/threadheader.cpp" line="319"/>
         <source>Floors in order, oldest first</source>
         <translation>按楼层顺序，从早到晚</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="316"/>
+        <location filename="../ui/thread/threadheader.cpp" line="320"/>
         <source>Best first</source>
         <translation>最热</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="317"/>
+        <location filename="../ui/thread/threadheader.cpp" line="321"/>
         <source>The best-liked floors first</source>
         <translation>赞最多的楼层在前</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="318"/>
+        <location filename="../ui/thread/threadheader.cpp" line="322"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="319"/>
+        <location filename="../ui/thread/threadheader.cpp" line="323"/>
         <source>The newest floors first</source>
         <translation>最新的楼层在前</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="320"/>
+        <location filename="../ui/thread/threadheader.cpp" line="324"/>
         <source>Jump to newest ↑</source>
         <translation>跳到最新 ↑</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="321"/>
+        <location filename="../ui/thread/threadheader.cpp" line="325"/>
         <source>Show the newest floors first</source>
         <translation>显示最新的楼层，最新的在最上面</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="322"/>
+        <location filename="../ui/thread/threadheader.cpp" line="326"/>
         <source>Close (Esc)</source>
         <translation>关闭 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="323"/>
-        <location filename="../ui/thread/threadheader.cpp" line="325"/>
+        <location filename="../ui/thread/threadheader.cpp" line="327"/>
+        <location filename="../ui/thread/threadheader.cpp" line="329"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadheader.cpp" line="362"/>
+        <location filename="../ui/thread/threadheader.cpp" line="366"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="364"/>
+        <location filename="../ui/thread/threadheader.cpp" line="368"/>
         <source>Loading the post…</source>
         <translation>正在加载动态…</translation>
     </message>
@@ -4656,88 +4936,105 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="53"/>
-        <location filename="../ui/timeline/timelineview.cpp" line="377"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="54"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="424"/>
         <source>Timeline</source>
         <translation>动态列表</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="80"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="81"/>
         <source>No posts yet</source>
         <translation>还没有动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="118"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="119"/>
         <source>&amp;Open thread</source>
         <translation>查看评论(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="121"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="122"/>
         <source>&amp;Who liked this</source>
         <translation>谁赞过(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="136"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="137"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="141"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="142"/>
         <source>&amp;Delete post</source>
         <translation>删除动态(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="127"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="128"/>
         <source>Open topic #%1#</source>
         <translation>打开话题 #%1#</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="144"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="145"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="150"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="151"/>
         <source>&amp;Unhide post…</source>
         <translation>取消隐藏动态(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="150"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="151"/>
         <source>&amp;Hide post…</source>
         <translation>隐藏动态(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="180"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
         <source>Delete post</source>
         <translation>删除动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="180"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
         <source>Delete this post?</source>
         <translation>删除这条动态？</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="182"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation>所有人都将看不到它，评论和赞也会一起删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="172"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="384"/>
+        <source>↑ 50+ new posts</source>
+        <translation>↑ 50+ 条新动态</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/timeline/timelineview.cpp" line="385"/>
+        <source>↑ %n new post(s)</source>
+        <translation>
+            <numerusform>↑ %n 条新动态</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="386"/>
+        <source>Show the new posts on top</source>
+        <translation>在顶部显示新动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="173"/>
         <source>this post</source>
         <translation>这条动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="172"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="173"/>
         <source>%1&apos;s post</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="208"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="209"/>
         <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
         <translation>它的评论也会一起隐藏。管理员仍能看到它（灰色显示），并可取消隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="210"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="211"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation>所有人都能再次看到它和它的评论。</translation>
     </message>

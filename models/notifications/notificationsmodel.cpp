@@ -57,6 +57,12 @@ NotificationsModel::NotificationsModel(core::ApiClient *api, core::Cache *cache,
         });
 }
 
+NotificationsModel::~NotificationsModel()
+{
+    if (m_saveTimer.isActive())
+        save();
+}
+
 void NotificationsModel::start()
 {
     if (m_cache)

@@ -67,6 +67,8 @@ public:
     // the cache nothing is kept, without the outbox marks are shown only.
     NotificationsModel(core::ApiClient *api, core::Cache *cache, core::Outbox *outbox,
                        QObject *parent = nullptr);
+    // A change not yet kept is kept now.
+    ~NotificationsModel() override;
 
     // The rows kept in the cache, at once; then (online) the first page from the server.
     void start();

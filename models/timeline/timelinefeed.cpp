@@ -5,6 +5,7 @@
 #include "cache/cache.h"
 #include "net/apiclient.h"
 #include "poststore.h"
+#include "syncengine.h"
 #include "timeline/timelinemodel.h"
 #include "wire/jsoncodec.h"
 
@@ -328,6 +329,22 @@ void TimelineFeed::peekNewer()
         if (std::exchange(m_peekAgain, false))
             QTimer::singleShot(1000, this, &TimelineFeed::peekNewer);
     });
+}
+
+void TimelineFeed::followLive(core::SyncEngine *sync)
+{
+    connect(sync, &core::SyncEngine::changesApplied, this,
+            [this](const QList<core::Change> &changes) {
+                const qint64 top = m_model->rowCount() > 0 ? m_model->postIdAt(0) : 0;
+                for (const core::Change &c : changes) {
+                    // ids grow with time: a post above the first one shown, not shown
+                    if (c.kind == core::Change::Kind::Post && c.post() &&
+                        m_model->rowOf(c.id) < 0 && c.id > top) {
+                        peekNewer();
+                        return;
+                    }
+                }
+            });
 }
 
 void TimelineFeed::onCachePaint(const core::TimelinePage &page)

@@ -22,6 +22,7 @@
 namespace threadline::core {
 class Cache;
 class PostStore;
+class SyncEngine;
 struct TimelinePage;
 } // namespace threadline::core
 
@@ -104,6 +105,9 @@ public:
     // (newerAvailable); what is shown does not move. One at a time, online, once the server's
     // first page is shown; refresh() then puts them on top.
     void peekNewer();
+    // Peeks (peekNewer) whenever the sync engine's records (a /sync page, a stream event) bring
+    // a post newer than the first one shown that is not shown.
+    void followLive(core::SyncEngine *sync);
 
     [[nodiscard]] bool isBusy() const;
     // One line for a status bar: "Loading…", "Offline — showing saved posts", "Up to date", …

@@ -50,6 +50,7 @@ NotificationsView::NotificationsView(NotificationsModel *model, QWidget *parent)
 
     auto *top = new QHBoxLayout;
     top->setContentsMargins(12, 8, 12, 4);
+    top->setSpacing(12);
     top->addWidget(m_title);
     top->addWidget(m_state, 1);
     top->addWidget(m_markAll);

@@ -364,6 +364,12 @@ void TimelineView::setNewerCount(int count)
         m_newerBar->setObjectName(QStringLiteral("newerBar"));
         m_newerBar->setCursor(Qt::PointingHandCursor);
         m_newerBar->setFocusPolicy(Qt::TabFocus);
+        // a pill in the selection's colours, over the cards
+        m_newerBar->setStyleSheet(QStringLiteral(
+            "QPushButton#newerBar { background: palette(highlight); color: "
+            "palette(highlighted-text); border: none; border-radius: 13px; padding: 5px 16px; "
+            "font-weight: bold; } QPushButton#newerBar:focus { border: 2px solid "
+            "palette(highlighted-text); }"));
         connect(m_newerBar, &QPushButton::clicked, this, [this] {
             setNewerCount(0);
             Q_EMIT newerBarClicked();

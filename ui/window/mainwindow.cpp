@@ -328,19 +328,7 @@ MainWindow::Feed MainWindow::makeFeed(Page page)
     if (page == Page::Following) { // the live bar: new posts of the people and topics I follow
         TimelineView *view = f.view;
         TimelineFeed *feed = f.feed;
-        models::TimelineModel *model = f.model;
-        connect(m_core->sync(), &core::SyncEngine::changesApplied, feed,
-                [feed, model](const QList<core::Change> &changes) {
-                    const qint64 top = model->rowCount() > 0 ? model->postIdAt(0) : 0;
-                    for (const core::Change &c : changes) {
-                        // a post newer than the first one shown, not shown: worth a look
-                        if (c.kind == core::Change::Kind::Post && c.post() &&
-                            model->rowOf(c.id) < 0 && c.id > top) {
-                            feed->peekNewer();
-                            return;
-                        }
-                    }
-                });
+        feed->followLive(m_core->sync());
         connect(feed, &TimelineFeed::newerAvailable, view, &TimelineView::setNewerCount);
         connect(feed, &TimelineFeed::refreshed, view, [view] { view->setNewerCount(0); });
         connect(view, &TimelineView::newerBarClicked, feed, [feed, view] {
