@@ -154,6 +154,7 @@ void LiveSync::onConnected()
 {
     qCInfo(lcLive) << "live: the stream is open";
     m_step = 0;
+    m_absent = false;
     setFallback(false);
     setLive(true);
 }
@@ -218,8 +219,20 @@ void LiveSync::failed(const ApiError &error)
     m_failures.append(now);
     while (!m_failures.isEmpty() && now - m_failures.constFirst() > m_timing.failureWindowMs)
         m_failures.removeFirst();
-    const bool full =
-        error.kind == ApiError::Kind::Http && (error.status == 429 || error.status == 503);
+    const bool http = error.kind == ApiError::Kind::Http;
+    if (http && (error.status == 404 || error.status == 405 || error.status == 501)) {
+        // An older server: it never had a stream. Polling is what it was made for; nothing to
+        // tell the user. A newer one may be deployed meanwhile: ask again much later.
+        qCInfo(lcLive) << "this server has no push stream: polling; asked again in"
+                       << m_timing.absentRetryMs << "ms";
+        m_failures.clear();
+        m_step = 0;
+        m_absent = true;
+        setFallback(false);
+        m_retry.start(m_timing.absentRetryMs);
+        return;
+    }
+    const bool full = http && (error.status == 429 || error.status == 503);
     if (full || m_failures.size() >= m_timing.failuresForFallback) {
         // Poll meanwhile (the engine is no longer streaming) and try again much later.
         qint64 wait = m_timing.fallbackRetryMs;

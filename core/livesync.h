@@ -47,6 +47,7 @@ public:
         int failureWindowMs = 120000;
         int fallbackRetryMs = 300000; // polling that long before a stream is tried again
         int silenceMs = 37500;        // 2.5 × the server's 15 s ping: the stream is dead
+        int absentRetryMs = 1800000;  // a server without a stream (404): asked again after
     };
 
     LiveSync(ApiClient *api, SyncEngine *sync, QObject *parent = nullptr);
@@ -66,6 +67,9 @@ public:
     [[nodiscard]] bool isLive() const;
     // Polling instead of streaming, for fallbackRetryMs (429/503, or a stream that keeps breaking).
     [[nodiscard]] bool isFallingBack() const { return m_fallback; }
+    // The server has no stream (404, 405 or 501: an older server): polling quietly — nothing
+    // said, since the user loses nothing they had — and asked again after absentRetryMs.
+    [[nodiscard]] bool isStreamAbsent() const { return m_absent; }
     // Streams requested so far (tests: no busy loop, nothing while offline).
     [[nodiscard]] int attempts() const { return m_attempts; }
     // The last stream event's id (its cursor); empty before the first.
@@ -93,6 +97,7 @@ private:
     void catchUp();
     void setFallback(bool on);
     void setLive(bool on);
+    bool m_absent = false;
     [[nodiscard]] bool wanted() const;
 
     ApiClient *m_api;

@@ -12,7 +12,9 @@
 //    online the stream opens again;
 //  - a revoked token: sign-in required, one stream attempt, no loop;
 //  - a full server (503): polling, said in the status bar, no loop;
-//  - a stream gone silent (the server stopped with SIGSTOP): taken for dead and opened again.
+//  - a stream gone silent (the server stopped with SIGSTOP): taken for dead and opened again;
+//  - an older server without a stream (404; a small HTTP peer of the test's, since no such
+//    server exists here): the client polls quietly, says nothing, and does not ask in a loop.
 #include "actions.h"
 #include "appcore.h"
 #include "cache/cache.h"
@@ -31,6 +33,8 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -118,6 +122,43 @@ struct SideB
             if (args.at(0).toLongLong() == local)
                 return args.at(1).toLongLong();
         return 0;
+    }
+};
+
+// A server of before the push stream: /sync answers (an empty page), everything else is 404.
+class OlderServer : public QTcpServer
+{
+public:
+    int syncs = 0;
+    int streams = 0;
+    OlderServer()
+    {
+        connect(this, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *s = nextPendingConnection()) {
+                connect(s, &QTcpSocket::readyRead, s, [this, s] {
+                    const QByteArray head = s->peek(65536);
+                    if (!head.contains("\r\n\r\n"))
+                        return;
+                    s->readAll();
+                    const QByteArray line = head.left(head.indexOf("\r\n"));
+                    QByteArray status = "404 Not Found";
+                    QByteArray body = R"({"error":{"code":"not_found","message":"no such route"}})";
+                    if (line.startsWith("GET /api/v1/sync")) {
+                        ++syncs;
+                        status = "200 OK";
+                        body = R"({"changes":[],"next":"c1","hasMore":false})";
+                    } else if (line.startsWith("GET /api/v1/stream")) {
+                        ++streams;
+                    }
+                    s->write("HTTP/1.1 " + status +
+                             "\r\nContent-Type: application/json\r\nConnection: "
+                             "close\r\nContent-Length: " +
+                             QByteArray::number(body.size()) + "\r\n\r\n" + body);
+                    s->disconnectFromHost();
+                });
+                connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
+            }
+        });
     }
 };
 
@@ -364,6 +405,25 @@ private Q_SLOTS:
         QSignalSpy synced(side.core.sync(), &core::SyncEngine::synced);
         side.core.sync()->syncNow();
         QVERIFY(synced.wait(10000));
+    }
+
+    // (f) an older server: no stream, and nothing said about it; polling goes on, no loop.
+    void olderServerWithoutStreamPollsQuietly()
+    {
+        OlderServer older;
+        QVERIFY(older.listen(QHostAddress::LocalHost));
+        const QUrl url(QStringLiteral("http://127.0.0.1:%1").arg(older.serverPort()));
+        SideA side(url, QStringLiteral("token"), 10001, dir(QStringLiteral("older")), false, 500);
+        QTRY_VERIFY_WITH_TIMEOUT(side.core.live()->isStreamAbsent(), 15000);
+        QCOMPARE(older.streams, 1);
+        QVERIFY(!side.core.live()->isFallingBack());
+        QVERIFY2(!side.core.statusText().contains(QStringLiteral("Live updates")),
+                 qPrintable(side.core.statusText()));
+        // it polls, and asks for a stream no more in the meantime
+        const int syncs = older.syncs;
+        QTRY_VERIFY_WITH_TIMEOUT(older.syncs >= syncs + 2, 10000);
+        QCOMPARE(older.streams, 1);
+        QCOMPARE(side.core.live()->attempts(), 1);
     }
 
     // Pings every 0.3 s keep a stream alive past a 1.5 s silence limit; the server stopped
