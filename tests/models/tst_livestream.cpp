@@ -19,6 +19,7 @@
 #include "appcore.h"
 #include "cache/cache.h"
 #include "clientparts.h"
+#include "livecore.h"
 #include "livesync.h"
 #include "net/apiclient.h"
 #include "outbox/outbox.h"
@@ -48,7 +49,9 @@ using test::TestServer;
 
 namespace {
 
-constexpr int kHugePollMs = 10 * 60 * 1000; // nothing reaches A by polling during a test
+using test::countLines;
+using test::kHugePollMs;
+using test::uidOf;
 
 // How often each comment id came in A's applied records (upserts and removes alike).
 struct Applied
@@ -75,25 +78,10 @@ struct SideA
     SideA(const QUrl &server, const QString &token, qint64 uid, const QString &dir,
           bool offline = false, int pollMs = kHugePollMs, int silenceMs = 37500)
     {
-        core.setServer(server);
-        core.api()->setToken(token);
-        core.api()->setRetryPolicy(core::RetryPolicy{1, 10, 10});
-        core.setOffline(offline);
-        core::LiveSync::Timing t;
-        t.backoffBaseMs = 200; // quick reconnects, so that the test does not wait for seconds
-        t.backoffMaxMs = 1000;
-        t.fallbackRetryMs = 1000;
-        t.silenceMs = silenceMs;
-        core.live()->setTiming(t);
         QObject::connect(core.sync(), &core::SyncEngine::changesApplied, &core,
                          [this](const QList<core::Change> &c) { applied.changes += c; });
-        core::UserProfile me;
-        me.brief = core::UserBrief{uid, QStringLiteral("A"), QString()};
-        core::AppCore::AccountOptions o;
-        o.cachePath = dir + QStringLiteral("/a-cache.sqlite");
-        o.outboxPath = dir + QStringLiteral("/a-outbox.sqlite");
-        o.pollIntervalMs = pollMs;
-        core.startAccount(me, o);
+        test::startLiveCore(core, server, token, uid, dir,
+                            test::LiveCoreOptions{offline, pollMs, silenceMs});
     }
 };
 
@@ -161,17 +149,6 @@ public:
         });
     }
 };
-
-qint64 uidOf(Client &c)
-{
-    return c.get(api(QStringLiteral("/me"))).obj().value(QStringLiteral("uid")).toInteger();
-}
-
-int countLines(const QList<QByteArray> &lines, const QByteArray &what)
-{
-    return int(std::count_if(lines.cbegin(), lines.cend(),
-                             [&](const QByteArray &l) { return l.contains(what); }));
-}
 
 } // namespace
 

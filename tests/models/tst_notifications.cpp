@@ -18,6 +18,7 @@
 //  - the live bar's model side: someone A follows posts; A's Following feed learns of it from the
 //    stream (newerAvailable(1)) while what it shows does not change; refresh() puts it on top.
 #include "appcore.h"
+#include "livecore.h"
 #include "livesync.h"
 #include "net/apiclient.h"
 #include "notifications/desktopalerts.h"
@@ -49,7 +50,8 @@ using test::TestServer;
 
 namespace {
 
-constexpr int kHugePollMs = 10 * 60 * 1000; // nothing reaches A by polling during a test
+using test::countLines;
+using test::uidOf;
 
 // What the test's Notifications service was asked.
 struct Bubble
@@ -106,17 +108,6 @@ public Q_SLOTS:
     }
 };
 
-qint64 uidOf(Client &c)
-{
-    return c.get(api(QStringLiteral("/me"))).obj().value(QStringLiteral("uid")).toInteger();
-}
-
-int countLines(const QList<QByteArray> &lines, const QByteArray &what)
-{
-    return int(std::count_if(lines.cbegin(), lines.cend(),
-                             [&](const QByteArray &l) { return l.contains(what); }));
-}
-
 // A: the assembled core of a signed-in user, its notifications and their bubbles.
 struct SideA
 {
@@ -129,22 +120,9 @@ struct SideA
     SideA(const QUrl &server, const QString &token, qint64 uid, const QString &dir,
           const QDBusConnection &bus, bool offline = false)
     {
-        core.setServer(server);
-        core.api()->setToken(token);
-        core.api()->setRetryPolicy(core::RetryPolicy{1, 10, 10});
-        core.setOffline(offline);
-        core::LiveSync::Timing t;
-        t.backoffBaseMs = 200;
-        t.backoffMaxMs = 1000;
-        t.fallbackRetryMs = 1000;
-        core.live()->setTiming(t);
-        core::UserProfile me;
-        me.brief = core::UserBrief{uid, QStringLiteral("张三"), QString()};
-        core::AppCore::AccountOptions o;
-        o.cachePath = dir + QStringLiteral("/a-cache.sqlite");
-        o.outboxPath = dir + QStringLiteral("/a-outbox.sqlite");
-        o.pollIntervalMs = kHugePollMs;
-        core.startAccount(me, o);
+        test::LiveCoreOptions options;
+        options.offline = offline;
+        test::startLiveCore(core, server, token, uid, dir, options);
         model = std::make_unique<NotificationsModel>(core.api(), core.cache(), core.outbox());
         tester = std::make_unique<QAbstractItemModelTester>(
             model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
