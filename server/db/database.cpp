@@ -292,7 +292,8 @@ bool Database::migrate(QString *error)
                                          schemaTopics(),
                                          schemaPeople(),
                                          schemaRecentViews(),
-                                         schemaChangesNotify(m_kind == Kind::Postgres)};
+                                         schemaChangesNotify(m_kind == Kind::Postgres),
+                                         schemaNotifications(m_kind == Kind::Postgres)};
     try {
         begin();
         if (m_kind == Kind::Postgres)
