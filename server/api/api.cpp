@@ -174,6 +174,7 @@ static Response unavailable()
 // the connection dropped) is reopened and the work run once more — unless the statement lost was
 // a COMMIT, whose outcome is unknown (the client retries; a POST's Idempotency-Key makes that
 // safe). While the database cannot be reached the answer is 503 `unavailable` with Retry-After.
+// A transaction PostgreSQL aborted to break a deadlock is run again, twice at most.
 template<typename F> Response Api::guarded(F &&f)
 {
     for (int attempt = 0;; ++attempt) {
@@ -198,6 +199,8 @@ template<typename F> Response Api::guarded(F &&f)
             } catch (...) {
             }
             m_deferred.reset();
+            if (dynamic_cast<const DbDeadlock *>(&e) != nullptr && attempt < 2)
+                continue; // rolled back whole: the same work again
             const bool lost =
                 dynamic_cast<const DbUnavailable *>(&e) != nullptr || m_db.checkConnection();
             if (lost) {

@@ -101,10 +101,13 @@ void Notifications::cap(qint64 uid)
     if (!edge)
         return;
     const qint64 t = edge->at(0).toLongLong(), id = edge->at(1).toLongLong();
-    forget(m_db.query(QStringLiteral("DELETE FROM notifications WHERE uid = ?"
-                                     " AND (createtime < ? OR (createtime = ? AND id < ?))"
-                                     " RETURNING id, uid"),
-                      {uid, t, t, id}));
+    // PostgreSQL: rows another transaction holds are left for the next cap (as tl_notify_cap).
+    forget(m_db.query(
+        QStringLiteral("DELETE FROM notifications WHERE id IN (SELECT id FROM notifications"
+                       " WHERE uid = ? AND (createtime < ? OR (createtime = ? AND id < ?))%1)"
+                       " RETURNING id, uid")
+            .arg(m_db.isPostgres() ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString()),
+        {uid, t, t, id}));
 }
 
 void Notifications::forget(const std::vector<Row> &idAndUid)

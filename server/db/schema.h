@@ -645,6 +645,9 @@ LANGUAGE sql IMMUTABLE AS $fn$
                              ' '), 80), '')
 $fn$)SQL")
           // The user's newest kNotificationsKept are kept; the rest go, each with a remove record.
+          // A row another transaction holds (a like grouping into it, a read) is left for the
+          // next cap rather than waited for: waiting would order this user's rows against the
+          // other writer's and could deadlock.
           << QStringLiteral(R"SQL(
 CREATE OR REPLACE FUNCTION tl_notify_cap(p_uid BIGINT, p_now BIGINT) RETURNS void
 LANGUAGE plpgsql AS $fn$
@@ -658,8 +661,9 @@ BEGIN
     IF NOT FOUND THEN
         RETURN;
     END IF;
-    WITH d AS (DELETE FROM notifications WHERE uid = p_uid
-                   AND (createtime < t OR (createtime = t AND id < i)) RETURNING id)
+    WITH d AS (DELETE FROM notifications WHERE id IN (SELECT id FROM notifications
+                   WHERE uid = p_uid AND (createtime < t OR (createtime = t AND id < i))
+                   FOR UPDATE SKIP LOCKED) RETURNING id)
         SELECT array_agg(id) INTO gone FROM d;
     IF gone IS NULL THEN
         RETURN;
