@@ -244,20 +244,26 @@ void Notifications::likeOf(qint64 owner, qint64 actor, const QString &type, qint
                   {owner, actor, type, target, idOrNull(postId), text, now});
         return;
     }
-    // The unread like notification of this target (the partial unique index), or a new one
-    // (its actor_count still 0).
-    const auto row = m_db.one(
+    // A new notification, or the unread like notification of this target (the partial unique
+    // index; SQLite has one writer, so nothing comes between the two statements).
+    auto row = m_db.one(
         QStringLiteral("INSERT INTO notifications(uid, kind, post_id, target_type, target_id,"
                        " summary, createtime, is_read, actor_count)"
                        " VALUES(?, 'like', ?, ?, ?, ?, ?, 0, 0)"
                        " ON CONFLICT(uid, target_type, target_id) WHERE kind = 'like' AND"
-                       " is_read = 0 DO UPDATE SET actor_count = actor_count"
-                       " RETURNING id, actor_count, createtime"),
+                       " is_read = 0 DO NOTHING RETURNING id, createtime"),
         {owner, idOrNull(postId), type, target, textOrNull(summaryOf(text)), now});
+    const bool fresh = row.has_value();
+    if (!fresh)
+        row = m_db.one(QStringLiteral("SELECT id, createtime FROM notifications WHERE uid = ?"
+                                      " AND target_type = ? AND target_id = ? AND kind = 'like'"
+                                      " AND is_read = 0"),
+                       {owner, type, target});
+    if (!row)
+        return;
     const qint64 id = row->at(0).toLongLong();
-    const bool fresh = row->at(1).toLongLong() == 0;
     // Each liker at least 1 ms after the one before: newest first never ties.
-    const qint64 at = fresh ? now : std::max(now, row->at(2).toLongLong() + 1);
+    const qint64 at = fresh ? now : std::max(now, row->at(1).toLongLong() + 1);
     if (m_db.exec(QStringLiteral("INSERT INTO notification_actors(notification_id, actor_uid,"
                                  " createtime) VALUES(?, ?, ?) ON CONFLICT DO NOTHING"),
                   {id, actor, at}) == 0)

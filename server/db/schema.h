@@ -675,7 +675,9 @@ END
 $fn$)SQL")
                  .arg(kNotificationsKept - 1)
           // A like of p_owner's post, comment or message by p_actor: grouped into the unread
-          // notification of that target, or a new one; a person counts once.
+          // notification of that target (taken with FOR UPDATE: a read or another liker waits
+          // for this one), or a new one; a person counts once. When the unread one was read or
+          // withdrawn between the insert that met it and the lock, the insert is tried again.
           << QStringLiteral(R"SQL(
 CREATE OR REPLACE FUNCTION tl_notify_like(p_owner BIGINT, p_actor BIGINT, p_type TEXT,
                                           p_target BIGINT, p_post BIGINT, p_text TEXT,
@@ -683,22 +685,34 @@ CREATE OR REPLACE FUNCTION tl_notify_like(p_owner BIGINT, p_actor BIGINT, p_type
 LANGUAGE plpgsql AS $fn$
 DECLARE
     nid BIGINT;
-    cnt BIGINT;
+    cnt BIGINT := 0;
     t BIGINT;
     n BIGINT;
+    attempt INTEGER := 0;
 BEGIN
     IF p_owner IS NULL OR p_owner = p_actor THEN
         RETURN;
     END IF;
-    INSERT INTO notifications(uid, kind, post_id, target_type, target_id, summary, createtime,
-                              is_read, actor_count)
-        VALUES (p_owner, 'like', p_post, p_type, p_target, tl_summary(p_text), p_now, 0, 0)
-        ON CONFLICT (uid, target_type, target_id) WHERE kind = 'like' AND is_read = 0
-        DO UPDATE SET actor_count = notifications.actor_count
-        RETURNING id, actor_count, createtime INTO nid, cnt, t;
-    IF cnt > 0 THEN
-        t := GREATEST(p_now, t + 1);
-    END IF;
+    LOOP
+        attempt := attempt + 1;
+        cnt := 0;
+        INSERT INTO notifications(uid, kind, post_id, target_type, target_id, summary,
+                                  createtime, is_read, actor_count)
+            VALUES (p_owner, 'like', p_post, p_type, p_target, tl_summary(p_text), p_now, 0, 0)
+            ON CONFLICT (uid, target_type, target_id) WHERE kind = 'like' AND is_read = 0
+            DO NOTHING
+            RETURNING id, createtime INTO nid, t;
+        EXIT WHEN FOUND;
+        SELECT id, actor_count, GREATEST(p_now, createtime + 1) INTO nid, cnt, t
+            FROM notifications
+            WHERE uid = p_owner AND target_type = p_type AND target_id = p_target
+              AND kind = 'like' AND is_read = 0
+            FOR UPDATE;
+        EXIT WHEN FOUND;
+        IF attempt >= 3 THEN
+            RETURN; -- read and liked again, three times over in these microseconds: give up
+        END IF;
+    END LOOP;
     INSERT INTO notification_actors(notification_id, actor_uid, createtime)
         VALUES (nid, p_actor, t) ON CONFLICT DO NOTHING;
     GET DIAGNOSTICS n = ROW_COUNT;
