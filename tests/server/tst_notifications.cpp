@@ -13,7 +13,8 @@
 //  - read one, read all, read up to an id: idempotent, 404 for someone else's, bad input 4xx;
 //  - "unread" on /sync, on the stream's `hello` and `changes` events; a comment reaching the
 //    post author's stream as a notification upsert; paging with `before`; the newest 500 kept;
-//  - PostgreSQL: a write through one process reaching a stream on another (NOTIFY).
+//  - PostgreSQL: a write through one process reaching a stream on another (NOTIFY), and likes
+//    sent at once through two processes grouped into one notification.
 
 #include "signedin.h"
 #include "testserver.h"
@@ -21,6 +22,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
 #include <QSet>
 #include <QTcpSocket>
 #include <QTest>
@@ -178,6 +182,7 @@ private Q_SLOTS:
     void pagingWithBefore();
     void streamCarriesNotificationAndUnread();
     void writeThroughOtherProcessReachesStream();
+    void likesAtOnceGroupIntoOne();
     void keepsTheNewest500(); // last: it fills one user's list
 
 private:
@@ -1013,6 +1018,41 @@ void TestNotifications::writeThroughOtherProcessReachesStream()
     QCOMPARE(like.value(QLatin1String("kind")).toString(), QStringLiteral("like"));
     QCOMPARE(num(like, "targetId"), post);
     QCOMPARE(num(streamA.events().last().json(), "unread"), 2);
+}
+
+// Likes of one post sent together (on PostgreSQL half of them through a second process, so that
+// they are written at the same moment by different connections): one notification, everyone in it.
+void TestNotifications::likesAtOnceGroupIntoOne()
+{
+    std::unique_ptr<TestServer> second;
+    if (m_server.isPostgres()) {
+        second = std::make_unique<TestServer>();
+        QVERIFY(second->start({QStringLiteral("--db"), m_server.dbUrl()}));
+    }
+    const QString a = QStringLiteral("maliu");
+    const QStringList likers{QStringLiteral("zhangsan"),  QStringLiteral("lisi"),
+                             QStringLiteral("wangwu"),    QStringLiteral("mazi"),
+                             QStringLiteral("tingtamen"), QStringLiteral("qianqi")};
+    const qint64 post = newPost(as(a), QStringLiteral("liked by everyone at once"));
+    QVERIFY(post > 0);
+    QNetworkAccessManager nam;
+    std::vector<std::unique_ptr<QNetworkReply>> replies;
+    for (qsizetype i = 0; i < likers.size(); ++i) {
+        QUrl url = (second && i % 2 ? second->baseUrl() : m_server.baseUrl());
+        url.setPath(api(QStringLiteral("/posts/%1/like").arg(post)));
+        QNetworkRequest req(url);
+        req.setRawHeader("Authorization", "Bearer " + as(likers[i]).token().toUtf8());
+        replies.emplace_back(nam.put(req, QByteArray()));
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::all_of(replies.begin(), replies.end(), [](const auto &r) { return r->isFinished(); }),
+        10000);
+    for (const auto &r : replies)
+        QCOMPARE(r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+    const auto got = mine(a, QStringLiteral("like"), "targetId", post);
+    QCOMPARE(got.size(), qsizetype(1));
+    QCOMPARE(num(got.first(), "actorCount"), likers.size());
+    QCOMPARE(actorUids(got.first()).size(), qsizetype(3));
 }
 
 void TestNotifications::keepsTheNewest500()
