@@ -22,23 +22,28 @@ Api::Api(Database &db, const ServerConfig &config)
     , m_renderer(m_db)
     , m_changes(m_db)
     , m_moderationRecords(m_db, m_config)
+    , m_notifications(m_db, m_renderer, m_changes)
     , m_visibility(m_db)
     , m_reads(m_db, m_renderer)
     , m_health(m_db)
     , m_auth(m_db, m_config, m_limiter, m_authenticator, m_renderer, m_deferred)
-    , m_users(m_db, m_renderer, m_changes)
-    , m_posts(m_db, m_renderer, m_reads, m_visibility, m_changes, m_moderationRecords)
-    , m_comments(m_db, m_renderer, m_reads, m_visibility, m_changes, m_moderationRecords)
+    , m_users(m_db, m_renderer, m_changes, m_notifications)
+    , m_posts(m_db, m_renderer, m_reads, m_visibility, m_changes, m_moderationRecords,
+              m_notifications)
+    , m_comments(m_db, m_renderer, m_reads, m_visibility, m_changes, m_moderationRecords,
+                 m_notifications)
     , m_activity(m_db, m_renderer)
-    , m_sync(m_db, m_config, m_renderer)
+    , m_sync(m_db, m_config, m_renderer, m_notifications)
     , m_media(m_db, m_config)
-    , m_messages(m_db, m_renderer, m_moderationRecords)
-    , m_moderation(m_db, m_config, m_renderer, m_visibility, m_changes, m_moderationRecords)
+    , m_messages(m_db, m_renderer, m_moderationRecords, m_notifications)
+    , m_moderation(m_db, m_config, m_renderer, m_visibility, m_changes, m_moderationRecords,
+                   m_notifications)
     , m_devices(m_db, m_moderationRecords)
     , m_stats(m_db, m_renderer)
     , m_rankings(m_db, m_renderer)
     , m_topics(m_db)
     , m_people(m_db, m_renderer)
+    , m_notificationRoutes(m_db, m_notifications, m_changes)
 {
     // The patterns never overlap (no two routes match one method and path), so the order of
     // the table decides nothing but the routes' indexes, which are the same in every Api.
@@ -57,6 +62,7 @@ Api::Api(Database &db, const ServerConfig &config)
     m_topics.addRoutes(m_routes);
     m_people.addRoutes(m_routes);
     m_messages.addRoutes(m_routes);
+    m_notificationRoutes.addRoutes(m_routes);
     m_moderation.setMessages(&m_messages);
 }
 
@@ -98,6 +104,7 @@ Response Api::openStream(Request &req, StreamStart &out)
             out.hello = true;
             out.pos = m_sync.start();
             out.cursor = m_sync.cursor(out.pos);
+            out.unread = m_sync.unread(req.viewer);
             return Response();
         }
         const auto pos = m_sync.parseSince(since);
@@ -167,6 +174,7 @@ static Response unavailable()
 // the connection dropped) is reopened and the work run once more — unless the statement lost was
 // a COMMIT, whose outcome is unknown (the client retries; a POST's Idempotency-Key makes that
 // safe). While the database cannot be reached the answer is 503 `unavailable` with Retry-After.
+// A transaction PostgreSQL aborted to break a deadlock is run again, twice at most.
 template<typename F> Response Api::guarded(F &&f)
 {
     for (int attempt = 0;; ++attempt) {
@@ -191,6 +199,8 @@ template<typename F> Response Api::guarded(F &&f)
             } catch (...) {
             }
             m_deferred.reset();
+            if (dynamic_cast<const DbDeadlock *>(&e) != nullptr && attempt < 2)
+                continue; // rolled back whole: the same work again
             const bool lost =
                 dynamic_cast<const DbUnavailable *>(&e) != nullptr || m_db.checkConnection();
             if (lost) {

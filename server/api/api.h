@@ -19,6 +19,7 @@
 #include "api/handlers/mediahandler.h"
 #include "api/handlers/messageshandler.h"
 #include "api/handlers/moderationhandler.h"
+#include "api/handlers/notificationshandler.h"
 #include "api/handlers/peoplehandler.h"
 #include "api/handlers/postshandler.h"
 #include "api/handlers/rankingshandler.h"
@@ -27,6 +28,7 @@
 #include "api/handlers/topicshandler.h"
 #include "api/handlers/usershandler.h"
 #include "api/moderationrecords.h"
+#include "api/notifications.h"
 #include "api/ratelimiter.h"
 #include "api/readcache.h"
 #include "api/renderer.h"
@@ -106,7 +108,8 @@ public:
         bool hello = false;
         bool expired = false;
         SyncHandler::Position pos;
-        QString cursor; // with hello
+        QString cursor;    // with hello
+        qint64 unread = 0; // with hello: the caller's unread notifications
         int comments = 3;
     };
     Response openStream(Request &req, StreamStart &out);
@@ -142,6 +145,7 @@ private:
     Renderer m_renderer;
     ChangeLog m_changes;
     ModerationRecords m_moderationRecords;
+    Notifications m_notifications;
     Visibility m_visibility;
     CachedReader m_reads;
     // One handler per resource.
@@ -160,6 +164,7 @@ private:
     RankingsHandler m_rankings;
     TopicsHandler m_topics;
     PeopleHandler m_people;
+    NotificationsHandler m_notificationRoutes;
     RouteTable m_routes;
     std::function<void()> m_changed;
 };

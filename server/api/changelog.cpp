@@ -14,9 +14,9 @@ ChangeLog::ChangeLog(Database &db)
 {
 }
 
-void ChangeLog::record(const char *kind, qint64 id, const char *op)
+void ChangeLog::record(const char *kind, qint64 id, const char *op, qint64 owner)
 {
-    m_pending.append({QByteArray(kind) + '/' + op, id});
+    m_pending.append({QByteArray(kind) + '/' + op, id, owner});
 }
 
 bool ChangeLog::flush()
@@ -31,21 +31,26 @@ bool ChangeLog::flush()
     QSet<QPair<QByteArray, qint64>> seen;
     QVariantList binds;
     int n = 0;
-    for (const auto &c : std::as_const(m_pending)) {
-        if (seen.contains(c))
+    for (const Pending &c : std::as_const(m_pending)) {
+        const QPair<QByteArray, qint64> key{c.kindOp, c.id};
+        if (seen.contains(key))
             continue;
-        seen.insert(c);
-        const qsizetype slash = c.first.indexOf('/');
-        binds << QString::fromLatin1(c.first.left(slash)) << c.second
-              << QString::fromLatin1(c.first.mid(slash + 1)) << now;
+        seen.insert(key);
+        const qsizetype slash = c.kindOp.indexOf('/');
+        binds << QString::fromLatin1(c.kindOp.left(slash)) << c.id
+              << QString::fromLatin1(c.kindOp.mid(slash + 1)) << now
+              << (c.owner ? QVariant(c.owner) : QVariant());
         ++n;
     }
-    for (int start = 0; start < n; start += 200) {
-        const int count = std::min(200, n - start);
-        QString sql = QStringLiteral("INSERT INTO changes(kind, obj_id, op, createtime) VALUES ");
+    // 150 rows of 5 values a statement: under SQLite's oldest limit of 999 bound values.
+    constexpr int kRows = 150, kValues = 5;
+    for (int start = 0; start < n; start += kRows) {
+        const int count = std::min(kRows, n - start);
+        QString sql =
+            QStringLiteral("INSERT INTO changes(kind, obj_id, op, createtime, uid) VALUES ");
         for (int i = 0; i < count; ++i)
-            sql += i ? QStringLiteral(",(?,?,?,?)") : QStringLiteral("(?,?,?,?)");
-        m_db.exec(sql, binds.mid(start * 4, count * 4));
+            sql += i ? QStringLiteral(",(?,?,?,?,?)") : QStringLiteral("(?,?,?,?,?)");
+        m_db.exec(sql, binds.mid(start * kValues, count * kValues));
     }
     m_pending.clear();
     return true;

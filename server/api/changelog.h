@@ -6,7 +6,6 @@
 
 #include <QByteArray>
 #include <QList>
-#include <QPair>
 
 namespace threadline::server {
 
@@ -19,16 +18,24 @@ public:
     ChangeLog(const ChangeLog &) = delete;
     ChangeLog &operator=(const ChangeLog &) = delete;
 
-    // `kind` "post", "comment" or "user"; `op` "upsert" or "remove".
-    void record(const char *kind, qint64 id, const char *op = "upsert");
+    // `kind` "post", "comment", "user" or "notification"; `op` "upsert" or "remove". `owner`:
+    // the one user a record is for (a notification's recipient; /sync shows it to nobody else),
+    // 0 for records everyone may read.
+    void record(const char *kind, qint64 id, const char *op = "upsert", qint64 owner = 0);
     // Inserts what was recorded (each (kind, id, op) once), in the current transaction; true
     // when there was something.
     bool flush();
     void clear() { m_pending.clear(); }
 
 private:
+    struct Pending
+    {
+        QByteArray kindOp; // "kind/op"
+        qint64 id;
+        qint64 owner;
+    };
     Database &m_db;
-    QList<QPair<QByteArray, qint64>> m_pending;
+    QList<Pending> m_pending;
 };
 
 } // namespace threadline::server

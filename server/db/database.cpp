@@ -273,6 +273,8 @@ void Database::failed(const QSqlError &error, const QString &sql)
                                 .arg(msg.simplified(), sql.left(200))
                                 .toStdString());
     }
+    if (m_kind == Kind::Postgres && error.nativeErrorCode() == QLatin1String("40P01"))
+        throw DbDeadlock(QStringLiteral("%1 — %2").arg(msg, sql).toStdString());
     throw DbError(QStringLiteral("%1 — %2").arg(msg, sql).toStdString());
 }
 
@@ -292,7 +294,8 @@ bool Database::migrate(QString *error)
                                          schemaTopics(),
                                          schemaPeople(),
                                          schemaRecentViews(),
-                                         schemaChangesNotify(m_kind == Kind::Postgres)};
+                                         schemaChangesNotify(m_kind == Kind::Postgres),
+                                         schemaNotifications(m_kind == Kind::Postgres)};
     try {
         begin();
         if (m_kind == Kind::Postgres)

@@ -33,6 +33,16 @@ public:
     using DbError::DbError;
 };
 
+// PostgreSQL aborted the statement to break a deadlock (SQLSTATE 40P01): nothing of the
+// transaction was written, and the router runs the request again (Api::guarded()). Notifications
+// made two writers wait on each other's rows where they never did before (a like grouping into a
+// notification while its owner marks everything read).
+class DbDeadlock : public DbError
+{
+public:
+    using DbError::DbError;
+};
+
 using Row = QVariantList;
 
 // One connection (SQLite or PostgreSQL) with a cache of prepared statements. All SQL goes

@@ -591,4 +591,232 @@ $fn$)SQL"),
     };
 }
 
+// Notifications (docs/api.md "Notifications"): what others did to a user or their content, one
+// row per notification (`uid` the recipient), written in the transaction of the action.
+// - notification_actors: who did it (one row per person; a grouped like has one per liker; a
+//   moderation notification none). An actor's time is strictly increasing within a notification
+//   (at least 1 ms after the one before), so "newest first" never ties.
+// - notifications_like_group: at most one unread `like` notification per recipient and target,
+//   so that the likes of one target group into it (an upsert on this index) even when two
+//   processes write at once; once it is read it leaves the index and the next like starts anew.
+// - notifications_list / notifications_unread: a user's page, newest first (all, or the unread
+//   ones; the unread count reads the partial index).
+// - post_id, comment_id, message_id and (target_type, target_id): what is withdrawn with
+//   deleted or hidden content.
+// - changes.uid: the recipient of a `notification` change record, so that /sync renders it to
+//   its owner only, and renders a `remove` (the row is gone) to nobody else.
+// On PostgreSQL the like and comment-vote functions (v4) create the like notification
+// themselves (tl_notify_like), as they are one statement of their own; tl_summary is the
+// summary's rule (notifications.cpp has the same for the other kinds and SQLite).
+inline constexpr int kNotificationsKept = 500;
+inline QStringList schemaNotifications(bool postgres)
+{
+    QStringList steps{
+        QStringLiteral(
+            "CREATE TABLE notifications(id %PK%, uid BIGINT NOT NULL, kind TEXT NOT NULL,"
+            " post_id BIGINT, comment_id BIGINT, parent_id BIGINT, message_id BIGINT,"
+            " target_type TEXT, target_id BIGINT, summary TEXT, action TEXT, reason TEXT,"
+            " createtime BIGINT NOT NULL, is_read INTEGER NOT NULL DEFAULT 0,"
+            " actor_count BIGINT NOT NULL DEFAULT 0)"),
+        QStringLiteral(
+            "CREATE INDEX notifications_list ON notifications(uid, createtime DESC, id DESC)"),
+        QStringLiteral("CREATE INDEX notifications_unread ON notifications(uid, createtime DESC,"
+                       " id DESC) WHERE is_read = 0"),
+        QStringLiteral("CREATE UNIQUE INDEX notifications_like_group ON notifications(uid,"
+                       " target_type, target_id) WHERE kind = 'like' AND is_read = 0"),
+        QStringLiteral("CREATE INDEX notifications_post ON notifications(post_id)"),
+        QStringLiteral("CREATE INDEX notifications_comment ON notifications(comment_id)"),
+        QStringLiteral("CREATE INDEX notifications_message ON notifications(message_id)"),
+        QStringLiteral(
+            "CREATE INDEX notifications_target ON notifications(target_type, target_id)"),
+        QStringLiteral("CREATE TABLE notification_actors(notification_id BIGINT NOT NULL,"
+                       " actor_uid BIGINT NOT NULL, createtime BIGINT NOT NULL,"
+                       " PRIMARY KEY(notification_id, actor_uid))"),
+        QStringLiteral("CREATE INDEX notification_actors_time ON notification_actors("
+                       "notification_id, createtime, actor_uid)"),
+        QStringLiteral("ALTER TABLE changes ADD COLUMN uid BIGINT"),
+    };
+    if (!postgres)
+        return steps;
+    steps << QStringLiteral(R"SQL(
+CREATE OR REPLACE FUNCTION tl_summary(p_text TEXT) RETURNS TEXT
+LANGUAGE sql IMMUTABLE AS $fn$
+    SELECT NULLIF(left(btrim(regexp_replace(COALESCE(p_text, ''), '[ \t\n\r\f\v]+', ' ', 'g'),
+                             ' '), 80), '')
+$fn$)SQL")
+          // The user's newest kNotificationsKept are kept; the rest go, each with a remove record.
+          // A row another transaction holds (a like grouping into it, a read) is left for the
+          // next cap rather than waited for: waiting would order this user's rows against the
+          // other writer's and could deadlock.
+          << QStringLiteral(R"SQL(
+CREATE OR REPLACE FUNCTION tl_notify_cap(p_uid BIGINT, p_now BIGINT) RETURNS void
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    t BIGINT;
+    i BIGINT;
+    gone BIGINT[];
+BEGIN
+    SELECT createtime, id INTO t, i FROM notifications WHERE uid = p_uid
+        ORDER BY createtime DESC, id DESC LIMIT 1 OFFSET %1;
+    IF NOT FOUND THEN
+        RETURN;
+    END IF;
+    WITH d AS (DELETE FROM notifications WHERE id IN (SELECT id FROM notifications
+                   WHERE uid = p_uid AND (createtime < t OR (createtime = t AND id < i))
+                   FOR UPDATE SKIP LOCKED) RETURNING id)
+        SELECT array_agg(id) INTO gone FROM d;
+    IF gone IS NULL THEN
+        RETURN;
+    END IF;
+    DELETE FROM notification_actors WHERE notification_id = ANY(gone);
+    INSERT INTO changes(kind, obj_id, op, createtime, uid)
+        SELECT 'notification', g, 'remove', p_now, p_uid FROM unnest(gone) AS g;
+END
+$fn$)SQL")
+                 .arg(kNotificationsKept - 1)
+          // A like of p_owner's post, comment or message by p_actor: grouped into the unread
+          // notification of that target (taken with FOR UPDATE: a read or another liker waits
+          // for this one), or a new one; a person counts once. When the unread one was read or
+          // withdrawn between the insert that met it and the lock, the insert is tried again.
+          << QStringLiteral(R"SQL(
+CREATE OR REPLACE FUNCTION tl_notify_like(p_owner BIGINT, p_actor BIGINT, p_type TEXT,
+                                          p_target BIGINT, p_post BIGINT, p_text TEXT,
+                                          p_now BIGINT) RETURNS void
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    nid BIGINT;
+    cnt BIGINT := 0;
+    t BIGINT;
+    n BIGINT;
+    attempt INTEGER := 0;
+BEGIN
+    IF p_owner IS NULL OR p_owner = p_actor THEN
+        RETURN;
+    END IF;
+    LOOP
+        attempt := attempt + 1;
+        cnt := 0;
+        INSERT INTO notifications(uid, kind, post_id, target_type, target_id, summary,
+                                  createtime, is_read, actor_count)
+            VALUES (p_owner, 'like', p_post, p_type, p_target, tl_summary(p_text), p_now, 0, 0)
+            ON CONFLICT (uid, target_type, target_id) WHERE kind = 'like' AND is_read = 0
+            DO NOTHING
+            RETURNING id, createtime INTO nid, t;
+        EXIT WHEN FOUND;
+        SELECT id, actor_count, GREATEST(p_now, createtime + 1) INTO nid, cnt, t
+            FROM notifications
+            WHERE uid = p_owner AND target_type = p_type AND target_id = p_target
+              AND kind = 'like' AND is_read = 0
+            FOR UPDATE;
+        EXIT WHEN FOUND;
+        IF attempt >= 3 THEN
+            RETURN; -- read and liked again, three times over in these microseconds: give up
+        END IF;
+    END LOOP;
+    INSERT INTO notification_actors(notification_id, actor_uid, createtime)
+        VALUES (nid, p_actor, t) ON CONFLICT DO NOTHING;
+    GET DIAGNOSTICS n = ROW_COUNT;
+    IF n = 0 THEN
+        RETURN;
+    END IF;
+    UPDATE notifications SET actor_count = actor_count + 1, createtime = t WHERE id = nid;
+    INSERT INTO changes(kind, obj_id, op, createtime, uid)
+        VALUES ('notification', nid, 'upsert', p_now, p_owner);
+    IF cnt = 0 THEN
+        PERFORM tl_notify_cap(p_owner, p_now);
+    END IF;
+END
+$fn$)SQL")
+          // tl_post_like (v4) again, with the like's notification.
+          << QStringLiteral(R"SQL(
+CREATE OR REPLACE FUNCTION tl_post_like(p_post BIGINT, p_uid BIGINT, p_on BOOLEAN,
+                                        p_now BIGINT, p_mod BOOLEAN) RETURNS BIGINT
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    n BIGINT;
+    v_owner BIGINT;
+    v_text TEXT;
+    v_hidden INTEGER;
+BEGIN
+    SELECT author, content, hidden INTO v_owner, v_text, v_hidden FROM posts
+        WHERE id = p_post AND deleted = 0 AND (hidden = 0 OR p_mod);
+    IF NOT FOUND THEN
+        RETURN -1;
+    END IF;
+    IF p_on THEN
+        INSERT INTO post_likes(post_id, uid, createtime) VALUES (p_post, p_uid, p_now)
+            ON CONFLICT (post_id, uid) DO NOTHING;
+        GET DIAGNOSTICS n = ROW_COUNT;
+        IF n > 0 THEN
+            INSERT INTO activity(type, actor, post_id, createtime)
+                VALUES ('like', p_uid, p_post, p_now);
+            IF v_hidden = 0 THEN
+                PERFORM tl_notify_like(v_owner, p_uid, 'post', p_post, p_post, v_text, p_now);
+            END IF;
+        END IF;
+    ELSE
+        DELETE FROM post_likes WHERE post_id = p_post AND uid = p_uid;
+        GET DIAGNOSTICS n = ROW_COUNT;
+        IF n > 0 THEN
+            DELETE FROM activity WHERE type = 'like' AND actor = p_uid AND post_id = p_post;
+        END IF;
+    END IF;
+    IF n > 0 THEN
+        INSERT INTO changes(kind, obj_id, op, createtime) VALUES ('post', p_post, 'upsert', p_now);
+    END IF;
+    RETURN (SELECT COUNT(*) FROM post_likes WHERE post_id = p_post);
+END
+$fn$)SQL")
+          // tl_comment_vote (v4) again, with a like's notification.
+          << QStringLiteral(R"SQL(
+CREATE OR REPLACE FUNCTION tl_comment_vote(p_comment BIGINT, p_uid BIGINT, p_vote INTEGER,
+                                           p_on BOOLEAN, p_now BIGINT, p_mod BOOLEAN,
+                                           OUT likes BIGINT, OUT opposes BIGINT, OUT mine INTEGER)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    n BIGINT;
+    v_owner BIGINT;
+    v_text TEXT;
+    v_post BIGINT;
+    v_seen BOOLEAN;
+BEGIN
+    SELECT c.author, c.content, c.post_id,
+           c.hidden = 0 AND c.floor_hidden = 0 AND p.hidden = 0
+        INTO v_owner, v_text, v_post, v_seen
+        FROM comments c JOIN posts p ON p.id = c.post_id
+        WHERE c.id = p_comment AND c.deleted = 0 AND p.deleted = 0
+          AND (p_mod OR (c.hidden = 0 AND c.floor_hidden = 0 AND p.hidden = 0));
+    IF NOT FOUND THEN
+        likes := -1;
+        opposes := -1;
+        mine := 0;
+        RETURN;
+    END IF;
+    IF p_on THEN
+        INSERT INTO comment_votes(comment_id, uid, vote, createtime)
+            VALUES (p_comment, p_uid, p_vote, p_now)
+            ON CONFLICT (comment_id, uid) DO UPDATE
+                SET vote = excluded.vote, createtime = excluded.createtime
+                WHERE comment_votes.vote <> excluded.vote;
+    ELSE
+        DELETE FROM comment_votes WHERE comment_id = p_comment AND uid = p_uid AND vote = p_vote;
+    END IF;
+    GET DIAGNOSTICS n = ROW_COUNT;
+    IF n > 0 THEN
+        INSERT INTO changes(kind, obj_id, op, createtime)
+            VALUES ('comment', p_comment, 'upsert', p_now);
+        IF p_on AND p_vote = 1 AND v_seen THEN
+            PERFORM tl_notify_like(v_owner, p_uid, 'comment', p_comment, v_post, v_text, p_now);
+        END IF;
+    END IF;
+    SELECT COALESCE(SUM(CASE WHEN vote = 1 THEN 1 ELSE 0 END), 0),
+           COALESCE(SUM(CASE WHEN vote = -1 THEN 1 ELSE 0 END), 0),
+           COALESCE(SUM(CASE WHEN uid = p_uid THEN vote ELSE 0 END), 0)
+        INTO likes, opposes, mine
+        FROM comment_votes WHERE comment_id = p_comment;
+END
+$fn$)SQL");
+    return steps;
+}
+
 } // namespace threadline::server

@@ -39,9 +39,17 @@ struct TimeColumn
     const char *column;
 };
 constexpr TimeColumn kTimeColumns[] = {
-    {"posts", "createtime"},     {"posts", "mod_time"},      {"comments", "createtime"},
-    {"comments", "mod_time"},    {"activity", "createtime"}, {"reports", "createtime"},
-    {"mod_items", "createtime"}, {"mod_log", "createtime"},  {"changes", "createtime"},
+    {"posts", "createtime"},
+    {"posts", "mod_time"},
+    {"comments", "createtime"},
+    {"comments", "mod_time"},
+    {"activity", "createtime"},
+    {"reports", "createtime"},
+    {"mod_items", "createtime"},
+    {"mod_log", "createtime"},
+    {"changes", "createtime"},
+    {"notifications", "createtime"},
+    {"notification_actors", "createtime"},
 };
 
 // Which days of the last 30 each person signed in, as a pattern over the day number: the chart

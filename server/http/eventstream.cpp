@@ -116,7 +116,9 @@ void EventStreams::open(HttpConnection *c, const Request &request)
     ++m_perUser[s.viewer.uid];
     if (start.hello) {
         send(id, m_streams[id],
-             sseEvent("hello", start.cursor, {{QStringLiteral("next"), start.cursor}}));
+             sseEvent("hello", start.cursor,
+                      {{QStringLiteral("next"), start.cursor},
+                       {QStringLiteral("unread"), start.unread}}));
     }
     schedule(); // what came since the cursor (or since the hello's horizon)
 }
@@ -180,7 +182,8 @@ void EventStreams::deliver()
             if (!page.changes.isEmpty())
                 bytes = sseEvent("changes", page.nextCursor,
                                  {{QStringLiteral("changes"), page.changes},
-                                  {QStringLiteral("next"), page.nextCursor}});
+                                  {QStringLiteral("next"), page.nextCursor},
+                                  {QStringLiteral("unread"), page.unread}});
             QList<quint64> alive;
             for (quint64 id : std::as_const(ids)) {
                 const auto it = m_streams.find(id);

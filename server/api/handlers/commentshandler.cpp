@@ -9,6 +9,7 @@
 #include "api/cursor.h"
 #include "api/jsonwrite.h"
 #include "api/moderationrecords.h"
+#include "api/notifications.h"
 #include "api/renderer.h"
 #include "api/visibility.h"
 #include "db/database.h"
@@ -23,13 +24,14 @@ namespace threadline::server {
 
 CommentsHandler::CommentsHandler(Database &db, Renderer &renderer, CachedReader &reads,
                                  Visibility &visibility, ChangeLog &changes,
-                                 ModerationRecords &moderation)
+                                 ModerationRecords &moderation, Notifications &notifications)
     : m_db(db)
     , m_renderer(renderer)
     , m_reads(reads)
     , m_visibility(visibility)
     , m_changes(changes)
     , m_moderation(moderation)
+    , m_notifications(notifications)
 {
 }
 
@@ -275,7 +277,7 @@ Response CommentsHandler::listReplies(Request &req)
 Response CommentsHandler::createComment(Request &req)
 {
     const qint64 postId = req.ids[0];
-    m_visibility.requireVisiblePost(postId, req.viewer);
+    const Visibility::PostRow post = m_visibility.requireVisiblePost(postId, req.viewer);
     const QString content = stringField(req.json, "content", true)->trimmed();
     const qsizetype n = codePoints(content);
     if (n < 1 || n > 500)
@@ -284,6 +286,7 @@ Response CommentsHandler::createComment(Request &req)
     const qint64 parentId = idField(req.json, "parentId", false).value_or(0);
     const qint64 now = nowMs();
     qint64 id = 0;
+    qint64 parentAuthor = 0;
     if (parentId == 0) {
         const qint64 floor =
             m_db.scalar(QStringLiteral("UPDATE posts SET floor_counter = floor_counter + 1 WHERE "
@@ -302,6 +305,7 @@ Response CommentsHandler::createComment(Request &req)
                 422,
                 QStringLiteral("parentId: %1 is not a visible comment of this post").arg(parentId));
         const qint64 rootId = parent->rootId == 0 ? parent->id : parent->rootId;
+        parentAuthor = parent->author;
         const auto root = m_db.one(QStringLiteral("UPDATE comments SET seq_counter = seq_counter + "
                                                   "1 WHERE id = ? RETURNING seq_counter, floor"),
                                    {rootId});
@@ -327,6 +331,9 @@ Response CommentsHandler::createComment(Request &req)
     m_moderation.autoFlag(QStringLiteral("comment"), id, content);
     m_changes.record("comment", id);
     m_changes.record("post", postId);
+    if (!post.hidden) // (a moderator's comment under a hidden post tells nobody)
+        m_notifications.commented(req.viewer.uid, postId, post.author, id, parentId, parentAuthor,
+                                  content);
     return Response::json(m_renderer.renderComment(id, req.viewer).value(), 201);
 }
 
@@ -356,10 +363,15 @@ Response CommentsHandler::deleteComment(Request &req)
         m_db.exec(QStringLiteral("UPDATE comments SET deleted = 1 WHERE root_id = ? OR id = ?"),
                   {id, id});
         m_changes.record("comment", id, "remove");
-        for (const Row &r : floor)
+        QList<qint64> gone{id};
+        for (const Row &r : floor) {
             m_changes.record("comment", r[0].toLongLong(), "remove");
+            gone.append(r[0].toLongLong());
+        }
+        m_notifications.withdrawComments(gone);
     } else {
         m_db.exec(QStringLiteral("UPDATE comments SET deleted = 1 WHERE id = ?"), {id});
+        m_notifications.withdrawComments({id});
         m_changes.record("comment", id, "remove");
         m_changes.record("comment", c->rootId);
         if (c->parentId != c->rootId)
@@ -367,9 +379,12 @@ Response CommentsHandler::deleteComment(Request &req)
     }
     m_changes.record("post", c->postId);
     m_moderation.closeItem(QStringLiteral("comment"), id);
-    if (req.viewer.moderator && c->author != req.viewer.uid)
+    if (req.viewer.moderator && c->author != req.viewer.uid) {
         m_moderation.log(req.viewer.uid, QStringLiteral("delete"), QStringLiteral("comment"), id,
                          QString());
+        m_notifications.moderated(req.viewer.uid, QStringLiteral("delete"),
+                                  QStringLiteral("comment"), id, QString());
+    }
     return Response::noContent();
 }
 
@@ -397,7 +412,8 @@ Response CommentsHandler::setCommentVote(Request &req, int vote, bool on)
 {
     const qint64 id = req.ids[0];
     if (m_db.isPostgres()) {
-        // One statement (tl_comment_vote, schema.h v4), a transaction of its own.
+        // One statement (tl_comment_vote, schema.h v4; a like's notification with it), a
+        // transaction of its own.
         const auto r = m_db.one(QStringLiteral("SELECT likes, opposes, mine"
                                                " FROM tl_comment_vote(?, ?, ?, ?, ?, ?)"),
                                 {id, req.viewer.uid, vote, on, nowMs(), req.viewer.moderator});
@@ -426,8 +442,11 @@ Response CommentsHandler::setCommentVote(Request &req, int vote, bool on)
                   {id, req.viewer.uid});
         changed = true;
     }
-    if (changed)
+    if (changed) {
         m_changes.record("comment", id);
+        if (on && vote == 1)
+            m_notifications.likedComment(req.viewer.uid, id);
+    }
     return Response::json(commentVoteState(id, req.viewer.uid));
 }
 

@@ -15,6 +15,7 @@ class CachedReader;
 class ChangeLog;
 class Database;
 class ModerationRecords;
+class Notifications;
 class Renderer;
 class Visibility;
 
@@ -22,7 +23,8 @@ class CommentsHandler
 {
 public:
     CommentsHandler(Database &db, Renderer &renderer, CachedReader &reads, Visibility &visibility,
-                    ChangeLog &changes, ModerationRecords &moderation);
+                    ChangeLog &changes, ModerationRecords &moderation,
+                    Notifications &notifications);
     void addRoutes(RouteTable &table);
 
 private:
@@ -45,6 +47,7 @@ private:
     Visibility &m_visibility;
     ChangeLog &m_changes;
     ModerationRecords &m_moderation;
+    Notifications &m_notifications;
 };
 
 } // namespace threadline::server

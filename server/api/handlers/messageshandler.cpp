@@ -6,6 +6,7 @@
 #include "api/clock.h"
 #include "api/cursor.h"
 #include "api/moderationrecords.h"
+#include "api/notifications.h"
 #include "api/renderer.h"
 #include "db/database.h"
 
@@ -33,10 +34,12 @@ QString messageVisible(const Viewer &v)
 
 } // namespace
 
-MessagesHandler::MessagesHandler(Database &db, Renderer &renderer, ModerationRecords &moderation)
+MessagesHandler::MessagesHandler(Database &db, Renderer &renderer, ModerationRecords &moderation,
+                                 Notifications &notifications)
     : m_db(db)
     , m_renderer(renderer)
     , m_moderation(moderation)
+    , m_notifications(notifications)
 {
 }
 
@@ -149,6 +152,7 @@ Response MessagesHandler::leave(Request &req)
                              " VALUES('message', ?, ?, ?, ?)"),
               {req.viewer.uid, board, id, now});
     m_moderation.autoFlag(QStringLiteral("message"), id, content);
+    m_notifications.messageLeft(req.viewer.uid, board, id, content);
     return Response::json(renderMessage(id, req.viewer).value(), 201);
 }
 
@@ -172,9 +176,13 @@ Response MessagesHandler::remove(Request &req)
                       "only the author, the board's owner or a moderator may delete this message"));
     m_db.exec(QStringLiteral("UPDATE messages SET deleted = 1 WHERE id = ?"), {id});
     m_moderation.closeItem(QStringLiteral("message"), id);
-    if (req.viewer.moderator && m->author != req.viewer.uid && m->board != req.viewer.uid)
+    m_notifications.withdrawMessage(id);
+    if (req.viewer.moderator && m->author != req.viewer.uid && m->board != req.viewer.uid) {
         m_moderation.log(req.viewer.uid, QStringLiteral("delete"), QStringLiteral("message"), id,
                          QString());
+        m_notifications.moderated(req.viewer.uid, QStringLiteral("delete"),
+                                  QStringLiteral("message"), id, QString());
+    }
     return Response::noContent();
 }
 
@@ -193,11 +201,12 @@ Response MessagesHandler::setLiked(Request &req, bool on)
 {
     const qint64 id = req.ids[0];
     requireVisibleMessage(id, req.viewer);
-    if (on)
-        m_db.exec(QStringLiteral("INSERT INTO message_likes(message_id, uid, createtime)"
-                                 " VALUES(?, ?, ?) ON CONFLICT(message_id, uid) DO NOTHING"),
-                  {id, req.viewer.uid, nowMs()});
-    else
+    if (on) {
+        if (m_db.exec(QStringLiteral("INSERT INTO message_likes(message_id, uid, createtime)"
+                                     " VALUES(?, ?, ?) ON CONFLICT(message_id, uid) DO NOTHING"),
+                      {id, req.viewer.uid, nowMs()}) > 0)
+            m_notifications.likedMessage(req.viewer.uid, id);
+    } else
         m_db.exec(QStringLiteral("DELETE FROM message_likes WHERE message_id = ? AND uid = ?"),
                   {id, req.viewer.uid});
     const qint64 count =
@@ -237,10 +246,15 @@ Response MessagesHandler::setHidden(Request &req, bool hide)
             m_db.exec(QStringLiteral("UPDATE messages SET hidden = 0, mod_by = NULL,"
                                      " mod_reason = NULL, mod_time = NULL WHERE id = ?"),
                       {id});
-        if (hide)
+        if (hide) {
             m_moderation.closeItem(QStringLiteral("message"), id);
+            m_notifications.withdrawMessage(id);
+        }
         m_moderation.log(req.viewer.uid, hide ? QStringLiteral("hide") : QStringLiteral("unhide"),
                          QStringLiteral("message"), id, reason);
+        m_notifications.moderated(req.viewer.uid,
+                                  hide ? QStringLiteral("hide") : QStringLiteral("unhide"),
+                                  QStringLiteral("message"), id, reason);
     }
     return Response::json(renderMessage(id, req.viewer).value_or(QJsonObject()));
 }

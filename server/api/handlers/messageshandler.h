@@ -19,12 +19,14 @@ namespace threadline::server {
 
 class Database;
 class ModerationRecords;
+class Notifications;
 class Renderer;
 
 class MessagesHandler
 {
 public:
-    MessagesHandler(Database &db, Renderer &renderer, ModerationRecords &moderation);
+    MessagesHandler(Database &db, Renderer &renderer, ModerationRecords &moderation,
+                    Notifications &notifications);
     void addRoutes(RouteTable &table);
 
     struct MessageRow
@@ -56,6 +58,7 @@ private:
     Database &m_db;
     Renderer &m_renderer;
     ModerationRecords &m_moderation;
+    Notifications &m_notifications;
 };
 
 } // namespace threadline::server

@@ -9,6 +9,7 @@
 #include "api/clock.h"
 #include "api/cursor.h"
 #include "api/moderationrecords.h"
+#include "api/notifications.h"
 #include "api/renderer.h"
 #include "api/visibility.h"
 #include "serverconfig.h"
@@ -28,13 +29,14 @@ const Viewer kModerator{0, true};
 
 ModerationHandler::ModerationHandler(Database &db, const ServerConfig &config, Renderer &renderer,
                                      Visibility &visibility, ChangeLog &changes,
-                                     ModerationRecords &moderation)
+                                     ModerationRecords &moderation, Notifications &notifications)
     : m_db(db)
     , m_config(config)
     , m_renderer(renderer)
     , m_visibility(visibility)
     , m_changes(changes)
     , m_moderation(moderation)
+    , m_notifications(notifications)
 {
 }
 
@@ -225,23 +227,33 @@ Response ModerationHandler::setCommentHidden(Request &req, bool hide)
                                      " WHERE id = ?"),
                       {id});
         m_changes.record("comment", id);
+        // What a hide takes away for readers is withdrawn from notifications for good (an unhide
+        // brings nothing back): the comment, and a root's whole floor.
+        QList<qint64> gone{id};
         if (c.rootId == 0) {
             m_db.exec(QStringLiteral("UPDATE comments SET floor_hidden = ? WHERE root_id = ?"),
                       {hide ? 1 : 0, id});
             for (const Row &r : m_db.query(
                      QStringLiteral("SELECT id FROM comments WHERE root_id = ? AND deleted = 0"),
-                     {id}))
+                     {id})) {
                 m_changes.record("comment", r[0].toLongLong());
+                gone.append(r[0].toLongLong());
+            }
         } else {
             m_changes.record("comment", c.rootId);
             if (c.parentId != c.rootId)
                 m_changes.record("comment", c.parentId);
         }
         m_changes.record("post", c.postId);
-        if (hide)
+        if (hide) {
             m_moderation.closeItem(QStringLiteral("comment"), id);
+            m_notifications.withdrawComments(gone);
+        }
         m_moderation.log(req.viewer.uid, hide ? QStringLiteral("hide") : QStringLiteral("unhide"),
                          QStringLiteral("comment"), id, reason);
+        m_notifications.moderated(req.viewer.uid,
+                                  hide ? QStringLiteral("hide") : QStringLiteral("unhide"),
+                                  QStringLiteral("comment"), id, reason);
     }
     return Response::json(m_renderer.renderComment(id, req.viewer).value_or(QJsonObject()));
 }
@@ -269,10 +281,15 @@ Response ModerationHandler::setPostHidden(Request &req, bool hide)
                                     " AND hidden = 0 AND floor_hidden = 0"),
                      {id}))
                 m_changes.record("comment", r[0].toLongLong());
-        if (hide)
+        if (hide) {
             m_moderation.closeItem(QStringLiteral("post"), id);
+            m_notifications.withdrawPost(id); // with its comments
+        }
         m_moderation.log(req.viewer.uid, hide ? QStringLiteral("hide") : QStringLiteral("unhide"),
                          QStringLiteral("post"), id, reason);
+        m_notifications.moderated(req.viewer.uid,
+                                  hide ? QStringLiteral("hide") : QStringLiteral("unhide"),
+                                  QStringLiteral("post"), id, reason);
     }
     return Response::json(m_renderer.renderPost(id, req.viewer).value_or(QJsonObject()));
 }

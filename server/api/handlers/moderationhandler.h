@@ -15,6 +15,7 @@ class ChangeLog;
 class Database;
 class MessagesHandler;
 class ModerationRecords;
+class Notifications;
 class Renderer;
 class Visibility;
 struct ServerConfig;
@@ -23,7 +24,8 @@ class ModerationHandler
 {
 public:
     ModerationHandler(Database &db, const ServerConfig &config, Renderer &renderer,
-                      Visibility &visibility, ChangeLog &changes, ModerationRecords &moderation);
+                      Visibility &visibility, ChangeLog &changes, ModerationRecords &moderation,
+                      Notifications &notifications);
     void addRoutes(RouteTable &table);
     // Messages on people's boards: reports on them (targetType "message") and their queue items.
     void setMessages(MessagesHandler *messages) { m_messages = messages; }
@@ -50,6 +52,7 @@ private:
     Visibility &m_visibility;
     ChangeLog &m_changes;
     ModerationRecords &m_moderation;
+    Notifications &m_notifications;
     MessagesHandler *m_messages = nullptr;
 };
 

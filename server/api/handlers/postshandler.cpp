@@ -11,6 +11,7 @@
 #include "api/handlers/recentviews.h"
 #include "api/jsonwrite.h"
 #include "api/moderationrecords.h"
+#include "api/notifications.h"
 #include "api/renderer.h"
 #include "api/topics.h"
 #include "api/visibility.h"
@@ -23,13 +24,14 @@ namespace threadline::server {
 
 PostsHandler::PostsHandler(Database &db, Renderer &renderer, CachedReader &reads,
                            Visibility &visibility, ChangeLog &changes,
-                           ModerationRecords &moderation)
+                           ModerationRecords &moderation, Notifications &notifications)
     : m_db(db)
     , m_renderer(renderer)
     , m_reads(reads)
     , m_visibility(visibility)
     , m_changes(changes)
     , m_moderation(moderation)
+    , m_notifications(notifications)
 {
 }
 
@@ -260,9 +262,13 @@ Response PostsHandler::deletePost(Request &req)
     m_db.exec(QStringLiteral("UPDATE posts SET deleted = 1 WHERE id = ?"), {id});
     m_changes.record("post", id, "remove");
     m_moderation.closeItem(QStringLiteral("post"), id);
-    if (req.viewer.moderator && author != req.viewer.uid)
+    m_notifications.withdrawPost(id);
+    if (req.viewer.moderator && author != req.viewer.uid) {
         m_moderation.log(req.viewer.uid, QStringLiteral("delete"), QStringLiteral("post"), id,
                          QString());
+        m_notifications.moderated(req.viewer.uid, QStringLiteral("delete"), QStringLiteral("post"),
+                                  id, QString());
+    }
     return Response::noContent();
 }
 
@@ -275,8 +281,9 @@ static QJsonObject likeState(Database &db, qint64 postId, bool liked)
              .toLongLong()}};
 }
 
-// PostgreSQL: the whole like or unlike in one statement (tl_post_like, schema.h v4), in a
-// transaction of its own. -1 is a post the caller may not see.
+// PostgreSQL: the whole like or unlike in one statement (tl_post_like, schema.h v4; since the
+// notifications' version it writes the like's notification too), in a transaction of its own.
+// -1 is a post the caller may not see.
 static Response likeOnPostgres(Database &db, const Request &req, bool on)
 {
     const qint64 id = req.ids[0];
@@ -303,6 +310,7 @@ Response PostsHandler::likePost(Request &req)
                 "INSERT INTO activity(type, actor, post_id, createtime) VALUES('like', ?, ?, ?)"),
             {req.viewer.uid, id, now});
         m_changes.record("post", id);
+        m_notifications.likedPost(req.viewer.uid, id);
     }
     return Response::json(likeState(m_db, id, true));
 }

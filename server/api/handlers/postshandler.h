@@ -12,6 +12,7 @@ class CachedReader;
 class ChangeLog;
 class Database;
 class ModerationRecords;
+class Notifications;
 class Renderer;
 class Visibility;
 
@@ -19,7 +20,7 @@ class PostsHandler
 {
 public:
     PostsHandler(Database &db, Renderer &renderer, CachedReader &reads, Visibility &visibility,
-                 ChangeLog &changes, ModerationRecords &moderation);
+                 ChangeLog &changes, ModerationRecords &moderation, Notifications &notifications);
     void addRoutes(RouteTable &table);
 
 private:
@@ -41,6 +42,7 @@ private:
     Visibility &m_visibility;
     ChangeLog &m_changes;
     ModerationRecords &m_moderation;
+    Notifications &m_notifications;
 };
 
 } // namespace threadline::server

@@ -7,6 +7,7 @@
 
 #include "api/clock.h"
 #include "api/cursor.h"
+#include "api/notifications.h"
 #include "api/renderer.h"
 #include "db/database.h"
 #include "serverconfig.h"
@@ -16,11 +17,18 @@
 
 namespace threadline::server {
 
-SyncHandler::SyncHandler(Database &db, const ServerConfig &config, Renderer &renderer)
+SyncHandler::SyncHandler(Database &db, const ServerConfig &config, Renderer &renderer,
+                         Notifications &notifications)
     : m_db(db)
     , m_config(config)
     , m_renderer(renderer)
+    , m_notifications(notifications)
 {
+}
+
+qint64 SyncHandler::unread(const Viewer &viewer)
+{
+    return m_notifications.unread(viewer.uid);
 }
 
 void SyncHandler::addRoutes(RouteTable &t)
@@ -108,9 +116,11 @@ Response SyncHandler::sync(Request &req)
                  "the cursor is older than the change log keeps (%1 days); refresh from the lists")
                  .arg(m_config.changelogDays));
     const Page page = read(req.viewer, *from, limit, inlineComments);
-    return Response::json({{QStringLiteral("changes"), page.changes},
-                           {QStringLiteral("next"), page.nextCursor},
-                           {QStringLiteral("hasMore"), page.hasMore}});
+    return Response::json(
+        {{QStringLiteral("changes"), page.changes},
+         {QStringLiteral("next"), page.nextCursor},
+         {QStringLiteral("hasMore"), page.hasMore},
+         {QStringLiteral("unread"), page.unread >= 0 ? page.unread : unread(req.viewer)}});
 }
 
 SyncHandler::Page SyncHandler::read(const Viewer &viewer, const Position &from, int limit,
@@ -123,14 +133,15 @@ SyncHandler::Page SyncHandler::read(const Viewer &viewer, const Position &from, 
     qint64 xmin = 0;
     if (pg) {
         xmin = horizon();
-        rows = m_db.query(QStringLiteral("SELECT seq, kind, obj_id, txid FROM changes"
+        rows = m_db.query(QStringLiteral("SELECT seq, kind, obj_id, txid, uid FROM changes"
                                          " WHERE (txid, seq) > (?, ?) AND txid < ?"
                                          " ORDER BY txid, seq LIMIT ?"),
                           {sinceTx, since, xmin, limit + 1});
     } else {
-        rows = m_db.query(QStringLiteral("SELECT seq, kind, obj_id, 0 FROM changes WHERE seq > ?"
-                                         " ORDER BY seq LIMIT ?"),
-                          {since, limit + 1});
+        rows =
+            m_db.query(QStringLiteral("SELECT seq, kind, obj_id, 0, uid FROM changes WHERE seq > ?"
+                                      " ORDER BY seq LIMIT ?"),
+                       {since, limit + 1});
     }
     Page page;
     page.hasMore = rows.size() > size_t(limit);
@@ -155,13 +166,20 @@ SyncHandler::Page SyncHandler::read(const Viewer &viewer, const Position &from, 
         page.next = {tx, seq};
     }
     page.nextCursor = cursor(page.next);
-    // The same object twice in one page: its current state once, at its last place.
+    // The same object twice in one page: its current state once, at its last place. A record
+    // for one user (a notification's, changes.uid) is skipped for everyone else, as if absent.
     QList<QPair<QString, qint64>> order;
     QHash<QPair<QString, qint64>, qsizetype> lastIndex;
+    const auto forViewer = [&](const Row &r) {
+        return r[4].isNull() || r[4].toLongLong() == viewer.uid;
+    };
     for (qsizetype i = 0; i < qsizetype(rows.size()); ++i)
-        lastIndex.insert({rows[i][1].toString(), rows[i][2].toLongLong()}, i);
-    QList<qint64> postIds, commentIds, userIds;
+        if (forViewer(rows[i]))
+            lastIndex.insert({rows[i][1].toString(), rows[i][2].toLongLong()}, i);
+    QList<qint64> postIds, commentIds, userIds, notificationIds;
     for (qsizetype i = 0; i < qsizetype(rows.size()); ++i) {
+        if (!forViewer(rows[i]))
+            continue;
         const QPair<QString, qint64> key{rows[i][1].toString(), rows[i][2].toLongLong()};
         if (lastIndex.value(key) != i)
             continue;
@@ -172,6 +190,8 @@ SyncHandler::Page SyncHandler::read(const Viewer &viewer, const Position &from, 
             commentIds.append(key.second);
         else if (key.first == QLatin1String("user"))
             userIds.append(key.second);
+        else if (key.first == QLatin1String("notification"))
+            notificationIds.append(key.second);
     }
     QHash<qint64, QJsonObject> posts, comments, users;
     for (const QJsonValue &p : m_renderer.renderPosts(postIds, viewer, inlineComments))
@@ -193,12 +213,17 @@ SyncHandler::Page SyncHandler::read(const Viewer &viewer, const Position &from, 
     for (qint64 uid : userIds)
         if (m_renderer.user(uid))
             users.insert(uid, m_renderer.userProfile(uid, viewer));
+    // the viewer's own: an upsert while it is there, a remove once withdrawn or dropped
+    const QHash<qint64, QJsonObject> notifications =
+        notificationIds.isEmpty() ? QHash<qint64, QJsonObject>()
+                                  : m_notifications.renderOwned(notificationIds, viewer.uid);
 
     QJsonArray changes;
     for (const auto &[kind, id] : order) {
         const QHash<qint64, QJsonObject> &objs = kind == QLatin1String("post")      ? posts
                                                  : kind == QLatin1String("comment") ? comments
-                                                                                    : users;
+                                                 : kind == QLatin1String("user")    ? users
+                                                                                    : notifications;
         QJsonObject c{{QStringLiteral("kind"), kind}, {QStringLiteral("id"), id}};
         const auto it = objs.constFind(id);
         if (it != objs.constEnd()) {
@@ -210,6 +235,8 @@ SyncHandler::Page SyncHandler::read(const Viewer &viewer, const Position &from, 
         changes.append(c);
     }
     page.changes = changes;
+    if (!changes.isEmpty())
+        page.unread = unread(viewer);
     return page;
 }
 

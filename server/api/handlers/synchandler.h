@@ -12,6 +12,7 @@
 namespace threadline::server {
 
 class Database;
+class Notifications;
 class Renderer;
 struct ServerConfig;
 
@@ -20,7 +21,8 @@ struct ServerConfig;
 class SyncHandler
 {
 public:
-    SyncHandler(Database &db, const ServerConfig &config, Renderer &renderer);
+    SyncHandler(Database &db, const ServerConfig &config, Renderer &renderer,
+                Notifications &notifications);
     void addRoutes(RouteTable &table);
 
     // A position in the change log: (txid, seq) on PostgreSQL, (0, seq) on SQLite.
@@ -36,6 +38,9 @@ public:
         Position next;
         QString nextCursor;
         bool hasMore = false;
+        // The viewer's unread notifications when the page was read; -1 when not counted (a
+        // page without records: read() counts only for pages that carry some).
+        qint64 unread = -1;
     };
     // A `since` cursor: its position, or nothing when it is older than the change log keeps
     // (410). Throws 400 when it is not a cursor this server (this database kind) gave out.
@@ -44,8 +49,12 @@ public:
     Position start();
     QString cursor(const Position &p) const;
     // The records after `from` as `viewer` may see them (at most `limit`; hasMore when more
-    // are there), each post upsert with its `inlineComments` newest visible comments.
+    // are there), each post upsert with its `inlineComments` newest visible comments. A
+    // `notification` record is the viewer's own or left out entirely (so a page may hold fewer
+    // than `limit` records while hasMore is true).
     Page read(const Viewer &viewer, const Position &from, int limit, int inlineComments);
+    // The viewer's unread notifications (the `unread` of /sync and of the stream's events).
+    qint64 unread(const Viewer &viewer);
 
 private:
     Response sync(Request &req);
@@ -55,6 +64,7 @@ private:
     Database &m_db;
     const ServerConfig &m_config;
     Renderer &m_renderer;
+    Notifications &m_notifications;
 };
 
 } // namespace threadline::server

@@ -5,15 +5,18 @@
 
 #include "api/changelog.h"
 #include "api/clock.h"
+#include "api/notifications.h"
 #include "api/renderer.h"
 #include "db/database.h"
 
 namespace threadline::server {
 
-UsersHandler::UsersHandler(Database &db, Renderer &renderer, ChangeLog &changes)
+UsersHandler::UsersHandler(Database &db, Renderer &renderer, ChangeLog &changes,
+                           Notifications &notifications)
     : m_db(db)
     , m_renderer(renderer)
     , m_changes(changes)
+    , m_notifications(notifications)
 {
 }
 
@@ -59,6 +62,7 @@ Response UsersHandler::follow(Request &req)
                   {req.viewer.uid, uid, now});
         m_changes.record("user", uid);
         m_changes.record("user", req.viewer.uid);
+        m_notifications.followed(req.viewer.uid, uid);
     }
     return Response::json(followState(m_db, uid, true));
 }

@@ -9,12 +9,14 @@ namespace threadline::server {
 
 class ChangeLog;
 class Database;
+class Notifications;
 class Renderer;
 
 class UsersHandler
 {
 public:
-    UsersHandler(Database &db, Renderer &renderer, ChangeLog &changes);
+    UsersHandler(Database &db, Renderer &renderer, ChangeLog &changes,
+                 Notifications &notifications);
     void addRoutes(RouteTable &table);
 
 private:
@@ -26,6 +28,7 @@ private:
     Database &m_db;
     Renderer &m_renderer;
     ChangeLog &m_changes;
+    Notifications &m_notifications;
 };
 
 } // namespace threadline::server
