@@ -145,7 +145,7 @@ struct SideA
 
 } // namespace
 
-class TstNotifications : public QObject
+class TstNotificationsModel : public QObject
 {
     Q_OBJECT
 
@@ -379,5 +379,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstNotifications)
-#include "tst_notifications.moc"
+QTEST_MAIN(TstNotificationsModel)
+#include "tst_notificationsmodel.moc"
