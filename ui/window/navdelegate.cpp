@@ -28,10 +28,8 @@ void NavDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
 {
     const int count = index.data(kBadgeRole).toInt();
     const QRect badge = badgeRect(option, count);
-    QStyleOptionViewItem o = option;
-    if (!badge.isNull())
-        o.rect.setRight(badge.left() - 4); // the title elides before the badge
-    QStyledItemDelegate::paint(painter, o, index);
+    // the whole row as usual (its titles are short: the badge sits in the room to their right)
+    QStyledItemDelegate::paint(painter, option, index);
     if (badge.isNull())
         return;
     painter->save();
