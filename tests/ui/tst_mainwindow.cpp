@@ -11,6 +11,7 @@
 #include "dialogs/helpdialogs.h"
 #include "feeds.h"
 #include "i18n.h"
+#include "notifications/notificationsview.h"
 #include "people/profileheader.h"
 #include "poststore.h"
 #include "syncengine.h"
@@ -167,7 +168,8 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.startAccount(*me, account(QStringLiteral("moderator")));
         auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
-        QCOMPARE(nav->count(), 12); // + Ranking, the last row
+        QCOMPARE(nav->count(), 13); // + Ranking, + Notifications, the last rows
+        QCOMPARE(nav->item(12)->text(), QStringLiteral("Notifications"));
         QCOMPARE(nav->item(8)->text(), QStringLiteral("Likes"));
         QCOMPARE(nav->item(9)->text(), QStringLiteral("Moderation"));
         QCOMPARE(nav->item(10)->text(), QStringLiteral("Statistics"));
@@ -178,6 +180,9 @@ private Q_SLOTS:
         nav->setFocus(); // the eleventh has no shortcut: the list's arrow keys reach it
         QTest::keyClick(nav, Qt::Key_Down);
         QCOMPARE(w.currentPage(), MainWindow::Page::Statistics);
+        QTest::keyClick(&w, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.currentPage(), MainWindow::Page::Notifications);
+        QVERIFY(w.notificationsView() && w.notificationsView()->isVisible());
         // an ordinary user next: no such page
         core::AppCore other;
         const auto reader = signIn(other, m_server.baseUrl(), QStringLiteral("lisi"));
@@ -187,7 +192,7 @@ private Q_SLOTS:
         MainWindow v(&other, &vFeeds);
         v.startAccount(*reader, account(QStringLiteral("lisi")));
         QCOMPARE(v.findChild<QListWidget *>(QStringLiteral("navigation"))->count(),
-                 10); // + Likes, + Ranking
+                 11); // + Likes, + Ranking, + Notifications
     }
 
     void settingsAreRemembered()

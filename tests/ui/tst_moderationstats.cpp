@@ -510,7 +510,7 @@ private Q_SLOTS:
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             w.startAccount(*me, account(QStringLiteral("lisi")));
             auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
-            QCOMPARE(nav->count(), 10); // + Likes, + Ranking (the last row)
+            QCOMPARE(nav->count(), 11); // + Likes, + Ranking, + Notifications (the last rows)
             QVERIFY(!w.findChild<StatsView *>());
             QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
             QCOMPARE(w.currentPage(), ui::MainWindow::Page::All);
@@ -538,7 +538,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.startAccount(*me, account(QStringLiteral("moderator")));
         auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
-        QCOMPARE(nav->count(), 12); // + Likes, + Ranking (the last row)
+        QCOMPARE(nav->count(), 13); // + Likes, + Ranking, + Notifications (the last rows)
         QCOMPARE(nav->item(9)->text(), QStringLiteral("Moderation"));
         QCOMPARE(nav->item(10)->text(), QStringLiteral("Statistics"));
         QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);

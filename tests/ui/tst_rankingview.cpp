@@ -302,12 +302,14 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.startAccount(*me, test::accountIn(QDir(m_dir.path()), QStringLiteral("lisi")));
-        // the navigation's last row, by the keyboard: End in the list
+        // the navigation's row before the last (Notifications), by the keyboard: End, Up
         auto *nav = w.findChild<QListWidget *>(QStringLiteral("navigation"));
         QVERIFY(nav);
-        QCOMPARE(nav->item(nav->count() - 1)->text(), QStringLiteral("Ranking"));
+        QCOMPARE(nav->item(nav->count() - 2)->text(), QStringLiteral("Ranking"));
         nav->setFocus();
         QTest::keyClick(nav, Qt::Key_End);
+        QCOMPARE(w.currentPage(), ui::MainWindow::Page::Notifications);
+        QTest::keyClick(nav, Qt::Key_Up);
         QCOMPARE(w.currentPage(), ui::MainWindow::Page::Ranking);
         RankingView *view = w.rankingView();
         QVERIFY(view && view->isVisible());
