@@ -248,13 +248,18 @@ void EventStreams::periodic()
 {
     if (m_streams.isEmpty())
         return;
-    listen();
+    listen(true);
     schedule();
 }
 
-void EventStreams::listen()
+void EventStreams::listen(bool probe)
 {
     if (!m_api.onPostgres())
+        return;
+    // A stream that opens only needs the connection to exist; the periodic check alone asks it
+    // whether it still works (a round trip per opened stream had doubled the database's work
+    // while thousands of streams opened).
+    if (m_listening && !probe)
         return;
     if (!m_listenDb) {
         m_listenDb = std::make_unique<Database>();

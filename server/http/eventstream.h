@@ -66,8 +66,9 @@ private:
     // gets `overflow` (when it still fits) and is closed. False when the stream was dropped.
     bool send(quint64 id, Stream &s, const QByteArray &bytes);
     void drop(quint64 id, const QByteArray &last, const char *why);
-    // PostgreSQL: a connection of its own that LISTENs; opened again when it broke.
-    void listen();
+    // PostgreSQL: a connection of its own that LISTENs; opened again when it broke. `probe`:
+    // first ask a listening connection whether it still works (the periodic check).
+    void listen(bool probe = false);
 
     Api &m_api;
     const ServerConfig &m_config;
