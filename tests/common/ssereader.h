@@ -101,7 +101,9 @@ public:
 
     [[nodiscard]] QTcpSocket *socket() const { return m_socket.get(); }
     [[nodiscard]] int status() const { return m_status; }
-    [[nodiscard]] bool closed() const { return m_closed; }
+    // The stream ended: its connection closed, or its chunked body ended (nginx ends the answer
+    // with the last chunk when the server's side closes, and keeps the connection).
+    [[nodiscard]] bool closed() const { return m_closed || m_ended; }
     [[nodiscard]] int pings() const { return m_pings; }
     [[nodiscard]] const QList<SseEvent> &events() const { return m_events; }
     [[nodiscard]] QByteArray head() const { return m_head; }
@@ -228,6 +230,7 @@ private:
                 if (!ok || m_chunkLeft == 0) { // the last chunk (or garbage): the end
                     m_chunkLeft = 0;
                     m_raw.clear();
+                    m_ended = true;
                     return;
                 }
             }
@@ -255,6 +258,9 @@ private:
                 m_raw = m_buffer;
                 m_buffer.clear();
             }
+        } else if (m_ended) {
+            m_socket->readAll(); // after the last chunk: nothing of this stream
+            return;
         } else if (m_chunked) {
             m_raw += m_socket->readAll();
         } else {
@@ -305,6 +311,7 @@ private:
     int m_status = 0;
     int m_pings = 0;
     bool m_closed = false;
+    bool m_ended = false;
     QList<SseEvent> m_events;
 };
 
