@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QSqlDriver>
 #include <QSqlError>
+#include <QSqlQuery>
 #include <cstdio>
 #include <map>
 #include <tuple>
@@ -269,13 +270,19 @@ void EventStreams::listen(bool probe)
         connect(m_listenDb->handle().driver(), &QSqlDriver::notification, this,
                 [this] { schedule(); });
     } else if (m_listening) {
-        try {
-            m_listenDb->exec(QStringLiteral("SELECT 1"));
-            return;
-        } catch (const DbError &) {
-            m_listenDb->checkConnection();
-            m_listening = false;
+        // Asked by a query of its own that is gone (its result drained) before the next
+        // notification comes: a statement of the Database keeps its forward-only result open
+        // until its next use, and libpq parses nothing behind an open result — notifications
+        // then waited for this check, 3 s, instead of waking the streams at once.
+        bool alive = false;
+        {
+            QSqlQuery probeQuery(m_listenDb->handle());
+            alive = probeQuery.exec(QStringLiteral("SELECT 1"));
         }
+        if (alive)
+            return;
+        m_listenDb->markLost();
+        m_listening = false;
     }
     if (!m_listenDb->reconnect())
         return;

@@ -564,17 +564,31 @@ private Q_SLOTS:
         if (!m_server.isPostgres())
             QSKIP("two processes on one database: PostgreSQL only");
         TestServer second;
-        QVERIFY(second.start({QStringLiteral("--db"), m_server.dbUrl()}));
+        QVERIFY(second.start(
+            {QStringLiteral("--db"), m_server.dbUrl(), QStringLiteral("--stream-ping"), "1"}));
         auto a = stream(QStringLiteral("zhangsan"), {}, {}, &second);
         QTRY_COMPARE(a->events().size(), 1);
         QList<qint64> latencies;
-        for (int i = 0; i < 5; ++i) {
-            const qint64 before = threadline::test::sseClock().elapsed();
-            const qint64 id = comment(QStringLiteral("lisi"), unique(QStringLiteral("across")));
-            QVERIFY(id);
-            QTRY_VERIFY_WITH_TIMEOUT(a->find(QStringLiteral("comment"), id).has_value(), 1000);
-            latencies.append(a->find(QStringLiteral("comment"), id)->second - before);
-        }
+        const auto acrossWithinASecond = [&] {
+            for (int i = 0; i < 5; ++i) {
+                const qint64 before = threadline::test::sseClock().elapsed();
+                const qint64 id = comment(QStringLiteral("lisi"), unique(QStringLiteral("across")));
+                QVERIFY(id);
+                QTRY_VERIFY_WITH_TIMEOUT(a->find(QStringLiteral("comment"), id).has_value(), 1000);
+                latencies.append(a->find(QStringLiteral("comment"), id)->second - before);
+            }
+        };
+        acrossWithinASecond();
+        if (QTest::currentTestFailed())
+            return;
+        // Still by notification once process 2 has checked its listening connection (every
+        // 3 s; its pings say 4 s have passed): that check once left a result open on the
+        // connection, and notifications then waited for the next check. Five writes each within
+        // a second by the 3 s periodic read alone: 1 in 243.
+        QTRY_VERIFY_WITH_TIMEOUT(a->pings() >= 4, 10000);
+        acrossWithinASecond();
+        if (QTest::currentTestFailed())
+            return;
         std::sort(latencies.begin(), latencies.end());
         qInfo("write on process 1 → event on process 2: median %lld ms, max %lld ms",
               latencies[latencies.size() / 2], latencies.last());
