@@ -619,7 +619,7 @@ private Q_SLOTS:
     void tenThousandStreams()
     {
         constexpr int kMany = 10000;  // the default --max-streams
-        constexpr int kOpening = 400; // connections opened and not yet answered, at most
+        constexpr int kOpening = 128; // connections opened and not yet answered, at most
         rlimit rl = {};
         QCOMPARE(::getrlimit(RLIMIT_NOFILE, &rl), 0);
         const rlim_t need = kMany + 1024;
