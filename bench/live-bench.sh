@@ -26,7 +26,9 @@
 #
 # Environment: BUILD_DIR (default build), RUNS (3), PARTS ("latency idle fanout"),
 # LATENCY_COUNT (300), LATENCY_RATE (10), IDLE_STREAMS (5000), SETTLE (5), FANOUT_STREAMS (1000),
-# FANOUT_RATE (200), FANOUT_DURATION (60), COMMENTS (3: the streams' inline comments per post),
+# FANOUT_RATE (200), FANOUT_DURATION (60), FANOUT_USERS (47: whose streams they are; a process
+# reads once per user and round, so this, not the number of streams, is the cost), COMMENTS (3:
+# the streams' inline comments per post),
 # KEEP=1 keeps the folder (logs, raw results) afterwards.
 set -euo pipefail
 
@@ -44,6 +46,7 @@ SETTLE=${SETTLE:-5}
 FANOUT_STREAMS=${FANOUT_STREAMS:-1000}
 FANOUT_RATE=${FANOUT_RATE:-200}
 FANOUT_DURATION=${FANOUT_DURATION:-60}
+FANOUT_USERS=${FANOUT_USERS:-47}
 COMMENTS=${COMMENTS:-3}
 
 wants() { [[ " $PARTS " == *" $1 "* ]]; }
@@ -160,12 +163,13 @@ for ((run = 1; run <= RUNS; run++)); do
     fi
     if wants fanout; then
         post=$(new_post "live bench: fan-out, run $run")
-        echo "-- fanout: $FANOUT_STREAMS streams through nginx, $FANOUT_RATE comments/s for ${FANOUT_DURATION}s through nginx"
+        echo "-- fanout: $FANOUT_STREAMS streams of $FANOUT_USERS users through nginx, $FANOUT_RATE comments/s for ${FANOUT_DURATION}s through nginx"
         mapfile -t nginx_pids < <(children "$(<"$dir/run/nginx-master.pid")")
         mapfile -t pg_pids < <(children "$(<"$dir/run/postgresql.pid")")
         t0=("$(ticks "${nginx_pids[@]}")" "$(ticks "$pid_a" "$pid_b")" "$(ticks "${pg_pids[@]}")")
         start=$(date +%s.%N)
         run_part fanout "$run" --stream-url "$url" --cafile "$cert" --streams "$FANOUT_STREAMS" \
+            --stream-users "$FANOUT_USERS" \
             --comments "$COMMENTS" --write-url "$url" --post "$post" --rate "$FANOUT_RATE" \
             --duration "$FANOUT_DURATION" --writers 16 --drain 30 --rss-pid "$pid_a" \
             --rss-pid "$pid_b" --settle 1

@@ -4,14 +4,15 @@
 // "The push stream"). One thread, epoll, HTTP/1.1 over plain TCP or TLS (OpenSSL); no Qt.
 //
 //   live-loadgen --stream-url URL [--stream-url URL…] --tokens FILE [--cafile cert.pem]
-//                --streams N [--comments 3] [--opening 200] [--rss-pid PID…] [--settle S]
+//                --streams N [--stream-users U] [--comments 3] [--opening 200]
+//                [--rss-pid PID…] [--settle S]
 //                [--write-url URL…] [--post ID] [--rate R] [--duration S | --count N]
 //                [--writers 8] [--drain S] [--label NAME]
 //
 // 1. Opens N streams (GET /api/v1/stream?comments=C, `Authorization: Bearer` of the tokens in
-//    turn, the stream URLs in turn), at most --opening of them waiting for their answer at once,
-//    and waits for every `hello`. Prints OPEN (how many got 200 + hello, refusals by status, the
-//    time it took).
+//    turn — of the first U only with --stream-users —, the stream URLs in turn), at most --opening
+//    of them waiting for their answer at once, and waits for every `hello`. Prints OPEN (how many
+//    got 200 + hello, refusals by status, the time it took).
 // 2. --rss-pid: VmRSS of those processes (/proc/PID/status) before the streams and --settle
 //    seconds after the last hello: RSS lines (growth per stream).
 // 3. With --rate: a probe comment on --post first (every stream must have it: they all listen),
@@ -102,6 +103,7 @@ struct Options
     std::string cafile;
     std::vector<std::string> tokens;
     int streams = 0;
+    int streamUsers = 0; // > 0: the streams use only the first N tokens
     int comments = 3;
     int opening = 200;
     std::vector<int> rssPids;
@@ -963,7 +965,9 @@ int LiveLoadgen::run()
     for (int i = 0; i < m_o.streams; ++i) {
         Stream &s = m_streams[size_t(i)];
         s.index = i;
-        s.token = i % int(m_o.tokens.size());
+        const int users = m_o.streamUsers > 0 ? std::min(m_o.streamUsers, int(m_o.tokens.size()))
+                                              : int(m_o.tokens.size());
+        s.token = i % users;
         s.url = &m_o.streamUrls[size_t(i) % m_o.streamUrls.size()];
     }
     const double openStart = nowMs();
@@ -1197,6 +1201,8 @@ int main(int argc, char **argv)
             o.tokens = readLines(val());
         else if (a == "--streams")
             o.streams = std::atoi(val().c_str());
+        else if (a == "--stream-users")
+            o.streamUsers = std::atoi(val().c_str());
         else if (a == "--comments")
             o.comments = std::atoi(val().c_str());
         else if (a == "--opening")
