@@ -14,19 +14,21 @@
 #   latency  one stream on process B's own port; LATENCY_COUNT comments at LATENCY_RATE/s posted
 #            to process A's own port: from each POST leaving to its record on the stream (the
 #            write crosses processes: PostgreSQL NOTIFY). Target p50 and p99 ≤ 1 s.
-#   idle     IDLE_STREAMS streams opened on process B's own port and left idle: B's VmRSS before
-#            and SETTLE s after the last hello. Target growth ≤ 50 MB.
+#   idle     IDLE_STREAMS streams opened on process B's own port and left idle: the VmRSS of a
+#            fresh process B (restarted first: a heap that held streams before keeps the room)
+#            before and SETTLE s after the last hello. Target growth ≤ 50 MB.
 #   fanout   FANOUT_STREAMS streams through nginx (TLS; least_conn spreads them over both
 #            processes), FANOUT_RATE comments/s for FANOUT_DURATION s through nginx: every
 #            stream checks its event ids strictly increasing and gets every acknowledged
-#            comment exactly once. Delivered records and events per second, lost, duplicated,
+#            comment exactly once (waiting up to DRAIN s after the last write: `missing` is
+#            what had not come by then). Delivered records and events per second, lost, duplicated,
 #            latency p50/p99; and the CPU of each part meanwhile. Target: 0 lost, 0 duplicated.
 # then prints the median of the runs. The streams belong to the 47 users in turn, so the servers
 # run with --max-streams-per-user 1000 (the default 8 per process allows 752 streams at most).
 #
 # Environment: BUILD_DIR (default build), RUNS (3), PARTS ("latency idle fanout"),
 # LATENCY_COUNT (300), LATENCY_RATE (10), IDLE_STREAMS (5000), SETTLE (5), FANOUT_STREAMS (1000),
-# FANOUT_RATE (200), FANOUT_DURATION (60), FANOUT_USERS (47: whose streams they are; a process
+# FANOUT_RATE (200), FANOUT_DURATION (60), DRAIN (120), FANOUT_USERS (47: whose streams they are; a process
 # reads once per user and round, so this, not the number of streams, is the cost), COMMENTS (3:
 # the streams' inline comments per post),
 # KEEP=1 keeps the folder (logs, raw results) afterwards.
@@ -47,6 +49,7 @@ FANOUT_STREAMS=${FANOUT_STREAMS:-1000}
 FANOUT_RATE=${FANOUT_RATE:-200}
 FANOUT_DURATION=${FANOUT_DURATION:-60}
 FANOUT_USERS=${FANOUT_USERS:-47}
+DRAIN=${DRAIN:-120}
 COMMENTS=${COMMENTS:-3}
 
 wants() { [[ " $PARTS " == *" $1 "* ]]; }
@@ -146,20 +149,29 @@ run_part() { # NAME RUN ARGS…: live-loadgen, its lines kept with the run's num
     echo "$out" | sed "s/^/run=$run /" >>"$results"
 }
 
+restart_b() { # process B anew (same port): the idle streams' memory is measured on a fresh heap
+    kill -TERM "$pid_b"
+    while kill -0 "$pid_b" 2>/dev/null; do sleep 0.1; done
+    THREADLINE_SERVER_OPTIONS="--max-streams-per-user 1000 ${THREADLINE_SERVER_OPTIONS:-}" \
+        bash scripts/deploy-local.sh up --dir "$dir" >/dev/null
+    pid_b=$(<"$dir/run/server-2.pid")
+}
+
 for ((run = 1; run <= RUNS; run++)); do
     echo
     echo "== run $run of $RUNS (load $(cut -d' ' -f1 /proc/loadavg)) =="
+    if wants idle; then
+        restart_b
+        echo "-- idle: $IDLE_STREAMS streams on a fresh process B (:$port_b), its RSS ${SETTLE}s after the last hello"
+        run_part idle "$run" --stream-url "http://127.0.0.1:$port_b" --streams "$IDLE_STREAMS" \
+            --comments "$COMMENTS" --rss-pid "$pid_b" --settle "$SETTLE"
+    fi
     if wants latency; then
         post=$(new_post "live bench: latency, run $run")
         echo "-- latency: $LATENCY_COUNT comments at $LATENCY_RATE/s to A (:$port_a), one stream on B (:$port_b)"
         run_part latency "$run" --stream-url "http://127.0.0.1:$port_b" --streams 1 \
             --comments "$COMMENTS" --write-url "http://127.0.0.1:$port_a" --post "$post" \
             --rate "$LATENCY_RATE" --count "$LATENCY_COUNT" --writers 2 --drain 10
-    fi
-    if wants idle; then
-        echo "-- idle: $IDLE_STREAMS streams on B (:$port_b), its RSS ${SETTLE}s after the last hello"
-        run_part idle "$run" --stream-url "http://127.0.0.1:$port_b" --streams "$IDLE_STREAMS" \
-            --comments "$COMMENTS" --rss-pid "$pid_b" --settle "$SETTLE"
     fi
     if wants fanout; then
         post=$(new_post "live bench: fan-out, run $run")
@@ -171,7 +183,7 @@ for ((run = 1; run <= RUNS; run++)); do
         run_part fanout "$run" --stream-url "$url" --cafile "$cert" --streams "$FANOUT_STREAMS" \
             --stream-users "$FANOUT_USERS" \
             --comments "$COMMENTS" --write-url "$url" --post "$post" --rate "$FANOUT_RATE" \
-            --duration "$FANOUT_DURATION" --writers 16 --drain 30 --rss-pid "$pid_a" \
+            --duration "$FANOUT_DURATION" --writers 16 --drain "$DRAIN" --rss-pid "$pid_a" \
             --rss-pid "$pid_b" --settle 1
         end=$(date +%s.%N)
         t1=("$(ticks "${nginx_pids[@]}")" "$(ticks "$pid_a" "$pid_b")" "$(ticks "${pg_pids[@]}")")
@@ -184,7 +196,7 @@ for ((run = 1; run <= RUNS; run++)); do
 done
 
 echo
-echo "== medians of $RUNS run(s) (targets: latency p50 and p99 ≤ 1 s; idle growth ≤ 50 MB; fan-out 0 lost, 0 duplicated) =="
+echo "== medians of $RUNS run(s) (targets: latency p50 and p99 ≤ 1 s; idle growth ≤ 50 MB; fan-out 0 missing, 0 duplicated) =="
 python3 - "$results" <<'PY'
 import statistics, sys
 rows = []
@@ -204,7 +216,7 @@ def show(title, kind, label, key, unit=""):
         print(f"  {title:<38} {m[0]:>10.1f}{unit}   (runs: {m[1]:.1f} … {m[2]:.1f})")
 show("latency p50", "DELIVERY", "latency", "p50_ms", " ms")
 show("latency p99", "DELIVERY", "latency", "p99_ms", " ms")
-show("latency lost", "DELIVERY", "latency", "lost")
+show("latency missing", "DELIVERY", "latency", "missing")
 show("idle streams opened", "OPEN", "idle", "hello")
 show("idle: B's RSS growth", "RSS", "idle", "growth_mb", " MB")
 show("idle: per stream", "RSS", "idle", "per_stream_kib", " KiB")
@@ -214,7 +226,9 @@ show("fan-out comments acknowledged", "WRITE", "fanout", "acked")
 show("fan-out comments/s written", "WRITE", "fanout", "rate")
 show("fan-out records delivered/s", "DELIVERY", "fanout", "records_per_s")
 show("fan-out events delivered/s", "DELIVERY", "fanout", "events_per_s")
-show("fan-out lost", "DELIVERY", "fanout", "lost")
+show("fan-out missing after the drain", "DELIVERY", "fanout", "missing")
+show("fan-out drained (1: all arrived)", "DELIVERY", "fanout", "drained")
+show("fan-out drain after the last write", "DELIVERY", "fanout", "drain_ms", " ms")
 show("fan-out duplicated", "DELIVERY", "fanout", "duplicated")
 show("fan-out ids out of order", "DELIVERY", "fanout", "order_violations")
 show("fan-out reconnects", "DELIVERY", "fanout", "reconnects")

@@ -24,8 +24,9 @@
 //    with its last id as Last-Event-ID, as a client does); each acknowledged comment exactly
 //    once. Latency: from the comment's POST leaving this process to its record arriving on a
 //    stream, for every (stream, comment). Prints WRITE and DELIVERY (records and events per
-//    second, lost, duplicated, out-of-order ids, reconnects, p50/p90/p99/max).
-// Exit 0 when every stream opened and nothing was lost or duplicated, else 1; 2 on bad usage.
+//    second, missing (not come by the end of --drain), duplicated, out-of-order ids,
+//    reconnects, p50/p90/p99/max).
+// Exit 0 when every stream opened and nothing was missing or duplicated, else 1; 2 on bad usage.
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 
@@ -1145,16 +1146,17 @@ int LiveLoadgen::run()
         reconnects += s.reconnects;
     }
     const double secs = writeMs / 1000;
-    std::printf("DELIVERY label=%s streams=%d comments=%ld delivered_records=%llu "
-                "records_per_s=%.0f events_per_s=%.0f lost=%ld streams_losing=%d duplicated=%ld "
-                "unacknowledged_seen=%ld order_violations=%ld reconnects=%d overflows=%ld "
-                "expired=%ld drained=%d drain_ms=%.0f p50_ms=%.1f p90_ms=%.1f p99_ms=%.1f "
-                "max_ms=%.1f samples=%llu\n",
-                label, hellos, long(m_ackedIds.size()), (unsigned long long)m_records,
-                double(m_recordsWhileWriting) / secs, double(m_eventsWhileWriting) / secs, lost,
-                streamsLosing, duplicated, unexpected, violations, reconnects, overflows, expired,
-                complete() ? 1 : 0, drainMs, m_latency.percentile(50), m_latency.percentile(90),
-                m_latency.percentile(99), m_latency.max(), (unsigned long long)m_latency.count());
+    std::printf(
+        "DELIVERY label=%s streams=%d comments=%ld delivered_records=%llu "
+        "records_per_s=%.0f events_per_s=%.0f missing=%ld streams_missing=%d duplicated=%ld "
+        "unacknowledged_seen=%ld order_violations=%ld reconnects=%d overflows=%ld "
+        "expired=%ld drained=%d drain_ms=%.0f p50_ms=%.1f p90_ms=%.1f p99_ms=%.1f "
+        "max_ms=%.1f samples=%llu\n",
+        label, hellos, long(m_ackedIds.size()), (unsigned long long)m_records,
+        double(m_recordsWhileWriting) / secs, double(m_eventsWhileWriting) / secs, lost,
+        streamsLosing, duplicated, unexpected, violations, reconnects, overflows, expired,
+        complete() ? 1 : 0, drainMs, m_latency.percentile(50), m_latency.percentile(90),
+        m_latency.percentile(99), m_latency.max(), (unsigned long long)m_latency.count());
     for (size_t i = 0; i < m_o.rssPids.size(); ++i) {
         const long r = rssKiB(m_o.rssPids[i]);
         std::printf("RSS label=%s phase=after pid=%d before_kib=%ld after_kib=%ld growth_kib=%ld\n",
