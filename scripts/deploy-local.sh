@@ -135,9 +135,14 @@ mkdir -p "$run" "$logs" "$tls" "$ngx" "$dir/media"
 
 alive() { # PIDFILE: true when the process named there runs
     [[ -s $1 ]] || return 1
-    local pid
+    local pid stat
     pid=$(head -n1 "$1")
-    [[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null
+    [[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null || return 1
+    # A killed process not yet reaped (a zombie) answers kill -0 but runs no more: `up` right
+    # after a SIGKILL must start it again.
+    stat=$(cat "/proc/$pid/stat" 2>/dev/null) || return 0
+    stat=${stat##*) }
+    [[ ${stat%% *} != Z ]]
 }
 
 port_free() { # PORT

@@ -169,4 +169,18 @@ void Workers::submit(const Request &req, QObject *context,
         Qt::QueuedConnection);
 }
 
+void Workers::run(std::function<void(Api &)> job, QObject *context, std::function<void()> done)
+{
+    Lane *best = leastBusy();
+    ++best->queued;
+    QMetaObject::invokeMethod(
+        best->home,
+        [best, context, job = std::move(job), done = std::move(done)] {
+            job(*best->api);
+            --best->queued;
+            QMetaObject::invokeMethod(context, done, Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+}
+
 } // namespace threadline::server

@@ -43,6 +43,11 @@ public:
     void submit(const Request &req, QObject *context, std::function<void(const Response &)> done,
                 bool likeBatch = false);
 
+    // Runs job(api) on the least busy worker (its own connection and Api); then done() on
+    // `context`'s thread. `context` must outlive this object; the job must not touch objects of
+    // the HTTP thread (the push stream's reads: eventstream.h).
+    void run(std::function<void(Api &)> job, QObject *context, std::function<void()> done);
+
 private:
     struct Lane;
     struct Pending

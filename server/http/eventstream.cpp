@@ -7,11 +7,13 @@
 #include "db/database.h"
 #include "http/httpconnection.h"
 #include "serverconfig.h"
+#include "workers.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlDriver>
 #include <QSqlError>
+#include <QSqlQuery>
 #include <cstdio>
 #include <map>
 #include <tuple>
@@ -44,10 +46,11 @@ QByteArray sseEvent(const char *name, const QString &id, const QJsonObject &data
 
 } // namespace
 
-EventStreams::EventStreams(Api &api, const ServerConfig &config, QObject *parent)
+EventStreams::EventStreams(Api &api, const ServerConfig &config, Workers *workers, QObject *parent)
     : QObject(parent)
     , m_api(api)
     , m_config(config)
+    , m_workers(workers)
 {
     connect(&m_ping, &QTimer::timeout, this, [this] { ping(); });
     m_ping.start(m_config.streamPingMs);
@@ -157,47 +160,91 @@ void EventStreams::schedule()
         this, [this] { deliver(); }, Qt::QueuedConnection);
 }
 
+std::map<EventStreams::GroupKey, QList<quint64>> EventStreams::grouped() const
+{
+    std::map<GroupKey, QList<quint64>> groups;
+    for (auto it = m_streams.cbegin(); it != m_streams.cend(); ++it)
+        groups[GroupKey{it->viewer.uid, it->viewer.moderator, it->comments, it->pos.tx,
+                        it->pos.seq}]
+            .append(it.key());
+    return groups;
+}
+
 void EventStreams::deliver()
 {
     m_scheduled = false;
     m_again = false;
+    if (!m_workers) {
+        deliverHere();
+        return;
+    }
+    // Every group's read on a worker, side by side; each page comes back here to be sent. The
+    // round ends with its last read: a wake-up meanwhile makes the next round.
+    const std::map<GroupKey, QList<quint64>> groups = grouped();
+    if (groups.empty())
+        return;
     m_delivering = true;
-    // (uid, moderator, inline comments, tx, seq): the streams that read the same records.
-    using Key = std::tuple<qint64, bool, int, qint64, qint64>;
-    std::map<Key, QList<quint64>> groups;
-    for (auto it = m_streams.cbegin(); it != m_streams.cend(); ++it)
-        groups[Key{it->viewer.uid, it->viewer.moderator, it->comments, it->pos.tx, it->pos.seq}]
-            .append(it.key());
-    bool more = false;
-    for (auto &[key, ids] : groups) {
+    m_reading = int(groups.size());
+    for (const auto &[key, ids] : groups) {
         Viewer viewer;
         viewer.uid = std::get<0>(key);
         viewer.moderator = std::get<1>(key);
-        SyncHandler::Position pos{std::get<3>(key), std::get<4>(key)};
+        const SyncHandler::Position pos{std::get<3>(key), std::get<4>(key)};
+        const int comments = std::get<2>(key);
+        // Up to kPagesPerRound pages, each its own event; fewer when the database is away
+        // (the next wake-up, or the periodic read, tries again).
+        auto pages = std::make_shared<std::vector<SyncHandler::Page>>();
+        m_workers->run(
+            [viewer, pos, comments, pages](Api &api) {
+                SyncHandler::Position from = pos;
+                for (int round = 0; round < kPagesPerRound; ++round) {
+                    SyncHandler::Page page;
+                    if (!api.readStream(viewer, from, kEventRecords, comments, &page))
+                        break;
+                    from = page.next;
+                    pages->push_back(std::move(page));
+                    if (!pages->back().hasMore)
+                        break;
+                }
+            },
+            this,
+            [this, key = key, ids = ids, pages] {
+                GroupKey at = key;
+                for (const SyncHandler::Page &page : *pages) {
+                    if (!groupRead(at, ids, page))
+                        break;
+                    std::get<3>(at) = page.next.tx;
+                    std::get<4>(at) = page.next.seq;
+                    if (&page == &pages->back() && page.hasMore)
+                        m_again = true; // the rest in the next round
+                }
+                if (--m_reading > 0)
+                    return;
+                m_delivering = false;
+                if (m_again)
+                    schedule();
+            });
+    }
+}
+
+void EventStreams::deliverHere()
+{
+    m_delivering = true;
+    bool more = false;
+    for (const auto &[start, ids] : grouped()) {
+        GroupKey key = start;
+        Viewer viewer;
+        viewer.uid = std::get<0>(key);
+        viewer.moderator = std::get<1>(key);
         for (int round = 0; round < kPagesPerRound; ++round) {
             SyncHandler::Page page;
+            const SyncHandler::Position pos{std::get<3>(key), std::get<4>(key)};
             if (!m_api.readStream(viewer, pos, kEventRecords, std::get<2>(key), &page))
                 break; // the database is away: the next wake-up (or periodic read) tries again
-            QByteArray bytes;
-            if (!page.changes.isEmpty())
-                bytes = sseEvent("changes", page.nextCursor,
-                                 {{QStringLiteral("changes"), page.changes},
-                                  {QStringLiteral("next"), page.nextCursor},
-                                  {QStringLiteral("unread"), page.unread}});
-            QList<quint64> alive;
-            for (quint64 id : std::as_const(ids)) {
-                const auto it = m_streams.find(id);
-                if (it == m_streams.end())
-                    continue;
-                if (!bytes.isEmpty() && !send(id, *it, bytes))
-                    continue;
-                it->pos = page.next;
-                alive.append(id);
-            }
-            ids = alive;
-            pos = page.next;
-            if (ids.isEmpty() || !page.hasMore)
+            if (!groupRead(key, ids, page) || !page.hasMore)
                 break;
+            std::get<3>(key) = page.next.tx;
+            std::get<4>(key) = page.next.seq;
             if (round == kPagesPerRound - 1)
                 more = true;
         }
@@ -205,6 +252,30 @@ void EventStreams::deliver()
     m_delivering = false;
     if (more || m_again)
         schedule();
+}
+
+bool EventStreams::groupRead(const GroupKey &key, const QList<quint64> &ids,
+                             const SyncHandler::Page &page)
+{
+    const SyncHandler::Position from{std::get<3>(key), std::get<4>(key)};
+    QByteArray bytes;
+    if (!page.changes.isEmpty())
+        bytes = sseEvent("changes", page.nextCursor,
+                         {{QStringLiteral("changes"), page.changes},
+                          {QStringLiteral("next"), page.nextCursor},
+                          {QStringLiteral("unread"), page.unread}});
+    bool any = false;
+    for (quint64 id : ids) {
+        const auto it = m_streams.find(id);
+        // gone meanwhile (closed, dropped) — or, never, moved on by another read
+        if (it == m_streams.end() || !(it->pos == from))
+            continue;
+        if (!bytes.isEmpty() && !send(id, *it, bytes))
+            continue;
+        it->pos = page.next;
+        any = true;
+    }
+    return any;
 }
 
 bool EventStreams::send(quint64 id, Stream &s, const QByteArray &bytes)
@@ -251,13 +322,18 @@ void EventStreams::periodic()
 {
     if (m_streams.isEmpty())
         return;
-    listen();
+    listen(true);
     schedule();
 }
 
-void EventStreams::listen()
+void EventStreams::listen(bool probe)
 {
     if (!m_api.onPostgres())
+        return;
+    // A stream that opens only needs the connection to exist; the periodic check alone asks it
+    // whether it still works (a round trip per opened stream had doubled the database's work
+    // while thousands of streams opened).
+    if (m_listening && !probe)
         return;
     if (!m_listenDb) {
         m_listenDb = std::make_unique<Database>();
@@ -267,13 +343,19 @@ void EventStreams::listen()
         connect(m_listenDb->handle().driver(), &QSqlDriver::notification, this,
                 [this] { schedule(); });
     } else if (m_listening) {
-        try {
-            m_listenDb->exec(QStringLiteral("SELECT 1"));
-            return;
-        } catch (const DbError &) {
-            m_listenDb->checkConnection();
-            m_listening = false;
+        // Asked by a query of its own that is gone (its result drained) before the next
+        // notification comes: a statement of the Database keeps its forward-only result open
+        // until its next use, and libpq parses nothing behind an open result — notifications
+        // then waited for this check, 3 s, instead of waking the streams at once.
+        bool alive = false;
+        {
+            QSqlQuery probeQuery(m_listenDb->handle());
+            alive = probeQuery.exec(QStringLiteral("SELECT 1"));
         }
+        if (alive)
+            return;
+        m_listenDb->markLost();
+        m_listening = false;
     }
     if (!m_listenDb->reconnect())
         return;

@@ -10,7 +10,9 @@
 // the change log NOTIFYs in the writing transaction, so a write through another process wakes
 // this one too. A wake-up only says "read the log from your cursor": the log stays the truth,
 // and a missed notification is made up for by a periodic read. Streams at the same position
-// for the same viewer and inline-comment count share one read per wake-up.
+// for the same viewer and inline-comment count share one read per wake-up. With worker threads
+// (PostgreSQL, --workers) the reads of a round run on them, side by side, and the HTTP thread
+// only sends what they rendered: it keeps answering requests (writes among them) meanwhile.
 #pragma once
 
 #include "api/handlers/synchandler.h"
@@ -21,19 +23,24 @@
 #include <QObject>
 #include <QTimer>
 #include <atomic>
+#include <map>
 #include <memory>
+#include <tuple>
 
 namespace threadline::server {
 
 class Api;
 class Database;
 class HttpConnection;
+class Workers;
 struct ServerConfig;
 
 class EventStreams : public QObject
 {
 public:
-    EventStreams(Api &api, const ServerConfig &config, QObject *parent = nullptr);
+    // `workers` (may be null): where the reads run; it must be destroyed before this object.
+    EventStreams(Api &api, const ServerConfig &config, Workers *workers = nullptr,
+                 QObject *parent = nullptr);
     ~EventStreams() override;
 
     // A prechecked GET /stream on `c` (its state Working): answered 400, 429 or 503 as an
@@ -56,21 +63,35 @@ private:
         SyncHandler::Position pos;
     };
 
+    // (uid, moderator, inline comments, tx, seq): the streams that read the same records.
+    using GroupKey = std::tuple<qint64, bool, int, qint64, qint64>;
+
     void schedule();
     // One round: every group of streams (viewer, comment count, position) reads its records once
-    // and every stream of the group gets the same event.
+    // and every stream of the group gets the same event. With workers the reads run there and
+    // the round ends when the last one is back (readDone()).
     void deliver();
+    // Without workers (SQLite, --workers 0): the reads on this thread, up to kPagesPerRound
+    // pages per group.
+    void deliverHere();
+    [[nodiscard]] std::map<GroupKey, QList<quint64>> grouped() const;
+    // A group's page read: its event to those of its streams that are still at that position.
+    // False when the group's streams are gone.
+    bool groupRead(const GroupKey &key, const QList<quint64> &ids, const SyncHandler::Page &page);
     void ping();
     void periodic();
     // Writes `bytes` unless the peer has more than the --stream-buffer unread; then the stream
     // gets `overflow` (when it still fits) and is closed. False when the stream was dropped.
     bool send(quint64 id, Stream &s, const QByteArray &bytes);
     void drop(quint64 id, const QByteArray &last, const char *why);
-    // PostgreSQL: a connection of its own that LISTENs; opened again when it broke.
-    void listen();
+    // PostgreSQL: a connection of its own that LISTENs; opened again when it broke. `probe`:
+    // first ask a listening connection whether it still works (the periodic check).
+    void listen(bool probe = false);
 
     Api &m_api;
     const ServerConfig &m_config;
+    Workers *m_workers = nullptr;
+    int m_reading = 0;                // reads of the round under way on the workers
     QHash<quint64, Stream> m_streams; // by connection id
     QHash<qint64, int> m_perUser;
     QTimer m_ping;

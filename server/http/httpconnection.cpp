@@ -434,7 +434,7 @@ void HttpConnection::startStream(const QByteArray &head)
     m_timer.stop();
     m_in.clear();
     m_req.body = QByteArray();
-    m_socket->write(head);
+    streamWrite(head);
     m_socket->readAll();
 }
 
@@ -442,6 +442,22 @@ void HttpConnection::streamWrite(const QByteArray &bytes)
 {
     if (m_dead || m_state != State::Streaming)
         return;
+    // Straight to the kernel while nothing waits in Qt's write buffer (plain HTTP): Qt copies a
+    // small write into a 32 KiB chunk of its buffer and keeps that chunk for the socket's life
+    // (8 KiB of it resident: 10,000 idle streams held 80 MB), and each write costs a pass of the
+    // event loop for the write notifier. What the kernel does not take waits in Qt's buffer
+    // after what came before it, and counts as unsent as before.
+    if (!m_tls && m_socket->bytesToWrite() == 0) {
+        const ssize_t n = ::send(int(m_socket->socketDescriptor()), bytes.constData(),
+                                 size_t(bytes.size()), MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n == ssize_t(bytes.size()))
+            return;
+        if (n > 0) {
+            m_socket->write(bytes.constData() + n, bytes.size() - n);
+            return;
+        }
+        // EAGAIN (the kernel's buffer is full) or an error: Qt's way, which reports the error
+    }
     m_socket->write(bytes);
 }
 

@@ -47,7 +47,7 @@ HttpServer::HttpServer(Api &api, const ServerConfig &config, QObject *parent)
             std::max(1, std::min<int>(m_maxConnections, int(rl.rlim_cur) - 64 - kMaxRefusing));
     if (m_config.workers > 0 && m_api.onPostgres())
         m_workers = std::make_unique<Workers>(m_config, m_config.workers, m_api.readCache());
-    m_streams = std::make_unique<EventStreams>(m_api, m_config);
+    m_streams = std::make_unique<EventStreams>(m_api, m_config, m_workers.get());
     m_api.setChangeListener([streams = m_streams.get()] { streams->poke(); });
     connect(&m_tcp, &QTcpServer::newConnection, this, [this] { acceptAll(); });
     connect(&m_tcp, &QTcpServer::acceptError, this, [this](QAbstractSocket::SocketError) {
@@ -60,8 +60,11 @@ HttpServer::HttpServer(Api &api, const ServerConfig &config, QObject *parent)
 HttpServer::~HttpServer()
 {
     m_api.setChangeListener({});
+    // The workers first: their answers are posted to this object and to the streams (the
+    // push stream's reads), so both outlive them; what they posted and nobody took is dropped
+    // with its receiver.
+    m_workers.reset();
     m_streams.reset();
-    m_workers.reset(); // their answers are posted to this object: gone before it is
     m_pool->clear();
     m_pool->waitForDone();
 }

@@ -53,8 +53,9 @@ Response SyncHandler::stream(Request &)
 // ids are within 2^31 of it). Only this database's transactions count: a long one in another
 // database on the cluster does not hold /sync.
 // The cursor is (txid, seq, time); a cursor of the older form (seq, time) means (0, seq): rows
-// written before schema version 4 have txid 0. SQLite: one writer at a time, seq order is commit
-// order; the cursor is (seq, time).
+// written before schema version 4 have txid 0 (once none is left, that form is refused: it can
+// only be a SQLite server's). SQLite: one writer at a time, seq order is commit order; the
+// cursor is (seq, time).
 qint64 SyncHandler::horizon()
 {
     return m_db
@@ -88,10 +89,16 @@ QString SyncHandler::cursor(const Position &p) const
 std::optional<SyncHandler::Position> SyncHandler::parseSince(const QString &sinceText) const
 {
     auto cursor = decodeCursor(sinceText, 2);
-    if (cursor)
+    if (cursor) {
         cursor->prepend(0); // (0, seq, time)
-    else if (m_db.isPostgres())
+        // On PostgreSQL (seq, time) is the form given out before version 4 only while the log
+        // still holds rows of that time (txid 0); with none left it is SQLite's: another server's.
+        if (m_db.isPostgres() &&
+            !m_db.one(QStringLiteral("SELECT 1 FROM changes WHERE txid = ? LIMIT 1"), {0}))
+            cursor.reset();
+    } else if (m_db.isPostgres()) {
         cursor = decodeCursor(sinceText, 3);
+    }
     if (!cursor || cursor->at(0) < 0 || cursor->at(1) < 0)
         fail(400, QStringLiteral("since: not a cursor this server gave out"));
     if (cursor->at(2) < nowMs() - qint64(m_config.changelogDays) * 24 * 3600 * 1000)
