@@ -200,26 +200,34 @@ void NotificationsModel::upsert(const core::Notification &incoming)
 {
     core::Notification n = incoming;
     const int row = rowOf(n.id);
-    bool grew = row < 0;
     if (row >= 0) {
+        // In place (a view keeps its current row), moved up when it grew (a group of likes).
         const core::Notification &old = m_items.at(row);
-        grew = n.createtime > old.createtime || n.actorCount > old.actorCount;
+        const bool grew = n.createtime > old.createtime || n.actorCount > old.actorCount;
         if (old.read && !n.read && !grew)
             n.read = true; // a stale record does not take my mark back
         if (!old.read && n.read)
             Q_EMIT markedRead(n.id);
-        beginRemoveRows({}, row, row);
-        m_items.removeAt(row);
-        endRemoveRows();
-    } else if (m_next && !m_items.isEmpty() && before(m_items.last(), n)) {
-        return; // older than every row shown, with more to load: it comes with its page
+        m_items[row] = n;
+        Q_EMIT dataChanged(index(row), index(row));
+        const auto at = std::lower_bound(m_items.begin(), m_items.begin() + row, n, before);
+        if (const int to = int(at - m_items.begin()); to < row) {
+            beginMoveRows({}, row, row, {}, to);
+            m_items.move(row, to);
+            endMoveRows();
+        }
+        if (grew && !n.read)
+            Q_EMIT arrived(n);
+        return;
     }
+    if (m_next && !m_items.isEmpty() && before(m_items.last(), n))
+        return; // older than every row shown, with more to load: it comes with its page
     const auto at = std::lower_bound(m_items.begin(), m_items.end(), n, before);
     const int to = int(at - m_items.begin());
     beginInsertRows({}, to, to);
     m_items.insert(to, n);
     endInsertRows();
-    if (grew && !n.read)
+    if (!n.read)
         Q_EMIT arrived(n);
 }
 

@@ -211,6 +211,19 @@ private Q_SLOTS:
         model.apply({gone});
         QCOMPARE(model.rowCount(), 4);
         QCOMPARE(model.rowOf(3), -1);
+        // a group of likes that grew moves to the top; the current row stays current
+        view.list()->setCurrentIndex(model.index(model.rowOf(4)));
+        core::Notification more = fiveRecords().at(3).notification()
+                                      ? *fiveRecords().at(3).notification()
+                                      : core::Notification();
+        QCOMPARE(more.id, 2);
+        more.createtime += 100;
+        more.actorCount = 4;
+        model.apply({record(more)});
+        QCOMPARE(model.at(0).id, 2);
+        QCOMPARE(model.at(0).actorCount, 4);
+        QVERIFY(!model.at(0).read);
+        QCOMPARE(model.at(view.list()->currentIndex().row()).id, 4);
     }
 
     void badge_data()

@@ -14,6 +14,7 @@
 #include "moderation/moderationview.h"
 #include "moderation/statsview.h"
 #include "notifications/desktopalerts.h"
+#include "notifications/notificationsmodel.h"
 #include "notifications/notificationsview.h"
 #include "people/activityview.h"
 #include "people/messageboardview.h"
@@ -613,6 +614,8 @@ void MainWindow::refresh()
         m_activityView->refresh();
     else if (m_page == Page::Ranking && m_ranking)
         m_ranking->reload();
+    else if (m_page == Page::Notifications && m_notificationsModel)
+        m_notificationsModel->refresh();
     else if (const Feed f = m_feeds.value(m_page); f.person && f.person->isShowingActivity())
         f.person->activity()->refresh();
     else if (f.person && f.person->isShowingMessages())

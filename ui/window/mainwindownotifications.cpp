@@ -70,7 +70,8 @@ void MainWindow::startNotifications()
             addAction(m_notificationsAction);
     }
     m_notificationsAction->setEnabled(true);
-    m_notificationsModel->start();
+    if (m_me.brief.uid > 0) // nobody's cache (QA's --cache): no one's notifications to ask for
+        m_notificationsModel->start();
     updateNotificationsBadge();
 }
 
