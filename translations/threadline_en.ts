@@ -2632,8 +2632,8 @@
     </message>
     <message>
         <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
-        <location filename="../ui/window/mainwindownotifications.cpp" line="92"/>
-        <location filename="../ui/window/mainwindownotifications.cpp" line="101"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="93"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="102"/>
         <source>Notifications</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2655,7 +2655,7 @@
     <message>
         <location filename="../ui/window/mainwindowmenus.cpp" line="273"/>
         <location filename="../ui/window/mainwindowmenus.cpp" line="277"/>
-        <location filename="../ui/window/mainwindownotifications.cpp" line="92"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="93"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2786,12 +2786,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="179"/>
+        <location filename="../ui/window/mainwindow.cpp" line="180"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="343"/>
+        <location filename="../ui/window/mainwindow.cpp" line="344"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>%n new post on top</numerusform>
@@ -2799,12 +2799,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="378"/>
+        <location filename="../ui/window/mainwindow.cpp" line="379"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="641"/>
+        <location filename="../ui/window/mainwindow.cpp" line="644"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2884,7 +2884,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindownotifications.cpp" line="100"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="101"/>
         <source>Notifications, %n unread</source>
         <translation>
             <numerusform>Notifications, %n unread</numerusform>
@@ -2892,7 +2892,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindownotifications.cpp" line="102"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="103"/>
         <source>%n unread notification(s) (Ctrl+Shift+N)</source>
         <translation>
             <numerusform>%n unread notification (Ctrl+Shift+N)</numerusform>
@@ -2900,7 +2900,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindownotifications.cpp" line="103"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="104"/>
         <source>Notifications (Ctrl+Shift+N)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3545,48 +3545,48 @@
 <context>
     <name>threadline::ui::NotificationsView</name>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="119"/>
-        <location filename="../ui/notifications/notificationsview.cpp" line="122"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="120"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="123"/>
         <source>Notifications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="120"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="121"/>
         <source>Mark all as read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="121"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="122"/>
         <source>Mark every notification as read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="123"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="124"/>
         <source>Return opens; M marks as read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="139"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="140"/>
         <source>Kept from %1; not updated: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="143"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="144"/>
         <source>Could not load the notifications: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="145"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="146"/>
         <source>Kept from %1; updated when online</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="149"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="150"/>
         <source>Loading notifications…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/notifications/notificationsview.cpp" line="151"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="152"/>
         <source>%n unread</source>
         <translation>
             <numerusform>%n unread</numerusform>
@@ -3594,7 +3594,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="157"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="158"/>
         <source>No notifications yet. Replies, comments, messages on your board, new followers and likes show here.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4578,7 +4578,7 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="85"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="86"/>
         <source>Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4614,61 +4614,66 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
+        <source>Mark the current notification as read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
         <source>Follow or stop following (a person&apos;s or a topic&apos;s page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
         <source>Shift+Return</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
         <source>Open the person who did what an activity row says</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
         <source>Menu, Shift+F10</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
         <source>The current row&apos;s menu</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
         <source>Delete my post, comment or message (asked first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
         <source>Ctrl+Return</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
         <source>Send a comment, a reply or a message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="80"/>
         <source>Esc</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="80"/>
         <source>Close the thread</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="80"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="81"/>
         <source>Moderators: hide or unhide the current queue item</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4990,7 +4995,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::TimelineView</name>
     <message>
         <location filename="../ui/timeline/timelineview.cpp" line="54"/>
-        <location filename="../ui/timeline/timelineview.cpp" line="424"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="430"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5055,12 +5060,12 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="384"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="390"/>
         <source>↑ 50+ new posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timelineview.cpp" line="385"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="391"/>
         <source>↑ %n new post(s)</source>
         <translation>
             <numerusform>↑ %n new post</numerusform>
@@ -5068,7 +5073,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="386"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="392"/>
         <source>Show the new posts on top</source>
         <translation type="unfinished"></translation>
     </message>

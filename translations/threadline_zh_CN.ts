@@ -2595,8 +2595,8 @@
     </message>
     <message>
         <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
-        <location filename="../ui/window/mainwindownotifications.cpp" line="92"/>
-        <location filename="../ui/window/mainwindownotifications.cpp" line="101"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="93"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="102"/>
         <source>Notifications</source>
         <translation>通知</translation>
     </message>
@@ -2618,7 +2618,7 @@
     <message>
         <location filename="../ui/window/mainwindowmenus.cpp" line="273"/>
         <location filename="../ui/window/mainwindowmenus.cpp" line="277"/>
-        <location filename="../ui/window/mainwindownotifications.cpp" line="92"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="93"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
@@ -2749,24 +2749,24 @@
         <translation>未登录</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="179"/>
+        <location filename="../ui/window/mainwindow.cpp" line="180"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="343"/>
+        <location filename="../ui/window/mainwindow.cpp" line="344"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>顶部有 %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="378"/>
+        <location filename="../ui/window/mainwindow.cpp" line="379"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="641"/>
+        <location filename="../ui/window/mainwindow.cpp" line="644"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -2846,21 +2846,21 @@
         <translation>工具栏</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindownotifications.cpp" line="100"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="101"/>
         <source>Notifications, %n unread</source>
         <translation>
             <numerusform>通知，%n 条未读</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindownotifications.cpp" line="102"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="103"/>
         <source>%n unread notification(s) (Ctrl+Shift+N)</source>
         <translation>
             <numerusform>%n 条未读通知（Ctrl+Shift+N）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindownotifications.cpp" line="103"/>
+        <location filename="../ui/window/mainwindownotifications.cpp" line="104"/>
         <source>Notifications (Ctrl+Shift+N)</source>
         <translation>通知（Ctrl+Shift+N）</translation>
     </message>
@@ -3504,55 +3504,55 @@
 <context>
     <name>threadline::ui::NotificationsView</name>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="119"/>
-        <location filename="../ui/notifications/notificationsview.cpp" line="122"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="120"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="123"/>
         <source>Notifications</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="120"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="121"/>
         <source>Mark all as read</source>
         <translation>全部标为已读</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="121"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="122"/>
         <source>Mark every notification as read</source>
         <translation>将所有通知标为已读</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="123"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="124"/>
         <source>Return opens; M marks as read</source>
         <translation>回车打开；M 标为已读</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="139"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="140"/>
         <source>Kept from %1; not updated: %2</source>
         <translation>保存于 %1；未能更新：%2</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="143"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="144"/>
         <source>Could not load the notifications: %1</source>
         <translation>无法加载通知：%1</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="145"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="146"/>
         <source>Kept from %1; updated when online</source>
         <translation>保存于 %1；联网后更新</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="149"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="150"/>
         <source>Loading notifications…</source>
         <translation>正在加载通知…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/notifications/notificationsview.cpp" line="151"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="152"/>
         <source>%n unread</source>
         <translation>
             <numerusform>%n 条未读</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="157"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="158"/>
         <source>No notifications yet. Replies, comments, messages on your board, new followers and likes show here.</source>
         <translation>还没有通知。回复、评论、留言、新粉丝和赞都会显示在这里。</translation>
     </message>
@@ -4530,7 +4530,7 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="85"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="86"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
@@ -4566,61 +4566,66 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
+        <source>Mark the current notification as read</source>
+        <translation>将当前通知标为已读</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
         <source>Follow or stop following (a person&apos;s or a topic&apos;s page)</source>
         <translation>关注或取消关注（在个人或话题页面）</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
         <source>Shift+Return</source>
         <translation>Shift+回车</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
         <source>Open the person who did what an activity row says</source>
         <translation>打开这条动态记录的发起人</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
         <source>Menu, Shift+F10</source>
         <translation>菜单键、Shift+F10</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
         <source>The current row&apos;s menu</source>
         <translation>当前行的菜单</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
         <source>Delete my post, comment or message (asked first)</source>
         <translation>删除我的动态、评论或留言（会先询问）</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+回车</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
         <source>Send a comment, a reply or a message</source>
         <translation>发送评论、回复或留言</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="80"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="80"/>
         <source>Close the thread</source>
         <translation>关闭评论</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="80"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="81"/>
         <source>Moderators: hide or unhide the current queue item</source>
         <translation>审核员：隐藏或取消隐藏当前的待处理项</translation>
     </message>
@@ -4937,7 +4942,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::TimelineView</name>
     <message>
         <location filename="../ui/timeline/timelineview.cpp" line="54"/>
-        <location filename="../ui/timeline/timelineview.cpp" line="424"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="430"/>
         <source>Timeline</source>
         <translation>动态列表</translation>
     </message>
@@ -5002,19 +5007,19 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>所有人都将看不到它，评论和赞也会一起删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="384"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="390"/>
         <source>↑ 50+ new posts</source>
         <translation>↑ 50+ 条新动态</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timelineview.cpp" line="385"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="391"/>
         <source>↑ %n new post(s)</source>
         <translation>
             <numerusform>↑ %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="386"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="392"/>
         <source>Show the new posts on top</source>
         <translation>在顶部显示新动态</translation>
     </message>

@@ -71,6 +71,7 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *paren
     add(tr("Return"), tr("Open the post's thread; in a thread, reply to the comment"));
     add(QStringLiteral("L"), tr("Like or unlike the current post or message"));
     add(QStringLiteral("T"), tr("Open the topic of the current post or activity row"));
+    add(QStringLiteral("M"), tr("Mark the current notification as read"));
     add(QStringLiteral("F"), tr("Follow or stop following (a person's or a topic's page)"));
     add(tr("Shift+Return"), tr("Open the person who did what an activity row says"));
     add(tr("Menu, Shift+F10"), tr("The current row's menu"));
