@@ -4,14 +4,15 @@
 // queue, "Offline — N changes waiting", back online the queue replays) and a corrupt cache
 // file that is rebuilt while the outbox keeps what it held.
 #include "actions.h"
-#include "net/apiclient.h"
 #include "appcore.h"
 #include "coreoptions.h"
-#include "wire/jsoncodec.h"
+#include "livesync.h"
+#include "net/apiclient.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
 #include "syncengine.h"
 #include "testserver.h"
+#include "wire/jsoncodec.h"
 
 #include <QFile>
 #include <QRandomGenerator>
@@ -80,6 +81,9 @@ private Q_SLOTS:
         const qint64 before = core->store()->post(target)->likeCount;
 
         QTRY_COMPARE_WITH_TIMEOUT(core->api()->pendingCount(), 0, 15000);
+        // The push stream opens after the first /sync round: open before the baseline, so that
+        // its request is not taken for one sent offline.
+        QTRY_VERIFY_WITH_TIMEOUT(core->live()->isLive(), 15000);
         QSignalSpy status(core.get(), &AppCore::statusChanged);
         core->setOffline(true);
         QCOMPARE(core->statusText(), QStringLiteral("Offline"));
