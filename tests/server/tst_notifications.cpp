@@ -16,6 +16,7 @@
 //  - PostgreSQL: a write through one process reaching a stream on another (NOTIFY), and likes
 //    sent at once through two processes grouped into one notification.
 
+#include "httpchecks.h"
 #include "signedin.h"
 #include "testserver.h"
 
@@ -58,21 +59,6 @@ QList<qint64> actorUids(const QJsonObject &n)
         out << v.toObject().value(QLatin1String("uid")).toInteger(-1);
     return out;
 }
-
-#define CHECK_STATUS(result, expected)                                                             \
-    do {                                                                                           \
-        const HttpResult &r_ = (result);                                                           \
-        QVERIFY2(r_.status == (expected),                                                          \
-                 ("expected " + QByteArray::number(expected) + ": " + r_.describe()).constData()); \
-    } while (false)
-
-#define CHECK_ERROR(result, expected, code)                                                        \
-    do {                                                                                           \
-        const HttpResult &e_ = (result);                                                           \
-        CHECK_STATUS(e_, expected);                                                                \
-        QVERIFY2(e_.header("Content-Type").startsWith("application/json"), e_.describe());         \
-        QCOMPARE(e_.errorCode(), QStringLiteral(code));                                            \
-    } while (false)
 
 struct SseEvent
 {

@@ -10,6 +10,7 @@
 //
 // One demo server serves the class; each test works on posts of its own.
 
+#include "httpchecks.h"
 #include "signedin.h"
 #include "testserver.h"
 
@@ -38,21 +39,6 @@ QString encoded(const QString &cursor)
 {
     return QString::fromLatin1(QUrl::toPercentEncoding(cursor));
 }
-
-#define CHECK_STATUS(result, expected)                                                             \
-    do {                                                                                           \
-        const HttpResult &r_ = (result);                                                           \
-        QVERIFY2(r_.status == (expected),                                                          \
-                 ("expected " + QByteArray::number(expected) + ": " + r_.describe()).constData()); \
-    } while (false)
-
-#define CHECK_ERROR(result, expected, code)                                                        \
-    do {                                                                                           \
-        const HttpResult &e_ = (result);                                                           \
-        CHECK_STATUS(e_, expected);                                                                \
-        QVERIFY2(e_.header("Content-Type").startsWith("application/json"), e_.describe());         \
-        QCOMPARE(e_.errorCode(), QStringLiteral(code));                                            \
-    } while (false)
 
 } // namespace
 
