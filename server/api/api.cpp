@@ -116,11 +116,17 @@ Response Api::openStream(Request &req, StreamStart &out)
     });
 }
 
-bool Api::readStream(const Viewer &viewer, const SyncHandler::Position &from, int limit,
-                     int comments, SyncHandler::Page *out)
+bool Api::readStream(bool moderator, const QList<qint64> &uids, const SyncHandler::Position &from,
+                     int limit, int comments, StreamPage *out)
 {
     const Response r = guarded([&] {
-        *out = m_sync.read(viewer, from, limit, comments);
+        const SyncHandler::SharedPage shared = m_sync.readShared(moderator, from, limit, comments);
+        out->next = shared.next;
+        out->nextCursor = shared.nextCursor;
+        out->hasMore = shared.hasMore;
+        out->byUser.clear();
+        for (qint64 uid : uids)
+            out->byUser.insert(uid, m_sync.personal(shared, Viewer{uid, moderator}));
         return Response();
     });
     if (r.status >= 400) {

@@ -113,10 +113,19 @@ public:
         int comments = 3;
     };
     Response openStream(Request &req, StreamStart &out);
-    // The records after `from` for `viewer`, as /sync gives them (a page of at most `limit`);
-    // false when the database could not be read.
-    bool readStream(const Viewer &viewer, const SyncHandler::Position &from, int limit,
-                    int comments, SyncHandler::Page *out);
+    // The records after `from` as /sync gives them (a page of at most `limit`) to each viewer
+    // of `uids`, all ordinary users or all moderators: rendered once for all of them, then each
+    // one's own fields and records (SyncHandler::readShared, personal). False when the database
+    // could not be read (for any of them: then for none).
+    struct StreamPage
+    {
+        SyncHandler::Position next;
+        QString nextCursor;
+        bool hasMore = false;
+        QHash<qint64, SyncHandler::Page> byUser;
+    };
+    bool readStream(bool moderator, const QList<qint64> &uids, const SyncHandler::Position &from,
+                    int limit, int comments, StreamPage *out);
     // Called (on the writing thread) after a write committed change-log records.
     void setChangeListener(std::function<void()> listener) { m_changed = std::move(listener); }
 

@@ -4,6 +4,7 @@
 #include "http/eventstream.h"
 
 #include "api/api.h"
+#include "api/jsonwrite.h"
 #include "db/database.h"
 #include "http/httpconnection.h"
 #include "serverconfig.h"
@@ -160,15 +161,27 @@ void EventStreams::schedule()
         this, [this] { deliver(); }, Qt::QueuedConnection);
 }
 
-std::map<EventStreams::GroupKey, QList<quint64>> EventStreams::grouped() const
+std::map<EventStreams::GroupKey, EventStreams::Group> EventStreams::grouped() const
 {
-    std::map<GroupKey, QList<quint64>> groups;
+    std::map<GroupKey, Group> groups;
     for (auto it = m_streams.cbegin(); it != m_streams.cend(); ++it)
-        groups[GroupKey{it->viewer.uid, it->viewer.moderator, it->comments, it->pos.tx,
-                        it->pos.seq}]
-            .append(it.key());
+        groups[GroupKey{it->viewer.moderator, it->comments, it->pos.tx, it->pos.seq}]
+              [it->viewer.uid]
+                  .append(it.key());
     return groups;
 }
+
+namespace {
+
+QList<qint64> usersOf(const std::map<qint64, QList<quint64>> &group)
+{
+    QList<qint64> uids;
+    for (const auto &[uid, ids] : group)
+        uids.append(uid);
+    return uids;
+}
+
+} // namespace
 
 void EventStreams::deliver()
 {
@@ -180,26 +193,25 @@ void EventStreams::deliver()
     }
     // Every group's read on a worker, side by side; each page comes back here to be sent. The
     // round ends with its last read: a wake-up meanwhile makes the next round.
-    const std::map<GroupKey, QList<quint64>> groups = grouped();
+    const std::map<GroupKey, Group> groups = grouped();
     if (groups.empty())
         return;
     m_delivering = true;
     m_reading = int(groups.size());
-    for (const auto &[key, ids] : groups) {
-        Viewer viewer;
-        viewer.uid = std::get<0>(key);
-        viewer.moderator = std::get<1>(key);
-        const SyncHandler::Position pos{std::get<3>(key), std::get<4>(key)};
-        const int comments = std::get<2>(key);
+    for (const auto &[key, group] : groups) {
+        const bool moderator = std::get<0>(key);
+        const int comments = std::get<1>(key);
+        const SyncHandler::Position pos{std::get<2>(key), std::get<3>(key)};
+        const QList<qint64> uids = usersOf(group);
         // Up to kPagesPerRound pages, each its own event; fewer when the database is away
         // (the next wake-up, or the periodic read, tries again).
-        auto pages = std::make_shared<std::vector<SyncHandler::Page>>();
+        auto pages = std::make_shared<std::vector<Api::StreamPage>>();
         m_workers->run(
-            [viewer, pos, comments, pages](Api &api) {
+            [moderator, uids, pos, comments, pages](Api &api) {
                 SyncHandler::Position from = pos;
                 for (int round = 0; round < kPagesPerRound; ++round) {
-                    SyncHandler::Page page;
-                    if (!api.readStream(viewer, from, kEventRecords, comments, &page))
+                    Api::StreamPage page;
+                    if (!api.readStream(moderator, uids, from, kEventRecords, comments, &page))
                         break;
                     from = page.next;
                     pages->push_back(std::move(page));
@@ -208,13 +220,13 @@ void EventStreams::deliver()
                 }
             },
             this,
-            [this, key = key, ids = ids, pages] {
+            [this, key = key, group = group, pages] {
                 GroupKey at = key;
-                for (const SyncHandler::Page &page : *pages) {
-                    if (!groupRead(at, ids, page))
+                for (const Api::StreamPage &page : *pages) {
+                    if (!groupRead(at, group, page))
                         break;
-                    std::get<3>(at) = page.next.tx;
-                    std::get<4>(at) = page.next.seq;
+                    std::get<2>(at) = page.next.tx;
+                    std::get<3>(at) = page.next.seq;
                     if (&page == &pages->back() && page.hasMore)
                         m_again = true; // the rest in the next round
                 }
@@ -231,20 +243,19 @@ void EventStreams::deliverHere()
 {
     m_delivering = true;
     bool more = false;
-    for (const auto &[start, ids] : grouped()) {
+    for (const auto &[start, group] : grouped()) {
         GroupKey key = start;
-        Viewer viewer;
-        viewer.uid = std::get<0>(key);
-        viewer.moderator = std::get<1>(key);
+        const QList<qint64> uids = usersOf(group);
         for (int round = 0; round < kPagesPerRound; ++round) {
-            SyncHandler::Page page;
-            const SyncHandler::Position pos{std::get<3>(key), std::get<4>(key)};
-            if (!m_api.readStream(viewer, pos, kEventRecords, std::get<2>(key), &page))
+            Api::StreamPage page;
+            const SyncHandler::Position pos{std::get<2>(key), std::get<3>(key)};
+            if (!m_api.readStream(std::get<0>(key), uids, pos, kEventRecords, std::get<1>(key),
+                                  &page))
                 break; // the database is away: the next wake-up (or periodic read) tries again
-            if (!groupRead(key, ids, page) || !page.hasMore)
+            if (!groupRead(key, group, page) || !page.hasMore)
                 break;
-            std::get<3>(key) = page.next.tx;
-            std::get<4>(key) = page.next.seq;
+            std::get<2>(key) = page.next.tx;
+            std::get<3>(key) = page.next.seq;
             if (round == kPagesPerRound - 1)
                 more = true;
         }
@@ -254,31 +265,40 @@ void EventStreams::deliverHere()
         schedule();
 }
 
-bool EventStreams::groupRead(const GroupKey &key, const QList<quint64> &ids,
-                             const SyncHandler::Page &page)
+bool EventStreams::groupRead(const GroupKey &key, const Group &group, const Api::StreamPage &page)
 {
-    const SyncHandler::Position from{std::get<3>(key), std::get<4>(key)};
-    QByteArray bytes;
-    if (!page.changes.isEmpty())
-        bytes = sseEvent("changes", page.nextCursor,
-                         {{QStringLiteral("changes"), page.changes},
-                          {QStringLiteral("next"), page.nextCursor},
-                          {QStringLiteral("unread"), page.unread}});
+    const SyncHandler::Position from{std::get<2>(key), std::get<3>(key)};
+    // An event in three parts, the records' text shared by every viewer who gets the same:
+    // `id`, `event` and {"changes": — the records — ,"next":…,"unread":…} (QJsonObject's order).
+    const QByteArray head =
+        "id: " + page.nextCursor.toLatin1() + "\nevent: changes\ndata: {\"changes\":";
     bool any = false;
-    for (quint64 id : ids) {
-        const auto it = m_streams.find(id);
-        // gone meanwhile (closed, dropped) — or, never, moved on by another read
-        if (it == m_streams.end() || !(it->pos == from))
-            continue;
-        if (!bytes.isEmpty() && !send(id, *it, bytes))
-            continue;
-        it->pos = page.next;
-        any = true;
+    for (const auto &[uid, ids] : group) {
+        const SyncHandler::Page &mine = page.byUser[uid];
+        QByteArray tail;
+        if (mine.count > 0) {
+            tail = ",\"next\":";
+            json::string(tail, page.nextCursor);
+            tail += ",\"unread\":";
+            json::number(tail, mine.unread);
+            tail += "}\n\n";
+        }
+        for (quint64 id : ids) {
+            const auto it = m_streams.find(id);
+            // gone meanwhile (closed, dropped) — or, never, moved on by another read
+            if (it == m_streams.end() || !(it->pos == from))
+                continue;
+            if (mine.count > 0 && !send(id, *it, head, mine.changes, tail))
+                continue;
+            it->pos = page.next;
+            any = true;
+        }
     }
     return any;
 }
 
-bool EventStreams::send(quint64 id, Stream &s, const QByteArray &bytes)
+bool EventStreams::send(quint64 id, Stream &s, const QByteArray &bytes, const QByteArray &more,
+                        const QByteArray &last)
 {
     // The unread bytes are checked before a write: a stream holds at most the buffer plus one
     // event (or ping) plus the overflow event.
@@ -291,6 +311,10 @@ bool EventStreams::send(quint64 id, Stream &s, const QByteArray &bytes)
         return false;
     }
     s.conn->streamWrite(bytes);
+    if (!more.isEmpty())
+        s.conn->streamWrite(more);
+    if (!last.isEmpty())
+        s.conn->streamWrite(last);
     return true;
 }
 

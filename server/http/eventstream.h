@@ -10,11 +10,14 @@
 // the change log NOTIFYs in the writing transaction, so a write through another process wakes
 // this one too. A wake-up only says "read the log from your cursor": the log stays the truth,
 // and a missed notification is made up for by a periodic read. Streams at the same position
-// for the same viewer and inline-comment count share one read per wake-up. With worker threads
-// (PostgreSQL, --workers) the reads of a round run on them, side by side, and the HTTP thread
-// only sends what they rendered: it keeps answering requests (writes among them) meanwhile.
+// and inline-comment count share one read per wake-up, rendered once for all their ordinary
+// viewers (and once for moderators), each viewer's own fields laid over it (SyncHandler::personal).
+// With worker threads (PostgreSQL, --workers) the reads of a round run on them, side by side, and
+// the HTTP thread only sends what they rendered: it keeps answering requests (writes among them)
+// meanwhile.
 #pragma once
 
+#include "api/api.h"
 #include "api/handlers/synchandler.h"
 #include "api/request.h"
 
@@ -63,8 +66,10 @@ private:
         SyncHandler::Position pos;
     };
 
-    // (uid, moderator, inline comments, tx, seq): the streams that read the same records.
-    using GroupKey = std::tuple<qint64, bool, int, qint64, qint64>;
+    // (moderator, inline comments, tx, seq): the streams that read the same records, rendered
+    // once; within a group, each user's streams get that user's event (Group: uid → streams).
+    using GroupKey = std::tuple<bool, int, qint64, qint64>;
+    using Group = std::map<qint64, QList<quint64>>;
 
     void schedule();
     // One round: every group of streams (viewer, comment count, position) reads its records once
@@ -74,15 +79,16 @@ private:
     // Without workers (SQLite, --workers 0): the reads on this thread, up to kPagesPerRound
     // pages per group.
     void deliverHere();
-    [[nodiscard]] std::map<GroupKey, QList<quint64>> grouped() const;
-    // A group's page read: its event to those of its streams that are still at that position.
-    // False when the group's streams are gone.
-    bool groupRead(const GroupKey &key, const QList<quint64> &ids, const SyncHandler::Page &page);
+    [[nodiscard]] std::map<GroupKey, Group> grouped() const;
+    // A group's page read: each user's event to those of their streams that are still at that
+    // position. False when the group's streams are gone.
+    bool groupRead(const GroupKey &key, const Group &group, const Api::StreamPage &page);
     void ping();
     void periodic();
     // Writes `bytes` unless the peer has more than the --stream-buffer unread; then the stream
     // gets `overflow` (when it still fits) and is closed. False when the stream was dropped.
-    bool send(quint64 id, Stream &s, const QByteArray &bytes);
+    bool send(quint64 id, Stream &s, const QByteArray &bytes, const QByteArray &more = {},
+              const QByteArray &last = {});
     void drop(quint64 id, const QByteArray &last, const char *why);
     // PostgreSQL: a connection of its own that LISTENs; opened again when it broke. `probe`:
     // first ask a listening connection whether it still works (the periodic check).

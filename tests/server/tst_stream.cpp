@@ -8,6 +8,8 @@
 //    any stream begins, Last-Event-ID over `since`;
 //  - a comment reaches an open stream within a second; a hidden comment is a remove for an
 //    ordinary user and a `hidden` upsert for a moderator, exactly as /sync gives them;
+//  - streams of several users at one position (one shared render): each gets its own `liked`,
+//    `opposed` and `unread`, field for field as its /sync;
 //  - a reconnect with Last-Event-ID loses nothing and repeats nothing, and the stream's records
 //    are those of /sync over the same cursors;
 //  - the stream outlives the idle and body timeouts of ordinary requests (it pings);
@@ -408,6 +410,99 @@ private Q_SLOTS:
                      .value(QStringLiteral("status"))
                      .toString(),
                  QStringLiteral("hidden"));
+    }
+
+    // Streams at one position share one render of the records; each viewer's own fields are
+    // laid over it: the post's `liked`, a comment's `liked`/`opposed` (on the comment's record
+    // and inline in its post's), `unread` — each exactly as that viewer's /sync gives them.
+    void viewersAtOnePositionGetTheirOwnFields()
+    {
+        const QString start = as(QStringLiteral("mazi"))
+                                  ->get(kApi + QStringLiteral("/sync"))
+                                  .obj()
+                                  .value(QStringLiteral("next"))
+                                  .toString();
+        const qint64 c = comment(QStringLiteral("lisi"), unique(QStringLiteral("to vote on")));
+        QVERIFY(c);
+        QCOMPARE(as(QStringLiteral("zhangsan"))
+                     ->put(kApi + QStringLiteral("/posts/%1/like").arg(m_post))
+                     .status,
+                 200);
+        QCOMPARE(as(QStringLiteral("zhangsan"))
+                     ->put(kApi + QStringLiteral("/comments/%1/like").arg(c))
+                     .status,
+                 200);
+        QCOMPARE(as(QStringLiteral("mazi"))
+                     ->put(kApi + QStringLiteral("/comments/%1/oppose").arg(c))
+                     .status,
+                 200);
+        const qint64 last = comment(QStringLiteral("lisi"), unique(QStringLiteral("the last")));
+        QVERIFY(last);
+        const QStringList users{QStringLiteral("zhangsan"), QStringLiteral("mazi"),
+                                QStringLiteral("wangwu")};
+        std::vector<std::unique_ptr<SseReader>> streams;
+        for (const QString &u : users)
+            streams.push_back(stream(u, QStringLiteral("?since=") + enc(start)));
+        for (const auto &s : streams)
+            QTRY_VERIFY(s->find(QStringLiteral("comment"), last).has_value());
+        const auto lastOf = [](const QList<QJsonObject> &records, const QString &kind, qint64 id) {
+            QJsonObject found;
+            for (const QJsonObject &r : records)
+                if (r.value(QStringLiteral("kind")).toString() == kind &&
+                    r.value(QStringLiteral("id")).toInteger() == id)
+                    found = r.value(QStringLiteral("data")).toObject();
+            return found;
+        };
+        const auto inlineOf = [](const QJsonObject &post, qint64 id) {
+            for (const QJsonValue &v : post.value(QStringLiteral("comments")).toArray())
+                if (v.toObject().value(QStringLiteral("id")).toInteger() == id)
+                    return v.toObject();
+            return QJsonObject();
+        };
+        for (size_t i = 0; i < streams.size(); ++i) {
+            const QString &u = users[qsizetype(i)];
+            const QList<QJsonObject> records = streams[i]->records();
+            const QJsonObject post = lastOf(records, QStringLiteral("post"), m_post);
+            const QJsonObject voted = lastOf(records, QStringLiteral("comment"), c);
+            QVERIFY2(!post.isEmpty() && !voted.isEmpty(), qPrintable(u));
+            const bool zhang = u == QLatin1String("zhangsan"), ma = u == QLatin1String("mazi");
+            QCOMPARE(post.value(QStringLiteral("liked")).toBool(), zhang);
+            for (const QJsonObject &o : {voted, inlineOf(post, c)}) {
+                QVERIFY2(!o.isEmpty(), qPrintable(u));
+                QCOMPARE(o.value(QStringLiteral("liked")).toBool(), zhang);
+                QCOMPARE(o.value(QStringLiteral("opposed")).toBool(), ma);
+                QCOMPARE(o.value(QStringLiteral("likeCount")).toInt(), 1);
+                QCOMPARE(o.value(QStringLiteral("opposeCount")).toInt(), 1);
+            }
+            // The same records, field for field, as this viewer's /sync over the same range.
+            QString since = start;
+            QList<QJsonObject> synced;
+            for (int page = 0; page < 20; ++page) {
+                const HttpResult r = as(u)->get(kApi + QStringLiteral("/sync?since=") + enc(since));
+                QCOMPARE(r.status, 200);
+                for (const QJsonValue &v : r.obj().value(QStringLiteral("changes")).toArray())
+                    synced.append(v.toObject());
+                since = r.obj().value(QStringLiteral("next")).toString();
+                if (!r.obj().value(QStringLiteral("hasMore")).toBool())
+                    break;
+            }
+            QCOMPARE(lastOf(synced, QStringLiteral("post"), m_post), post);
+            QCOMPARE(lastOf(synced, QStringLiteral("comment"), c), voted);
+            // The post's author (wangwu) has unread notifications of the comments; the others'
+            // count is their own.
+            const qint64 unread = as(u)
+                                      ->get(kApi + QStringLiteral("/notifications/unread"))
+                                      .obj()
+                                      .value(QStringLiteral("unread"))
+                                      .toInteger(-1);
+            QCOMPARE(streams[i]->events().last().json().value(QStringLiteral("unread")).toInteger(),
+                     unread);
+        }
+        QVERIFY(streams[2]->events().last().json().value(QStringLiteral("unread")).toInteger() > 0);
+        QCOMPARE(as(QStringLiteral("zhangsan"))
+                     ->del(kApi + QStringLiteral("/posts/%1/like").arg(m_post))
+                     .status,
+                 200);
     }
 
     void reconnectLosesNothingRepeatsNothing()

@@ -7,13 +7,17 @@
 
 #include "api/clock.h"
 #include "api/cursor.h"
+#include "api/jsonwrite.h"
 #include "api/notifications.h"
 #include "api/renderer.h"
 #include "db/database.h"
 #include "serverconfig.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
 #include <QUrl>
+#include <algorithm>
 
 namespace threadline::server {
 
@@ -123,15 +127,49 @@ Response SyncHandler::sync(Request &req)
                  "the cursor is older than the change log keeps (%1 days); refresh from the lists")
                  .arg(m_config.changelogDays));
     const Page page = read(req.viewer, *from, limit, inlineComments);
-    return Response::json(
-        {{QStringLiteral("changes"), page.changes},
-         {QStringLiteral("next"), page.nextCursor},
-         {QStringLiteral("hasMore"), page.hasMore},
-         {QStringLiteral("unread"), page.unread >= 0 ? page.unread : unread(req.viewer)}});
+    // Written as text: the records come rendered (keys in QJsonObject's order, as before).
+    Response r;
+    r.body.reserve(page.changes.size() + 128);
+    r.body += "{\"changes\":";
+    r.body += page.changes;
+    r.body += ",\"hasMore\":";
+    json::boolean(r.body, page.hasMore);
+    r.body += ",\"next\":";
+    json::string(r.body, page.nextCursor);
+    r.body += ",\"unread\":";
+    json::number(r.body, page.unread >= 0 ? page.unread : unread(req.viewer));
+    r.body += '}';
+    return r;
 }
 
 SyncHandler::Page SyncHandler::read(const Viewer &viewer, const Position &from, int limit,
                                     int inlineComments)
+{
+    return personal(readShared(viewer.moderator, from, limit, inlineComments), viewer);
+}
+
+namespace {
+
+// {"data":…,"id":…,"kind":…,"op":"upsert"} (or without data, "remove"): QJsonObject's key order
+void writeRecord(QByteArray &out, const QString &kind, qint64 id, const QByteArray *data)
+{
+    out += '{';
+    if (data) {
+        out += "\"data\":";
+        out += *data;
+        out += ',';
+    }
+    out += "\"id\":";
+    json::number(out, id);
+    out += ",\"kind\":";
+    json::string(out, kind);
+    out += data ? ",\"op\":\"upsert\"}" : ",\"op\":\"remove\"}";
+}
+
+} // namespace
+
+SyncHandler::SharedPage SyncHandler::readShared(bool moderator, const Position &from, int limit,
+                                                int inlineComments)
 {
     const bool pg = m_db.isPostgres();
     const qint64 sinceTx = from.tx;
@@ -150,7 +188,8 @@ SyncHandler::Page SyncHandler::read(const Viewer &viewer, const Position &from, 
                                       " ORDER BY seq LIMIT ?"),
                        {since, limit + 1});
     }
-    Page page;
+    SharedPage page;
+    page.moderator = moderator;
     page.hasMore = rows.size() > size_t(limit);
     if (page.hasMore)
         rows.resize(limit);
@@ -174,35 +213,30 @@ SyncHandler::Page SyncHandler::read(const Viewer &viewer, const Position &from, 
     }
     page.nextCursor = cursor(page.next);
     // The same object twice in one page: its current state once, at its last place. A record
-    // for one user (a notification's, changes.uid) is skipped for everyone else, as if absent.
-    QList<QPair<QString, qint64>> order;
+    // for one user (a notification's, changes.uid) is its owner's alone: personal() leaves it
+    // out for everyone else (its key is its own, so it moves no other record).
     QHash<QPair<QString, qint64>, qsizetype> lastIndex;
-    const auto forViewer = [&](const Row &r) {
-        return r[4].isNull() || r[4].toLongLong() == viewer.uid;
-    };
     for (qsizetype i = 0; i < qsizetype(rows.size()); ++i)
-        if (forViewer(rows[i]))
-            lastIndex.insert({rows[i][1].toString(), rows[i][2].toLongLong()}, i);
-    QList<qint64> postIds, commentIds, userIds, notificationIds;
+        lastIndex.insert({rows[i][1].toString(), rows[i][2].toLongLong()}, i);
+    QList<qint64> postIds, commentIds;
     for (qsizetype i = 0; i < qsizetype(rows.size()); ++i) {
-        if (!forViewer(rows[i]))
-            continue;
         const QPair<QString, qint64> key{rows[i][1].toString(), rows[i][2].toLongLong()};
         if (lastIndex.value(key) != i)
             continue;
-        order.append(key);
+        SharedPage::Entry e;
+        e.kind = key.first;
+        e.id = key.second;
+        e.owner = rows[i][4].isNull() ? 0 : rows[i][4].toLongLong();
+        page.entries.push_back(std::move(e));
         if (key.first == QLatin1String("post"))
             postIds.append(key.second);
         else if (key.first == QLatin1String("comment"))
             commentIds.append(key.second);
-        else if (key.first == QLatin1String("user"))
-            userIds.append(key.second);
-        else if (key.first == QLatin1String("notification"))
-            notificationIds.append(key.second);
     }
-    QHash<qint64, QJsonObject> posts, comments, users;
-    for (const QJsonValue &p : m_renderer.renderPosts(postIds, viewer, inlineComments))
-        posts.insert(p.toObject().value(QStringLiteral("id")).toInteger(), p.toObject());
+    // Rendered for nobody in particular (uid 0 likes nothing); the kind decides what is seen.
+    const Viewer nobody{0, moderator};
+    const QHash<qint64, QByteArray> posts = m_renderer.postParts(postIds, nobody, inlineComments);
+    QHash<qint64, QByteArray> comments;
     for (qsizetype start = 0; start < commentIds.size(); start += 500) {
         const QList<qint64> chunk = commentIds.mid(start, 500);
         QVariantList binds;
@@ -212,38 +246,164 @@ SyncHandler::Page SyncHandler::read(const Viewer &viewer, const Position &from, 
             m_db.query(QStringLiteral("SELECT %1 FROM comments c JOIN posts p ON p.id = c.post_id"
                                       " WHERE c.id IN (%2) AND %3 AND %4")
                            .arg(Renderer::commentColumns(), Database::placeholders(chunk.size()),
-                                Renderer::commentVisible(viewer), Renderer::postVisible(viewer)),
+                                Renderer::commentVisible(nobody), Renderer::postVisible(nobody)),
                        binds);
-        for (const QJsonValue &c : m_renderer.renderComments(crows, viewer))
-            comments.insert(c.toObject().value(QStringLiteral("id")).toInteger(), c.toObject());
+        const std::vector<QByteArray> items = m_renderer.commentItems(crows, nobody);
+        for (size_t i = 0; i < crows.size(); ++i)
+            comments.insert(crows[i][0].toLongLong(), items[i]);
     }
-    for (qint64 uid : userIds)
-        if (m_renderer.user(uid))
-            users.insert(uid, m_renderer.userProfile(uid, viewer));
-    // the viewer's own: an upsert while it is there, a remove once withdrawn or dropped
+    bool profiles = false;
+    page.common = "[";
+    for (SharedPage::Entry &e : page.entries) {
+        if (e.kind == QLatin1String("user"))
+            profiles = true;
+        const bool isPost = e.kind == QLatin1String("post");
+        if (isPost || e.kind == QLatin1String("comment")) { // users, notifications: personal()
+            const QHash<qint64, QByteArray> &objs = isPost ? posts : comments;
+            const auto it = objs.constFind(e.id);
+            e.present = it != objs.constEnd();
+            writeRecord(e.json, e.kind, e.id, e.present ? &*it : nullptr);
+            if (e.present) {
+                e.data = QJsonDocument::fromJson(*it).object();
+                if (isPost) {
+                    for (const QJsonValue &c : e.data.value(QStringLiteral("comments")).toArray())
+                        e.votable.append(c.toObject().value(QStringLiteral("id")).toInteger());
+                } else {
+                    e.votable.append(e.id);
+                }
+            }
+        }
+        if (e.owner != 0)
+            continue;
+        if (page.commonCount++)
+            page.common += ',';
+        page.common += e.json;
+    }
+    page.common += ']';
+    if (profiles) {
+        page.common.clear();
+        page.commonCount = 0;
+    }
+    return page;
+}
+
+SyncHandler::Page SyncHandler::personal(const SharedPage &shared, const Viewer &viewer)
+{
+    Page page;
+    page.next = shared.next;
+    page.nextCursor = shared.nextCursor;
+    page.hasMore = shared.hasMore;
+    QList<qint64> postIds, votable, notificationIds;
+    bool any = false;
+    for (const SharedPage::Entry &e : shared.entries) {
+        if (e.owner != 0 && e.owner != viewer.uid)
+            continue;
+        any = true;
+        if (e.kind == QLatin1String("notification"))
+            notificationIds.append(e.id);
+        else if (e.present && e.kind == QLatin1String("post"))
+            postIds.append(e.id);
+        if (e.present)
+            votable.append(e.votable);
+    }
+    if (!any) {
+        page.changes = "[]";
+        return page;
+    }
+    // The viewer's likes and votes on what the page shows, and the unread count: one statement.
+    QVariantList binds{viewer.uid};
+    const QString liked = m_db.anyOf(QStringLiteral("post_id"), postIds, binds);
+    binds.append(viewer.uid);
+    const QString voted = m_db.anyOf(QStringLiteral("comment_id"), votable, binds);
+    binds.append(viewer.uid);
+    QSet<qint64> likedPosts;
+    QHash<qint64, int> votes;
+    for (const Row &r :
+         m_db.query(QStringLiteral("SELECT 0, post_id, 1 FROM post_likes WHERE uid = ? AND %1"
+                                   " UNION ALL SELECT 1, comment_id, vote FROM comment_votes"
+                                   " WHERE uid = ? AND %2 UNION ALL SELECT 2, 0, COUNT(*) FROM"
+                                   " notifications WHERE uid = ? AND is_read = 0")
+                        .arg(liked, voted),
+                    binds)) {
+        switch (r[0].toInt()) {
+        case 0:
+            likedPosts.insert(r[1].toLongLong());
+            break;
+        case 1:
+            votes.insert(r[1].toLongLong(), r[2].toInt());
+            break;
+        default:
+            page.unread = r[2].toLongLong();
+        }
+    }
+    // Whether a record shows something of the viewer's own (a like, a vote).
+    const auto mine = [&](const SharedPage::Entry &e) {
+        if (!e.present)
+            return false;
+        if (e.kind == QLatin1String("post") && likedPosts.contains(e.id))
+            return true;
+        for (qint64 c : e.votable)
+            if (votes.contains(c))
+                return true;
+        return false;
+    };
+    if (notificationIds.isEmpty() && !shared.common.isEmpty() &&
+        std::none_of(shared.entries.begin(), shared.entries.end(), mine)) {
+        page.changes = shared.common; // the same text as everyone's: shared, not copied
+        page.count = shared.commonCount;
+        return page;
+    }
     const QHash<qint64, QJsonObject> notifications =
         notificationIds.isEmpty() ? QHash<qint64, QJsonObject>()
                                   : m_notifications.renderOwned(notificationIds, viewer.uid);
-
-    QJsonArray changes;
-    for (const auto &[kind, id] : order) {
-        const QHash<qint64, QJsonObject> &objs = kind == QLatin1String("post")      ? posts
-                                                 : kind == QLatin1String("comment") ? comments
-                                                 : kind == QLatin1String("user")    ? users
-                                                                                    : notifications;
-        QJsonObject c{{QStringLiteral("kind"), kind}, {QStringLiteral("id"), id}};
-        const auto it = objs.constFind(id);
-        if (it != objs.constEnd()) {
-            c.insert(QStringLiteral("op"), QStringLiteral("upsert"));
-            c.insert(QStringLiteral("data"), *it);
-        } else {
-            c.insert(QStringLiteral("op"), QStringLiteral("remove"));
+    const auto patchComment = [&](QJsonObject &c) {
+        const int v = votes.value(c.value(QStringLiteral("id")).toInteger(), 0);
+        c.insert(QStringLiteral("liked"), v == 1);
+        c.insert(QStringLiteral("opposed"), v == -1);
+    };
+    const auto compact = [](const QJsonObject &o) {
+        return QJsonDocument(o).toJson(QJsonDocument::Compact);
+    };
+    page.changes.reserve(16 * 1024);
+    page.changes += '[';
+    for (const SharedPage::Entry &e : shared.entries) {
+        if (e.owner != 0 && e.owner != viewer.uid)
+            continue;
+        if (page.count++)
+            page.changes += ',';
+        if (e.kind == QLatin1String("notification") || e.kind == QLatin1String("user")) {
+            // the viewer's own: an upsert while it is there, a remove once withdrawn or dropped
+            std::optional<QByteArray> data;
+            if (e.kind == QLatin1String("notification")) {
+                if (const auto it = notifications.constFind(e.id); it != notifications.constEnd())
+                    data = compact(*it);
+            } else if (m_renderer.user(e.id)) {
+                data = compact(m_renderer.userProfile(e.id, viewer));
+            }
+            writeRecord(page.changes, e.kind, e.id, data ? &*data : nullptr);
+            continue;
         }
-        changes.append(c);
+        if (!mine(e)) {
+            page.changes += e.json; // as everyone of the viewer's kind gets it
+            continue;
+        }
+        QJsonObject data = e.data;
+        if (e.kind == QLatin1String("post")) {
+            data.insert(QStringLiteral("liked"), likedPosts.contains(e.id));
+            QJsonArray inlined = data.value(QStringLiteral("comments")).toArray();
+            for (qsizetype i = 0; i < inlined.size(); ++i) {
+                QJsonObject c = inlined.at(i).toObject();
+                patchComment(c);
+                inlined.replace(i, c);
+            }
+            data.insert(QStringLiteral("comments"), inlined);
+        } else {
+            patchComment(data);
+        }
+        const QByteArray bytes = compact(data);
+        writeRecord(page.changes, e.kind, e.id, &bytes);
     }
-    page.changes = changes;
-    if (!changes.isEmpty())
-        page.unread = unread(viewer);
+    page.changes += ']';
     return page;
 }
 

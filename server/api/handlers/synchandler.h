@@ -5,9 +5,12 @@
 
 #include "api/routetable.h"
 
-#include <QJsonArray>
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
 #include <QString>
 #include <optional>
+#include <vector>
 
 namespace threadline::server {
 
@@ -34,7 +37,8 @@ public:
     };
     struct Page
     {
-        QJsonArray changes;
+        QByteArray changes; // the records, a JSON array as compact text
+        int count = 0;      // how many records it holds
         Position next;
         QString nextCursor;
         bool hasMore = false;
@@ -53,6 +57,36 @@ public:
     // `notification` record is the viewer's own or left out entirely (so a page may hold fewer
     // than `limit` records while hasMore is true).
     Page read(const Viewer &viewer, const Position &from, int limit, int inlineComments);
+
+    // read() in two steps, so that many viewers at one position cost one render: the records
+    // rendered once for every viewer of a kind (ordinary or moderator) without anyone's own
+    // fields, then, per viewer, those fields laid over it from one query (`liked` and `opposed`,
+    // the unread count) and the viewer's own records (notifications, profiles) added.
+    struct SharedPage
+    {
+        struct Entry
+        {
+            QString kind;
+            qint64 id = 0;
+            qint64 owner = 0;      // a notification's user (its record is for nobody else)
+            bool present = false;  // an upsert of `data` (else a remove)
+            QJsonObject data;      // posts and comments: as seen by nobody in particular
+            QByteArray json;       // the record as compact JSON text (posts, comments, removes)
+            QList<qint64> votable; // the comments whose `liked`/`opposed` the record shows
+        };
+        std::vector<Entry> entries;
+        // The records as a viewer gets them who has no record of their own on the page and no
+        // like or vote on what it shows (most viewers): one text for all of them. Empty when
+        // the page holds a profile (those are rendered per viewer).
+        QByteArray common;
+        int commonCount = 0;
+        bool moderator = false;
+        Position next;
+        QString nextCursor;
+        bool hasMore = false;
+    };
+    SharedPage readShared(bool moderator, const Position &from, int limit, int inlineComments);
+    Page personal(const SharedPage &page, const Viewer &viewer);
     // The viewer's unread notifications (the `unread` of /sync and of the stream's events).
     qint64 unread(const Viewer &viewer);
 
