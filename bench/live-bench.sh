@@ -18,7 +18,8 @@
 #            fresh process B (restarted first: a heap that held streams before keeps the room)
 #            before and SETTLE s after the last hello. Target growth ≤ 50 MB.
 #   fanout   FANOUT_STREAMS streams through nginx (TLS; least_conn spreads them over both
-#            processes), FANOUT_RATE comments/s for FANOUT_DURATION s through nginx: every
+#            processes), FANOUT_RATE comments/s for FANOUT_DURATION s through nginx, on
+#            FANOUT_POSTS posts in turn: every
 #            stream checks its event ids strictly increasing and gets every acknowledged
 #            comment exactly once (waiting up to DRAIN s after the last write: `missing` is
 #            what had not come by then). Delivered records and events per second, lost, duplicated,
@@ -28,8 +29,11 @@
 #
 # Environment: BUILD_DIR (default build), RUNS (3), PARTS ("latency idle fanout"),
 # LATENCY_COUNT (300), LATENCY_RATE (10), IDLE_STREAMS (5000), SETTLE (5), FANOUT_STREAMS (1000),
-# FANOUT_RATE (200), FANOUT_DURATION (60), DRAIN (120), FANOUT_USERS (47: whose streams they are; a process
-# reads once per user and round, so this, not the number of streams, is the cost), COMMENTS (3:
+# FANOUT_RATE (200), FANOUT_DURATION (60), DRAIN (120), FANOUT_USERS (47: whose streams they are; a
+# process renders once per round and adds one query per user), FANOUT_POSTS (20: the posts the
+# comments go to, in turn), FANOUT_WRITERS (64: keep-alive connections that write, one comment in
+# flight each — as many people commenting at once; the rate written is at most FANOUT_WRITERS /
+# a comment's round trip), COMMENTS (3:
 # the streams' inline comments per post),
 # KEEP=1 keeps the folder (logs, raw results) afterwards.
 set -euo pipefail
@@ -49,6 +53,8 @@ FANOUT_STREAMS=${FANOUT_STREAMS:-1000}
 FANOUT_RATE=${FANOUT_RATE:-200}
 FANOUT_DURATION=${FANOUT_DURATION:-60}
 FANOUT_USERS=${FANOUT_USERS:-47}
+FANOUT_POSTS=${FANOUT_POSTS:-20}
+FANOUT_WRITERS=${FANOUT_WRITERS:-64}
 DRAIN=${DRAIN:-120}
 COMMENTS=${COMMENTS:-3}
 
@@ -174,7 +180,9 @@ for ((run = 1; run <= RUNS; run++)); do
             --rate "$LATENCY_RATE" --count "$LATENCY_COUNT" --writers 2 --drain 10
     fi
     if wants fanout; then
-        post=$(new_post "live bench: fan-out, run $run")
+        # the comments spread over FANOUT_POSTS posts: each comment's transaction updates its
+        # post's row, so comments on one post are written one after another
+        posts=$(for ((i = 1; i <= FANOUT_POSTS; i++)); do new_post "live bench: fan-out $i, run $run"; done | paste -sd,)
         echo "-- fanout: $FANOUT_STREAMS streams of $FANOUT_USERS users through nginx, $FANOUT_RATE comments/s for ${FANOUT_DURATION}s through nginx"
         mapfile -t nginx_pids < <(children "$(<"$dir/run/nginx-master.pid")")
         mapfile -t pg_pids < <(children "$(<"$dir/run/postgresql.pid")")
@@ -182,8 +190,8 @@ for ((run = 1; run <= RUNS; run++)); do
         start=$(date +%s.%N)
         run_part fanout "$run" --stream-url "$url" --cafile "$cert" --streams "$FANOUT_STREAMS" \
             --stream-users "$FANOUT_USERS" \
-            --comments "$COMMENTS" --write-url "$url" --post "$post" --rate "$FANOUT_RATE" \
-            --duration "$FANOUT_DURATION" --writers 16 --drain "$DRAIN" --rss-pid "$pid_a" \
+            --comments "$COMMENTS" --write-url "$url" --post "$posts" --rate "$FANOUT_RATE" \
+            --duration "$FANOUT_DURATION" --writers "$FANOUT_WRITERS" --drain "$DRAIN" --rss-pid "$pid_a" \
             --rss-pid "$pid_b" --settle 1
         end=$(date +%s.%N)
         t1=("$(ticks "${nginx_pids[@]}")" "$(ticks "$pid_a" "$pid_b")" "$(ticks "${pg_pids[@]}")")
@@ -226,6 +234,7 @@ show("fan-out comments acknowledged", "WRITE", "fanout", "acked")
 show("fan-out comments/s written", "WRITE", "fanout", "rate")
 show("fan-out records delivered/s", "DELIVERY", "fanout", "records_per_s")
 show("fan-out events delivered/s", "DELIVERY", "fanout", "events_per_s")
+show("fan-out records/s a stream (any kind)", "DELIVERY", "fanout", "records_any_kind_per_stream_s")
 show("fan-out missing after the drain", "DELIVERY", "fanout", "missing")
 show("fan-out drained (1: all arrived)", "DELIVERY", "fanout", "drained")
 show("fan-out drain after the last write", "DELIVERY", "fanout", "drain_ms", " ms")

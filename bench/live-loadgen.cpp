@@ -6,7 +6,7 @@
 //   live-loadgen --stream-url URL [--stream-url URL…] --tokens FILE [--cafile cert.pem]
 //                --streams N [--stream-users U] [--comments 3] [--opening 200]
 //                [--rss-pid PID…] [--settle S]
-//                [--write-url URL…] [--post ID] [--rate R] [--duration S | --count N]
+//                [--write-url URL…] [--post ID[,ID…]] [--rate R] [--duration S | --count N]
 //                [--writers 8] [--drain S] [--label NAME]
 //
 // 1. Opens N streams (GET /api/v1/stream?comments=C, `Authorization: Bearer` of the tokens in
@@ -15,9 +15,11 @@
 //    got 200 + hello, refusals by status, the time it took).
 // 2. --rss-pid: VmRSS of those processes (/proc/PID/status) before the streams and --settle
 //    seconds after the last hello: RSS lines (growth per stream).
-// 3. With --rate: a probe comment on --post first (every stream must have it: they all listen),
+// 3. With --rate: a probe comment on the first --post first (every stream must have it: they all
+// listen),
 //    then comments written open-loop at --rate per second for --duration seconds (or --count
-//    comments) by --writers keep-alive connections on the write URLs in turn (tokens in turn);
+//    comments) by --writers keep-alive connections on the write URLs in turn (tokens in turn,
+//    the posts of --post in turn);
 //    then up to --drain seconds for every stream to have every acknowledged comment.
 //    Every stream checks its events as it reads them: each event id (a /sync cursor) strictly
 //    after the one before it, across reconnects too (a stream that ends reconnects after 0.5 s
@@ -109,7 +111,7 @@ struct Options
     int opening = 200;
     std::vector<int> rssPids;
     double settleS = 3;
-    long long post = 0;
+    std::vector<long long> posts; // --post: one id, or several separated by commas (in turn)
     double rate = 0;
     double durationS = 0;
     long count = 0;
@@ -369,6 +371,7 @@ private:
     bool m_probing = false;
     Histogram m_latency;
     uint64_t m_records = 0, m_eventsWhileWriting = 0, m_recordsWhileWriting = 0;
+    uint64_t m_anyRecordsWhileWriting = 0; // records of every kind (comment, post, notification…)
     bool m_writing = false;
 };
 
@@ -783,6 +786,8 @@ void LiveLoadgen::changes(Stream &s, std::string_view data)
                 }
                 return skipValue(data, q);
             });
+            if (m_writing)
+                ++m_anyRecordsWhileWriting;
             if (isComment && id > 0)
                 comment(s, id);
         }
@@ -829,7 +834,7 @@ void LiveLoadgen::sendComment(Writer &w)
     const std::string body = "{\"content\":\"live bench " + std::to_string(++m_seqNo) + "\"}";
     const std::string &token = m_o.tokens[m_nextWriteToken++ % m_o.tokens.size()];
     w.conn->out +=
-        "POST /api/v1/posts/" + std::to_string(m_o.post) +
+        "POST /api/v1/posts/" + std::to_string(m_o.posts[size_t(m_seqNo - 1) % m_o.posts.size()]) +
         "/comments HTTP/1.1\r\nHost: " + w.url->host + ":" + std::to_string(w.url->port) +
         "\r\nAuthorization: Bearer " + token +
         "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
@@ -1036,7 +1041,7 @@ int LiveLoadgen::run()
         return ok ? 0 : 1;
 
     // 3. The probe: every stream listens.
-    if (m_o.writeUrls.empty() || !m_o.post)
+    if (m_o.writeUrls.empty() || m_o.posts.empty())
         die("writing needs --write-url and --post");
     m_writers.resize(size_t(std::max(1, m_o.writers)));
     for (size_t i = 0; i < m_writers.size(); ++i)
@@ -1151,12 +1156,13 @@ int LiveLoadgen::run()
         "records_per_s=%.0f events_per_s=%.0f missing=%ld streams_missing=%d duplicated=%ld "
         "unacknowledged_seen=%ld order_violations=%ld reconnects=%d overflows=%ld "
         "expired=%ld drained=%d drain_ms=%.0f p50_ms=%.1f p90_ms=%.1f p99_ms=%.1f "
-        "max_ms=%.1f samples=%llu\n",
+        "max_ms=%.1f samples=%llu records_any_kind_per_stream_s=%.1f\n",
         label, hellos, long(m_ackedIds.size()), (unsigned long long)m_records,
         double(m_recordsWhileWriting) / secs, double(m_eventsWhileWriting) / secs, lost,
         streamsLosing, duplicated, unexpected, violations, reconnects, overflows, expired,
         complete() ? 1 : 0, drainMs, m_latency.percentile(50), m_latency.percentile(90),
-        m_latency.percentile(99), m_latency.max(), (unsigned long long)m_latency.count());
+        m_latency.percentile(99), m_latency.max(), (unsigned long long)m_latency.count(),
+        hellos ? double(m_anyRecordsWhileWriting) / secs / hellos : 0.0);
     for (size_t i = 0; i < m_o.rssPids.size(); ++i) {
         const long r = rssKiB(m_o.rssPids[i]);
         std::printf("RSS label=%s phase=after pid=%d before_kib=%ld after_kib=%ld growth_kib=%ld\n",
@@ -1214,7 +1220,11 @@ int main(int argc, char **argv)
         else if (a == "--settle")
             o.settleS = std::atof(val().c_str());
         else if (a == "--post")
-            o.post = std::atoll(val().c_str());
+            for (std::string rest = val(); !rest.empty();) {
+                const size_t comma = rest.find(',');
+                o.posts.push_back(std::atoll(rest.substr(0, comma).c_str()));
+                rest = comma == std::string::npos ? std::string() : rest.substr(comma + 1);
+            }
         else if (a == "--rate")
             o.rate = std::atof(val().c_str());
         else if (a == "--duration")
