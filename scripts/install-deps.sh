@@ -14,6 +14,8 @@ packages=(
     qt6-image-formats-plugins
     # headless GUI runs, screenshots, session bus and secret store
     xvfb xauth imagemagick dbus dbus-x11 gnome-keyring libsecret-tools
+    # what a screen reader gets: the accessibility bus and pyatspi (the a11y suite walks it)
+    at-spi2-core python3-pyatspi
     # server side: databases, reverse proxy, load generator
     postgresql nginx-light wrk libsqlite3-dev sqlite3
     # the moderators' statistics: one compressed bitmap per day (CRoaring)

@@ -941,22 +941,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="198"/>
+        <location filename="../models/people/activitymodel.cpp" line="206"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="201"/>
+        <location filename="../models/people/activitymodel.cpp" line="209"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="204"/>
+        <location filename="../models/people/activitymodel.cpp" line="212"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="207"/>
+        <location filename="../models/people/activitymodel.cpp" line="215"/>
         <source>Could not load your activity: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1048,6 +1048,17 @@
         <source>%1 did something of a kind this version does not support yet (&quot;%2&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="90"/>
+        <source>%1. %2</source>
+        <extracomment>An activity row for a screen reader: &quot;李四 liked 王五&apos;s post: “the text”. 5 minutes ago&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="91"/>
+        <source>%1: “%2”. %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>threadline::models::ActivityStatsFeed</name>
@@ -1102,6 +1113,69 @@
     <message>
         <location filename="../models/thread/commenttreemodel.cpp" line="323"/>
         <source>Reply to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/thread/commenttreemodel.cpp" line="329"/>
+        <source>%1, floor %2: %3. %4 · %5 · %6</source>
+        <extracomment>A comment for a screen reader: &quot;李四 replied to 王五, floor 3: text. 2 likes · 1 reply · 5 minutes ago&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/thread/commenttreemodel.cpp" line="331"/>
+        <source>%n like(s)</source>
+        <translation>
+            <numerusform>%n like</numerusform>
+            <numerusform>%n likes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/thread/commenttreemodel.cpp" line="332"/>
+        <source>%n reply(s)</source>
+        <translation>
+            <numerusform>%n reply</numerusform>
+            <numerusform>%n replies</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/thread/commenttreemodel.cpp" line="333"/>
+        <source>%n direct reply(s)</source>
+        <translation>
+            <numerusform>%n direct reply</numerusform>
+            <numerusform>%n direct replies</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/thread/commenttreemodel.cpp" line="336"/>
+        <source>%n oppose(s)</source>
+        <translation>
+            <numerusform>%n oppose</numerusform>
+            <numerusform>%n opposes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/thread/commenttreemodel.cpp" line="338"/>
+        <source>you like it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/thread/commenttreemodel.cpp" line="340"/>
+        <source>you oppose it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/thread/commenttreemodel.cpp" line="342"/>
+        <source>hidden by a moderator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/thread/commenttreemodel.cpp" line="345"/>
+        <source>sending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/thread/commenttreemodel.cpp" line="347"/>
+        <source>not sent</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1957,117 +2031,127 @@
 <context>
     <name>threadline::ui::ActivityView</name>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="208"/>
+        <location filename="../ui/people/activityview.cpp" line="88"/>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="91"/>
+        <source>Open the person&apos;s page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="222"/>
         <source>%1 Press F5 to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="210"/>
+        <location filename="../ui/people/activityview.cpp" line="224"/>
         <source>Loading activity…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="212"/>
+        <location filename="../ui/people/activityview.cpp" line="226"/>
         <source>Nothing here yet: no posts, comments, likes or follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="215"/>
+        <location filename="../ui/people/activityview.cpp" line="229"/>
         <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="218"/>
+        <location filename="../ui/people/activityview.cpp" line="232"/>
         <source>Nobody has posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="220"/>
+        <location filename="../ui/people/activityview.cpp" line="234"/>
         <source>You have not posted, commented, liked or followed anyone yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="236"/>
+        <location filename="../ui/people/activityview.cpp" line="250"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <location filename="../ui/people/activityview.cpp" line="251"/>
         <source>Everyone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="252"/>
         <source>Mine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="239"/>
+        <location filename="../ui/people/activityview.cpp" line="253"/>
         <source>Whose activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="240"/>
+        <location filename="../ui/people/activityview.cpp" line="254"/>
         <source>All kinds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="240"/>
+        <location filename="../ui/people/activityview.cpp" line="254"/>
         <source>Posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="240"/>
+        <location filename="../ui/people/activityview.cpp" line="254"/>
         <source>Comments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="240"/>
+        <location filename="../ui/people/activityview.cpp" line="254"/>
         <source>Replies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <location filename="../ui/people/activityview.cpp" line="255"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <location filename="../ui/people/activityview.cpp" line="255"/>
         <source>Follows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <location filename="../ui/people/activityview.cpp" line="255"/>
         <source>Messages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <location filename="../ui/people/activityview.cpp" line="255"/>
         <source>Topic posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="244"/>
+        <location filename="../ui/people/activityview.cpp" line="258"/>
         <source>Which kinds of activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="245"/>
+        <location filename="../ui/people/activityview.cpp" line="259"/>
         <source>Show only one kind of activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="246"/>
+        <location filename="../ui/people/activityview.cpp" line="260"/>
         <source>This person&apos;s activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="246"/>
+        <location filename="../ui/people/activityview.cpp" line="260"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="247"/>
+        <location filename="../ui/people/activityview.cpp" line="261"/>
         <source>Return opens what a row is about; Shift+Return opens the person who did it; T opens the topic a row names.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2786,12 +2870,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="180"/>
+        <location filename="../ui/window/mainwindow.cpp" line="181"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="344"/>
+        <location filename="../ui/window/mainwindow.cpp" line="349"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>%n new post on top</numerusform>
@@ -2799,12 +2883,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="379"/>
+        <location filename="../ui/window/mainwindow.cpp" line="386"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="644"/>
+        <location filename="../ui/window/mainwindow.cpp" line="647"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2902,6 +2986,11 @@
     <message>
         <location filename="../ui/window/mainwindownotifications.cpp" line="104"/>
         <source>Notifications (Ctrl+Shift+N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowkeys.cpp" line="142"/>
+        <source>Pages</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3292,42 +3381,42 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="378"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="404"/>
         <source>Open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="379"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="405"/>
         <source>Closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="380"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="406"/>
         <source>Log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="382"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="408"/>
         <source>Reported and auto-flagged content waiting for a decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="383"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="409"/>
         <source>Items that were hidden or dismissed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="384"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="410"/>
         <source>What moderators did</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="385"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="414"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="386"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="415"/>
         <source>Load the list again (F5)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3398,146 +3487,165 @@
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="120"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="401"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
         <source>Hide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="390"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="419"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="392"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="185"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="421"/>
         <source>Hide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="393"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="422"/>
         <source>Hide the content from everyone but moderators (H)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="138"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="401"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
         <source>Unhide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="395"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="424"/>
         <source>Show the hidden content again (U)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="152"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="402"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
         <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="397"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="426"/>
         <source>Close the reports without hiding anything (D)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="388"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="417"/>
         <source>Device names…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="389"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="418"/>
         <source>How raw device models are shown on cards</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="391"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="420"/>
         <source>Do nothing (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="394"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="185"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="423"/>
         <source>Unhide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="396"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="190"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="425"/>
         <source>Dismiss…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="398"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="181"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="427"/>
         <source>Open post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="399"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="411"/>
+        <source>Open reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/moderationview.cpp" line="412"/>
+        <source>Closed reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/moderationview.cpp" line="413"/>
+        <source>Moderation log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/moderationview.cpp" line="428"/>
         <source>Open the post&apos;s thread (Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="400"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="429"/>
         <source>Action:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="401"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="402"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="402"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
         <source>Device</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="405"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="434"/>
         <source>Moderator uid (all)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="406"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="435"/>
         <source>Only this moderator&apos;s entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="443"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="472"/>
         <source>Nothing to review: no open reports.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="444"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="473"/>
         <source>No closed items yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="447"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="476"/>
         <source>No log entries.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="478"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="570"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="507"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="599"/>
         <source>Only moderators can read the moderation log.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="479"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="571"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="508"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="600"/>
         <source>Only moderators can see the moderation queue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="572"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="601"/>
         <source>The moderation log could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="573"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="602"/>
         <source>The moderation queue could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3545,48 +3653,58 @@
 <context>
     <name>threadline::ui::NotificationsView</name>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="120"/>
-        <location filename="../ui/notifications/notificationsview.cpp" line="123"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="70"/>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="73"/>
+        <source>Mark as read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="133"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="136"/>
         <source>Notifications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="121"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="134"/>
         <source>Mark all as read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="122"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="135"/>
         <source>Mark every notification as read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="124"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="137"/>
         <source>Return opens; M marks as read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="140"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="153"/>
         <source>Kept from %1; not updated: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="144"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="157"/>
         <source>Could not load the notifications: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="146"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="159"/>
         <source>Kept from %1; updated when online</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="150"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="163"/>
         <source>Loading notifications…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/notifications/notificationsview.cpp" line="152"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="165"/>
         <source>%n unread</source>
         <translation>
             <numerusform>%n unread</numerusform>
@@ -3594,7 +3712,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="158"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="171"/>
         <source>No notifications yet. Replies, comments, messages on your board, new followers and likes show here.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4323,12 +4441,17 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::RankingView</name>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="136"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="63"/>
+        <source>Open the person&apos;s page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="144"/>
         <source>Loading the ranking…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/rankings/rankingview.cpp" line="142"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="150"/>
         <source>You this week: number %1 of %2, %n points</source>
         <translation>
             <numerusform>You this week: number %1 of %2, %n point</numerusform>
@@ -4336,7 +4459,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/rankings/rankingview.cpp" line="143"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="151"/>
         <source>You today: number %1 of %2, %n points</source>
         <translation>
             <numerusform>You today: number %1 of %2, %n point</numerusform>
@@ -4344,67 +4467,67 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="146"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
         <source>You have no points this week yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="147"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="155"/>
         <source>You have no points today yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="149"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="157"/>
         <source>(saved board; the server has not answered)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="162"/>
         <source>The last 7 days, %1 to %2 (UTC+8): the sum of each day&apos;s points.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="156"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="164"/>
         <source>Today, %1 (UTC+8).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="159"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="167"/>
         <source>Points: %1 a post (at most %2 posts a day), %3 a comment (at most %4), %5 a like received from someone else (at most %6).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="169"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
         <source>Nobody has points this week yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="170"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="178"/>
         <source>Nobody has points today yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="175"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="183"/>
         <source>Today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="176"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="184"/>
         <source>This week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="185"/>
         <source>Which ranking</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="178"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="186"/>
         <source>Ranking of people by points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="179"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="187"/>
         <source>Return or a click opens the person&apos;s page</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4578,7 +4701,7 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="86"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="93"/>
         <source>Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4594,86 +4717,121 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="71"/>
-        <source>Return</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="71"/>
-        <source>Open the post&apos;s thread; in a thread, reply to the comment</source>
+        <source>Tab, Shift+Tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="72"/>
-        <source>Like or unlike the current post or message</source>
+        <source>On through the page list, the page, the thread&apos;s comments and its reply box</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
-        <source>Open the topic of the current post or activity row</source>
+        <source>F6, Shift+F6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
-        <source>Mark the current notification as read</source>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
+        <source>The next or previous of those regions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
-        <source>Follow or stop following (a person&apos;s or a topic&apos;s page)</source>
+        <source>J, K, Down, Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <source>The next or previous post or comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
-        <source>Shift+Return</source>
+        <source>Return</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
-        <source>Open the person who did what an activity row says</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
-        <source>Menu, Shift+F10</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
-        <source>The current row&apos;s menu</source>
+        <source>Open the post&apos;s thread (the focus stays on the list); in a thread, reply to the comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
-        <source>Delete</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
-        <source>Delete my post, comment or message (asked first)</source>
+        <source>Reply: the cursor into the thread&apos;s reply box</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
-        <source>Ctrl+Return</source>
+        <source>Like or unlike the current post, comment or message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
-        <source>Send a comment, a reply or a message</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="80"/>
-        <source>Esc</source>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="87"/>
+        <source>Close the thread (from the thread or from the timeline)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="80"/>
-        <source>Close the thread</source>
+        <source>Open the topic of the current post or activity row</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="81"/>
+        <source>Mark the current notification as read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="82"/>
+        <source>Follow or stop following (a person&apos;s or a topic&apos;s page)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="83"/>
+        <source>Shift+Return</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="83"/>
+        <source>Open the person who did what an activity row says</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="84"/>
+        <source>Menu, Shift+F10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="84"/>
+        <source>The current row&apos;s menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="85"/>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="85"/>
+        <source>Delete my post, comment or message (asked first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="86"/>
+        <source>Ctrl+Return</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="86"/>
+        <source>Send a comment, a reply or a message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="87"/>
+        <source>Esc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="88"/>
         <source>Moderators: hide or unhide the current queue item</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4890,52 +5048,88 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadView</name>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="66"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="67"/>
         <source>&amp;Reply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="73"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="74"/>
         <source>&amp;Copy text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="84"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="85"/>
         <source>&amp;Delete comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="88"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="89"/>
         <source>Re&amp;port…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="95"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="96"/>
         <source>&amp;Unhide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="95"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="96"/>
         <source>&amp;Hide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="140"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="141"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="268"/>
         <source>Delete comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="131"/>
-        <source>Delete your comment?</source>
+        <location filename="../ui/thread/threadviewactions.cpp" line="253"/>
+        <source>Unlike</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="253"/>
+        <source>Like</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="256"/>
+        <source>Withdraw oppose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="256"/>
+        <source>Oppose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="260"/>
+        <source>Reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="265"/>
+        <source>Copy text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="271"/>
+        <source>Report…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/thread/threadviewactions.cpp" line="132"/>
+        <source>Delete your comment?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="133"/>
         <source>Delete %1&apos;s comment?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadviewactions.cpp" line="136"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="137"/>
         <source>Its floor goes with it: %n reply(s) will be deleted too. This cannot be undone.</source>
         <translation>
             <numerusform>Its floor goes with it: %n reply will be deleted too. This cannot be undone.</numerusform>
@@ -4943,22 +5137,22 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="139"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="140"/>
         <source>This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="118"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="119"/>
         <source>this comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="118"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="119"/>
         <source>%1&apos;s comment</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadviewactions.cpp" line="170"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="171"/>
         <source>Its floor goes with it: %n reply(s) are hidden too. Moderators still see them, greyed.</source>
         <translation>
             <numerusform>Its floor goes with it: %n reply is hidden too. Moderators still see it, greyed.</numerusform>
@@ -4966,106 +5160,157 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="173"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="174"/>
         <source>Moderators still see it, greyed, and can unhide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="175"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="176"/>
         <source>Everyone sees it again, with its floor as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="176"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="177"/>
         <source>Everyone sees it again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadview.cpp" line="307"/>
+        <location filename="../ui/thread/threadview.cpp" line="219"/>
+        <source>Comments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadview.cpp" line="221"/>
+        <source>J and K or the arrows move between comments; R replies, L likes, Esc closes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadview.cpp" line="320"/>
         <source>Your post is on its way. Comments open once it is published.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadview.cpp" line="310"/>
-        <source>No comments yet. Be the first: write below and press Ctrl+Return.</source>
+        <location filename="../ui/thread/threadview.cpp" line="323"/>
+        <source>No comments yet. Be the first: press R, write below and press Ctrl+Return.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="54"/>
-        <location filename="../ui/timeline/timelineview.cpp" line="430"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="56"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="484"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="58"/>
+        <source>J and K or the arrows move between posts; Return opens, L likes, R replies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="63"/>
+        <source>Open thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="67"/>
+        <source>Unlike</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="67"/>
+        <source>Like</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="69"/>
+        <source>Reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="71"/>
+        <source>Who liked this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="74"/>
+        <source>Open the author&apos;s page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../ui/timeline/timelineview.cpp" line="81"/>
+        <source>Report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="111"/>
         <source>No posts yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="119"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="149"/>
         <source>&amp;Open thread</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="122"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="152"/>
         <source>&amp;Who liked this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="137"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="167"/>
         <source>&amp;Copy text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="142"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="172"/>
         <source>&amp;Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="128"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="158"/>
         <source>Open topic #%1#</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="145"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="175"/>
         <source>Re&amp;port…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="151"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
         <source>&amp;Unhide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="151"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
         <source>&amp;Hide post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="78"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="211"/>
         <source>Delete post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="211"/>
         <source>Delete this post?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="182"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="212"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="390"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="444"/>
         <source>↑ 50+ new posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timelineview.cpp" line="391"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="445"/>
         <source>↑ %n new post(s)</source>
         <translation>
             <numerusform>↑ %n new post</numerusform>
@@ -5073,27 +5318,27 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="392"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="446"/>
         <source>Show the new posts on top</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="173"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="203"/>
         <source>this post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="173"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="203"/>
         <source>%1&apos;s post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="209"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="239"/>
         <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="211"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="241"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation type="unfinished"></translation>
     </message>

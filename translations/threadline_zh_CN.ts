@@ -925,22 +925,22 @@
 <context>
     <name>threadline::models::ActivityFeed</name>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="198"/>
+        <location filename="../models/people/activitymodel.cpp" line="206"/>
         <source>Could not load the activity of people you follow: %1</source>
         <translation>无法加载关注的人的动态：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="201"/>
+        <location filename="../models/people/activitymodel.cpp" line="209"/>
         <source>Could not load everyone&apos;s activity: %1</source>
         <translation>无法加载所有人的活动：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="204"/>
+        <location filename="../models/people/activitymodel.cpp" line="212"/>
         <source>Could not load this person&apos;s activity: %1</source>
         <translation>无法加载此人的活动：%1</translation>
     </message>
     <message>
-        <location filename="../models/people/activitymodel.cpp" line="207"/>
+        <location filename="../models/people/activitymodel.cpp" line="215"/>
         <source>Could not load your activity: %1</source>
         <translation>无法加载你的活动：%1</translation>
     </message>
@@ -1032,6 +1032,17 @@
         <source>%1 did something of a kind this version does not support yet (&quot;%2&quot;)</source>
         <translation>%1 有一条此版本暂不支持的动态（“%2”）</translation>
     </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="90"/>
+        <source>%1. %2</source>
+        <extracomment>An activity row for a screen reader: &quot;李四 liked 王五&apos;s post: “the text”. 5 minutes ago&quot;</extracomment>
+        <translation>%1。%2</translation>
+    </message>
+    <message>
+        <location filename="../models/people/activitymodel.cpp" line="91"/>
+        <source>%1: “%2”. %3</source>
+        <translation>%1：“%2”。%3</translation>
+    </message>
 </context>
 <context>
     <name>threadline::models::ActivityStatsFeed</name>
@@ -1087,6 +1098,65 @@
         <location filename="../models/thread/commenttreemodel.cpp" line="323"/>
         <source>Reply to %1</source>
         <translation>回复 %1</translation>
+    </message>
+    <message>
+        <location filename="../models/thread/commenttreemodel.cpp" line="329"/>
+        <source>%1, floor %2: %3. %4 · %5 · %6</source>
+        <extracomment>A comment for a screen reader: &quot;李四 replied to 王五, floor 3: text. 2 likes · 1 reply · 5 minutes ago&quot;</extracomment>
+        <translation>%1，%2 楼：%3。%4 · %5 · %6</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/thread/commenttreemodel.cpp" line="331"/>
+        <source>%n like(s)</source>
+        <translation>
+            <numerusform>%n 个赞</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/thread/commenttreemodel.cpp" line="332"/>
+        <source>%n reply(s)</source>
+        <translation>
+            <numerusform>%n 条回复</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/thread/commenttreemodel.cpp" line="333"/>
+        <source>%n direct reply(s)</source>
+        <translation>
+            <numerusform>%n 条直接回复</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/thread/commenttreemodel.cpp" line="336"/>
+        <source>%n oppose(s)</source>
+        <translation>
+            <numerusform>%n 个踩</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/thread/commenttreemodel.cpp" line="338"/>
+        <source>you like it</source>
+        <translation>你赞了</translation>
+    </message>
+    <message>
+        <location filename="../models/thread/commenttreemodel.cpp" line="340"/>
+        <source>you oppose it</source>
+        <translation>你踩了</translation>
+    </message>
+    <message>
+        <location filename="../models/thread/commenttreemodel.cpp" line="342"/>
+        <source>hidden by a moderator</source>
+        <translation>已被管理员隐藏</translation>
+    </message>
+    <message>
+        <location filename="../models/thread/commenttreemodel.cpp" line="345"/>
+        <source>sending</source>
+        <translation>发送中</translation>
+    </message>
+    <message>
+        <location filename="../models/thread/commenttreemodel.cpp" line="347"/>
+        <source>not sent</source>
+        <translation>未发送</translation>
     </message>
 </context>
 <context>
@@ -1923,117 +1993,127 @@
 <context>
     <name>threadline::ui::ActivityView</name>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="208"/>
+        <location filename="../ui/people/activityview.cpp" line="88"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="91"/>
+        <source>Open the person&apos;s page</source>
+        <translation>打开此人的主页</translation>
+    </message>
+    <message>
+        <location filename="../ui/people/activityview.cpp" line="222"/>
         <source>%1 Press F5 to try again.</source>
         <translation>%1 按 F5 重试。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="210"/>
+        <location filename="../ui/people/activityview.cpp" line="224"/>
         <source>Loading activity…</source>
         <translation>正在加载活跃情况…</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="212"/>
+        <location filename="../ui/people/activityview.cpp" line="226"/>
         <source>Nothing here yet: no posts, comments, likes or follows.</source>
         <translation>这里还没有内容：没有发布、评论、点赞或关注。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="215"/>
+        <location filename="../ui/people/activityview.cpp" line="229"/>
         <source>Nothing yet from the people you follow. Follow someone from their page, or look at Everyone.</source>
         <translation>你关注的人还没有活动。可以在别人的主页关注对方，或者看看“所有人”。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="218"/>
+        <location filename="../ui/people/activityview.cpp" line="232"/>
         <source>Nobody has posted, commented, liked or followed anyone yet.</source>
         <translation>还没有人发布、评论、点赞或关注。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="220"/>
+        <location filename="../ui/people/activityview.cpp" line="234"/>
         <source>You have not posted, commented, liked or followed anyone yet.</source>
         <translation>你还没有发布、评论、点赞或关注过任何人。</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="236"/>
+        <location filename="../ui/people/activityview.cpp" line="250"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="237"/>
+        <location filename="../ui/people/activityview.cpp" line="251"/>
         <source>Everyone</source>
         <translation>所有人</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="238"/>
+        <location filename="../ui/people/activityview.cpp" line="252"/>
         <source>Mine</source>
         <translation>我的</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="239"/>
+        <location filename="../ui/people/activityview.cpp" line="253"/>
         <source>Whose activity</source>
         <translation>谁的活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="240"/>
+        <location filename="../ui/people/activityview.cpp" line="254"/>
         <source>All kinds</source>
         <translation>全部类型</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="240"/>
+        <location filename="../ui/people/activityview.cpp" line="254"/>
         <source>Posts</source>
         <translation>动态</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="240"/>
+        <location filename="../ui/people/activityview.cpp" line="254"/>
         <source>Comments</source>
         <translation>评论</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="240"/>
+        <location filename="../ui/people/activityview.cpp" line="254"/>
         <source>Replies</source>
         <translation>回复</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <location filename="../ui/people/activityview.cpp" line="255"/>
         <source>Likes</source>
         <translation>点赞</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <location filename="../ui/people/activityview.cpp" line="255"/>
         <source>Follows</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <location filename="../ui/people/activityview.cpp" line="255"/>
         <source>Messages</source>
         <translation>留言</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="241"/>
+        <location filename="../ui/people/activityview.cpp" line="255"/>
         <source>Topic posts</source>
         <translation>话题动态</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="244"/>
+        <location filename="../ui/people/activityview.cpp" line="258"/>
         <source>Which kinds of activity</source>
         <translation>动态类型</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="245"/>
+        <location filename="../ui/people/activityview.cpp" line="259"/>
         <source>Show only one kind of activity</source>
         <translation>只显示一种类型的动态</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="246"/>
+        <location filename="../ui/people/activityview.cpp" line="260"/>
         <source>This person&apos;s activity</source>
         <translation>此人的活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="246"/>
+        <location filename="../ui/people/activityview.cpp" line="260"/>
         <source>Activity</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/people/activityview.cpp" line="247"/>
+        <location filename="../ui/people/activityview.cpp" line="261"/>
         <source>Return opens what a row is about; Shift+Return opens the person who did it; T opens the topic a row names.</source>
         <translation>回车打开这一行所说的内容；Shift+回车打开做这件事的人；T 打开这一行提到的话题。</translation>
     </message>
@@ -2749,24 +2829,24 @@
         <translation>未登录</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="180"/>
+        <location filename="../ui/window/mainwindow.cpp" line="181"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="344"/>
+        <location filename="../ui/window/mainwindow.cpp" line="349"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>顶部有 %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="379"/>
+        <location filename="../ui/window/mainwindow.cpp" line="386"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="644"/>
+        <location filename="../ui/window/mainwindow.cpp" line="647"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -2863,6 +2943,11 @@
         <location filename="../ui/window/mainwindownotifications.cpp" line="104"/>
         <source>Notifications (Ctrl+Shift+N)</source>
         <translation>通知（Ctrl+Shift+N）</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowkeys.cpp" line="142"/>
+        <source>Pages</source>
+        <translation>页面</translation>
     </message>
 </context>
 <context>
@@ -3251,42 +3336,42 @@
         <translation>⋯ 之后的回复</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="378"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="404"/>
         <source>Open</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="379"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="405"/>
         <source>Closed</source>
         <translation>已处理</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="380"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="406"/>
         <source>Log</source>
         <translation>审核日志</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="382"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="408"/>
         <source>Reported and auto-flagged content waiting for a decision</source>
         <translation>等待处理的被举报和自动标记的内容</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="383"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="409"/>
         <source>Items that were hidden or dismissed</source>
         <translation>已隐藏或已驳回的条目</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="384"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="410"/>
         <source>What moderators did</source>
         <translation>管理员的操作记录</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="385"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="414"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="386"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="415"/>
         <source>Load the list again (F5)</source>
         <translation>重新加载列表 (F5)</translation>
     </message>
@@ -3357,146 +3442,165 @@
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="120"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="401"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="390"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="419"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="392"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="185"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="421"/>
         <source>Hide…</source>
         <translation>隐藏…</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="393"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="422"/>
         <source>Hide the content from everyone but moderators (H)</source>
         <translation>对管理员以外的所有人隐藏该内容 (H)</translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="138"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="401"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
         <source>Unhide</source>
         <translation>取消隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="395"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="424"/>
         <source>Show the hidden content again (U)</source>
         <translation>重新显示被隐藏的内容 (U)</translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="152"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="402"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
         <source>Dismiss</source>
         <translation>驳回</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="397"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="426"/>
         <source>Close the reports without hiding anything (D)</source>
         <translation>关闭举报，不隐藏任何内容 (D)</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="388"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="417"/>
         <source>Device names…</source>
         <translation>设备名称…</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="389"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="418"/>
         <source>How raw device models are shown on cards</source>
         <translation>设备原始型号在卡片上的显示名称</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="391"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="420"/>
         <source>Do nothing (Esc)</source>
         <translation>什么也不做（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="394"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="185"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="423"/>
         <source>Unhide…</source>
         <translation>取消隐藏…</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="396"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="190"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="425"/>
         <source>Dismiss…</source>
         <translation>驳回…</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="398"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="181"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="427"/>
         <source>Open post</source>
         <translation>打开动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="399"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="411"/>
+        <source>Open reports</source>
+        <translation>待处理的举报</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/moderationview.cpp" line="412"/>
+        <source>Closed reports</source>
+        <translation>已处理的举报</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/moderationview.cpp" line="413"/>
+        <source>Moderation log</source>
+        <translation>管理日志</translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/moderationview.cpp" line="428"/>
         <source>Open the post&apos;s thread (Return)</source>
         <translation>打开动态的评论 (Return)</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="400"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="429"/>
         <source>Action:</source>
         <translation>操作：</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="401"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="402"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="402"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="405"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="434"/>
         <source>Moderator uid (all)</source>
         <translation>管理员 uid（全部）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="406"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="435"/>
         <source>Only this moderator&apos;s entries</source>
         <translation>只看这位管理员的记录</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="443"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="472"/>
         <source>Nothing to review: no open reports.</source>
         <translation>没有待处理的内容。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="444"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="473"/>
         <source>No closed items yet.</source>
         <translation>还没有已处理的条目。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="447"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="476"/>
         <source>No log entries.</source>
         <translation>没有日志记录。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="478"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="570"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="507"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="599"/>
         <source>Only moderators can read the moderation log.</source>
         <translation>只有管理员可以查看审核日志。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="479"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="571"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="508"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="600"/>
         <source>Only moderators can see the moderation queue.</source>
         <translation>只有管理员可以查看审核队列。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="572"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="601"/>
         <source>The moderation log could not be loaded: %1</source>
         <translation>无法加载审核日志：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="573"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="602"/>
         <source>The moderation queue could not be loaded: %1</source>
         <translation>无法加载审核队列：%1</translation>
     </message>
@@ -3504,55 +3608,65 @@
 <context>
     <name>threadline::ui::NotificationsView</name>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="120"/>
-        <location filename="../ui/notifications/notificationsview.cpp" line="123"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="70"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="73"/>
+        <source>Mark as read</source>
+        <translation>标为已读</translation>
+    </message>
+    <message>
+        <location filename="../ui/notifications/notificationsview.cpp" line="133"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="136"/>
         <source>Notifications</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="121"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="134"/>
         <source>Mark all as read</source>
         <translation>全部标为已读</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="122"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="135"/>
         <source>Mark every notification as read</source>
         <translation>将所有通知标为已读</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="124"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="137"/>
         <source>Return opens; M marks as read</source>
         <translation>回车打开；M 标为已读</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="140"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="153"/>
         <source>Kept from %1; not updated: %2</source>
         <translation>保存于 %1；未能更新：%2</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="144"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="157"/>
         <source>Could not load the notifications: %1</source>
         <translation>无法加载通知：%1</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="146"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="159"/>
         <source>Kept from %1; updated when online</source>
         <translation>保存于 %1；联网后更新</translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="150"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="163"/>
         <source>Loading notifications…</source>
         <translation>正在加载通知…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/notifications/notificationsview.cpp" line="152"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="165"/>
         <source>%n unread</source>
         <translation>
             <numerusform>%n 条未读</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/notifications/notificationsview.cpp" line="158"/>
+        <location filename="../ui/notifications/notificationsview.cpp" line="171"/>
         <source>No notifications yet. Replies, comments, messages on your board, new followers and likes show here.</source>
         <translation>还没有通知。回复、评论、留言、新粉丝和赞都会显示在这里。</translation>
     </message>
@@ -4277,86 +4391,91 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::RankingView</name>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="136"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="63"/>
+        <source>Open the person&apos;s page</source>
+        <translation>打开此人的主页</translation>
+    </message>
+    <message>
+        <location filename="../ui/rankings/rankingview.cpp" line="144"/>
         <source>Loading the ranking…</source>
         <translation>正在加载排行榜…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/rankings/rankingview.cpp" line="142"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="150"/>
         <source>You this week: number %1 of %2, %n points</source>
         <translation>
             <numerusform>我的本周排名：第 %1 名（共 %2 人），%n 分</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/rankings/rankingview.cpp" line="143"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="151"/>
         <source>You today: number %1 of %2, %n points</source>
         <translation>
             <numerusform>我的今日排名：第 %1 名（共 %2 人），%n 分</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="146"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
         <source>You have no points this week yet.</source>
         <translation>你本周还没有积分。</translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="147"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="155"/>
         <source>You have no points today yet.</source>
         <translation>你今天还没有积分。</translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="149"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="157"/>
         <source>(saved board; the server has not answered)</source>
         <translation>（已保存的榜单；服务器尚未响应）</translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="154"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="162"/>
         <source>The last 7 days, %1 to %2 (UTC+8): the sum of each day&apos;s points.</source>
         <translation>最近 7 天，%1 至 %2（UTC+8）：每天积分之和。</translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="156"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="164"/>
         <source>Today, %1 (UTC+8).</source>
         <translation>今天，%1（UTC+8）。</translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="159"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="167"/>
         <source>Points: %1 a post (at most %2 posts a day), %3 a comment (at most %4), %5 a like received from someone else (at most %6).</source>
         <translation>积分：发一条动态 %1 分（每天最多 %2 条），评论一条 %3 分（每天最多 %4 条），收到他人的一个赞 %5 分（每天最多 %6 个）。</translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="169"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
         <source>Nobody has points this week yet.</source>
         <translation>本周还没有人获得积分。</translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="170"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="178"/>
         <source>Nobody has points today yet.</source>
         <translation>今天还没有人获得积分。</translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="175"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="183"/>
         <source>Today</source>
         <translation>今日</translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="176"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="184"/>
         <source>This week</source>
         <translation>本周</translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="177"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="185"/>
         <source>Which ranking</source>
         <translation>哪个排行榜</translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="178"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="186"/>
         <source>Ranking of people by points</source>
         <translation>按积分排列的用户排行</translation>
     </message>
     <message>
-        <location filename="../ui/rankings/rankingview.cpp" line="179"/>
+        <location filename="../ui/rankings/rankingview.cpp" line="187"/>
         <source>Return or a click opens the person&apos;s page</source>
         <translation>按回车或单击打开此人的主页</translation>
     </message>
@@ -4530,7 +4649,7 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="46"/>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="86"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="93"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
@@ -4546,86 +4665,121 @@ It will not be sent, and what it changed here is undone.</source>
     </message>
     <message>
         <location filename="../ui/dialogs/helpdialogs.cpp" line="71"/>
+        <source>Tab, Shift+Tab</source>
+        <translation>Tab、Shift+Tab</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="72"/>
+        <source>On through the page list, the page, the thread&apos;s comments and its reply box</source>
+        <translation>依次经过页面列表、页面、动态的评论和评论框</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
+        <source>F6, Shift+F6</source>
+        <translation>F6、Shift+F6</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
+        <source>The next or previous of those regions</source>
+        <translation>上述区域中的下一个或上一个</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <source>J, K, Down, Up</source>
+        <translation>J、K、↓、↑</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <source>The next or previous post or comment</source>
+        <translation>下一条或上一条动态或评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
         <source>Return</source>
         <translation>回车</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="71"/>
-        <source>Open the post&apos;s thread; in a thread, reply to the comment</source>
-        <translation>打开动态的评论；在评论里则回复这条评论</translation>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <source>Open the post&apos;s thread (the focus stays on the list); in a thread, reply to the comment</source>
+        <translation>打开动态的评论（焦点留在列表上）；在评论中：回复该评论</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="72"/>
-        <source>Like or unlike the current post or message</source>
-        <translation>赞或取消赞当前的动态或留言</translation>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
+        <source>Reply: the cursor into the thread&apos;s reply box</source>
+        <translation>回复：光标进入评论框</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="73"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
+        <source>Like or unlike the current post, comment or message</source>
+        <translation>赞或取消赞当前的动态、评论或留言</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="87"/>
+        <source>Close the thread (from the thread or from the timeline)</source>
+        <translation>关闭评论（在评论中或在动态列表中）</translation>
+    </message>
+    <message>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="80"/>
         <source>Open the topic of the current post or activity row</source>
         <translation>打开当前动态或动态记录里的话题</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="74"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="81"/>
         <source>Mark the current notification as read</source>
         <translation>将当前通知标为已读</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="75"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="82"/>
         <source>Follow or stop following (a person&apos;s or a topic&apos;s page)</source>
         <translation>关注或取消关注（在个人或话题页面）</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="83"/>
         <source>Shift+Return</source>
         <translation>Shift+回车</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="76"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="83"/>
         <source>Open the person who did what an activity row says</source>
         <translation>打开这条动态记录的发起人</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="84"/>
         <source>Menu, Shift+F10</source>
         <translation>菜单键、Shift+F10</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="77"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="84"/>
         <source>The current row&apos;s menu</source>
         <translation>当前行的菜单</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="85"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="78"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="85"/>
         <source>Delete my post, comment or message (asked first)</source>
         <translation>删除我的动态、评论或留言（会先询问）</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="86"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+回车</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="79"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="86"/>
         <source>Send a comment, a reply or a message</source>
         <translation>发送评论、回复或留言</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="80"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="87"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="80"/>
-        <source>Close the thread</source>
-        <translation>关闭评论</translation>
-    </message>
-    <message>
-        <location filename="../ui/dialogs/helpdialogs.cpp" line="81"/>
+        <location filename="../ui/dialogs/helpdialogs.cpp" line="88"/>
         <source>Moderators: hide or unhide the current queue item</source>
         <translation>审核员：隐藏或取消隐藏当前的待处理项</translation>
     </message>
@@ -4839,207 +4993,294 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadView</name>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="66"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="67"/>
         <source>&amp;Reply</source>
         <translation>回复(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="73"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="74"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="84"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="85"/>
         <source>&amp;Delete comment</source>
         <translation>删除评论(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="88"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="89"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="95"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="96"/>
         <source>&amp;Unhide…</source>
         <translation>取消隐藏(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="95"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="96"/>
         <source>&amp;Hide…</source>
         <translation>隐藏(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="140"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="141"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="268"/>
         <source>Delete comment</source>
         <translation>删除评论</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="131"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="253"/>
+        <source>Unlike</source>
+        <translation>取消赞</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="253"/>
+        <source>Like</source>
+        <translation>赞</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="256"/>
+        <source>Withdraw oppose</source>
+        <translation>取消踩</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="256"/>
+        <source>Oppose</source>
+        <translation>踩</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="260"/>
+        <source>Reply</source>
+        <translation>回复</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="265"/>
+        <source>Copy text</source>
+        <translation>复制文字</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="271"/>
+        <source>Report…</source>
+        <translation>举报…</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadviewactions.cpp" line="132"/>
         <source>Delete your comment?</source>
         <translation>删除你的评论？</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="132"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="133"/>
         <source>Delete %1&apos;s comment?</source>
         <translation>删除 %1 的评论？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadviewactions.cpp" line="136"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="137"/>
         <source>Its floor goes with it: %n reply(s) will be deleted too. This cannot be undone.</source>
         <translation>
             <numerusform>整层楼会一起删除：%n 条回复也会被删除。此操作无法撤销。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="139"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="140"/>
         <source>This cannot be undone.</source>
         <translation>此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="118"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="119"/>
         <source>this comment</source>
         <translation>这条评论</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="118"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="119"/>
         <source>%1&apos;s comment</source>
         <translation>%1 的评论</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadviewactions.cpp" line="170"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="171"/>
         <source>Its floor goes with it: %n reply(s) are hidden too. Moderators still see them, greyed.</source>
         <translation>
             <numerusform>整层一起隐藏：其中 %n 条回复也会被隐藏。管理员仍能看到它们（灰色显示）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="173"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="174"/>
         <source>Moderators still see it, greyed, and can unhide it.</source>
         <translation>管理员仍能看到它（灰色显示），并可取消隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="175"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="176"/>
         <source>Everyone sees it again, with its floor as it was.</source>
         <translation>所有人都能再次看到它，整层恢复原样。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadviewactions.cpp" line="176"/>
+        <location filename="../ui/thread/threadviewactions.cpp" line="177"/>
         <source>Everyone sees it again.</source>
         <translation>所有人都能再次看到它。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadview.cpp" line="307"/>
+        <location filename="../ui/thread/threadview.cpp" line="219"/>
+        <source>Comments</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadview.cpp" line="221"/>
+        <source>J and K or the arrows move between comments; R replies, L likes, Esc closes</source>
+        <translation>J、K 或方向键在评论间移动；R 回复，L 赞，Esc 关闭</translation>
+    </message>
+    <message>
+        <location filename="../ui/thread/threadview.cpp" line="320"/>
         <source>Your post is on its way. Comments open once it is published.</source>
         <translation>你的动态正在发送，发布后即可评论。</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadview.cpp" line="310"/>
-        <source>No comments yet. Be the first: write below and press Ctrl+Return.</source>
-        <translation>还没有评论。来写第一条：在下面输入，按 Ctrl+Return 发送。</translation>
+        <location filename="../ui/thread/threadview.cpp" line="323"/>
+        <source>No comments yet. Be the first: press R, write below and press Ctrl+Return.</source>
+        <translation>还没有评论。来写第一条：按 R，在下面输入，按 Ctrl+Return 发送。</translation>
     </message>
 </context>
 <context>
     <name>threadline::ui::TimelineView</name>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="54"/>
-        <location filename="../ui/timeline/timelineview.cpp" line="430"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="56"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="484"/>
         <source>Timeline</source>
         <translation>动态列表</translation>
     </message>
     <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="58"/>
+        <source>J and K or the arrows move between posts; Return opens, L likes, R replies</source>
+        <translation>J、K 或方向键在动态间移动；Return 打开，L 赞，R 回复</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="63"/>
+        <source>Open thread</source>
+        <translation>打开动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="67"/>
+        <source>Unlike</source>
+        <translation>取消赞</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="67"/>
+        <source>Like</source>
+        <translation>赞</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="69"/>
+        <source>Reply</source>
+        <translation>回复</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="71"/>
+        <source>Who liked this</source>
+        <translation>谁赞了</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="74"/>
+        <source>Open the author&apos;s page</source>
+        <translation>打开作者的主页</translation>
+    </message>
+    <message>
         <location filename="../ui/timeline/timelineview.cpp" line="81"/>
+        <source>Report…</source>
+        <translation>举报…</translation>
+    </message>
+    <message>
+        <location filename="../ui/timeline/timelineview.cpp" line="111"/>
         <source>No posts yet</source>
         <translation>还没有动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="119"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="149"/>
         <source>&amp;Open thread</source>
         <translation>查看评论(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="122"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="152"/>
         <source>&amp;Who liked this</source>
         <translation>谁赞过(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="137"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="167"/>
         <source>&amp;Copy text</source>
         <translation>复制文字(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="142"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="172"/>
         <source>&amp;Delete post</source>
         <translation>删除动态(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="128"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="158"/>
         <source>Open topic #%1#</source>
         <translation>打开话题 #%1#</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="145"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="175"/>
         <source>Re&amp;port…</source>
         <translation>举报(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="151"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
         <source>&amp;Unhide post…</source>
         <translation>取消隐藏动态(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="151"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
         <source>&amp;Hide post…</source>
         <translation>隐藏动态(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="78"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="211"/>
         <source>Delete post</source>
         <translation>删除动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="181"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="211"/>
         <source>Delete this post?</source>
         <translation>删除这条动态？</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="182"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="212"/>
         <source>It will be gone for everyone, with its comments and likes. This cannot be undone.</source>
         <translation>所有人都将看不到它，评论和赞也会一起删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="390"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="444"/>
         <source>↑ 50+ new posts</source>
         <translation>↑ 50+ 条新动态</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timelineview.cpp" line="391"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="445"/>
         <source>↑ %n new post(s)</source>
         <translation>
             <numerusform>↑ %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="392"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="446"/>
         <source>Show the new posts on top</source>
         <translation>在顶部显示新动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="173"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="203"/>
         <source>this post</source>
         <translation>这条动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="173"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="203"/>
         <source>%1&apos;s post</source>
         <translation>%1 的动态</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="209"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="239"/>
         <source>Its comments are hidden with it. Moderators still see it, greyed, and can unhide it.</source>
         <translation>它的评论也会一起隐藏。管理员仍能看到它（灰色显示），并可取消隐藏。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="211"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="241"/>
         <source>Everyone sees it again, with its comments.</source>
         <translation>所有人都能再次看到它和它的评论。</translation>
     </message>

@@ -83,6 +83,14 @@ QVariant ActivityModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case TextRole:
         return text(a);
+    case Qt::AccessibleTextRole: { // what a screen reader says: the sentence, its quote, when
+        const QString summary = data(index, SummaryRole).toString();
+        //: An activity row for a screen reader: "李四 liked 王五's post: “the text”. 5 minutes ago"
+        return summary.isEmpty()
+                   ? tr("%1. %2").arg(text(a), data(index, RelativeTimeRole).toString())
+                   : tr("%1: “%2”. %3")
+                         .arg(text(a), summary, data(index, RelativeTimeRole).toString());
+    }
     case IdRole:
         return a.id;
     case TypeRole:

@@ -298,7 +298,8 @@ private Q_SLOTS:
         QTRY_COMPARE(coreStatus(w), QString());
         QTRY_VERIFY(!feedStatus(w).isEmpty());
 
-        // a post with no comments: said, and the cursor in the comment box
+        // a post with no comments: said; the focus stays where the reader is (R moves it into
+        // the comment box)
         Client c(m_server.baseUrl());
         QVERIFY(!c.login(QStringLiteral("lisi")).isEmpty());
         const auto made =
@@ -311,10 +312,12 @@ private Q_SLOTS:
         ui::ThreadView *thread = w.threadView();
         QTRY_COMPARE_WITH_TIMEOUT(
             thread->emptyText(),
-            zh ? QStringLiteral("还没有评论。来写第一条：在下面输入，按 Ctrl+Return 发送。")
-               : QStringLiteral("No comments yet. Be the first: write below "
+            zh ? QStringLiteral("还没有评论。来写第一条：按 R，在下面输入，按 Ctrl+Return 发送。")
+               : QStringLiteral("No comments yet. Be the first: press R, write below "
                                 "and press Ctrl+Return."),
             kWait);
+        QVERIFY(!thread->replyEdit()->hasFocus());
+        thread->focusReply();
         QTRY_VERIFY(thread->replyEdit()->hasFocus());
         const QImage empty = thread->grab().toImage();
         QVERIFY(!empty.isNull());

@@ -67,9 +67,16 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *paren
         seen << what;
         add(keys.join(QStringLiteral(", ")), what);
     }
+    // Where the keyboard goes.
+    add(tr("Tab, Shift+Tab"),
+        tr("On through the page list, the page, the thread's comments and its reply box"));
+    add(tr("F6, Shift+F6"), tr("The next or previous of those regions"));
     // The keys the lists and pages take on their current row.
-    add(tr("Return"), tr("Open the post's thread; in a thread, reply to the comment"));
-    add(QStringLiteral("L"), tr("Like or unlike the current post or message"));
+    add(tr("J, K, Down, Up"), tr("The next or previous post or comment"));
+    add(tr("Return"), tr("Open the post's thread (the focus stays on the list); in a thread, "
+                         "reply to the comment"));
+    add(QStringLiteral("R"), tr("Reply: the cursor into the thread's reply box"));
+    add(QStringLiteral("L"), tr("Like or unlike the current post, comment or message"));
     add(QStringLiteral("T"), tr("Open the topic of the current post or activity row"));
     add(QStringLiteral("M"), tr("Mark the current notification as read"));
     add(QStringLiteral("F"), tr("Follow or stop following (a person's or a topic's page)"));
@@ -77,7 +84,7 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *paren
     add(tr("Menu, Shift+F10"), tr("The current row's menu"));
     add(tr("Delete"), tr("Delete my post, comment or message (asked first)"));
     add(tr("Ctrl+Return"), tr("Send a comment, a reply or a message"));
-    add(tr("Esc"), tr("Close the thread"));
+    add(tr("Esc"), tr("Close the thread (from the thread or from the timeline)"));
     add(QStringLiteral("H, U"), tr("Moderators: hide or unhide the current queue item"));
 
     m_view->setModel(m_model);

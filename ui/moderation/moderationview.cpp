@@ -2,11 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "moderation/moderationview.h"
 
+#include "common/accessiblelist.h"
+
+#include "common/messagebar.h"
 #include "common/placeholderlist.h"
 #include "moderation/contextpane.h"
 #include "moderation/loglinedelegate.h"
 #include "moderation/queuecarddelegate.h"
-#include "common/messagebar.h"
 
 #include "common/timelabels.h"
 #include "common/timeticker.h"
@@ -165,6 +167,30 @@ void ModerationView::buildUi()
         list->setUniformItemSizes(false);
         list->setWordWrap(true);
         list->installEventFilter(this);
+        // an item's buttons, for a screen reader on the row (made its current row first)
+        RowActions::attach(list, [this](const QModelIndex &i) {
+            using QM = models::ModerationQueueModel;
+            const bool deleted = i.data(QM::TargetDeletedRole).toBool();
+            const bool hidden = i.data(QM::TargetHiddenRole).toBool();
+            const bool queued =
+                models::ModerationQueueModel::Pending(i.data(QM::PendingRole).toInt()) ==
+                models::ModerationQueueModel::Pending::Queued;
+            const bool post = i.data(QM::TargetTypeRole).toString() == QLatin1String("post");
+            QList<RowAction> out;
+            if (i.data(QM::PostIdRole).toLongLong() > 0 && !(post && deleted))
+                out.append({QStringLiteral("Open"), tr("Open post"), QKeySequence(),
+                            [this] { openSelectedPost(); }});
+            if (!deleted && !queued)
+                out.append({hidden ? QStringLiteral("Unhide") : QStringLiteral("Hide"),
+                            hidden ? tr("Unhide…") : tr("Hide…"),
+                            QKeySequence(hidden ? Qt::Key_U : Qt::Key_H),
+                            [this, hidden] { askReason(hidden ? Action::Unhide : Action::Hide); }});
+            if (!queued && currentTab() == Tab::Open &&
+                i.data(QM::StatusRole).toString() == QLatin1String("open"))
+                out.append({QStringLiteral("Dismiss"), tr("Dismiss…"), QKeySequence(),
+                            [this] { askReason(Action::Dismiss); }});
+            return out;
+        });
         return list;
     };
     m_open.list = queueList(QStringLiteral("openQueue"));
@@ -382,6 +408,9 @@ void ModerationView::retranslate()
                           tr("Reported and auto-flagged content waiting for a decision"));
     m_tabs->setTabToolTip(int(Tab::Closed), tr("Items that were hidden or dismissed"));
     m_tabs->setTabToolTip(int(Tab::Log), tr("What moderators did"));
+    m_open.list->setAccessibleName(tr("Open reports"));
+    m_closed.list->setAccessibleName(tr("Closed reports"));
+    m_logList->setAccessibleName(tr("Moderation log"));
     m_refresh->setText(tr("Refresh"));
     m_refresh->setToolTip(tr("Load the list again (F5)"));
     updateReasonTexts();

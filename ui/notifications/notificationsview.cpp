@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "notifications/notificationsview.h"
 
+#include "common/accessiblelist.h"
+
 #include "common/palettecolors.h"
 #include "common/placeholderlist.h"
 #include "common/relativetime.h"
@@ -63,6 +65,17 @@ NotificationsView::NotificationsView(NotificationsModel *model, QWidget *parent)
 
     connect(m_list, &QAbstractItemView::clicked, this, &NotificationsView::activate);
     connect(m_list, &QAbstractItemView::activated, this, &NotificationsView::activate);
+    RowActions::attach(m_list, [this](const QModelIndex &index) {
+        const QPersistentModelIndex row(index);
+        QList<RowAction> out{{QStringLiteral("Open"), tr("Open"), QKeySequence(Qt::Key_Return),
+                              [this, row] { activate(row); }}};
+        out.append(
+            {QStringLiteral("Mark read"), tr("Mark as read"), QKeySequence(Qt::Key_M), [this, row] {
+                 if (row.isValid())
+                     m_model->markRead(row.row());
+             }});
+        return out;
+    });
     connect(m_markAll, &QPushButton::clicked, model, &NotificationsModel::markAllRead);
     connect(model, &NotificationsModel::modelReset, this, &NotificationsView::updateState);
     connect(model, &NotificationsModel::rowsInserted, this, &NotificationsView::updateState);

@@ -3,6 +3,8 @@
 // ActivityView (activityview.h): the switch, the list and its words, clicks and keys.
 #include "people/activityview.h"
 
+#include "common/accessiblelist.h"
+
 #include "common/placeholderlist.h"
 #include "feeds.h"
 #include "people/activitydelegate.h"
@@ -79,6 +81,18 @@ ActivityView::ActivityView(models::Feeds *feeds, core::ImageCache *images, QWidg
     m_list->setFrameShape(QFrame::NoFrame);
     m_list->viewport()->installEventFilter(this);
     m_list->installEventFilter(this);
+    RowActions::attach(m_list, [this](const QModelIndex &index) {
+        const QPersistentModelIndex row(index);
+        QList<RowAction> out;
+        if (!index.data(models::ActivityModel::OpenTargetRole).toString().isEmpty())
+            out.append({QStringLiteral("Open"), tr("Open"), QKeySequence(Qt::Key_Return),
+                        [this, row] { activate(row, false); }});
+        if (index.data(models::ActivityModel::ActorIdRole).toLongLong() > 0)
+            out.append({QStringLiteral("Person"), tr("Open the person's page"),
+                        QKeySequence(Qt::SHIFT | Qt::Key_Return),
+                        [this, row] { activate(row, true); }});
+        return out;
+    });
     layout->addWidget(m_list, 1);
     setFocusProxy(m_list);
 

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "rankings/rankingview.h"
 
+#include "common/accessiblelist.h"
+
 #include "common/placeholderlist.h"
 #include "feeds.h"
 #include "rankings/rankingdelegate.h"
@@ -56,6 +58,12 @@ RankingView::RankingView(models::Feeds *feeds, qint64 myUid, QWidget *parent)
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
     m_list->setFrameShape(QFrame::NoFrame);
     m_list->installEventFilter(this);
+    RowActions::attach(m_list, [this](const QModelIndex &index) {
+        const qint64 uid = index.data(models::RankingModel::UidRole).toLongLong();
+        return QList<RowAction>{{QStringLiteral("Open"), tr("Open the person's page"),
+                                 QKeySequence(Qt::Key_Return),
+                                 [this, uid] { Q_EMIT personRequested(uid); }}};
+    });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

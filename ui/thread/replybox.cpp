@@ -95,7 +95,7 @@ void ReplyBox::retranslate()
     m_cancelTarget->setToolTip(tr("Comment on the post instead (Esc)"));
     m_send->setText(tr("Send"));
     m_send->setToolTip(tr("Send (Ctrl+Return)"));
-    m_edit->setPlaceholderText(m_targetId != 0 ? m_targetHint : tr("Comment"));
+    setHint(m_targetId != 0 ? m_targetHint : tr("Comment"));
     if (m_targetId != 0)
         m_targetLabel->setText(m_targetHint);
 }
@@ -111,7 +111,7 @@ void ReplyBox::answerComment(qint64 commentId, const QString &hint)
 {
     m_targetId = commentId;
     m_targetHint = hint;
-    m_edit->setPlaceholderText(m_targetHint);
+    setHint(m_targetHint);
     m_targetLabel->setText(m_targetHint);
     m_targetBar->setVisible(true);
     m_edit->setFocus(Qt::OtherFocusReason);
@@ -122,7 +122,7 @@ void ReplyBox::answerPost()
 {
     m_targetId = 0;
     m_targetHint.clear();
-    m_edit->setPlaceholderText(tr("Comment"));
+    setHint(tr("Comment"));
     m_targetLabel->clear();
     m_targetBar->setVisible(false);
     saveDraft();
@@ -151,7 +151,7 @@ void ReplyBox::setDraftKey(const QString &key)
         if (target != 0) { // answering a comment, as when it was written
             m_targetId = target;
             m_targetHint = settings.value(key + QStringLiteral("/hint")).toString();
-            m_edit->setPlaceholderText(m_targetHint);
+            setHint(m_targetHint);
             m_targetLabel->setText(m_targetHint);
             m_targetBar->setVisible(true);
         }
@@ -236,6 +236,12 @@ void ReplyBox::updateEditHeight()
                   int(2 * m_edit->document()->documentMargin()) + m.top() + m.bottom();
     if (m_edit->height() != h || m_edit->minimumHeight() != h)
         m_edit->setFixedHeight(h);
+}
+
+void ReplyBox::setHint(const QString &hint)
+{
+    m_edit->setPlaceholderText(hint);
+    m_edit->setAccessibleName(hint); // "Comment", "Reply to 李四": what the box is for
 }
 
 bool ReplyBox::escape()

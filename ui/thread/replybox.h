@@ -73,6 +73,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void setHint(const QString &hint);
     void retranslate();
     void updateSendState();
     void updateEditHeight();

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "thread/threadview.h"
 
+#include "common/accessiblelist.h"
+
 #include "common/messagebar.h"
 #include "common/textlinks.h"
 #include "common/virtuallistview.h"
@@ -213,7 +215,11 @@ void ThreadView::buildUi()
     m_tree->setFrameShape(QFrame::NoFrame);
     m_tree->setMouseTracking(true);
     m_tree->viewport()->installEventFilter(this);
-    m_tree->installEventFilter(this); // the Menu key, Shift+F10, Delete, Ctrl+C
+    m_tree->installEventFilter(this); // the Menu key, Shift+F10, Delete, Ctrl+C, R, L, J/K, Esc
+    m_tree->setAccessibleName(tr("Comments"));
+    m_tree->setAccessibleDescription(
+        tr("J and K or the arrows move between comments; R replies, L likes, Esc closes"));
+    RowActions::attach(m_tree, [this](const QModelIndex &index) { return rowActions(index); });
     root->addWidget(m_tree, 1);
 
     root->addWidget(makeLine(this));
@@ -223,7 +229,15 @@ void ThreadView::buildUi()
     connect(m_reply, &ReplyBox::sendRequested, this, &ThreadView::send);
     connect(m_reply, &ReplyBox::closeRequested, this, &ThreadView::closeRequested);
     root->addWidget(m_reply);
-    setFocusProxy(m_reply->edit());
+    // the pane's focus is the comments' (the reader's place); R or a click puts it in the box
+    setFocusProxy(m_tree);
+    setTabOrder(m_tree, m_reply->edit());
+}
+
+void ThreadView::focusReply()
+{
+    if (m_reply->edit()->isEnabled())
+        m_reply->edit()->setFocus(Qt::OtherFocusReason);
 }
 
 // --- the post ---------------------------------------------------------------------------------
@@ -257,7 +271,6 @@ void ThreadView::openPost(qint64 postId)
     // an unsent comment on this post (kept across restarts) comes back; another post's stays
     m_reply->setDraftKey(postId > 0 ? QStringLiteral("drafts/comment/%1").arg(postId) : QString());
     updateHeader();
-    m_focusWhenEmpty = true;
     m_loader->open(postId, m_header->order()); // fetches the post too if the store lacks it
     updateSendState();
     updateEmptyState();
@@ -307,12 +320,8 @@ void ThreadView::updateEmptyState()
         text = tr("Your post is on its way. Comments open once it is published.");
     } else if (m_postId != 0 && !m_postGone && !m_busy->isVisibleTo(this) &&
                m_statusBar->text().isEmpty() && m_model->rowCount() == 0) {
-        text = tr("No comments yet. Be the first: write below and press Ctrl+Return.");
-        if (m_focusWhenEmpty && m_reply->edit()->isEnabled())
-            m_reply->edit()->setFocus(Qt::OtherFocusReason); // the box is where to go next
+        text = tr("No comments yet. Be the first: press R, write below and press Ctrl+Return.");
     }
-    if (m_model->rowCount() > 0 || !text.isEmpty() || m_postId == 0)
-        m_focusWhenEmpty = false; // once per opened post, after its first answer
     tree->setEmptyText(text);
 }
 

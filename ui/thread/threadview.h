@@ -24,6 +24,7 @@
 // failures of those actions are shown by the window (Actions::actionFailed), not here.
 #pragma once
 
+#include "common/accessiblelist.h"
 #include "dialogs/itemactions.h"
 #include "thread/commenttreemodel.h"
 #include "thread/replybox.h"
@@ -131,6 +132,8 @@ public Q_SLOTS:
     void answerComment(const QModelIndex &index);
     // The box answers the post (its hint: "评论").
     void answerPost();
+    // The cursor into the reply box (R, the Reply action, a card's R on the timeline).
+    void focusReply();
     // Sends what the box holds (when it may be sent).
     void send();
 
@@ -157,6 +160,8 @@ private:
     [[nodiscard]] QString commentName(const QModelIndex &row) const;
     // Keys and context-menu events of the tree: true when handled.
     bool handleTreeKey(QKeyEvent *event);
+    // What a comment row (or a "more" row) offers a screen reader: the keys' and the menu's.
+    [[nodiscard]] QList<RowAction> rowActions(const QModelIndex &index);
 
     core::PostStore *m_store;
     QPointer<core::Actions> m_actions;
@@ -168,8 +173,7 @@ private:
 
     qint64 m_postId = 0;
     bool m_postGone = false;
-    bool m_focusWhenEmpty = false; // openPost(): an empty thread puts the cursor in the box
-    qint64 m_reveal = 0;           // revealComment(): the comment to show once its row is there
+    qint64 m_reveal = 0; // revealComment(): the comment to show once its row is there
     qint64 m_myUid = 0;
     ItemActions m_items{this}; // the questions and dialogs before deleting, reporting, hiding
 

@@ -15,6 +15,7 @@
 #include "poststore.h"
 
 #include "common/virtuallistview.h"
+#include <QCoreApplication>
 #include <QKeyEvent>
 #include <QMenu>
 
@@ -182,7 +183,36 @@ void ThreadView::requestModeration(const QModelIndex &index)
 
 bool ThreadView::handleTreeKey(QKeyEvent *event)
 {
+    const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
     const QModelIndex current = m_tree->currentIndex();
+    if (mods == Qt::NoModifier) {
+        switch (event->key()) {
+        case Qt::Key_Escape: // from the comments too, not only from the box
+            Q_EMIT closeRequested();
+            return true;
+        case Qt::Key_J:
+        case Qt::Key_K: { // as Down and Up
+            QKeyEvent arrow(QEvent::KeyPress, event->key() == Qt::Key_J ? Qt::Key_Down : Qt::Key_Up,
+                            Qt::NoModifier);
+            QCoreApplication::sendEvent(m_tree, &arrow);
+            return true;
+        }
+        case Qt::Key_R: // the comment's reply, else the post's: the cursor into the box
+            if (isCommentRow(current))
+                answerComment(current);
+            else
+                answerPost();
+            focusReply();
+            return true;
+        case Qt::Key_L:
+            if (!isCommentRow(current) || !m_actions)
+                return false;
+            m_actions->voteComment(current.data(CommentTreeModel::IdRole).toLongLong(), 1);
+            return true;
+        default:
+            break;
+        }
+    }
     if (!isCommentRow(current))
         return false;
     switch (ItemActions::keyOf(event)) {
@@ -201,6 +231,46 @@ bool ThreadView::handleTreeKey(QKeyEvent *event)
         break;
     }
     return false;
+}
+
+QList<RowAction> ThreadView::rowActions(const QModelIndex &index)
+{
+    QList<RowAction> out;
+    const QPersistentModelIndex row(index);
+    if (!isCommentRow(index)) { // "more replies (N)", "load more floors"
+        out.append({QStringLiteral("Open"), index.data(Qt::DisplayRole).toString(),
+                    QKeySequence(Qt::Key_Return), [this, row] {
+                        if (row.isValid())
+                            m_model->activate(modelIndex(row));
+                    }});
+        return out;
+    }
+    const qint64 id = index.data(CommentTreeModel::IdRole).toLongLong();
+    if (m_actions && id > 0) {
+        const bool liked = index.data(CommentTreeModel::LikedRole).toBool();
+        const bool opposed = index.data(CommentTreeModel::OpposedRole).toBool();
+        out.append({liked ? QStringLiteral("Unlike") : QStringLiteral("Like"),
+                    liked ? tr("Unlike") : tr("Like"), QKeySequence(Qt::Key_L),
+                    [this, id] { m_actions->voteComment(id, 1); }});
+        out.append({opposed ? QStringLiteral("Withdraw oppose") : QStringLiteral("Oppose"),
+                    opposed ? tr("Withdraw oppose") : tr("Oppose"), QKeySequence(),
+                    [this, id] { m_actions->voteComment(id, -1); }});
+    }
+    if (m_actions && !m_postGone)
+        out.append({QStringLiteral("Reply"), tr("Reply"), QKeySequence(Qt::Key_R), [this, row] {
+                        if (row.isValid())
+                            answerComment(row);
+                        focusReply();
+                    }});
+    out.append({QStringLiteral("Copy"), tr("Copy text"), QKeySequence::Copy,
+                [this, row] { copyText(row); }});
+    if (canDelete(index))
+        out.append({QStringLiteral("Delete"), tr("Delete comment"), QKeySequence::Delete,
+                    [this, row] { requestDelete(row); }});
+    if (canReport(index))
+        out.append({QStringLiteral("Report"), tr("Report…"), QKeySequence(),
+                    [this, row] { requestReport(row); }});
+    return out;
 }
 
 } // namespace threadline::ui

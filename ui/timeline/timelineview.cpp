@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timeline/timelineview.h"
 
+#include "common/accessiblelist.h"
+
 #include "common/menuactions.h"
 
 #include "timeline/timelinemodel.h"
@@ -52,6 +54,34 @@ TimelineView::TimelineView(core::ImageCache *images, QWidget *parent)
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setMouseTracking(true);
     setAccessibleName(tr("Timeline"));
+    setAccessibleDescription(
+        tr("J and K or the arrows move between posts; Return opens, L likes, R replies"));
+    // A card's actions for a screen reader: the keys' and the menu's, by name.
+    RowActions::attach(this, [this](const QModelIndex &index) {
+        const qint64 id = index.data(TimelineModel::IdRole).toLongLong();
+        QList<RowAction> out;
+        out.append({QStringLiteral("Open"), tr("Open thread"), QKeySequence(Qt::Key_Return),
+                    [this, id] { Q_EMIT threadRequested(id); }});
+        const bool liked = index.data(TimelineModel::LikedRole).toBool();
+        out.append({liked ? QStringLiteral("Unlike") : QStringLiteral("Like"),
+                    liked ? tr("Unlike") : tr("Like"), QKeySequence(Qt::Key_L),
+                    [this, id] { Q_EMIT likeClicked(id); }});
+        out.append({QStringLiteral("Reply"), tr("Reply"), QKeySequence(Qt::Key_R),
+                    [this, id] { Q_EMIT replyRequested(id); }});
+        out.append({QStringLiteral("Likers"), tr("Who liked this"), QKeySequence(),
+                    [this, id] { Q_EMIT likersRequested(id); }});
+        const qint64 author = index.data(TimelineModel::AuthorIdRole).toLongLong();
+        out.append({QStringLiteral("Author"), tr("Open the author's page"), QKeySequence(),
+                    [this, author] { Q_EMIT authorClicked(author); }});
+        const QPersistentModelIndex row(index);
+        if (isMine(index))
+            out.append({QStringLiteral("Delete"), tr("Delete post"), QKeySequence::Delete,
+                        [this, row] { requestDelete(row); }});
+        else
+            out.append({QStringLiteral("Report"), tr("Report…"), QKeySequence(),
+                        [this, row] { requestReport(row); }});
+        return out;
+    });
 }
 
 void TimelineView::setModel(QAbstractItemModel *model)
@@ -300,6 +330,30 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
     case Qt::Key_L:
         if (mods == Qt::NoModifier && current.isValid()) {
             Q_EMIT likeClicked(currentPostId());
+            event->accept();
+            return;
+        }
+        break;
+    case Qt::Key_R:
+        if (mods == Qt::NoModifier && current.isValid()) {
+            Q_EMIT replyRequested(currentPostId());
+            event->accept();
+            return;
+        }
+        break;
+    case Qt::Key_Escape:
+        if (mods == Qt::NoModifier) {
+            Q_EMIT escapePressed();
+            event->accept();
+            return;
+        }
+        break;
+    case Qt::Key_J:
+    case Qt::Key_K:
+        if (mods == Qt::NoModifier) { // as Down and Up
+            QKeyEvent arrow(QEvent::KeyPress, event->key() == Qt::Key_J ? Qt::Key_Down : Qt::Key_Up,
+                            Qt::NoModifier);
+            keyPressEvent(&arrow);
             event->accept();
             return;
         }

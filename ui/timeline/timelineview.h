@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Threadline authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // TimelineView: a timeline of post cards (PostDelegate) over a models::TimelineModel, scrolled
-// by the pixel. Clicks on a card's parts and the keyboard (Up/Down between posts, Return/Enter
-// opens the thread, L likes) come out as the delegate's signals, with the same names.
+// by the pixel. Clicks on a card's parts and the keyboard (Up/Down or J/K between posts,
+// Return/Enter opens the thread, L likes, R replies) come out as the delegate's signals, with the
+// same names; a screen reader gets the same as each card's accessible actions (RowActions).
 //
 // The context menu of a card (right-click, the Menu key or Shift+F10 on the current card):
 // Open thread, Who liked this, Open topic #x# and Open link / Copy link address for the
@@ -104,6 +105,10 @@ public:
 Q_SIGNALS:
     void likeClicked(qint64 postId);
     void threadRequested(qint64 postId);
+    // R on a card (or its Reply action): its thread opened with the cursor in the comment box.
+    void replyRequested(qint64 postId);
+    // Esc on the list: the window closes the open thread.
+    void escapePressed();
     void likersRequested(qint64 postId);
     void authorClicked(qint64 uid);
     void pictureClicked(qint64 postId, int index);

@@ -129,6 +129,7 @@ MainWindow::MainWindow(core::AppCore *core, models::Feeds *feeds, QWidget *paren
     buildDocks();
     buildMenus();
     buildToolBar();
+    buildKeys();
     retranslate();
     updateStatus();
     updateFaultStatus();
@@ -179,7 +180,6 @@ void MainWindow::updateStatus()
     m_coreStatus->setToolTip(m_core->pendingCount() + m_core->failedCount() > 0
                                  ? tr("Show the changes waiting (Ctrl+Shift+Q)")
                                  : QString());
-    m_coreStatus->setVisible(!coreStatus.isEmpty());
     if (m_offline && m_offline->isChecked() != m_core->isOffline())
         m_offline->setChecked(m_core->isOffline());
     // The core's state (offline, changes waiting) says it first; the feed's line adds what the
@@ -188,7 +188,12 @@ void MainWindow::updateStatus()
     // comes first, and only then what the page is doing ("Loading…", "Up to date").
     const Feed f = m_feeds.value(m_page);
     m_feedStatus->setText(f.feed && coreStatus.isEmpty() ? f.feed->status() : QString());
-    m_feedStatus->setVisible(!m_feedStatus->text().isEmpty());
+    // a passing message in the status bar has the line to itself until it goes
+    const bool passing = !statusBar()->currentMessage().isEmpty();
+    m_coreStatus->setVisible(!coreStatus.isEmpty() && !passing);
+    m_feedStatus->setVisible(!m_feedStatus->text().isEmpty() && !passing);
+    if (!passing) // offline, changes on their way or failed, the page's state: said once each
+        announce(coreStatus.isEmpty() ? m_feedStatus->text() : coreStatus);
 }
 
 QString MainWindow::faultStatus() const
@@ -366,6 +371,8 @@ void MainWindow::connectView(TimelineView *view)
     // a like goes straight to Actions (docs/architecture.md, "A like's way")
     connect(view, &TimelineView::likeClicked, m_core->actions(), &core::Actions::togglePostLike);
     connect(view, &TimelineView::threadRequested, this, &MainWindow::openThread);
+    connect(view, &TimelineView::replyRequested, this, &MainWindow::replyTo);
+    connect(view, &TimelineView::escapePressed, this, &MainWindow::closeThread);
     connect(view, &TimelineView::likersRequested, this, &MainWindow::showLikers);
     connect(view, &TimelineView::authorClicked, this, &MainWindow::openProfile);
     connect(view, &TimelineView::topicRequested, this, &MainWindow::openTopic);
@@ -421,11 +428,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
     m_thread->hide();
     m_split->addWidget(m_thread);
     m_split->setStretchFactor(2, 2);
-    connect(m_thread, &ThreadView::closeRequested, this, [this] {
-        m_thread->hide();
-        if (QWidget *w = pageWidget(m_page))
-            w->setFocus();
-    });
+    connect(m_thread, &ThreadView::closeRequested, this, &MainWindow::closeThread);
 
     if (me.role == core::UserProfile::Role::Moderator) {
         m_moderation = new ModerationView(m_models, m_pages);

@@ -74,11 +74,11 @@ public:
         History,
         Activity,
         Profile,
-        Moderation, // moderators only
-        Statistics, // moderators only: activity statistics (StatsView)
-        Ranking,    // today's and this week's boards of people by points (RankingView)
-        Likes,      // the posts I liked, newest like first
-        Topic,      // a topic's page (TopicPage): its header and posts
+        Moderation,    // moderators only
+        Statistics,    // moderators only: activity statistics (StatsView)
+        Ranking,       // today's and this week's boards of people by points (RankingView)
+        Likes,         // the posts I liked, newest like first
+        Topic,         // a topic's page (TopicPage): its header and posts
         Notifications, // what others did to me and mine (NotificationsView), with its badge
     };
     Q_ENUM(Page)
@@ -167,12 +167,19 @@ public:
     [[nodiscard]] QToolBar *toolBar() const { return m_toolBar; }
     [[nodiscard]] QToolButton *accountButton() const { return m_accountButton; }
 
+    // Esc on a page, the thread's close: the pane goes, the focus back to the page.
+    void closeThread();
+    // R on a card: its thread, the cursor in the reply box.
+    void replyTo(qint64 postId);
+
 Q_SIGNALS:
     // The user chose "Sign out": the app asks for a new sign-in.
     void signOutRequested();
 
 protected:
     void changeEvent(QEvent *event) override;
+    // Tab through a region, then on to the next one (mainwindowkeys.cpp).
+    bool focusNextPrevChild(bool next) override;
     void closeEvent(QCloseEvent *event) override; // remembers the window's place and panes
 
 private:
@@ -190,6 +197,13 @@ private:
 
     void buildMenus();
     void buildToolBar();
+    void buildKeys(); // F6, no Tab stops on the toolbar, one status message at a time
+    // The regions Tab and F6 go through: the page list, the page, the thread, its reply box.
+    [[nodiscard]] QList<QWidget *> focusRegions() const;
+    [[nodiscard]] int regionOf(const QWidget *w) const;
+    void focusRegion(int step);
+    // Says `text` to a screen reader (once per change).
+    void announce(const QString &text);
     void retranslate();
     void retranslateToolBar();
     void syncThemeActions();
@@ -236,7 +250,7 @@ private:
     models::DesktopAlerts *m_alerts = nullptr;
     core::DesktopNotifier *m_notifier = nullptr;
     QAction *m_notificationsAction = nullptr; // Go to Notifications (Ctrl+Shift+N)
-    QList<Page> m_navPages; // the navigation's rows
+    QList<Page> m_navPages;                   // the navigation's rows
     qint64 m_profileUid = 0;
     QString m_topicKey; // the Topic page's topic
 
@@ -254,6 +268,9 @@ private:
     QMenu *m_viewMenu = nullptr;
     QMenu *m_helpMenu = nullptr;
     QAction *m_shortcutsAction = nullptr; // F1
+    QAction *m_nextRegion = nullptr;      // F6
+    QAction *m_previousRegion = nullptr;  // Shift+F6
+    QString m_announced;                  // the last thing said to a screen reader
     QAction *m_projectAction = nullptr;
     QAction *m_aboutAction = nullptr;
     QAction *m_newPost = nullptr;
