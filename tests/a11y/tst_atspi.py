@@ -26,8 +26,24 @@ import time
 import urllib.request
 
 import pyatspi
+from gi.repository import GLib
 
 FAILURES = []
+ANNOUNCED = []  # (role, name) of every accessible-name change the bus carried
+
+
+def on_name_changed(event):
+    try:
+        ANNOUNCED.append((event.source.getRole(), event.source.name))
+    except Exception:
+        pass
+
+
+def pump():
+    """Delivers the bus's events to the listeners (pyatspi's GLib main context)."""
+    ctx = GLib.MainContext.default()
+    while ctx.pending():
+        ctx.iteration(False)
 
 
 def check(cond, what):
@@ -43,6 +59,7 @@ def wait_for(predicate, timeout, what):
     """Polls `predicate` (a condition, not a pause) until it is true or `timeout` s pass."""
     deadline = time.monotonic() + timeout
     while True:
+        pump()
         try:
             value = predicate()
         except Exception:  # the tree changes under a walk: ask again
@@ -234,6 +251,13 @@ def walk(client, base, folder, lang, names):
                       % (time.monotonic() - start))
                 check(wait_for(lambda: "Unlike" in actions(row), 3, "Unlike"),
                       "the row now offers Unlike")
+                # said politely: the status bar's name changes, the focus stays where it is
+                said = wait_for(lambda: [n for role, n in ANNOUNCED
+                                         if role == pyatspi.ROLE_STATUS_BAR and n], 5,
+                                "an announcement")
+                print("announced:", said)
+                check(bool(said) and any(re.search(r"chang|saved|sent", n) for n in said),
+                      "the change on its way and saved is announced by the status bar")
 
         # The thread, opened through a row's Open action: rows that say who, floor and counts.
         def most_comments():
@@ -275,6 +299,8 @@ def walk(client, base, folder, lang, names):
 def main():
     server_bin, client_bin = sys.argv[1], sys.argv[2]
     folder = tempfile.mkdtemp(prefix="tl-a11y-")
+    pyatspi.Registry.registerEventListener(on_name_changed,
+                                           "object:property-change:accessible-name")
     server, base = start_server(server_bin, folder)
     try:
         walk(client_bin, base, folder, "en", {

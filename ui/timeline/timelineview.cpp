@@ -410,6 +410,7 @@ void TimelineView::resizeEvent(QResizeEvent *event)
 
 void TimelineView::setNewerCount(int count)
 {
+    const int before = m_newer;
     m_newer = std::max(0, count);
     if (!m_newerBar) {
         if (m_newer == 0)
@@ -431,6 +432,8 @@ void TimelineView::setNewerCount(int count)
     }
     retranslateNewerBar();
     m_newerBar->setVisible(m_newer > 0);
+    if (m_newer > before && isVisible()) // more new posts: said, the reader's place kept
+        RowActions::announce(this, m_newerBar->text());
     if (m_newer > 0) {
         placeNewerBar();
         m_newerBar->raise();

@@ -192,8 +192,8 @@ void MainWindow::updateStatus()
     const bool passing = !statusBar()->currentMessage().isEmpty();
     m_coreStatus->setVisible(!coreStatus.isEmpty() && !passing);
     m_feedStatus->setVisible(!m_feedStatus->text().isEmpty() && !passing);
-    if (!passing) // offline, changes on their way or failed, the page's state: said once each
-        announce(coreStatus.isEmpty() ? m_feedStatus->text() : coreStatus);
+    if (!passing && !coreStatus.isEmpty()) // offline, changes on their way or failed: said once
+        announce(coreStatus);
 }
 
 QString MainWindow::faultStatus() const
