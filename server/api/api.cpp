@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QUrl>
+#include <algorithm>
 
 namespace threadline::server {
 
@@ -194,6 +195,8 @@ template<typename F> Response Api::guarded(F &&f)
             } catch (const DbError &) { // the connection broke: the next request reopens it
             }
             Response r = Response::error(e.status, e.code, e.message);
+            if (!e.allow.isEmpty())
+                r.headers.append(qMakePair(QByteArray("Allow"), e.allow));
             if (e.status == 429)
                 r.headers.append(qMakePair(QByteArray("Retry-After"),
                                            QByteArray::number(std::max(1, e.retryAfter))));
@@ -228,22 +231,41 @@ const Route &Api::findRoute(Request &req)
         return m_routes.at(req.routeIndex);
     if (!req.path.startsWith(QLatin1String("/api/v1/")) && req.path != QLatin1String("/api/v1"))
         fail(404, QStringLiteral("no such route"));
+    // A method this server has on no route at all (methods are case-sensitive: "get" is not
+    // GET) is 501, whatever the path; a known method the path does not have is 405 with Allow.
+    static const QList<QByteArray> known{"GET", "HEAD", "POST", "PUT", "DELETE"};
+    if (!known.contains(req.method))
+        throw ContractError{501, QStringLiteral("not_implemented"),
+                            QStringLiteral("the method %1 is not implemented by this server")
+                                .arg(QString::fromLatin1(req.method.left(32)))};
     req.segments = req.path.mid(8).split(QLatin1Char('/'), Qt::SkipEmptyParts);
-    bool pathKnown = false;
+    QList<QByteArray> allowed;
     for (qsizetype i = 0; i < m_routes.size(); ++i) {
         const Route &route = m_routes.at(i);
         if (!segmentsMatch(route.pattern, req.segments))
             continue;
-        pathKnown = true;
         if (route.method == req.method || (req.method == "HEAD" && route.method == "GET")) {
             req.routeIndex = int(i);
             return route;
         }
+        if (!allowed.contains(route.method))
+            allowed.append(route.method);
+        if (route.method == "GET" && !allowed.contains("HEAD"))
+            allowed.append("HEAD");
     }
-    fail(404,
-         pathKnown
-             ? QStringLiteral("no such route for method %1").arg(QString::fromLatin1(req.method))
-             : QStringLiteral("no such route"));
+    // only a path spelled as the route is (no empty or dot segments: "/media/" is not "/media")
+    const QStringList spelled = req.path.mid(8).split(QLatin1Char('/'));
+    const bool exact = std::none_of(spelled.cbegin(), spelled.cend(), [](const QString &seg) {
+        return seg.isEmpty() || seg == QLatin1String(".") || seg == QLatin1String("..");
+    });
+    if (allowed.isEmpty() || !exact)
+        fail(404, QStringLiteral("no such route"));
+    ContractError e{
+        405, QStringLiteral("method_not_allowed"),
+        QStringLiteral("%1 is not allowed here; this path allows %2")
+            .arg(QString::fromLatin1(req.method), QString::fromLatin1(allowed.join(", ")))};
+    e.allow = allowed.join(", ");
+    throw e;
 }
 
 Response Api::handle(Request &req)

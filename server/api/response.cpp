@@ -10,11 +10,12 @@ namespace threadline::server {
 void fail(int status, const QString &message)
 {
     static const QHash<int, QString> codes = {
-        {400, QStringLiteral("bad_request")},  {401, QStringLiteral("unauthorized")},
-        {403, QStringLiteral("forbidden")},    {404, QStringLiteral("not_found")},
-        {409, QStringLiteral("conflict")},     {410, QStringLiteral("cursor_expired")},
-        {413, QStringLiteral("too_large")},    {422, QStringLiteral("invalid")},
-        {429, QStringLiteral("rate_limited")}, {500, QStringLiteral("internal")},
+        {400, QStringLiteral("bad_request")},        {401, QStringLiteral("unauthorized")},
+        {403, QStringLiteral("forbidden")},          {404, QStringLiteral("not_found")},
+        {409, QStringLiteral("conflict")},           {410, QStringLiteral("cursor_expired")},
+        {413, QStringLiteral("too_large")},          {422, QStringLiteral("invalid")},
+        {405, QStringLiteral("method_not_allowed")}, {429, QStringLiteral("rate_limited")},
+        {500, QStringLiteral("internal")},           {501, QStringLiteral("not_implemented")},
     };
     throw ContractError{status, codes.value(status, QStringLiteral("error")), message};
 }

@@ -24,6 +24,7 @@ struct ContractError
     QString code;
     QString message;
     int retryAfter = 0; // seconds, for 429
+    QByteArray allow;   // 405: the methods the path has (the Allow header)
 };
 
 // Throws the ContractError of `status` with the contract's code for it.

@@ -219,6 +219,13 @@ bool HttpConnection::parseHead()
     }
     if (x.requestLineEnd > HttpServer::kMaxRequestLine)
         return refuseHead(414, "uri_too_long", QStringLiteral("the request line is over 16 KiB"));
+    // A request line that cannot be answered is refused as soon as it is whole (HTTP/0.9's
+    // "GET /path" waits for no header: 400 and close at once, as nginx does).
+    if (x.end < 0) {
+        if (const auto refusal =
+                checkRequestLine(QByteArrayView(m_in).first(x.requestLineEnd), &m_method))
+            return refuseHead(refusal->status, refusal->code, refusal->message);
+    }
     if (x.headerBytes > HttpServer::kMaxHeaderBytes)
         return refuseHead(431, "headers_too_large",
                           QStringLiteral("the request headers are over 64 KiB"));

@@ -286,6 +286,18 @@ std::optional<HeadRefusal> parseFields(const QList<QByteArrayView> &ls, RequestH
 
 } // namespace
 
+std::optional<HeadRefusal> checkRequestLine(QByteArrayView line, QByteArray *method)
+{
+    if (line.endsWith('\r'))
+        line.chop(1);
+    RequestHead out;
+    QByteArrayView target;
+    std::optional<HeadRefusal> refusal = parseRequestLine(line, out, target);
+    if (method)
+        *method = out.method;
+    return refusal;
+}
+
 RequestHead parseRequestHead(QByteArrayView head)
 {
     RequestHead out;

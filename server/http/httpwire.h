@@ -63,6 +63,10 @@ struct RequestHead
     qint64 contentLength = 0; // declared (0 without Content-Length or when chunked)
 };
 RequestHead parseRequestHead(QByteArrayView head);
+// The request line alone (without its '\n'), as soon as it has come: a refusal then is answered
+// at once, without waiting for a head that may never end (an HTTP/0.9 "GET /path" line has no
+// version and its client sends no header). `method`: the method, when it is a token.
+std::optional<HeadRefusal> checkRequestLine(QByteArrayView line, QByteArray *method = nullptr);
 
 // The size in a chunk-size line (without its '\n'; a CR and chunk extensions are allowed);
 // nothing when it is malformed.

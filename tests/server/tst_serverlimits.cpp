@@ -223,6 +223,9 @@ private Q_SLOTS:
     // strict HTTP
     void lenientHttpIsRefused_data();
     void lenientHttpIsRefused();
+    void http09LineIsAnsweredAtOnce();
+    void methodsThePathHasNot_data();
+    void methodsThePathHasNot();
     void acceptedHttpForms();
     void pipelinedAnswersComeInOrder();
     // the server's limits
@@ -838,6 +841,75 @@ void TestServerLimits::sprayingFromOneAddressIsBounded()
     QCOMPARE(last.status, 429);
     QVERIFY2(errorMessage(last).contains("this address"), last.describe().constData());
     QCOMPARE(Client(sprayed.baseUrl()).login(QStringLiteral("zhangsan")), QString());
+}
+
+// HTTP/0.9: a request line without a version, and nothing after it (its client sends no
+// header and waits): 400 and closed at once, not after the header timeout.
+void TestServerLimits::http09LineIsAnsweredAtOnce()
+{
+    for (const QByteArray &line : {QByteArray("GET /api/v1/health\r\n"), QByteArray("GET /\n")}) {
+        Raw r;
+        QVERIFY(r.open(m_server.port()));
+        QElapsedTimer t;
+        t.start();
+        r.send(line);
+        const auto a = r.next(3000);
+        QVERIFY2(a, r.received().left(300).constData());
+        QCOMPARE(a->status, 400);
+        QCOMPARE(a->header("Connection"), QByteArray("close"));
+        QVERIFY(r.waitClosed(3000));
+        QVERIFY2(t.elapsed() < 2000, QByteArray::number(t.elapsed()).constData());
+    }
+}
+
+void TestServerLimits::methodsThePathHasNot_data()
+{
+    QTest::addColumn<QByteArray>("request");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("allow");
+    const QByteArray rest = " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n";
+    QTest::newRow("lower-case get")
+        << QByteArray("get /api/v1/timeline" + rest) << 501 << QByteArray();
+    QTest::newRow("an unknown method")
+        << QByteArray("BREW /api/v1/timeline" + rest) << 501 << QByteArray();
+    QTest::newRow("PATCH") << QByteArray("PATCH /api/v1/posts/90012" + rest) << 501 << QByteArray();
+    QTest::newRow("an unknown method, an unknown path")
+        << QByteArray("BREW /api/v1/teapot" + rest) << 501 << QByteArray();
+    QTest::newRow("DELETE on the timeline")
+        << QByteArray("DELETE /api/v1/timeline" + rest) << 405 << QByteArray("GET, HEAD");
+    QTest::newRow("PUT on a post")
+        << QByteArray("PUT /api/v1/posts/90012" + rest) << 405 << QByteArray("GET, HEAD, DELETE");
+    QTest::newRow("GET on sign-in")
+        << QByteArray("GET /api/v1/auth/login" + rest) << 405 << QByteArray("POST");
+    QTest::newRow("a known method, an unknown path")
+        << QByteArray("GET /api/v1/teapot" + rest) << 404 << QByteArray();
+}
+
+// A method the server has nowhere (methods are case-sensitive) is 501; a known one the path has
+// not is 405 with Allow — before the token is asked for.
+void TestServerLimits::methodsThePathHasNot()
+{
+    QFETCH(QByteArray, request);
+    QFETCH(int, status);
+    QFETCH(QByteArray, allow);
+    Raw r;
+    QVERIFY(r.open(m_server.port()));
+    r.send(request);
+    const auto a = r.next();
+    QVERIFY2(a, r.received().left(300).constData());
+    QCOMPARE(a->status, status);
+    QVERIFY(!a->errorCode().isEmpty());
+    if (!allow.isEmpty()) {
+        QList<QByteArray> got = a->header("Allow").split(',');
+        for (QByteArray &m : got)
+            m = m.trimmed();
+        QList<QByteArray> want = allow.split(',');
+        for (QByteArray &m : want)
+            m = m.trimmed();
+        std::sort(got.begin(), got.end());
+        std::sort(want.begin(), want.end());
+        QCOMPARE(got, want);
+    }
 }
 
 void TestServerLimits::lenientHttpIsRefused_data()
