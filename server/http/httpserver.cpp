@@ -26,7 +26,7 @@ namespace threadline::server {
 
 namespace {
 
-constexpr int kMaxRefusing = 256;         // refusals under way at once; beyond: reset
+constexpr int kMaxRefusing = 256;         // refusals under way at once; beyond: they wait
 constexpr qsizetype kMaxLoggedPath = 512; // bytes of a path in the log line
 
 } // namespace
@@ -137,9 +137,13 @@ bool HttpServer::configureTls(const QString &certFile, const QString &keyFile, Q
 
 void HttpServer::acceptAll()
 {
-    while (QTcpSocket *socket = m_tcp.nextPendingConnection()) {
+    m_acceptQueued = false;
+    for (;;) {
+        QTcpSocket *socket = m_held ? m_held : m_tcp.nextPendingConnection();
+        if (!socket)
+            return;
+        m_held = nullptr;
         const QString peer = socket->peerAddress().toString();
-        const quint64 id = m_nextId++;
         // A trusted proxy (--trusted-proxy) speaks for many clients: only the total cap counts
         // its connections (nginx may open more than 256 under load).
         const bool over = m_open >= m_maxConnections ||
@@ -147,10 +151,13 @@ void HttpServer::acceptAll()
                            !(!m_config.trustedProxies.isEmpty() &&
                              m_config.isTrustedProxy(socket->peerAddress())));
         if (over && m_refusing >= kMaxRefusing) {
-            socket->abort(); // a flood: no answer at all, rather than descriptors held
-            socket->deleteLater();
-            continue;
+            // A burst: this one waits for a refusal to end (released()), and so do those behind
+            // it — Qt stops taking connections once 1,024 wait, the kernel's backlog keeps the
+            // rest. Every connection gets its answer, and the descriptors held stay bounded.
+            m_held = socket;
+            return;
         }
+        const quint64 id = m_nextId++;
         auto *c = new HttpConnection(*this, socket, id, peer);
         if (over) {
             ++m_refusing;
@@ -164,10 +171,20 @@ void HttpServer::acceptAll()
     }
 }
 
+void HttpServer::acceptLater()
+{
+    if (m_acceptQueued || (!m_held && !m_tcp.hasPendingConnections()))
+        return;
+    m_acceptQueued = true;
+    QMetaObject::invokeMethod(
+        this, [this] { acceptAll(); }, Qt::QueuedConnection);
+}
+
 void HttpServer::released(HttpConnection *c, const QString &peer)
 {
     if (c->refused()) {
         --m_refusing;
+        acceptLater(); // a connection that waited for a refusal to end
         return;
     }
     m_connections.remove(c->m_id);
@@ -176,6 +193,7 @@ void HttpServer::released(HttpConnection *c, const QString &peer)
     auto it = m_perPeer.find(peer);
     if (it != m_perPeer.end() && --*it <= 0)
         m_perPeer.erase(it);
+    acceptLater(); // room for one that waited
 }
 
 void HttpServer::runDeferred(quint64 connectionId, std::shared_ptr<Api::Deferred> deferred)

@@ -74,6 +74,7 @@ public:
 private:
     friend class HttpConnection;
     void acceptAll();
+    void acceptLater(); // acceptAll() soon, when a connection waits for it
     void released(HttpConnection *c, const QString &peer);
     void runDeferred(quint64 connectionId, std::shared_ptr<Api::Deferred> deferred);
     // True when the request went to a worker thread (workers.h); its answer comes back to the
@@ -110,6 +111,11 @@ private:
     int m_maxConnections = 0;
     int m_open = 0;     // connections counted against the caps
     int m_refusing = 0; // connections being refused (503 on its way out)
+    // Over a cap while kMaxRefusing refusals are under way: it waits for a refusal to end, and
+    // the connections behind it in Qt's queue and the kernel's backlog wait too (every accepted
+    // connection gets its answer; none is reset unanswered).
+    QTcpSocket *m_held = nullptr;
+    bool m_acceptQueued = false;
     QHash<QString, int> m_perPeer;
     QHash<quint64, HttpConnection *> m_connections;
     quint64 m_nextId = 1;

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace threadline::test;
@@ -224,6 +225,7 @@ private Q_SLOTS:
     void lenientHttpIsRefused_data();
     void lenientHttpIsRefused();
     void http09LineIsAnsweredAtOnce();
+    void burstOfConnectionsIsAnsweredEveryOne();
     void methodsThePathHasNot_data();
     void methodsThePathHasNot();
     void acceptedHttpForms();
@@ -841,6 +843,76 @@ void TestServerLimits::sprayingFromOneAddressIsBounded()
     QCOMPARE(last.status, 429);
     QVERIFY2(errorMessage(last).contains("this address"), last.describe().constData());
     QCOMPARE(Client(sprayed.baseUrl()).login(QStringLiteral("zhangsan")), QString());
+}
+
+// 2,000 connections opened at once from one address, each asking for /health: every one gets
+// an HTTP answer — 200 for those within the per-address cap (256), 503 with Retry-After for the
+// rest (they wait in the kernel's backlog while 256 refusals are under way); none is closed
+// without one.
+void TestServerLimits::burstOfConnectionsIsAnsweredEveryOne()
+{
+    constexpr int kBurst = 2000;
+    struct rlimit rl = {};
+    QVERIFY(::getrlimit(RLIMIT_NOFILE, &rl) == 0);
+    if (rl.rlim_cur < rlim_t(kBurst + 200)) {
+        rl.rlim_cur = std::min<rlim_t>(rl.rlim_max, kBurst + 500);
+        QVERIFY2(::setrlimit(RLIMIT_NOFILE, &rl) == 0, "cannot raise the descriptor limit");
+    }
+    QVERIFY2(rl.rlim_cur >= rlim_t(kBurst + 200), "the hard descriptor limit is below 2,200");
+    struct Peer
+    {
+        std::unique_ptr<QTcpSocket> s;
+        QByteArray in;
+        bool closed = false;
+    };
+    std::vector<Peer> peers(kBurst);
+    int done = 0;
+    for (Peer &p : peers) {
+        p.s = std::make_unique<QTcpSocket>();
+        QTcpSocket *s = p.s.get();
+        Peer *pp = &p;
+        connect(s, &QTcpSocket::connected, s,
+                [s] { s->write(get("/api/v1/health", "Connection: close\r\n")); });
+        connect(s, &QTcpSocket::readyRead, s, [s, pp] { pp->in += s->readAll(); });
+        const auto end = [s, pp, &done] {
+            if (pp->closed)
+                return;
+            pp->in += s->readAll();
+            pp->closed = true;
+            ++done;
+        };
+        connect(s, &QTcpSocket::disconnected, s, end);
+        connect(s, &QTcpSocket::errorOccurred, s, end);
+        s->connectToHost(QHostAddress::LocalHost, m_server.port());
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(done == kBurst, 60000);
+    int ok = 0, refused = 0, unanswered = 0, refusedWithoutRetry = 0;
+    for (const Peer &p : peers) {
+        QByteArray buf = p.in;
+        const auto a = takeAnswer(buf, false);
+        if (!a) {
+            ++unanswered;
+            continue;
+        }
+        if (a->status == 200) {
+            ++ok;
+        } else if (a->status == 503) {
+            ++refused;
+            if (a->header("Retry-After").isEmpty())
+                ++refusedWithoutRetry;
+        }
+    }
+    qInfo("%d connections at once: %d answered 200, %d answered 503, %d closed unanswered", kBurst,
+          ok, refused, unanswered);
+    QCOMPARE(unanswered, 0);
+    QCOMPARE(ok + refused, kBurst);
+    QVERIFY(ok >= 1);
+    QCOMPARE(refusedWithoutRetry, 0);
+    // and the server goes on answering
+    Raw r;
+    QVERIFY(r.open(m_server.port()));
+    r.send(get("/api/v1/health"));
+    QCOMPARE(statusOf(r.next()), 200);
 }
 
 // HTTP/0.9: a request line without a version, and nothing after it (its client sends no
