@@ -73,6 +73,18 @@
     </message>
 </context>
 <context>
+    <name>ApiClient</name>
+    <message numerus="yes">
+        <location filename="../core/net/headerwatch.cpp" line="74"/>
+        <source>%1 sent an answer whose header did not end; it is not asked again for %n s</source>
+        <extracomment>The breaker of a server that sent a response header without end; %1 the host:port</extracomment>
+        <translation>
+            <numerusform>%1 sent an answer whose header did not end; it is not asked again for %n second</numerusform>
+            <numerusform>%1 sent an answer whose header did not end; it is not asked again for %n seconds</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ApiError</name>
     <message>
         <location filename="../core/net/apierror.cpp" line="66"/>
@@ -1107,6 +1119,7 @@
     </message>
     <message>
         <location filename="../models/thread/commenttreemodel.cpp" line="318"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="327"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1116,13 +1129,13 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="329"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="334"/>
         <source>%1, floor %2: %3. %4 · %5 · %6</source>
         <extracomment>A comment for a screen reader: &quot;李四 replied to 王五, floor 3: text. 2 likes · 1 reply · 5 minutes ago&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/thread/commenttreemodel.cpp" line="331"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="336"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n like</numerusform>
@@ -1130,7 +1143,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/thread/commenttreemodel.cpp" line="332"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="337"/>
         <source>%n reply(s)</source>
         <translation>
             <numerusform>%n reply</numerusform>
@@ -1138,7 +1151,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/thread/commenttreemodel.cpp" line="333"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="338"/>
         <source>%n direct reply(s)</source>
         <translation>
             <numerusform>%n direct reply</numerusform>
@@ -1146,7 +1159,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/thread/commenttreemodel.cpp" line="336"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="341"/>
         <source>%n oppose(s)</source>
         <translation>
             <numerusform>%n oppose</numerusform>
@@ -1154,27 +1167,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="338"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="343"/>
         <source>you like it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="340"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="345"/>
         <source>you oppose it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="342"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="347"/>
         <source>hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="345"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="350"/>
         <source>sending</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="347"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="352"/>
         <source>not sent</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5199,7 +5212,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::TimelineView</name>
     <message>
         <location filename="../ui/timeline/timelineview.cpp" line="56"/>
-        <location filename="../ui/timeline/timelineview.cpp" line="484"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="487"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5305,12 +5318,12 @@ It will not be sent, and what it changed here is undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="444"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="447"/>
         <source>↑ 50+ new posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timelineview.cpp" line="445"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="448"/>
         <source>↑ %n new post(s)</source>
         <translation>
             <numerusform>↑ %n new post</numerusform>
@@ -5318,7 +5331,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="446"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="449"/>
         <source>Show the new posts on top</source>
         <translation type="unfinished"></translation>
     </message>

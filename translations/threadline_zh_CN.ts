@@ -73,6 +73,17 @@
     </message>
 </context>
 <context>
+    <name>ApiClient</name>
+    <message numerus="yes">
+        <location filename="../core/net/headerwatch.cpp" line="74"/>
+        <source>%1 sent an answer whose header did not end; it is not asked again for %n s</source>
+        <extracomment>The breaker of a server that sent a response header without end; %1 the host:port</extracomment>
+        <translation>
+            <numerusform>%1 发来的回答头部没有结尾；%n 秒内不再向它请求</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ApiError</name>
     <message>
         <location filename="../core/net/apierror.cpp" line="66"/>
@@ -1091,6 +1102,7 @@
     </message>
     <message>
         <location filename="../models/thread/commenttreemodel.cpp" line="318"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="327"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
@@ -1100,61 +1112,61 @@
         <translation>回复 %1</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="329"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="334"/>
         <source>%1, floor %2: %3. %4 · %5 · %6</source>
         <extracomment>A comment for a screen reader: &quot;李四 replied to 王五, floor 3: text. 2 likes · 1 reply · 5 minutes ago&quot;</extracomment>
         <translation>%1，%2 楼：%3。%4 · %5 · %6</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/thread/commenttreemodel.cpp" line="331"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="336"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n 个赞</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/thread/commenttreemodel.cpp" line="332"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="337"/>
         <source>%n reply(s)</source>
         <translation>
             <numerusform>%n 条回复</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/thread/commenttreemodel.cpp" line="333"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="338"/>
         <source>%n direct reply(s)</source>
         <translation>
             <numerusform>%n 条直接回复</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/thread/commenttreemodel.cpp" line="336"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="341"/>
         <source>%n oppose(s)</source>
         <translation>
             <numerusform>%n 个踩</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="338"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="343"/>
         <source>you like it</source>
         <translation>你赞了</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="340"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="345"/>
         <source>you oppose it</source>
         <translation>你踩了</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="342"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="347"/>
         <source>hidden by a moderator</source>
         <translation>已被管理员隐藏</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="345"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="350"/>
         <source>sending</source>
         <translation>发送中</translation>
     </message>
     <message>
-        <location filename="../models/thread/commenttreemodel.cpp" line="347"/>
+        <location filename="../models/thread/commenttreemodel.cpp" line="352"/>
         <source>not sent</source>
         <translation>未发送</translation>
     </message>
@@ -5142,7 +5154,7 @@ It will not be sent, and what it changed here is undone.</source>
     <name>threadline::ui::TimelineView</name>
     <message>
         <location filename="../ui/timeline/timelineview.cpp" line="56"/>
-        <location filename="../ui/timeline/timelineview.cpp" line="484"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="487"/>
         <source>Timeline</source>
         <translation>动态列表</translation>
     </message>
@@ -5248,19 +5260,19 @@ It will not be sent, and what it changed here is undone.</source>
         <translation>所有人都将看不到它，评论和赞也会一起删除。此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="444"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="447"/>
         <source>↑ 50+ new posts</source>
         <translation>↑ 50+ 条新动态</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/timeline/timelineview.cpp" line="445"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="448"/>
         <source>↑ %n new post(s)</source>
         <translation>
             <numerusform>↑ %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/timeline/timelineview.cpp" line="446"/>
+        <location filename="../ui/timeline/timelineview.cpp" line="449"/>
         <source>Show the new posts on top</source>
         <translation>在顶部显示新动态</translation>
     </message>

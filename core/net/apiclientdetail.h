@@ -98,6 +98,10 @@ private:
 
     ApiClient *m_client;
     QList<QPointer<QNetworkReply>> m_running;
+    class HeaderWatch *m_headers = nullptr; // endless headers: cut, and a breaker per origin
+
+public:
+    [[nodiscard]] HeaderWatch *headerWatch() const { return m_headers; }
 };
 
 } // namespace threadline::core

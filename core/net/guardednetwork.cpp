@@ -3,6 +3,7 @@
 #include "net/apiclient.h"
 #include "net/apiclientdetail.h"
 
+#include "net/headerwatch.h"
 #include "net/tlspins.h"
 
 #include <QNetworkCookie>
@@ -27,21 +28,26 @@ public:
     bool insertCookie(const QNetworkCookie &) override { return false; }
 };
 
-// What the manager answers while offline: an error on the next event-loop turn, no I/O at all.
+// What the manager answers while offline (or to a peer whose circuit breaker is open): an error
+// on the next event-loop turn, no I/O at all.
 class RefusedReply : public QNetworkReply
 {
 public:
     RefusedReply(QNetworkAccessManager::Operation op, const QNetworkRequest &request,
-                 QObject *parent)
+                 QObject *parent, const QString &why = {})
         : QNetworkReply(parent)
     {
         setRequest(request);
         setUrl(request.url());
         setOperation(op);
-        setProperty(kOfflineProperty, true);
         QIODevice::open(QIODevice::ReadOnly);
-        setError(QNetworkReply::NetworkSessionFailedError,
-                 QStringLiteral("Offline: the request was not sent"));
+        if (why.isEmpty()) {
+            setProperty(kOfflineProperty, true);
+            setError(QNetworkReply::NetworkSessionFailedError,
+                     QStringLiteral("Offline: the request was not sent"));
+        } else {
+            setError(QNetworkReply::ProtocolFailure, why);
+        }
         setFinished(true);
         QMetaObject::invokeMethod(
             this,
@@ -66,6 +72,7 @@ GuardedNetworkAccessManager::GuardedNetworkAccessManager(ApiClient *client)
 {
     setCookieJar(new NullCookieJar(this));
     setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    m_headers = new HeaderWatch(this);
 }
 
 void GuardedNetworkAccessManager::abortAll()
@@ -113,7 +120,15 @@ QNetworkReply *GuardedNetworkAccessManager::createRequest(Operation op,
                 [this, refused] { Q_EMIT finished(refused); });
         return refused;
     }
+    // A peer that sent a header without end is not asked again for a while (headerwatch.h).
+    if (const QString why = m_headers->refusal(request.url()); !why.isEmpty()) {
+        auto *refused = new RefusedReply(op, request, this, why);
+        connect(refused, &QNetworkReply::finished, this,
+                [this, refused] { Q_EMIT finished(refused); });
+        return refused;
+    }
     QNetworkReply *reply = QNetworkAccessManager::createRequest(op, request, outgoingData);
+    m_headers->watch(reply);
     // First of the reply's sslErrors handlers: ignoring has to happen inside the signal.
     connect(reply, &QNetworkReply::sslErrors, this,
             [this, reply](const QList<QSslError> &errors) { checkCertificate(reply, errors); });

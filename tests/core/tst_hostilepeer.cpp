@@ -16,10 +16,15 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPointer>
+#include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
+#include <QTimer>
+#include <algorithm>
+#include <sys/resource.h>
 
 #include <memory>
 
@@ -144,6 +149,96 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(peer.hangUps >= 1, kWaitMs);
         qInfo("endless header: failed after %lld ms, the peer sent %lld KiB", clock.elapsed(),
               peer.sent / 1024);
+    }
+
+    // A peer (another process: its own CPU is not ours) whose every answer is a header that never
+    // ends, asked every 3 s for 60 s as a polling app with retries would: this process uses at
+    // most 10 % of a core on average (its own process times), the event loop stays responsive,
+    // and the requests fail in words — the first after the header watch cut it, the rest at once
+    // while the peer's breaker is open.
+    void endlessHeaderCostsLittleCpuOverAMinute()
+    {
+        QProcess peer;
+        peer.setProgram(QStringLiteral("/usr/bin/python3"));
+        peer.setArguments({QStringLiteral("-c"), QStringLiteral(R"PY(
+import socket, threading, sys
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", 0)); s.listen(64)
+print(s.getsockname()[1], flush=True)
+chunk = b"a" * 65536
+def serve(c):
+    try:
+        c.recv(65536)
+        c.sendall(b"HTTP/1.1 200 OK\r\nX-Endless: ")
+        while True:
+            c.sendall(chunk)
+    except OSError:
+        pass
+    finally:
+        c.close()
+while True:
+    c, _ = s.accept()
+    threading.Thread(target=serve, args=(c,), daemon=True).start()
+)PY")});
+        peer.start();
+        QVERIFY(peer.waitForStarted(5000));
+        const auto stop = qScopeGuard([&] {
+            peer.kill();
+            peer.waitForFinished(5000);
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(peer.canReadLine(), 10000);
+        const int port = peer.readLine().trimmed().toInt();
+        QVERIFY(port > 0);
+
+        ApiClient api;
+        api.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)));
+        api.setRetryPolicy(RetryPolicy{3, 200, 1000}); // the default 15 s timeout
+        QStringList errors;
+        int asked = 0;
+        const auto ask = [&] {
+            ++asked;
+            ApiReply *r = api.get(QStringLiteral("/api/v1/sync"), this);
+            connect(r, &ApiReply::finished, this, [&errors, r] {
+                if (!r->ok())
+                    errors.append(r->error().message);
+            });
+        };
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, ask);
+        // responsiveness: the longest gap between ticks of a 50 ms timer
+        QElapsedTimer sinceTick;
+        qint64 longestGap = 0;
+        QTimer tick;
+        connect(&tick, &QTimer::timeout, this,
+                [&] { longestGap = std::max(longestGap, sinceTick.restart()); });
+        const auto cpuMs = [] {
+            struct rusage u = {};
+            ::getrusage(RUSAGE_SELF, &u);
+            return qint64(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000 +
+                   (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1000;
+        };
+        const qint64 cpu0 = cpuMs();
+        QElapsedTimer wall;
+        wall.start();
+        sinceTick.start();
+        tick.start(50);
+        ask();
+        poll.start(3000);
+        QTest::qWait(60000); // the measurement's own length, not a synchronisation
+        poll.stop();
+        tick.stop();
+        const double share = double(cpuMs() - cpu0) / double(wall.elapsed());
+        qInfo("60 s against an endless header: %.1f %% of a core, %d requests, %lld failed, "
+              "longest event-loop gap %lld ms",
+              share * 100, asked, qsizetype(errors.size()), longestGap);
+        QVERIFY2(share <= 0.10, qPrintable(QString::number(share * 100) + " % of a core"));
+        QVERIFY2(longestGap < 1000, qPrintable(QString::number(longestGap)));
+        QVERIFY(errors.size() >= asked - 2);
+        QVERIFY2(std::any_of(errors.cbegin(), errors.cend(),
+                             [](const QString &e) {
+                                 return e.contains(QLatin1String("header did not end"));
+                             }),
+                 qPrintable(errors.join(QLatin1String(" | "))));
     }
 
     // A body with no length that never ends: cut at the answer cap as it arrives (the peer
