@@ -478,8 +478,30 @@ void ImageCache::fetch(const QString &key)
         it->bytes += reply->read(maxBytes + 1 - it->bytes.size());
         if (it->bytes.size() > maxBytes)
             cutOff();
+        else
+            boundInFlight();
     });
     connect(reply, &QNetworkReply::finished, this, [this, key, reply] { onFetched(key, reply); });
+}
+
+void ImageCache::boundInFlight()
+{
+    qint64 total = 0;
+    auto largest = m_pending.end();
+    for (auto it = m_pending.begin(); it != m_pending.end(); ++it) {
+        if (!it->reply || it->tooLarge)
+            continue;
+        total += it->bytes.size();
+        if (largest == m_pending.end() || it->bytes.size() > largest->bytes.size())
+            largest = it;
+    }
+    m_peakInFlight = std::max(m_peakInFlight, total);
+    if (total <= m_maxInFlightBytes || largest == m_pending.end())
+        return;
+    largest->tooLarge = true;
+    largest->bytes.clear();
+    largest->bytes.squeeze();
+    largest->reply->abort(); // finished() follows: "too large"
 }
 
 void ImageCache::onFetched(const QString &key, QNetworkReply *reply)

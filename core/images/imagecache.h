@@ -86,6 +86,9 @@ public:
     // screen's worth of fresh decodes: docs/performance.md, "views that cost what is on screen".
     static constexpr qint64 kDefaultMemoryCacheBytes = 8LL * 1024 * 1024;
     static constexpr qint64 kDefaultMaxDownloadBytes = 20LL * 1024 * 1024;
+    // What all the downloads under way may hold together: over it, the one holding most is
+    // stopped ("too large"). Ten pictures whose bodies never end cost this, not ten caps.
+    static constexpr qint64 kDefaultMaxInFlightBytes = 32LL * 1024 * 1024;
     static constexpr qint64 kDefaultMaxPixels = 50'000'000;
     static constexpr int kMaxFullSide = 4096; // a whole picture's longer side, at most
 
@@ -129,6 +132,9 @@ public:
         return m_memory.totalCost() + (m_oversize.isNull() ? 0 : m_oversize.sizeInBytes());
     }
     void setMaxDownloadBytes(qint64 bytes) { m_maxDownloadBytes = bytes; }
+    void setMaxInFlightBytes(qint64 bytes) { m_maxInFlightBytes = bytes; }
+    // The most the downloads under way held together so far (for tests and benchmarks).
+    [[nodiscard]] qint64 peakInFlightBytes() const { return m_peakInFlight; }
     [[nodiscard]] qint64 maxDownloadBytes() const { return m_maxDownloadBytes; }
     void setMaxPixels(qint64 pixels) { m_maxPixels = pixels; }
     [[nodiscard]] qint64 maxPixels() const { return m_maxPixels; }
@@ -216,6 +222,10 @@ private:
     QString m_token;
     bool m_offline = false;
     qint64 m_maxDownloadBytes = kDefaultMaxDownloadBytes;
+    qint64 m_maxInFlightBytes = kDefaultMaxInFlightBytes;
+    qint64 m_peakInFlight = 0;
+    // Over the bytes all downloads may hold: the largest download under way is stopped.
+    void boundInFlight();
     qint64 m_maxPixels = kDefaultMaxPixels;
     int m_timeoutMs = 30000;
 

@@ -6,14 +6,15 @@
 // without Authorization), offline (no request at all), the disk cap, hostile bytes.
 // Waits on signals only (a QEventLoop that ends on the awaited signal, with a time limit).
 
-#include "net/apiclient.h"
 #include "images/imagecache.h"
+#include "net/apiclient.h"
 #include "testserver.h"
 
 #include <QBuffer>
 #include <QDir>
 #include <QDirIterator>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QImage>
@@ -748,6 +749,67 @@ private Q_SLOTS:
                  qPrintable(rec.reasons.value(url)));
         // What the peer got out before the abort: the cap plus what sockets buffer, not more.
         QVERIFY2(sent < 2 * 1024 * 1024 + 30 * 1024 * 1024, qPrintable(QString::number(sent)));
+    }
+
+    // Ten pictures whose bodies have no length and never end, all at once: what the downloads
+    // hold together stays under the total cap (the one holding most is stopped each time the
+    // sum passes it), not ten times the per-picture cap; every one fails "too large"; the
+    // process's peak RSS grows by far less than the 200 MB ten caps would allow.
+    void tenEndlessPicturesShareOneCap()
+    {
+        const auto hwmKiB = [] {
+            QFile f(QStringLiteral("/proc/self/status"));
+            if (!f.open(QIODevice::ReadOnly))
+                return qint64(-1);
+            for (const QByteArray &line : f.readAll().split('\n'))
+                if (line.startsWith("VmHWM:"))
+                    return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+            return qint64(-1);
+        };
+        QTcpServer endless;
+        QVERIFY(endless.listen(QHostAddress::LocalHost, 0));
+        const QByteArray chunk(64 * 1024, 'x');
+        qint64 sent = 0;
+        connect(&endless, &QTcpServer::newConnection, this, [&] {
+            while (QTcpSocket *peer = endless.nextPendingConnection()) {
+                connect(peer, &QTcpSocket::readyRead, peer, [&, peer] {
+                    peer->readAll();
+                    peer->write("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n"
+                                "Connection: close\r\n\r\n");
+                    peer->write(chunk);
+                });
+                connect(peer, &QTcpSocket::bytesWritten, peer, [&, peer] {
+                    if (peer->bytesToWrite() < 4 * chunk.size()) {
+                        peer->write(chunk);
+                        sent += chunk.size();
+                    }
+                });
+                connect(peer, &QTcpSocket::disconnected, peer, &QObject::deleteLater);
+            }
+        });
+        auto cache = newCache(freshDir());
+        Recorder rec(cache.get());
+        const qint64 before = hwmKiB();
+        QList<QUrl> urls;
+        for (int i = 0; i < 10; ++i) {
+            urls.append(QUrl(QStringLiteral("http://127.0.0.1:%1/endless-%2.png")
+                                 .arg(endless.serverPort())
+                                 .arg(i)));
+            QCOMPARE(cache->loadAnyway(urls.last()), ImageCache::State::Loading);
+        }
+        for (const QUrl &url : std::as_const(urls)) {
+            QVERIFY(rec.wait(url));
+            QCOMPARE(rec.failed.value(url), 1);
+            QVERIFY2(rec.reasons.value(url).contains(QLatin1String("too large")),
+                     qPrintable(rec.reasons.value(url)));
+        }
+        const qint64 growthKiB = hwmKiB() - before;
+        qInfo("ten endless pictures: the downloads held at most %lld MiB together; peak RSS "
+              "+%lld MiB; the peer sent %lld MiB",
+              cache->peakInFlightBytes() / (1024 * 1024), growthKiB / 1024, sent / (1024 * 1024));
+        QVERIFY(cache->peakInFlightBytes() <=
+                ImageCache::kDefaultMaxInFlightBytes + 10 * 256 * 1024);
+        QVERIFY2(growthKiB < 90 * 1024, qPrintable(QString::number(growthKiB / 1024)));
     }
 
     // Through the app's shared manager (ApiClient::network()), as the composition root wires it.
