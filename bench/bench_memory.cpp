@@ -15,15 +15,16 @@
 //
 //   QT_QPA_PLATFORM=offscreen bench_memory [--posts 10000] [--size 900x800] [--distinct 48]
 //                                          [--image-bytes N] [--dir DIR] [--strict]
+//                                          [--endless-pictures 10]
 // --image-bytes sets the decoded-image cache's budget (default: ImageCache's). Target: peak RSS
 // ≤ 150 MB.
 #include "allocatortuning.h"
 #include "bench_coldstart_posts.h"
-#include "images/imagecache.h"
 #include "common/layoutcache.h"
-#include "timeline/postdelegate.h"
-#include "poststore.h"
 #include "common/tilepixmaps.h"
+#include "images/imagecache.h"
+#include "poststore.h"
+#include "timeline/postdelegate.h"
 #include "timeline/timelinemodel.h"
 #include "timeline/timelineview.h"
 
@@ -35,9 +36,12 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QImage>
+#include <QNetworkAccessManager>
 #include <QPainter>
 #include <QRandomGenerator>
 #include <QScrollBar>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTextLayout>
 #include <QTimer>
@@ -129,6 +133,8 @@ int main(int argc, char **argv)
     parser.addOption({u"image-bytes"_s, u"The decoded-image cache's budget."_s, u"bytes"_s});
     parser.addOption({u"dir"_s, u"Directory for the pictures (default: temporary)."_s, u"dir"_s});
     parser.addOption({u"strict"_s, u"Exit 1 when the target is missed."_s});
+    parser.addOption({u"endless-pictures"_s,
+                      u"Then this many pictures whose bodies never end, all at once."_s, u"n"_s});
     parser.addOption({u"store-only"_s, u"Only fill the post store and say what it takes."_s});
     parser.addOption({u"shared-users"_s,
                       u"The posts' users share their strings (a store that interned them)."_s});
@@ -297,6 +303,54 @@ int main(int argc, char **argv)
         std::printf("bytesOf(QTextLayout) check: 1,000 post texts laid out: estimated %.2f MiB, "
                     "heap %.2f MiB (%.2f×)\n",
                     mib(estimated), mib(measured), double(estimated) / double(measured));
+    }
+
+    // --endless-pictures N: then N pictures whose bodies have no length and never end, all at
+    // once, from a peer in this process (its send buffers bounded at 256 KiB each), through an
+    // image cache on a real network manager with the default caps; the peak RSS counts them.
+    qint64 endlessHeld = -1, endlessSentMiB = 0;
+    if (const int endless = parser.value(u"endless-pictures"_s).toInt(); endless > 0) {
+        QTcpServer peer;
+        peer.listen(QHostAddress::LocalHost, 0);
+        const QByteArray chunk(64 * 1024, 'x');
+        qint64 sent = 0;
+        QObject::connect(&peer, &QTcpServer::newConnection, &peer, [&] {
+            while (QTcpSocket *c = peer.nextPendingConnection()) {
+                QObject::connect(c, &QTcpSocket::readyRead, c, [c, &chunk] {
+                    c->readAll();
+                    c->write("HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\n"
+                             "Connection: close\r\n\r\n");
+                    c->write(chunk);
+                });
+                QObject::connect(c, &QTcpSocket::bytesWritten, c, [c, &chunk, &sent] {
+                    if (c->bytesToWrite() < 4 * chunk.size()) {
+                        c->write(chunk);
+                        sent += chunk.size();
+                    }
+                });
+                QObject::connect(c, &QTcpSocket::disconnected, c, &QObject::deleteLater);
+            }
+        });
+        QNetworkAccessManager net;
+        core::ImageCache online(&net);
+        online.setServer(QUrl(u"http://127.0.0.1:%1"_s.arg(peer.serverPort())));
+        online.setDiskCacheDirectory(dir + u"/endless-images"_s);
+        int left = endless;
+        QEventLoop wait;
+        QObject::connect(&online, &core::ImageCache::imageFailed, &wait, [&] {
+            if (--left == 0)
+                wait.quit();
+        });
+        for (int i = 0; i < endless; ++i)
+            online.load(
+                QUrl(u"http://127.0.0.1:%1/endless-%2.jpg"_s.arg(peer.serverPort()).arg(i)));
+        QTimer::singleShot(120000, &wait, &QEventLoop::quit);
+        wait.exec();
+        endlessHeld = online.peakInFlightBytes();
+        endlessSentMiB = sent / (1024 * 1024);
+        std::printf("%d endless pictures: %d failed in words; the downloads held at most %.1f MiB "
+                    "together; the peer sent %lld MiB\n",
+                    endless, endless - left, mib(endlessHeld), endlessSentMiB);
     }
 
     const qint64 hwm = statusKiB("VmHWM:");
