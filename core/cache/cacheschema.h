@@ -17,6 +17,7 @@
 
 #include <array>
 #include <span>
+#include <utility>
 
 namespace threadline::core::cacheschema {
 
@@ -96,11 +97,85 @@ inline constexpr std::array kStepTo3 = {
     "CREATE TABLE pages (key TEXT PRIMARY KEY, saved_at INTEGER NOT NULL, body BLOB NOT NULL)",
 };
 
+// Version 4: offline search (Cache::search, docs/api.md "Search"). The text of every cached post
+// and comment in an FTS5 index with the trigram tokenizer, so that any 3 or more characters of
+// it are found (Chinese has no spaces to split words at). Contentless (content=''): the text
+// stays in the rows' blobs only and is not stored twice; detail='none' and columnsize=0 keep
+// only which rows hold each trigram (no positions, no lengths), so a query is the AND of its
+// trigrams and the search checks each candidate's text itself (the index is about a fifth of
+// the file: docs/performance.md, "Offline search"). The triggers keep the index in step with
+// every write of the rows, whichever request makes it (saves, upserts, trims, removals,
+// malformed rows dropped); they read the text with the functions threadline_post_text(data)
+// and threadline_comment_text(data), which the cache registers on its connection
+// (CacheBlob::postText / commentText). A contentless table forgets a row only when told its
+// text again: the delete triggers read it from the row being deleted, which is the blob that
+// was indexed. The last two steps index what an older cache holds.
+inline constexpr char kPostsSearchInsert[] =
+    "CREATE TRIGGER posts_search_insert AFTER INSERT ON posts BEGIN"
+    " INSERT INTO posts_search (rowid, body) VALUES (new.id, threadline_post_text(new.data)); END";
+inline constexpr char kPostsSearchDelete[] =
+    "CREATE TRIGGER posts_search_delete AFTER DELETE ON posts BEGIN"
+    " INSERT INTO posts_search (posts_search, rowid, body)"
+    " VALUES ('delete', old.id, threadline_post_text(old.data)); END";
+inline constexpr char kPostsSearchUpdate[] =
+    "CREATE TRIGGER posts_search_update AFTER UPDATE OF data ON posts"
+    " WHEN threadline_post_text(old.data) IS NOT threadline_post_text(new.data) BEGIN"
+    " INSERT INTO posts_search (posts_search, rowid, body)"
+    " VALUES ('delete', old.id, threadline_post_text(old.data));"
+    " INSERT INTO posts_search (rowid, body) VALUES (new.id, threadline_post_text(new.data)); END";
+inline constexpr char kCommentsSearchInsert[] =
+    "CREATE TRIGGER comments_search_insert AFTER INSERT ON comments BEGIN"
+    " INSERT INTO comments_search (rowid, body)"
+    " VALUES (new.id, threadline_comment_text(new.data)); END";
+inline constexpr char kCommentsSearchDelete[] =
+    "CREATE TRIGGER comments_search_delete AFTER DELETE ON comments BEGIN"
+    " INSERT INTO comments_search (comments_search, rowid, body)"
+    " VALUES ('delete', old.id, threadline_comment_text(old.data)); END";
+inline constexpr char kCommentsSearchUpdate[] =
+    "CREATE TRIGGER comments_search_update AFTER UPDATE OF data ON comments"
+    " WHEN threadline_comment_text(old.data) IS NOT threadline_comment_text(new.data) BEGIN"
+    " INSERT INTO comments_search (comments_search, rowid, body)"
+    " VALUES ('delete', old.id, threadline_comment_text(old.data));"
+    " INSERT INTO comments_search (rowid, body)"
+    " VALUES (new.id, threadline_comment_text(new.data)); END";
+
+// The search triggers by name, with their statements: clear() drops them, empties the tables
+// and the index at once, and makes them again (a row-by-row delete of every row would read every
+// text back).
+inline constexpr std::array<std::pair<const char *, const char *>, 6> kSearchTriggers = {{
+    {"posts_search_insert", kPostsSearchInsert},
+    {"posts_search_delete", kPostsSearchDelete},
+    {"posts_search_update", kPostsSearchUpdate},
+    {"comments_search_insert", kCommentsSearchInsert},
+    {"comments_search_delete", kCommentsSearchDelete},
+    {"comments_search_update", kCommentsSearchUpdate},
+}};
+
+// The FTS5 tables: their shadow tables (`<name>_data`, `_idx`, `_config`) are SQLite's own.
+inline constexpr std::array kSearchTables = {"posts_search", "comments_search"};
+
+inline constexpr std::array kStepTo4 = {
+    "CREATE VIRTUAL TABLE posts_search USING fts5(body, content='', tokenize='trigram',"
+    " detail='none', columnsize=0)",
+    "CREATE VIRTUAL TABLE comments_search USING fts5(body, content='', tokenize='trigram',"
+    " detail='none', columnsize=0)",
+    kPostsSearchInsert,
+    kPostsSearchDelete,
+    kPostsSearchUpdate,
+    kCommentsSearchInsert,
+    kCommentsSearchDelete,
+    kCommentsSearchUpdate,
+    "INSERT INTO posts_search (rowid, body) SELECT id, threadline_post_text(data) FROM posts",
+    "INSERT INTO comments_search (rowid, body)"
+    " SELECT id, threadline_comment_text(data) FROM comments",
+};
+
 // kMigrations[i] takes a file from version i to version i + 1.
-inline constexpr std::array<std::span<const char *const>, 3> kMigrations = {
+inline constexpr std::array<std::span<const char *const>, 4> kMigrations = {
     std::span<const char *const>(kStepTo1),
     std::span<const char *const>(kStepTo2),
     std::span<const char *const>(kStepTo3),
+    std::span<const char *const>(kStepTo4),
 };
 
 inline constexpr int kVersion = int(kMigrations.size());

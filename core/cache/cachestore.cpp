@@ -6,6 +6,7 @@
 #include "cache/cachestore.h"
 
 #include "cache/cacheblob.h"
+#include "cache/cacheschema.h"
 
 #include <algorithm>
 #include <limits>
@@ -612,7 +613,19 @@ QList<HistoryEntry> CacheStore::loadHistory(qint64 now)
 void CacheStore::clear()
 {
     Transaction txn(m_sql);
+    // Without the search triggers the tables empty at once, and the index with them.
+    for (const auto &[name, sql] : cacheschema::kSearchTriggers)
+        m_sql.exec(QByteArray("DROP TRIGGER IF EXISTS ").append(name).constData());
     for (const char *sql : kClearTables)
+        m_sql.exec(sql);
+    for (const char *table : cacheschema::kSearchTables)
+        m_sql.exec(QByteArray("INSERT INTO ")
+                       .append(table)
+                       .append(" (")
+                       .append(table)
+                       .append(") VALUES ('delete-all')")
+                       .constData());
+    for (const auto &[name, sql] : cacheschema::kSearchTriggers)
         m_sql.exec(sql);
     txn.commit();
 }

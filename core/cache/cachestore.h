@@ -118,6 +118,9 @@ public:
     void markViewed(qint64 postId, qint64 when, qint64 now);
     QList<HistoryEntry> loadHistory(qint64 now);
     void clear();
+    // Search (cachesearch.cpp): a page of the kind's hits, newest first by id, below `before`.
+    SearchPage search(SearchPage::Kind kind, const QString &text,
+                      const std::optional<QString> &before, int limit);
 
     int m_commentLimit = cachelimits::kDefaultCommentLimit;
     std::atomic<bool> m_closing{false}; // set by ~Cache: skip the integrity check
@@ -132,6 +135,7 @@ private:
     void recover(const QString &why);
     Verdict attempt(const QString &path, QString &why);
     bool bindHandle(QString &why);
+    bool registerFunctions(QString &why);
     QString schemaMismatch();
     void migrate(int from);
     static QString moveAside(const QString &path, QString &error);
@@ -144,6 +148,10 @@ private:
     void trim(qint64 postId, int keep);
     static void readComments(Stmt &q, QList<Comment> &out, QList<qint64> &bad);
     void pruneHistory(qint64 now);
+    // search (cachesearch.cpp)
+    void searchRows(SearchPage::Kind kind, const QString &text, qint64 before, int limit,
+                    SearchPage &page);
+    void searchPeople(const QString &text, qint64 before, int limit, SearchPage &page);
 
     Cache *m_owner;
     QObject *m_worker; // lives on this thread: the target of queued jobs

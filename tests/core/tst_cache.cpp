@@ -3,6 +3,7 @@
 // tst_cache: the client's SQLite cache (core/cache/cache.h) on real files in a QTemporaryDir:
 // round trips, the seed sample, trimming, history, threads, corrupt files and migrations.
 #include "cache/cache.h"
+#include "cache/cachefunctions.h"
 #include "cache/cacheschema.h"
 #include "wire/jsoncodec.h"
 
@@ -14,6 +15,7 @@
 #include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QSqlDatabase>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
@@ -214,6 +216,11 @@ public:
         QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, m_name);
         db.setDatabaseName(path);
         m_ok = db.open();
+        // the functions the cache's search triggers call, for the writes below (cachefunctions.h)
+        const QVariant handle = db.driver()->handle();
+        if (m_ok && qstrcmp(handle.typeName(), "sqlite3*") == 0)
+            m_ok = registerCacheFunctions(*static_cast<sqlite3 *const *>(handle.constData())) ==
+                   SQLITE_OK;
     }
     ~Peek()
     {
