@@ -102,42 +102,62 @@ inline constexpr std::array kStepTo3 = {
 // it are found (Chinese has no spaces to split words at). Contentless (content=''): the text
 // stays in the rows' blobs only and is not stored twice; detail='none' and columnsize=0 keep
 // only which rows hold each trigram (no positions, no lengths), so a query is the AND of its
-// trigrams and the search checks each candidate's text itself (the index is about a fifth of
-// the file: docs/performance.md, "Offline search"). The triggers keep the index in step with
-// every write of the rows, whichever request makes it (saves, upserts, trims, removals,
-// malformed rows dropped); they read the text with the functions threadline_post_text(data)
-// and threadline_comment_text(data), which the cache registers on its connection
-// (CacheBlob::postText / commentText). A contentless table forgets a row only when told its
-// text again: the delete triggers read it from the row being deleted, which is the blob that
-// was indexed. The last two steps index what an older cache holds.
+// trigrams and the search checks each candidate's text itself (the index is about a seventh of
+// the file: docs/performance.md, "Offline search").
+//
+// The triggers keep the index in step with every write of the rows, whichever request makes it
+// (saves, upserts, trims, removals, malformed rows dropped). They do not write the index
+// themselves: FTS5 writes out what it holds in memory at the start of every statement that
+// runs in a statement journal, as a trigger's does, so a trigger writing the index from each
+// row's upsert made a segment per row (30 ms more for a page of 1,200 comments instead of 5).
+// They queue each change in search_queue instead (tbl: 0 posts, 1 comments; op: 0 index, 1
+// forget; the row's text), and the cache moves the queue into the index in one statement per
+// table after each request (kFlushSearch; CacheStore::flushSearch) and before each search.
+// The text is read with the functions threadline_post_text(data) and
+// threadline_comment_text(data) that the cache registers on its connection (cachefunctions.h).
+// A contentless table forgets a row only when told its text again: the delete triggers read it
+// from the row being deleted, which is the blob that was indexed. The last two steps index what
+// an older cache holds.
 inline constexpr char kPostsSearchInsert[] =
     "CREATE TRIGGER posts_search_insert AFTER INSERT ON posts BEGIN"
-    " INSERT INTO posts_search (rowid, body) VALUES (new.id, threadline_post_text(new.data)); END";
+    " INSERT INTO search_queue (tbl, op, id, body)"
+    " VALUES (0, 0, new.id, threadline_post_text(new.data)); END";
 inline constexpr char kPostsSearchDelete[] =
     "CREATE TRIGGER posts_search_delete AFTER DELETE ON posts BEGIN"
-    " INSERT INTO posts_search (posts_search, rowid, body)"
-    " VALUES ('delete', old.id, threadline_post_text(old.data)); END";
+    " INSERT INTO search_queue (tbl, op, id, body)"
+    " VALUES (0, 1, old.id, threadline_post_text(old.data)); END";
 inline constexpr char kPostsSearchUpdate[] =
     "CREATE TRIGGER posts_search_update AFTER UPDATE OF data ON posts"
     " WHEN threadline_post_text(old.data) IS NOT threadline_post_text(new.data) BEGIN"
-    " INSERT INTO posts_search (posts_search, rowid, body)"
-    " VALUES ('delete', old.id, threadline_post_text(old.data));"
-    " INSERT INTO posts_search (rowid, body) VALUES (new.id, threadline_post_text(new.data)); END";
+    " INSERT INTO search_queue (tbl, op, id, body)"
+    " VALUES (0, 1, old.id, threadline_post_text(old.data)),"
+    " (0, 0, new.id, threadline_post_text(new.data)); END";
 inline constexpr char kCommentsSearchInsert[] =
     "CREATE TRIGGER comments_search_insert AFTER INSERT ON comments BEGIN"
-    " INSERT INTO comments_search (rowid, body)"
-    " VALUES (new.id, threadline_comment_text(new.data)); END";
+    " INSERT INTO search_queue (tbl, op, id, body)"
+    " VALUES (1, 0, new.id, threadline_comment_text(new.data)); END";
 inline constexpr char kCommentsSearchDelete[] =
     "CREATE TRIGGER comments_search_delete AFTER DELETE ON comments BEGIN"
-    " INSERT INTO comments_search (comments_search, rowid, body)"
-    " VALUES ('delete', old.id, threadline_comment_text(old.data)); END";
+    " INSERT INTO search_queue (tbl, op, id, body)"
+    " VALUES (1, 1, old.id, threadline_comment_text(old.data)); END";
 inline constexpr char kCommentsSearchUpdate[] =
     "CREATE TRIGGER comments_search_update AFTER UPDATE OF data ON comments"
     " WHEN threadline_comment_text(old.data) IS NOT threadline_comment_text(new.data) BEGIN"
-    " INSERT INTO comments_search (comments_search, rowid, body)"
-    " VALUES ('delete', old.id, threadline_comment_text(old.data));"
-    " INSERT INTO comments_search (rowid, body)"
-    " VALUES (new.id, threadline_comment_text(new.data)); END";
+    " INSERT INTO search_queue (tbl, op, id, body)"
+    " VALUES (1, 1, old.id, threadline_comment_text(old.data)),"
+    " (1, 0, new.id, threadline_comment_text(new.data)); END";
+
+// The queue into the index, in the order it was written (a NULL command inserts, 'delete'
+// forgets); then emptied. One statement per table: one write of FTS5's memory.
+inline constexpr std::array kFlushSearch = {
+    "INSERT INTO posts_search (posts_search, rowid, body)"
+    " SELECT CASE op WHEN 1 THEN 'delete' END, id, body FROM search_queue WHERE tbl = 0"
+    " ORDER BY seq",
+    "INSERT INTO comments_search (comments_search, rowid, body)"
+    " SELECT CASE op WHEN 1 THEN 'delete' END, id, body FROM search_queue WHERE tbl = 1"
+    " ORDER BY seq",
+    "DELETE FROM search_queue",
+};
 
 // The search triggers by name, with their statements: clear() drops them, empties the tables
 // and the index at once, and makes them again (a row-by-row delete of every row would read every
@@ -155,6 +175,8 @@ inline constexpr std::array<std::pair<const char *, const char *>, 6> kSearchTri
 inline constexpr std::array kSearchTables = {"posts_search", "comments_search"};
 
 inline constexpr std::array kStepTo4 = {
+    "CREATE TABLE search_queue (seq INTEGER PRIMARY KEY, tbl INTEGER NOT NULL,"
+    " op INTEGER NOT NULL, id INTEGER NOT NULL, body TEXT)",
     "CREATE VIRTUAL TABLE posts_search USING fts5(body, content='', tokenize='trigram',"
     " detail='none', columnsize=0)",
     "CREATE VIRTUAL TABLE comments_search USING fts5(body, content='', tokenize='trigram',"

@@ -10,12 +10,15 @@
 // were not enough it ends there with a cursor, and the next page goes on below it. A query of 1
 // or 2 characters has no trigram: the newest kSearchShortWindow posts (or comments) are read and
 // checked, and the page says so (`window`). People: the cached users' nicknames, all of them.
-// The cursor is the cache's own (the last id read, as text).
+// The cursor is the cache's own (the last id read, as text). What the triggers queued is moved
+// into the index first (flushSearch; scheduleFlush does it when the writes pause).
 #include "cache/cachestore.h"
 
 #include "cache/cacheblob.h"
+#include "cache/cacheschema.h"
 
 #include <QStringList>
+#include <QTimer>
 
 #include <limits>
 
@@ -79,7 +82,59 @@ qint64 beforeId(const std::optional<QString> &before)
     return ok && id > 0 ? id : std::numeric_limits<qint64>::max();
 }
 
+constexpr char kQueued[] = "SELECT 1 FROM search_queue LIMIT 1";
+// Whether the queue holds kSearchFlushRows rows: its seq (a rowid) counts them, the queue being
+// emptied whole.
+constexpr char kQueueLong[] = "SELECT max(seq) - min(seq) + 1 FROM search_queue";
+
 } // namespace
+
+void CacheStore::flushSearch()
+{
+    {
+        Stmt q = m_sql.stmt(kQueued);
+        if (!q.next())
+            return;
+    }
+    Transaction txn(m_sql);
+    for (const char *sql : cacheschema::kFlushSearch)
+        m_sql.stmt(sql).run();
+    txn.commit();
+}
+
+void CacheStore::scheduleFlush()
+{
+    if (m_flushDue)
+        return;
+    qint64 queued = 0;
+    {
+        Stmt q = m_sql.stmt(kQueueLong);
+        if (q.next() && !q.isNull(0))
+            queued = q.int64(0);
+    }
+    if (queued == 0)
+        return;
+    if (queued >= cachelimits::kSearchFlushRows) {
+        flushSearch();
+        return;
+    }
+    // Each request that comes meanwhile runs first (it is queued on this thread before the
+    // timer fires again), so a burst of writes is indexed once it is over.
+    m_flushDue = true;
+    const quint64 generation = m_generation;
+    QTimer::singleShot(cachelimits::kSearchFlushDelayMs, m_worker, [this, generation] {
+        m_flushDue = false;
+        if (generation != m_generation || !m_sql.handle())
+            return; // closed or reopened since: the queue waits in the file for the next one
+        try {
+            flushSearch();
+        } catch (const SqlError &e) {
+            qCWarning(lcCache) << "indexing for search failed:" << e.message;
+            if (e.corrupt())
+                recover(e.message);
+        }
+    });
+}
 
 SearchPage CacheStore::search(SearchPage::Kind kind, const QString &query,
                               const std::optional<QString> &before, int limit)
@@ -90,6 +145,7 @@ SearchPage CacheStore::search(SearchPage::Kind kind, const QString &query,
     if (text.isEmpty())
         return page;
     limit = std::max(limit, 1);
+    flushSearch();                 // another connection's writes, if any
     Transaction txn(m_sql, false); // one snapshot for the whole page
     if (kind == SearchPage::Kind::People)
         searchPeople(text, beforeId(before), limit, page);

@@ -618,6 +618,7 @@ void CacheStore::clear()
         m_sql.exec(QByteArray("DROP TRIGGER IF EXISTS ").append(name).constData());
     for (const char *sql : kClearTables)
         m_sql.exec(sql);
+    m_sql.exec("DELETE FROM search_queue");
     for (const char *table : cacheschema::kSearchTables)
         m_sql.exec(QByteArray("INSERT INTO ")
                        .append(table)

@@ -54,6 +54,8 @@ public:
         }
         try {
             job(*this, id);
+            if (m_sql.handle())
+                scheduleFlush(); // what the request's writes queued, into the search index
         } catch (const SqlError &e) {
             qCWarning(lcCache) << name << "failed:" << e.message;
             fail(id, e.message);
@@ -118,6 +120,13 @@ public:
     void markViewed(qint64 postId, qint64 when, qint64 now);
     QList<HistoryEntry> loadHistory(qint64 now);
     void clear();
+    // Moves what the triggers queued into the search index, in one transaction (cacheschema.h,
+    // version 4); nothing when the queue is empty.
+    void flushSearch();
+    // flushSearch() once the worker has had nothing to do for kSearchFlushDelayMs, or at once
+    // when kSearchFlushRows rows are queued: a page written is answered without waiting for the
+    // index (cachesearch.cpp). Nothing when the queue is empty or a flush is already due.
+    void scheduleFlush();
     // Search (cachesearch.cpp): a page of the kind's hits, newest first by id, below `before`.
     SearchPage search(SearchPage::Kind kind, const QString &text,
                       const std::optional<QString> &before, int limit);
@@ -158,6 +167,7 @@ private:
     QString m_path;
     bool m_existed = false;   // the file was there before the last attempt
     quint64 m_generation = 0; // bumped by every close: stale queued checks do nothing
+    bool m_flushDue = false;  // scheduleFlush(): a flush of the search queue is on its way
     QString m_connection;
     QSqlDatabase m_db;
     SqliteConnection m_sql; // the sqlite3* of m_db and its prepared statements

@@ -27,6 +27,10 @@ inline constexpr qsizetype kMaxPageBytes = 512 * 1024; // a bigger page is not s
 inline constexpr int kSearchShortWindow = 2000;
 inline constexpr int kSearchMaxCandidates = 5000;
 inline constexpr int kSearchIndexedLength = 3; // characters the index needs at least
+// The search index is written when the cache has been idle this long after a write, or at once
+// when this many rows' changes are waiting (CacheStore::scheduleFlush), and before each search.
+inline constexpr int kSearchFlushDelayMs = 250;
+inline constexpr int kSearchFlushRows = 20000;
 } // namespace cachelimits
 
 // A stored timeline: a page of the posts of one scope, in the server's order.
