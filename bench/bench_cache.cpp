@@ -235,9 +235,6 @@ double rawInsert(const QString &path, const QList<QList<Comment>> &posts,
             check(sqlite3_step(ins), db, "step");
             sqlite3_reset(ins);
         }
-        // what the search triggers queued, into the index, as the cache does after a request
-        for (const char *sql : cacheschema::kFlushSearch)
-            check(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), db, "flush");
         check(sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr), db, "commit");
     }
     sqlite3_finalize(ins);

@@ -127,6 +127,8 @@ void CacheStore::close()
 void CacheStore::closeDb()
 {
     ++m_generation;
+    if (m_flushTimer)
+        m_flushTimer->stop(); // the queue stays in the file: the next open indexes it
     m_sql.detach();
     if (m_db.isValid())
         m_db.close();

@@ -105,47 +105,31 @@ inline constexpr std::array kStepTo3 = {
 // trigrams and the search checks each candidate's text itself (the index is about a seventh of
 // the file: docs/performance.md, "Offline search").
 //
-// The triggers keep the index in step with every write of the rows, whichever request makes it
-// (saves, upserts, trims, removals, malformed rows dropped). They do not write the index
-// themselves: FTS5 writes out what it holds in memory at the start of every statement that
-// runs in a statement journal, as a trigger's does, so a trigger writing the index from each
-// row's upsert made a segment per row (30 ms more for a page of 1,200 comments instead of 5).
-// They queue each change in search_queue instead (tbl: 0 posts, 1 comments; op: 0 index, 1
-// forget; the row's text), and the cache moves the queue into the index in one statement per
-// table after each request (kFlushSearch; CacheStore::flushSearch) and before each search.
-// The text is read with the functions threadline_post_text(data) and
-// threadline_comment_text(data) that the cache registers on its connection (cachefunctions.h).
-// A contentless table forgets a row only when told its text again: the delete triggers read it
-// from the row being deleted, which is the blob that was indexed. The last two steps index what
-// an older cache holds.
-inline constexpr char kPostsSearchInsert[] =
-    "CREATE TRIGGER posts_search_insert AFTER INSERT ON posts BEGIN"
-    " INSERT INTO search_queue (tbl, op, id, body)"
-    " VALUES (0, 0, new.id, threadline_post_text(new.data)); END";
+// Every change of the rows' text is queued in search_queue (tbl: 0 posts, 1 comments; op: 0
+// index, 1 forget; the text), and the cache moves the queue into the index in one statement per
+// table when the writes pause and before each search (kFlushSearch; CacheStore::flushSearch):
+// FTS5 writes out what it holds in memory at the start of every statement that runs in a
+// statement journal, so writing the index row by row made one segment per upserted row. Rows
+// are written by CacheStore's upserts only (upsertPosts, saveComments), which queue a row's
+// text when it is new or changed; a trigger there would put every upsert in a statement journal
+// (5 µs more a row: a page of 1,200 comments took twice as long). Rows leave by many statements
+// (removals, trims, a floor, malformed rows dropped): the delete triggers queue what they take,
+// reading the text with threadline_post_text(data) / threadline_comment_text(data), the
+// functions the cache registers on its connection (cachefunctions.h). A contentless table
+// forgets a row only when told its text again: the blob being deleted is the one indexed.
+// The migration's last two steps index what an older cache holds.
 inline constexpr char kPostsSearchDelete[] =
     "CREATE TRIGGER posts_search_delete AFTER DELETE ON posts BEGIN"
     " INSERT INTO search_queue (tbl, op, id, body)"
     " VALUES (0, 1, old.id, threadline_post_text(old.data)); END";
-inline constexpr char kPostsSearchUpdate[] =
-    "CREATE TRIGGER posts_search_update AFTER UPDATE OF data ON posts"
-    " WHEN threadline_post_text(old.data) IS NOT threadline_post_text(new.data) BEGIN"
-    " INSERT INTO search_queue (tbl, op, id, body)"
-    " VALUES (0, 1, old.id, threadline_post_text(old.data)),"
-    " (0, 0, new.id, threadline_post_text(new.data)); END";
-inline constexpr char kCommentsSearchInsert[] =
-    "CREATE TRIGGER comments_search_insert AFTER INSERT ON comments BEGIN"
-    " INSERT INTO search_queue (tbl, op, id, body)"
-    " VALUES (1, 0, new.id, threadline_comment_text(new.data)); END";
 inline constexpr char kCommentsSearchDelete[] =
     "CREATE TRIGGER comments_search_delete AFTER DELETE ON comments BEGIN"
     " INSERT INTO search_queue (tbl, op, id, body)"
     " VALUES (1, 1, old.id, threadline_comment_text(old.data)); END";
-inline constexpr char kCommentsSearchUpdate[] =
-    "CREATE TRIGGER comments_search_update AFTER UPDATE OF data ON comments"
-    " WHEN threadline_comment_text(old.data) IS NOT threadline_comment_text(new.data) BEGIN"
-    " INSERT INTO search_queue (tbl, op, id, body)"
-    " VALUES (1, 1, old.id, threadline_comment_text(old.data)),"
-    " (1, 0, new.id, threadline_comment_text(new.data)); END";
+
+// A change queued by the cache's upserts: (tbl, op, id, text).
+inline constexpr char kQueueChange[] =
+    "INSERT INTO search_queue (tbl, op, id, body) VALUES (?1, ?2, ?3, ?4)";
 
 // The queue into the index, in the order it was written (a NULL command inserts, 'delete'
 // forgets); then emptied. One statement per table: one write of FTS5's memory.
@@ -161,14 +145,10 @@ inline constexpr std::array kFlushSearch = {
 
 // The search triggers by name, with their statements: clear() drops them, empties the tables
 // and the index at once, and makes them again (a row-by-row delete of every row would read every
-// text back).
-inline constexpr std::array<std::pair<const char *, const char *>, 6> kSearchTriggers = {{
-    {"posts_search_insert", kPostsSearchInsert},
+// text back and queue it).
+inline constexpr std::array<std::pair<const char *, const char *>, 2> kSearchTriggers = {{
     {"posts_search_delete", kPostsSearchDelete},
-    {"posts_search_update", kPostsSearchUpdate},
-    {"comments_search_insert", kCommentsSearchInsert},
     {"comments_search_delete", kCommentsSearchDelete},
-    {"comments_search_update", kCommentsSearchUpdate},
 }};
 
 // The FTS5 tables: their shadow tables (`<name>_data`, `_idx`, `_config`) are SQLite's own.
@@ -181,12 +161,8 @@ inline constexpr std::array kStepTo4 = {
     " detail='none', columnsize=0)",
     "CREATE VIRTUAL TABLE comments_search USING fts5(body, content='', tokenize='trigram',"
     " detail='none', columnsize=0)",
-    kPostsSearchInsert,
     kPostsSearchDelete,
-    kPostsSearchUpdate,
-    kCommentsSearchInsert,
     kCommentsSearchDelete,
-    kCommentsSearchUpdate,
     "INSERT INTO posts_search (rowid, body) SELECT id, threadline_post_text(data) FROM posts",
     "INSERT INTO comments_search (rowid, body)"
     " SELECT id, threadline_comment_text(data) FROM comments",

@@ -83,9 +83,11 @@ qint64 beforeId(const std::optional<QString> &before)
 }
 
 constexpr char kQueued[] = "SELECT 1 FROM search_queue LIMIT 1";
-// Whether the queue holds kSearchFlushRows rows: its seq (a rowid) counts them, the queue being
-// emptied whole.
-constexpr char kQueueLong[] = "SELECT max(seq) - min(seq) + 1 FROM search_queue";
+// How many rows the queue holds: its seq (a rowid) counts them, the queue being emptied whole.
+// Two subqueries: each is one step down the rowid tree (min() and max() in one SELECT would read
+// the whole queue).
+constexpr char kQueueLong[] =
+    "SELECT (SELECT max(seq) FROM search_queue) - (SELECT min(seq) FROM search_queue) + 1";
 
 } // namespace
 
@@ -102,10 +104,8 @@ void CacheStore::flushSearch()
     txn.commit();
 }
 
-void CacheStore::scheduleFlush()
+void CacheStore::scheduleFlush(bool mayFlushNow)
 {
-    if (m_flushDue)
-        return;
     qint64 queued = 0;
     {
         Stmt q = m_sql.stmt(kQueueLong);
@@ -114,26 +114,27 @@ void CacheStore::scheduleFlush()
     }
     if (queued == 0)
         return;
-    if (queued >= cachelimits::kSearchFlushRows) {
+    if (mayFlushNow && queued >= cachelimits::kSearchFlushRows) {
         flushSearch();
         return;
     }
-    // Each request that comes meanwhile runs first (it is queued on this thread before the
-    // timer fires again), so a burst of writes is indexed once it is over.
-    m_flushDue = true;
-    const quint64 generation = m_generation;
-    QTimer::singleShot(cachelimits::kSearchFlushDelayMs, m_worker, [this, generation] {
-        m_flushDue = false;
-        if (generation != m_generation || !m_sql.handle())
-            return; // closed or reopened since: the queue waits in the file for the next one
-        try {
-            flushSearch();
-        } catch (const SqlError &e) {
-            qCWarning(lcCache) << "indexing for search failed:" << e.message;
-            if (e.corrupt())
-                recover(e.message);
-        }
-    });
+    // Started again by every write: the index is written once a burst of writes is over.
+    if (!m_flushTimer) {
+        m_flushTimer = new QTimer(m_worker); // on this thread, as m_worker
+        m_flushTimer->setSingleShot(true);
+        QObject::connect(m_flushTimer, &QTimer::timeout, m_worker, [this] {
+            if (!m_sql.handle())
+                return; // closed: the queue waits in the file for the next open
+            try {
+                flushSearch();
+            } catch (const SqlError &e) {
+                qCWarning(lcCache) << "indexing for search failed:" << e.message;
+                if (e.corrupt())
+                    recover(e.message);
+            }
+        });
+    }
+    m_flushTimer->start(cachelimits::kSearchFlushDelayMs);
 }
 
 SearchPage CacheStore::search(SearchPage::Kind kind, const QString &query,
