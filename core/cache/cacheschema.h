@@ -102,7 +102,7 @@ inline constexpr std::array kStepTo3 = {
 // it are found (Chinese has no spaces to split words at). Contentless (content=''): the text
 // stays in the rows' blobs only and is not stored twice; detail='none' and columnsize=0 keep
 // only which rows hold each trigram (no positions, no lengths), so a query is the AND of its
-// trigrams and the search checks each candidate's text itself (the index is about a seventh of
+// trigrams and the search checks each candidate's text itself (the index is about a sixth of
 // the file: docs/performance.md, "Offline search").
 //
 // Every change of the rows' text is queued in search_queue (tbl: 0 posts, 1 comments; op: 0
