@@ -31,6 +31,8 @@ const QString themeName = QStringLiteral("theme");
 const QString firstPaintName = QStringLiteral("first-paint");
 const QString quitAfterPaintName = QStringLiteral("quit-after-first-paint");
 const QString helpQaName = QStringLiteral("help-qa");
+const QString searchName = QStringLiteral("search");
+const QString searchKindName = QStringLiteral("search-kind");
 
 std::optional<ui::MainWindow::Page> pageNamed(const QString &name)
 {
@@ -84,7 +86,7 @@ void addOptions(QCommandLineParser &parser)
     const QCommandLineOption pageOpt(
         pageName,
         QStringLiteral("The page to show: all, following, mine, hotday, hotweek, hotviews, "
-                       "history, activity, ranking, likes, notifications."),
+                       "history, activity, ranking, likes, notifications, search."),
         QStringLiteral("NAME"));
     const QCommandLineOption openOpt(openName, QStringLiteral("Open the thread of post ID."),
                                      QStringLiteral("ID"));
@@ -105,7 +107,15 @@ void addOptions(QCommandLineParser &parser)
         themeName,
         QStringLiteral("The colours: system, light or dark (default: as chosen in View → Theme)."),
         QStringLiteral("THEME"));
-    parser.addOptions({userOpt, langOpt, pageOpt, openOpt, importOpt, cacheOpt, sizeOpt, themeOpt});
+    const QCommandLineOption searchOpt(
+        searchName, QStringLiteral("Open the Search page with TEXT searched (Ctrl+F)."),
+        QStringLiteral("TEXT"));
+    const QCommandLineOption searchKindOpt(
+        searchKindName,
+        QStringLiteral("What --search searches: posts (the default), comments or people."),
+        QStringLiteral("KIND"));
+    parser.addOptions({userOpt, langOpt, pageOpt, openOpt, importOpt, cacheOpt, sizeOpt, themeOpt,
+                       searchOpt, searchKindOpt});
     parser.addPositionalArgument(QStringLiteral("url"),
                                  QStringLiteral("A Threadline link to open: threadline://post/ID."),
                                  QStringLiteral("[url]"));
@@ -233,6 +243,23 @@ std::optional<QString> readCommandLine(const QCommandLineParser &parser, Command
     if (parser.isSet(langName))
         out->lang = parser.value(langName);
     out->screenshot = parser.value(shotName);
+    if (parser.isSet(searchName)) {
+        out->search = parser.value(searchName).trimmed();
+        if (out->search.isEmpty())
+            return QStringLiteral("--search: expected the text to search for");
+    }
+    if (parser.isSet(searchKindName)) {
+        const QString kind = parser.value(searchKindName);
+        if (kind == QLatin1String("posts"))
+            out->searchKind = core::SearchPage::Kind::Posts;
+        else if (kind == QLatin1String("comments"))
+            out->searchKind = core::SearchPage::Kind::Comments;
+        else if (kind == QLatin1String("people"))
+            out->searchKind = core::SearchPage::Kind::People;
+        else
+            return QStringLiteral("--search-kind: expected posts, comments or people, not \"%1\"")
+                .arg(kind);
+    }
     out->qaPanel = parser.isSet(qaName);
     out->firstPaint = parser.isSet(firstPaintName);
     out->quitAfterFirstPaint = parser.isSet(quitAfterPaintName);

@@ -45,6 +45,9 @@ struct CommandLine
     bool qaPanel = false;                // --qa
     bool firstPaint = false;             // --first-paint
     bool quitAfterFirstPaint = false;    // --quit-after-first-paint
+    // --search: the Search page with this text searched (empty for none), of --search-kind
+    QString search;
+    core::SearchPage::Kind searchKind = core::SearchPage::Kind::Posts;
 };
 
 // Adds every option (and --help, --version) to `parser`, before it processes the arguments.

@@ -13,6 +13,8 @@
 #include "paintreport.h"
 #include "say.h"
 #include "screenshot.h"
+#include "search/searchfeed.h"
+#include "search/searchview.h"
 #include "startuptrace.h"
 #include "thread/threadview.h"
 #include "timeline/timelinefeed.h"
@@ -296,6 +298,19 @@ void StartupFlow::showFirstPage()
             return a.createtime != b.createtime ? a.createtime > b.createtime : a.id > b.id;
         });
         m_window->addPostsOnTop(onTop.mid(0, 200));
+    }
+    if (!m_options.search.isEmpty()) {
+        // --search: the Search page with the text searched; the screenshot once it answered
+        m_window->showSearch();
+        ui::SearchView *search = m_window->searchView();
+        if (search && m_screenshot->wanted() && m_openPost <= 0)
+            connect(
+                search->feed(), &models::SearchFeed::finished, m_screenshot,
+                [this] { m_screenshot->take(); }, Qt::SingleShotConnection);
+        if (search)
+            search->search(m_options.search, m_options.searchKind);
+        if (search && m_screenshot->wanted() && m_openPost <= 0)
+            return;
     }
     if (m_openPost > 0) {
         m_window->openThread(std::exchange(m_openPost, 0));

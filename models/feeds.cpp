@@ -18,6 +18,8 @@
 #include "people/profileloader.h"
 #include "people/statspeoplemodel.h"
 #include "rankings/rankingfeed.h"
+#include "search/searchfeed.h"
+#include "search/searchpeoplemodel.h"
 #include "thread/threadloader.h"
 #include "timeline/historymodel.h"
 #include "timeline/likersmodel.h"
@@ -169,6 +171,16 @@ void Feeds::clearCachedPosts() const
 {
     if (m_parts.cache)
         m_parts.cache->clear();
+}
+
+SearchPeopleModel *Feeds::searchPeopleModel(QObject *parent) const
+{
+    return new SearchPeopleModel(parent);
+}
+
+SearchFeed *Feeds::search(TimelineModel *results, SearchPeopleModel *people, QObject *parent) const
+{
+    return new SearchFeed(m_parts.api, m_parts.cache, m_parts.store, results, people, parent);
 }
 
 } // namespace threadline::models

@@ -51,6 +51,8 @@ class ProfileLoader;
 class TopicLoader;
 class RankingFeed;
 class RankingModel;
+class SearchFeed;
+class SearchPeopleModel;
 class ThreadLoader;
 class TimeTicker;
 class TimelineFeed;
@@ -114,6 +116,11 @@ public:
     OutboxModel *outboxModel(QObject *parent) const;
     // Topics: a topic's header (its posts: timelineFeed with TimelineFeed::Scope::ofTopic).
     TopicLoader *topicLoader(QObject *parent) const;
+
+    // Search (Ctrl+F): its results — posts and comments in a timeline model (timelineModel()),
+    // people in their own model — and the feed that asks the server or, offline, the cache.
+    SearchPeopleModel *searchPeopleModel(QObject *parent) const;
+    SearchFeed *search(TimelineModel *results, SearchPeopleModel *people, QObject *parent) const;
 
     // Empties the cache's posts (never the outbox); no-op without a cache.
     void clearCachedPosts() const;

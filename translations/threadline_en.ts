@@ -398,7 +398,7 @@
 <context>
     <name>TimelineModel</name>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="108"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="142"/>
         <source>%Ln like(s) today</source>
         <translation>
             <numerusform>%Ln like today</numerusform>
@@ -406,7 +406,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="110"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="144"/>
         <source>%Ln like(s) this week</source>
         <translation>
             <numerusform>%Ln like this week</numerusform>
@@ -414,7 +414,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="112"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="146"/>
         <source>%Ln view(s) today</source>
         <translation>
             <numerusform>%Ln view today</numerusform>
@@ -422,7 +422,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="114"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="148"/>
         <source>%Ln view(s) this week</source>
         <translation>
             <numerusform>%Ln view this week</numerusform>
@@ -430,23 +430,23 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="244"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="279"/>
         <source>This kind of post (%1) is not supported yet.</source>
         <extracomment>A post of a kind from a newer server: its kind as the server names it (VIDEO)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="248"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="283"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="250"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="285"/>
         <source>Pictures</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="252"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="287"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n like</numerusform>
@@ -454,7 +454,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="254"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="289"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -462,12 +462,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="278"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="313"/>
         <source>Like</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="284"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="319"/>
         <source>Reply</source>
         <translation type="unfinished"></translation>
     </message>
@@ -501,22 +501,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="378"/>
+        <location filename="../app/startupflow.cpp" line="393"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="129"/>
+        <location filename="../app/startupflow.cpp" line="131"/>
         <source>Your session has ended: sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="147"/>
+        <location filename="../app/startupflow.cpp" line="149"/>
         <source>You</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="349"/>
+        <location filename="../app/startupflow.cpp" line="364"/>
         <source>Threadline is already open</source>
         <translation type="unfinished"></translation>
     </message>
@@ -650,21 +650,21 @@
     <message>
         <location filename="../core/images/imagecache.cpp" line="57"/>
         <location filename="../core/images/imagecache.cpp" line="87"/>
-        <location filename="../core/images/imagecache.cpp" line="493"/>
-        <location filename="../core/images/imagecache.cpp" line="510"/>
+        <location filename="../core/images/imagecache.cpp" line="515"/>
+        <location filename="../core/images/imagecache.cpp" line="532"/>
         <source>The picture is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/images/imagecache.cpp" line="83"/>
-        <location filename="../core/images/imagecache.cpp" line="512"/>
+        <location filename="../core/images/imagecache.cpp" line="534"/>
         <source>The picture could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/images/imagecache.cpp" line="161"/>
         <location filename="../core/images/imagecache.cpp" line="419"/>
-        <location filename="../core/images/imagecache.cpp" line="561"/>
+        <location filename="../core/images/imagecache.cpp" line="583"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
@@ -675,7 +675,7 @@
     </message>
     <message>
         <location filename="../core/images/imagecache.cpp" line="427"/>
-        <location filename="../core/images/imagecache.cpp" line="506"/>
+        <location filename="../core/images/imagecache.cpp" line="528"/>
         <source>The picture could not be downloaded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -685,12 +685,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="497"/>
+        <location filename="../core/images/imagecache.cpp" line="519"/>
         <source>The picture could not be loaded (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="504"/>
+        <location filename="../core/images/imagecache.cpp" line="526"/>
         <source>The picture took too long to load</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1811,6 +1811,77 @@
     </message>
 </context>
 <context>
+    <name>threadline::models::SearchFeed</name>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="48"/>
+        <source>Could not search what is saved on this computer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="180"/>
+        <source>Could not search: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="181"/>
+        <source>Could not load more results: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="286"/>
+        <source>Searching…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="287"/>
+        <source>Searching what is saved on this computer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="291"/>
+        <source>Searched the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="294"/>
+        <source>Offline: searched what is saved on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="298"/>
+        <source>The server could not be reached (%1), so this searched what is saved on this computer.</source>
+        <extracomment>%1: why the server could not be reached</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="303"/>
+        <source>This server cannot search, so this searched what is saved on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="311"/>
+        <source>Nothing matches “%1”.</source>
+        <extracomment>%1: the text searched for</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/search/searchfeed.cpp" line="314"/>
+        <source>Only the newest %n comment(s) were looked through: type 3 or more characters to search them all.</source>
+        <translation>
+            <numerusform>Only the newest %n comment was looked through: type 3 or more characters to search them all.</numerusform>
+            <numerusform>Only the newest %n comments were looked through: type 3 or more characters to search them all.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/search/searchfeed.cpp" line="317"/>
+        <source>Only the newest %n post(s) were looked through: type 3 or more characters to search them all.</source>
+        <translation>
+            <numerusform>Only the newest %n post was looked through: type 3 or more characters to search them all.</numerusform>
+            <numerusform>Only the newest %n posts were looked through: type 3 or more characters to search them all.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>threadline::models::StatsPeopleModel</name>
     <message>
         <location filename="../models/people/statspeoplemodel.cpp" line="41"/>
@@ -2658,226 +2729,231 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="221"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="223"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="224"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="225"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="226"/>
         <source>My posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="227"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="228"/>
         <source>Hot today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="229"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="230"/>
         <source>Hot this week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="231"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="232"/>
         <source>Most viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="233"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="234"/>
         <source>Recently viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="235"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="237"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="239"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
         <source>Moderation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="241"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="242"/>
         <source>Statistics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="243"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
         <source>Ranking</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
         <source>Topic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <location filename="../ui/window/mainwindownotifications.cpp" line="93"/>
         <location filename="../ui/window/mainwindownotifications.cpp" line="102"/>
         <source>Notifications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <source>Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>%1 — Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="270"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="273"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="277"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="276"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
         <location filename="../ui/window/mainwindownotifications.cpp" line="93"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="279"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
         <source>&amp;Preferences…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
         <source>Outbox</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="289"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
         <source>Out&amp;box: changes waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
         <source>QA: faults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="296"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="297"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="298"/>
         <source>&amp;System colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="299"/>
         <source>&amp;Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="296"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="300"/>
         <source>&amp;Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="297"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="301"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="298"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="302"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="299"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="303"/>
         <source>The project&apos;s &amp;page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="300"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="304"/>
         <source>&amp;About Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="301"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="305"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="302"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="306"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="213"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
@@ -2888,7 +2964,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="349"/>
+        <location filename="../ui/window/mainwindow.cpp" line="351"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>%n new post on top</numerusform>
@@ -2896,12 +2972,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="386"/>
+        <location filename="../ui/window/mainwindow.cpp" line="388"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="647"/>
+        <location filename="../ui/window/mainwindow.cpp" line="650"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2999,6 +3075,11 @@
     <message>
         <location filename="../ui/window/mainwindownotifications.cpp" line="104"/>
         <source>Notifications (Ctrl+Shift+N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowsearch.cpp" line="38"/>
+        <source>&amp;Search…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4004,64 +4085,64 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PostDelegate</name>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="159"/>
-        <location filename="../ui/timeline/postdelegate.cpp" line="360"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="171"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="379"/>
         <source>Hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="167"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="179"/>
         <source>Sending…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="167"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="179"/>
         <source>Not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="262"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="276"/>
         <location filename="../ui/timeline/postdelegateevents.cpp" line="218"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="275"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="289"/>
         <source>%1 replied to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="278"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="292"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="176"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="193"/>
         <source>Click to load</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="178"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="195"/>
         <source>Not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="199"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="216"/>
         <source>+%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="331"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="350"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="365"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="384"/>
         <source>Hidden by a moderator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="366"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="385"/>
         <source>Hidden by a moderator: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4692,6 +4773,74 @@ It will not be sent, and what it changed here is undone.</source>
     <message>
         <location filename="../ui/dialogs/reportdialog.cpp" line="179"/>
         <source>The note is too long: %1 of at most %2 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::SearchView</name>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="184"/>
+        <source>No posts or comments found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="185"/>
+        <source>Type what to look for and press Return.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="186"/>
+        <source>Nobody found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="187"/>
+        <source>Type a name, or part of one, and press Return.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="192"/>
+        <source>Search posts, comments and people</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="193"/>
+        <source>Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="194"/>
+        <source>Return searches; Down goes to the results; Esc leaves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="195"/>
+        <source>Posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="196"/>
+        <source>Comments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="197"/>
+        <source>People</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="198"/>
+        <source>What to search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="199"/>
+        <source>Search results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="200"/>
+        <source>People found</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -393,70 +393,70 @@
 <context>
     <name>TimelineModel</name>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="108"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="142"/>
         <source>%Ln like(s) today</source>
         <translation>
             <numerusform>今日 %Ln 个赞</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="110"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="144"/>
         <source>%Ln like(s) this week</source>
         <translation>
             <numerusform>本周 %Ln 个赞</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="112"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="146"/>
         <source>%Ln view(s) today</source>
         <translation>
             <numerusform>今日 %Ln 次浏览</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="114"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="148"/>
         <source>%Ln view(s) this week</source>
         <translation>
             <numerusform>本周 %Ln 次浏览</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="244"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="279"/>
         <source>This kind of post (%1) is not supported yet.</source>
         <extracomment>A post of a kind from a newer server: its kind as the server names it (VIDEO)</extracomment>
         <translation>暂不支持这种动态（%1）。</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="248"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="283"/>
         <source>%1: %2. %3 · %4 · %5</source>
         <translation>%1：%2。%3 · %4 · %5</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="250"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="285"/>
         <source>Pictures</source>
         <translation>图片</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="252"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="287"/>
         <source>%n like(s)</source>
         <translation>
             <numerusform>%n 个赞</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/timeline/timelinemodel.cpp" line="254"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="289"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="278"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="313"/>
         <source>Like</source>
         <translation>赞</translation>
     </message>
     <message>
-        <location filename="../models/timeline/timelinemodel.cpp" line="284"/>
+        <location filename="../models/timeline/timelinemodel.cpp" line="319"/>
         <source>Reply</source>
         <translation>回复</translation>
     </message>
@@ -490,22 +490,22 @@
         <translation>%1：已略过 %2（其余动态照常导入）</translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="378"/>
+        <location filename="../app/startupflow.cpp" line="393"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation>未登录：请选择“文件 → 登录…”</translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="129"/>
+        <location filename="../app/startupflow.cpp" line="131"/>
         <source>Your session has ended: sign in again.</source>
         <translation>登录已失效：请重新登录。</translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="147"/>
+        <location filename="../app/startupflow.cpp" line="149"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="349"/>
+        <location filename="../app/startupflow.cpp" line="364"/>
         <source>Threadline is already open</source>
         <translation>Threadline 已经打开</translation>
     </message>
@@ -635,21 +635,21 @@
     <message>
         <location filename="../core/images/imagecache.cpp" line="57"/>
         <location filename="../core/images/imagecache.cpp" line="87"/>
-        <location filename="../core/images/imagecache.cpp" line="493"/>
-        <location filename="../core/images/imagecache.cpp" line="510"/>
+        <location filename="../core/images/imagecache.cpp" line="515"/>
+        <location filename="../core/images/imagecache.cpp" line="532"/>
         <source>The picture is too large</source>
         <translation>图片过大</translation>
     </message>
     <message>
         <location filename="../core/images/imagecache.cpp" line="83"/>
-        <location filename="../core/images/imagecache.cpp" line="512"/>
+        <location filename="../core/images/imagecache.cpp" line="534"/>
         <source>The picture could not be read</source>
         <translation>无法读取图片</translation>
     </message>
     <message>
         <location filename="../core/images/imagecache.cpp" line="161"/>
         <location filename="../core/images/imagecache.cpp" line="419"/>
-        <location filename="../core/images/imagecache.cpp" line="561"/>
+        <location filename="../core/images/imagecache.cpp" line="583"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
@@ -660,7 +660,7 @@
     </message>
     <message>
         <location filename="../core/images/imagecache.cpp" line="427"/>
-        <location filename="../core/images/imagecache.cpp" line="506"/>
+        <location filename="../core/images/imagecache.cpp" line="528"/>
         <source>The picture could not be downloaded</source>
         <translation>图片下载失败</translation>
     </message>
@@ -670,12 +670,12 @@
         <translation>图片来自其他网站</translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="497"/>
+        <location filename="../core/images/imagecache.cpp" line="519"/>
         <source>The picture could not be loaded (HTTP %1)</source>
         <translation>图片加载失败（HTTP %1）</translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="504"/>
+        <location filename="../core/images/imagecache.cpp" line="526"/>
         <source>The picture took too long to load</source>
         <translation>图片加载超时</translation>
     </message>
@@ -1775,6 +1775,75 @@
     </message>
 </context>
 <context>
+    <name>threadline::models::SearchFeed</name>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="48"/>
+        <source>Could not search what is saved on this computer: %1</source>
+        <translation>无法搜索本机保存的内容：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="180"/>
+        <source>Could not search: %1</source>
+        <translation>无法搜索：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="181"/>
+        <source>Could not load more results: %1</source>
+        <translation>无法加载更多结果：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="286"/>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="287"/>
+        <source>Searching what is saved on this computer…</source>
+        <translation>正在搜索本机保存的内容…</translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="291"/>
+        <source>Searched the server.</source>
+        <translation>已搜索服务器。</translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="294"/>
+        <source>Offline: searched what is saved on this computer.</source>
+        <translation>离线：已搜索本机保存的内容。</translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="298"/>
+        <source>The server could not be reached (%1), so this searched what is saved on this computer.</source>
+        <extracomment>%1: why the server could not be reached</extracomment>
+        <translation>无法连接服务器（%1），因此搜索的是本机保存的内容。</translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="303"/>
+        <source>This server cannot search, so this searched what is saved on this computer.</source>
+        <translation>此服务器不支持搜索，因此搜索的是本机保存的内容。</translation>
+    </message>
+    <message>
+        <location filename="../models/search/searchfeed.cpp" line="311"/>
+        <source>Nothing matches “%1”.</source>
+        <extracomment>%1: the text searched for</extracomment>
+        <translation>没有与“%1”相符的内容。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/search/searchfeed.cpp" line="314"/>
+        <source>Only the newest %n comment(s) were looked through: type 3 or more characters to search them all.</source>
+        <translation>
+            <numerusform>只查看了最新的 %n 条评论：输入 3 个或更多的字即可搜索全部评论。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/search/searchfeed.cpp" line="317"/>
+        <source>Only the newest %n post(s) were looked through: type 3 or more characters to search them all.</source>
+        <translation>
+            <numerusform>只查看了最新的 %n 条动态：输入 3 个或更多的字即可搜索全部动态。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>threadline::models::StatsPeopleModel</name>
     <message>
         <location filename="../models/people/statspeoplemodel.cpp" line="41"/>
@@ -2616,226 +2685,231 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="221"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="223"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="224"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="225"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="226"/>
         <source>My posts</source>
         <translation>我的动态</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="227"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="228"/>
         <source>Hot today</source>
         <translation>今日热门</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="229"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="230"/>
         <source>Hot this week</source>
         <translation>本周热门</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="231"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="232"/>
         <source>Most viewed</source>
         <translation>最多浏览</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="233"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="234"/>
         <source>Recently viewed</source>
         <translation>最近浏览</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="235"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
         <source>Activity</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="237"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
         <source>Profile</source>
         <translation>个人主页</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="239"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
         <source>Moderation</source>
         <translation>内容审核</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="241"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="242"/>
         <source>Statistics</source>
         <translation>统计</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="243"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
         <source>Ranking</source>
         <translation>排行榜</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="245"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
         <source>Likes</source>
         <translation>赞过</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="247"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
         <source>Topic</source>
         <translation>话题</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="249"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
         <location filename="../ui/window/mainwindownotifications.cpp" line="93"/>
         <location filename="../ui/window/mainwindownotifications.cpp" line="102"/>
         <source>Notifications</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="261"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
         <source>%1 — Threadline</source>
         <translation>%1 — Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="265"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation>你已退出登录。重新登录（文件 → 登录…）即可浏览和发帖；排队中的改动会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="267"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="270"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="273"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="277"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="276"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
         <location filename="../ui/window/mainwindownotifications.cpp" line="93"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="279"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="281"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
         <source>Outbox</source>
         <translation>待发送</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="289"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
         <source>Out&amp;box: changes waiting</source>
         <translation>待发送的更改(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
         <source>QA: faults</source>
         <translation>测试：故障注入</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation>测试面板：故障与离线(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="296"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="297"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="298"/>
         <source>&amp;System colours</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="299"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="296"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="300"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="297"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="301"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="298"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="302"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="299"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="303"/>
         <source>The project&apos;s &amp;page</source>
         <translation>项目主页(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="300"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="304"/>
         <source>&amp;About Threadline</source>
         <translation>关于 Threadline(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="301"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="305"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="302"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="306"/>
         <location filename="../ui/window/mainwindowtoolbar.cpp" line="213"/>
         <source>Not signed in</source>
         <translation>未登录</translation>
@@ -2846,19 +2920,19 @@
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="349"/>
+        <location filename="../ui/window/mainwindow.cpp" line="351"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>顶部有 %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="386"/>
+        <location filename="../ui/window/mainwindow.cpp" line="388"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="647"/>
+        <location filename="../ui/window/mainwindow.cpp" line="650"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -2955,6 +3029,11 @@
         <location filename="../ui/window/mainwindownotifications.cpp" line="104"/>
         <source>Notifications (Ctrl+Shift+N)</source>
         <translation>通知（Ctrl+Shift+N）</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowsearch.cpp" line="38"/>
+        <source>&amp;Search…</source>
+        <translation>搜索(&amp;S)…</translation>
     </message>
     <message>
         <location filename="../ui/window/mainwindowkeys.cpp" line="142"/>
@@ -3955,64 +4034,64 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::PostDelegate</name>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="159"/>
-        <location filename="../ui/timeline/postdelegate.cpp" line="360"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="171"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="379"/>
         <source>Hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="167"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="179"/>
         <source>Sending…</source>
         <translation>发送中…</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="167"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="179"/>
         <source>Not sent</source>
         <translation>未发送</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="262"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="276"/>
         <location filename="../ui/timeline/postdelegateevents.cpp" line="218"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="275"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="289"/>
         <source>%1 replied to %2</source>
         <translation>%1 回复 %2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postcardlayout.cpp" line="278"/>
+        <location filename="../ui/timeline/postcardlayout.cpp" line="292"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="176"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="193"/>
         <source>Click to load</source>
         <translation>点击加载</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="178"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="195"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="199"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="216"/>
         <source>+%1</source>
         <translation>+%1</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="331"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="350"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="365"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="384"/>
         <source>Hidden by a moderator</source>
         <translation>已被管理员隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/timeline/postdelegate.cpp" line="366"/>
+        <location filename="../ui/timeline/postdelegate.cpp" line="385"/>
         <source>Hidden by a moderator: %1</source>
         <translation>已被管理员隐藏：%1</translation>
     </message>
@@ -4640,6 +4719,74 @@ It will not be sent, and what it changed here is undone.</source>
         <location filename="../ui/dialogs/reportdialog.cpp" line="179"/>
         <source>The note is too long: %1 of at most %2 characters</source>
         <translation>备注太长：%1 个字，最多 %2 个</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::SearchView</name>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="184"/>
+        <source>No posts or comments found.</source>
+        <translation>没有找到相关的动态或评论。</translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="185"/>
+        <source>Type what to look for and press Return.</source>
+        <translation>输入要查找的内容，然后按回车键。</translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="186"/>
+        <source>Nobody found.</source>
+        <translation>没有找到相关的人。</translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="187"/>
+        <source>Type a name, or part of one, and press Return.</source>
+        <translation>输入名字或名字的一部分，然后按回车键。</translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="192"/>
+        <source>Search posts, comments and people</source>
+        <translation>搜索动态、评论和人</translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="193"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="194"/>
+        <source>Return searches; Down goes to the results; Esc leaves</source>
+        <translation>回车搜索；向下键进入结果；Esc 离开</translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="195"/>
+        <source>Posts</source>
+        <translation>动态</translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="196"/>
+        <source>Comments</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="197"/>
+        <source>People</source>
+        <translation>人</translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="198"/>
+        <source>What to search</source>
+        <translation>搜索什么</translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="199"/>
+        <source>Search results</source>
+        <translation>搜索结果</translation>
+    </message>
+    <message>
+        <location filename="../ui/search/searchview.cpp" line="200"/>
+        <source>People found</source>
+        <translation>找到的人</translation>
     </message>
 </context>
 <context>

@@ -362,6 +362,15 @@ quint64 Cache::loadHistory()
     });
 }
 
+quint64 Cache::search(SearchPage::Kind kind, const QString &text,
+                      const std::optional<QString> &before, int limit)
+{
+    return enqueue("search", [kind, text, before, limit](CacheStore &s, quint64 id) {
+        SearchPage page = s.search(kind, text, before, limit);
+        s.reply([id, page = std::move(page)](Cache *c) { Q_EMIT c->searchLoaded(id, page); });
+    });
+}
+
 quint64 Cache::clear()
 {
     return enqueue("clear", [](CacheStore &s, quint64 id) {

@@ -158,6 +158,14 @@ public:
     quint64 markViewed(qint64 postId, std::optional<qint64> whenMs = {});
     quint64 loadHistory(); // historyLoaded, newest first
 
+    // Search (offline): the cached posts, comments or people whose text holds `text`, newest
+    // first by id, at most `limit`, below `before` (a `next` of an earlier page of this cache).
+    // 3 or more characters: any substring, through the trigram index; 1 or 2: the newest
+    // kSearchShortWindow posts or comments only (the page's `window` says so). A comment comes
+    // with its post (the page's `posts`). Answers searchLoaded.
+    quint64 search(SearchPage::Kind kind, const QString &text,
+                   const std::optional<QString> &before = {}, int limit = 20);
+
     // Empties every table, the sync cursor included.
     quint64 clear();
 
@@ -183,6 +191,7 @@ Q_SIGNALS:
     void metaLoaded(quint64 requestId, const QString &key, const std::optional<QString> &value);
     void historyLoaded(quint64 requestId, const QList<threadline::core::HistoryEntry> &entries);
     void pageLoaded(quint64 requestId, const threadline::core::SavedPage &page);
+    void searchLoaded(quint64 requestId, const threadline::core::SearchPage &page);
 
 private:
     template<class Job> quint64 enqueue(const char *name, Job &&job);

@@ -215,6 +215,16 @@ public:
         m_p += n;
         return n == 0 ? QString() : QString::fromUtf8(start, qsizetype(n));
     }
+    // A string's UTF-8 bytes where they are, not copied.
+    QByteArrayView strView()
+    {
+        const quint64 n = uvar();
+        if (!m_ok || n > quint64(m_end - m_p))
+            return fail<QByteArrayView>();
+        const char *start = m_p;
+        m_p += n;
+        return QByteArrayView(start, qsizetype(n));
+    }
     // A list length: every element takes at least one byte, so a count beyond the remaining
     // bytes is malformed (and never reserves absurd memory).
     qsizetype count()
@@ -279,6 +289,29 @@ public:
         c.status = status == 1 ? Comment::Status::Hidden : Comment::Status::Visible;
         c.moderation = moderation();
         return c;
+    }
+    // The fields before a post's content, then the content (postText()).
+    QByteArrayView postContent()
+    {
+        svar(); // id
+        if (byte() == 2)
+            strView(); // a newer server's category word
+        return strView();
+    }
+    // The fields before a comment's content, then the content (commentText()).
+    QByteArrayView commentContent()
+    {
+        for (int i = 0; i < 6; ++i) // id, postId, rootId, parentId, floor, seq
+            svar();
+        svar(); // author: uid, nickname, avatar
+        strView();
+        strView();
+        if (flag()) { // replyTo
+            svar();
+            strView();
+            strView();
+        }
+        return strView();
     }
     Post post()
     {
@@ -406,6 +439,24 @@ std::optional<Post> CacheBlob::decodePost(QByteArrayView blob)
 std::optional<Comment> CacheBlob::decodeComment(QByteArrayView blob)
 {
     return decodeBlob<Comment>(blob, kCommentTag, [](Reader &r) { return r.comment(); });
+}
+
+std::optional<QByteArrayView> CacheBlob::postText(QByteArrayView blob)
+{
+    Reader r(blob);
+    if (!r.header(kPostTag))
+        return std::nullopt;
+    const QByteArrayView text = r.postContent();
+    return r.ok() ? std::optional(text) : std::nullopt;
+}
+
+std::optional<QByteArrayView> CacheBlob::commentText(QByteArrayView blob)
+{
+    Reader r(blob);
+    if (!r.header(kCommentTag))
+        return std::nullopt;
+    const QByteArrayView text = r.commentContent();
+    return r.ok() ? std::optional(text) : std::nullopt;
 }
 
 std::optional<Like> CacheBlob::decodeLike(QByteArrayView blob)

@@ -29,6 +29,11 @@ struct CacheBlob
     [[nodiscard]] static std::optional<Post> decodePost(QByteArrayView blob);
     [[nodiscard]] static std::optional<Comment> decodeComment(QByteArrayView blob);
     [[nodiscard]] static std::optional<Like> decodeLike(QByteArrayView blob);
+    // The content of a post's or a comment's blob as its UTF-8 bytes (a view into `blob`),
+    // read without decoding the rest (the search index's text); nullopt when the blob is not
+    // one, or is cut short before the end of the content.
+    [[nodiscard]] static std::optional<QByteArrayView> postText(QByteArrayView blob);
+    [[nodiscard]] static std::optional<QByteArrayView> commentText(QByteArrayView blob);
     [[nodiscard]] static std::optional<UserBrief> decodeUser(QByteArrayView blob);
 };
 

@@ -8,12 +8,14 @@
 
 #include "cache/cache.h" // the signals opening answers with
 
+#include "cache/cachefunctions.h"
 #include "cache/cacheschema.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
+#include <QSet>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -125,6 +127,8 @@ void CacheStore::close()
 void CacheStore::closeDb()
 {
     ++m_generation;
+    if (m_flushTimer)
+        m_flushTimer->stop(); // the queue stays in the file: the next open indexes it
     m_sql.detach();
     if (m_db.isValid())
         m_db.close();
@@ -186,7 +190,7 @@ CacheStore::Verdict CacheStore::attempt(const QString &path, QString &why)
         closeDb();
         return existed ? Verdict::Corrupt : Verdict::Failed;
     }
-    if (!bindHandle(why)) {
+    if (!bindHandle(why) || !registerFunctions(why)) {
         closeDb();
         return Verdict::Failed;
     }
@@ -295,6 +299,16 @@ bool CacheStore::bindHandle(QString &why)
     return true;
 }
 
+// The SQL functions the schema's triggers call, on this connection.
+bool CacheStore::registerFunctions(QString &why)
+{
+    if (registerCacheFunctions(m_sql.handle()) == SQLITE_OK)
+        return true;
+    why = u"cannot register the cache's SQL functions: "_s +
+          QString::fromUtf8(sqlite3_errmsg(m_sql.handle()));
+    return false;
+}
+
 // Compares the tables and indexes in sqlite_master with the CREATE statements of the
 // migrations (SQLite keeps the statement's text as written; released steps never change),
 // SQLite's own tables (sqlite_stat1 of PRAGMA optimize) aside. Empty when they match, else
@@ -306,10 +320,17 @@ QString CacheStore::schemaMismatch()
         for (const char *sql : step) {
             const QString text = QString::fromLatin1(sql);
             const QStringList words = text.split(u' ', Qt::SkipEmptyParts);
-            if (words.size() > 2 && words.at(0) == u"CREATE"_s) // CREATE TABLE|INDEX name …
+            if (words.size() > 3 && words.at(0) == u"CREATE"_s && words.at(1) == u"VIRTUAL"_s)
+                expected.insert(words.at(3), text); // CREATE VIRTUAL TABLE name …
+            else if (words.size() > 2 && words.at(0) == u"CREATE"_s) // TABLE|INDEX|TRIGGER name
                 expected.insert(words.at(2), text);
         }
     }
+    // The FTS5 tables' shadow tables are made and kept by SQLite: their names only are known.
+    QSet<QString> shadows;
+    for (const char *table : cacheschema::kSearchTables)
+        for (const char *suffix : {"_data", "_idx", "_config", "_docsize", "_content"})
+            shadows.insert(QLatin1StringView(table) + QLatin1StringView(suffix));
     sqlite3_stmt *q = nullptr;
     const int prepared =
         sqlite3_prepare_v2(m_sql.handle(),
@@ -327,6 +348,8 @@ QString CacheStore::schemaMismatch()
                                      sqlite3_column_bytes(q, c));
         };
         const QString name = column(0);
+        if (shadows.contains(name))
+            continue;
         const auto it = expected.constFind(name);
         if (it == expected.constEnd())
             wrong = u"an unknown object \"%1\""_s.arg(name.left(64));

@@ -17,6 +17,7 @@
 
 #include <array>
 #include <span>
+#include <utility>
 
 namespace threadline::core::cacheschema {
 
@@ -96,11 +97,83 @@ inline constexpr std::array kStepTo3 = {
     "CREATE TABLE pages (key TEXT PRIMARY KEY, saved_at INTEGER NOT NULL, body BLOB NOT NULL)",
 };
 
+// Version 4: offline search (Cache::search, docs/api.md "Search"). The text of every cached post
+// and comment in an FTS5 index with the trigram tokenizer, so that any 3 or more characters of
+// it are found (Chinese has no spaces to split words at). Contentless (content=''): the text
+// stays in the rows' blobs only and is not stored twice; detail='none' and columnsize=0 keep
+// only which rows hold each trigram (no positions, no lengths), so a query is the AND of its
+// trigrams and the search checks each candidate's text itself (the index is about a sixth of
+// the file: docs/performance.md, "Offline search").
+//
+// Every change of the rows' text is queued in search_queue (tbl: 0 posts, 1 comments; op: 0
+// index, 1 forget; the text), and the cache moves the queue into the index in one statement per
+// table when the writes pause and before each search (kFlushSearch; CacheStore::flushSearch):
+// FTS5 writes out what it holds in memory at the start of every statement that runs in a
+// statement journal, so writing the index row by row made one segment per upserted row. Rows
+// are written by CacheStore's upserts only (upsertPosts, saveComments), which queue a row's
+// text when it is new or changed; a trigger there would put every upsert in a statement journal
+// (5 µs more a row: a page of 1,200 comments took twice as long). Rows leave by many statements
+// (removals, trims, a floor, malformed rows dropped): the delete triggers queue what they take,
+// reading the text with threadline_post_text(data) / threadline_comment_text(data), the
+// functions the cache registers on its connection (cachefunctions.h). A contentless table
+// forgets a row only when told its text again: the blob being deleted is the one indexed.
+// The migration's last two steps index what an older cache holds.
+inline constexpr char kPostsSearchDelete[] =
+    "CREATE TRIGGER posts_search_delete AFTER DELETE ON posts BEGIN"
+    " INSERT INTO search_queue (tbl, op, id, body)"
+    " VALUES (0, 1, old.id, threadline_post_text(old.data)); END";
+inline constexpr char kCommentsSearchDelete[] =
+    "CREATE TRIGGER comments_search_delete AFTER DELETE ON comments BEGIN"
+    " INSERT INTO search_queue (tbl, op, id, body)"
+    " VALUES (1, 1, old.id, threadline_comment_text(old.data)); END";
+
+// A change queued by the cache's upserts: (tbl, op, id, text).
+inline constexpr char kQueueChange[] =
+    "INSERT INTO search_queue (tbl, op, id, body) VALUES (?1, ?2, ?3, ?4)";
+
+// The queue into the index, in the order it was written (a NULL command inserts, 'delete'
+// forgets); then emptied. One statement per table: one write of FTS5's memory.
+inline constexpr std::array kFlushSearch = {
+    "INSERT INTO posts_search (posts_search, rowid, body)"
+    " SELECT CASE op WHEN 1 THEN 'delete' END, id, body FROM search_queue WHERE tbl = 0"
+    " ORDER BY seq",
+    "INSERT INTO comments_search (comments_search, rowid, body)"
+    " SELECT CASE op WHEN 1 THEN 'delete' END, id, body FROM search_queue WHERE tbl = 1"
+    " ORDER BY seq",
+    "DELETE FROM search_queue",
+};
+
+// The search triggers by name, with their statements: clear() drops them, empties the tables
+// and the index at once, and makes them again (a row-by-row delete of every row would read every
+// text back and queue it).
+inline constexpr std::array<std::pair<const char *, const char *>, 2> kSearchTriggers = {{
+    {"posts_search_delete", kPostsSearchDelete},
+    {"comments_search_delete", kCommentsSearchDelete},
+}};
+
+// The FTS5 tables: their shadow tables (`<name>_data`, `_idx`, `_config`) are SQLite's own.
+inline constexpr std::array kSearchTables = {"posts_search", "comments_search"};
+
+inline constexpr std::array kStepTo4 = {
+    "CREATE TABLE search_queue (seq INTEGER PRIMARY KEY, tbl INTEGER NOT NULL,"
+    " op INTEGER NOT NULL, id INTEGER NOT NULL, body TEXT)",
+    "CREATE VIRTUAL TABLE posts_search USING fts5(body, content='', tokenize='trigram',"
+    " detail='none', columnsize=0)",
+    "CREATE VIRTUAL TABLE comments_search USING fts5(body, content='', tokenize='trigram',"
+    " detail='none', columnsize=0)",
+    kPostsSearchDelete,
+    kCommentsSearchDelete,
+    "INSERT INTO posts_search (rowid, body) SELECT id, threadline_post_text(data) FROM posts",
+    "INSERT INTO comments_search (rowid, body)"
+    " SELECT id, threadline_comment_text(data) FROM comments",
+};
+
 // kMigrations[i] takes a file from version i to version i + 1.
-inline constexpr std::array<std::span<const char *const>, 3> kMigrations = {
+inline constexpr std::array<std::span<const char *const>, 4> kMigrations = {
     std::span<const char *const>(kStepTo1),
     std::span<const char *const>(kStepTo2),
     std::span<const char *const>(kStepTo3),
+    std::span<const char *const>(kStepTo4),
 };
 
 inline constexpr int kVersion = int(kMigrations.size());

@@ -6,6 +6,7 @@
 #include "cache/cachestore.h"
 
 #include "cache/cacheblob.h"
+#include "cache/cacheschema.h"
 
 #include <algorithm>
 #include <limits>
@@ -45,6 +46,8 @@ constexpr char kSelectTimeline[] =
     "SELECT p.id, p.data FROM timeline t JOIN posts p ON p.id = t.post_id"
     " WHERE t.scope = ?1 ORDER BY t.pos LIMIT ?2 OFFSET ?3";
 constexpr char kSelectPost[] = "SELECT id, data FROM posts WHERE id = ?1";
+constexpr char kSelectPostData[] = "SELECT data FROM posts WHERE id = ?1";
+constexpr char kSelectCommentData[] = "SELECT data FROM comments WHERE id = ?1";
 constexpr char kDeletePost[] = "DELETE FROM posts WHERE id = ?1";
 constexpr char kDeletePostComments[] = "DELETE FROM comments WHERE post_id = ?1";
 constexpr char kDeletePostLikes[] = "DELETE FROM likes WHERE post_id = ?1";
@@ -169,10 +172,34 @@ void CacheStore::placePostsByTime(const QList<Post> &posts, const QString &scope
     txn.commit();
 }
 
+// Queues a row's text for the search index (cacheschema.h, version 4) when it is new or
+// changed: `old` is the statement that reads the row's blob before its upsert, `text` the text
+// of a blob. Called before the upsert.
+void CacheStore::queueText(Stmt &old, int table, qint64 id, QByteArrayView blob,
+                           std::optional<QByteArrayView> (*text)(QByteArrayView))
+{
+    const std::optional<QByteArrayView> now = text(blob);
+    old.bind(1, id);
+    const bool known = old.next();
+    std::optional<QByteArray> before;
+    if (known) {
+        if (const std::optional<QByteArrayView> t = text(old.blob(0)))
+            before = t->toByteArray();
+    }
+    old.reset();
+    if (known && ((!before && !now) || (before && now && *before == *now)))
+        return; // the same text (a like count changed): the index holds it already
+    Stmt queue = m_sql.stmt(cacheschema::kQueueChange);
+    if (before)
+        queue.bind(1, qint64(table)).bind(2, qint64(1)).bind(3, id).bindText(4, *before).run();
+    queue.bind(1, qint64(table)).bind(2, qint64(0)).bind(3, id).bindText(4, now).run();
+}
+
 void CacheStore::upsertPosts(const QList<Post> &posts)
 {
     Stmt up = m_sql.stmt(kUpsertPost);
     Stmt user = m_sql.stmt(kUpsertUser);
+    Stmt old = m_sql.stmt(kSelectPostData);
     QByteArray blob;
     QByteArray userBlob;
     for (const Post &p : posts) {
@@ -180,6 +207,7 @@ void CacheStore::upsertPosts(const QList<Post> &posts)
             continue;
         blob.resize(0);
         CacheBlob::encode(p, blob);
+        queueText(old, 0, p.id, blob, &CacheBlob::postText);
         up.bind(1, p.id)
             .bind(2, p.author.uid)
             .bind(3, p.createtime)
@@ -334,6 +362,7 @@ void CacheStore::saveComments(qint64 postId, const QList<Comment> &comments)
     Transaction txn(m_sql);
     {
         Stmt up = m_sql.stmt(kUpsertComment);
+        Stmt old = m_sql.stmt(kSelectCommentData);
         QByteArray blob;
         blob.reserve(512);
         for (const Comment &c : comments) {
@@ -347,6 +376,7 @@ void CacheStore::saveComments(qint64 postId, const QList<Comment> &comments)
                 withPost.postId = postId;
                 CacheBlob::encode(withPost, blob);
             }
+            queueText(old, 1, c.id, blob, &CacheBlob::commentText);
             up.bind(1, c.id)
                 .bind(2, postId)
                 .bind(3, c.rootId)
@@ -612,7 +642,20 @@ QList<HistoryEntry> CacheStore::loadHistory(qint64 now)
 void CacheStore::clear()
 {
     Transaction txn(m_sql);
+    // Without the search triggers the tables empty at once, and the index with them.
+    for (const auto &[name, sql] : cacheschema::kSearchTriggers)
+        m_sql.exec(QByteArray("DROP TRIGGER IF EXISTS ").append(name).constData());
     for (const char *sql : kClearTables)
+        m_sql.exec(sql);
+    m_sql.exec("DELETE FROM search_queue");
+    for (const char *table : cacheschema::kSearchTables)
+        m_sql.exec(QByteArray("INSERT INTO ")
+                       .append(table)
+                       .append(" (")
+                       .append(table)
+                       .append(") VALUES ('delete-all')")
+                       .constData());
+    for (const auto &[name, sql] : cacheschema::kSearchTriggers)
         m_sql.exec(sql);
     txn.commit();
 }

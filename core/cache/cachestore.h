@@ -15,8 +15,10 @@
 
 #include <QLoggingCategory>
 #include <QMetaObject>
+#include <QPointer>
 #include <QSqlDatabase>
 #include <QString>
+#include <QTimer>
 
 #include <atomic>
 #include <exception>
@@ -54,6 +56,8 @@ public:
         }
         try {
             job(*this, id);
+            if (m_sql.handle()) // what the request's writes queued, into the search index
+                scheduleFlush(qstrcmp(name, "open") != 0); // never before the first page
         } catch (const SqlError &e) {
             qCWarning(lcCache) << name << "failed:" << e.message;
             fail(id, e.message);
@@ -118,6 +122,17 @@ public:
     void markViewed(qint64 postId, qint64 when, qint64 now);
     QList<HistoryEntry> loadHistory(qint64 now);
     void clear();
+    // Moves what the triggers queued into the search index, in one transaction (cacheschema.h,
+    // version 4); nothing when the queue is empty.
+    void flushSearch();
+    // flushSearch() once no write has come for kSearchFlushDelayMs, or at once when
+    // kSearchFlushRows rows are queued (`mayFlushNow`: not after opening, whose queue — left by
+    // the last run — waits until the first page is read): a page written is answered without
+    // waiting for the index (cachesearch.cpp). Nothing when the queue is empty.
+    void scheduleFlush(bool mayFlushNow);
+    // Search (cachesearch.cpp): a page of the kind's hits, newest first by id, below `before`.
+    SearchPage search(SearchPage::Kind kind, const QString &text,
+                      const std::optional<QString> &before, int limit);
 
     int m_commentLimit = cachelimits::kDefaultCommentLimit;
     std::atomic<bool> m_closing{false}; // set by ~Cache: skip the integrity check
@@ -132,6 +147,7 @@ private:
     void recover(const QString &why);
     Verdict attempt(const QString &path, QString &why);
     bool bindHandle(QString &why);
+    bool registerFunctions(QString &why);
     QString schemaMismatch();
     void migrate(int from);
     static QString moveAside(const QString &path, QString &error);
@@ -139,17 +155,24 @@ private:
     // requests (cachestore.cpp)
     void appendPlaces(const QList<Post> &posts, const QString &scope);
     void upsertPosts(const QList<Post> &posts);
+    void queueText(Stmt &old, int table, qint64 id, QByteArrayView blob,
+                   std::optional<QByteArrayView> (*text)(QByteArrayView));
     void dropPosts(const QList<qint64> &ids);
     void dropComments(const QList<qint64> &ids);
     void trim(qint64 postId, int keep);
     static void readComments(Stmt &q, QList<Comment> &out, QList<qint64> &bad);
     void pruneHistory(qint64 now);
+    // search (cachesearch.cpp)
+    void searchRows(SearchPage::Kind kind, const QString &text, qint64 before, int limit,
+                    SearchPage &page);
+    void searchPeople(const QString &text, qint64 before, int limit, SearchPage &page);
 
     Cache *m_owner;
     QObject *m_worker; // lives on this thread: the target of queued jobs
     QString m_path;
-    bool m_existed = false;   // the file was there before the last attempt
-    quint64 m_generation = 0; // bumped by every close: stale queued checks do nothing
+    bool m_existed = false;        // the file was there before the last attempt
+    quint64 m_generation = 0;      // bumped by every close: stale queued checks do nothing
+    QPointer<QTimer> m_flushTimer; // scheduleFlush()'s, a child of m_worker (on this thread)
     QString m_connection;
     QSqlDatabase m_db;
     SqliteConnection m_sql; // the sqlite3* of m_db and its prepared statements

@@ -21,6 +21,16 @@ inline constexpr int kHistoryLimit = 60;          // recently viewed posts kept
 inline constexpr qint64 kHistoryMaxAgeMs = qint64(30) * 24 * 60 * 60 * 1000;
 inline constexpr int kMaxPages = 200;                  // saved first pages of other lists
 inline constexpr qsizetype kMaxPageBytes = 512 * 1024; // a bigger page is not saved
+// Search (Cache::search): a query of 1 or 2 characters, too short for the trigram index, looks
+// through the newest this many posts (or comments) only; a page checks at most so many of the
+// index's candidates before it ends with a cursor to go on from.
+inline constexpr int kSearchShortWindow = 2000;
+inline constexpr int kSearchMaxCandidates = 5000;
+inline constexpr int kSearchIndexedLength = 3; // characters the index needs at least
+// The search index is written when the cache has been idle this long after a write, or at once
+// when this many rows' changes are waiting (CacheStore::scheduleFlush), and before each search.
+inline constexpr int kSearchFlushDelayMs = 250;
+inline constexpr int kSearchFlushRows = 20000;
 } // namespace cachelimits
 
 // A stored timeline: a page of the posts of one scope, in the server's order.

@@ -89,6 +89,15 @@ public:
             bind(i, *v);
         return *this;
     }
+    // UTF-8 text, copied (NULL for none).
+    Stmt &bindText(int i, const std::optional<QByteArrayView> &utf8)
+    {
+        if (!utf8)
+            check(sqlite3_bind_null(m_stmt, i));
+        else
+            check(sqlite3_bind_text(m_stmt, i, utf8->data(), int(utf8->size()), SQLITE_TRANSIENT));
+        return *this;
+    }
     // The bytes must stay alive until the statement has been stepped.
     Stmt &bindBlob(int i, const QByteArray &v)
     {

@@ -407,6 +407,18 @@ Call rankings(Ranking::Window window, int limit)
                QLatin1String("&limit=") + id(std::clamp(limit, 1, kMaxRankingLimit)));
 }
 
+Call search(SearchPage::Kind kind, const QString &text, int limit,
+            const std::optional<QString> &before)
+{
+    const QLatin1String kindName = kind == SearchPage::Kind::Comments ? QLatin1String("comments")
+                                   : kind == SearchPage::Kind::People ? QLatin1String("people")
+                                                                      : QLatin1String("posts");
+    return get(path(u"/search?q=") + encoded(text) + QLatin1String("&kind=") + kindName +
+               QLatin1String("&limit=") + id(std::clamp(limit, 1, kMaxSearchLimit)) +
+               QLatin1String("&comments=") + id(kCardComments) +
+               optional(QLatin1String("before"), before));
+}
+
 bool isPublicPath(const QString &pathAndQuery)
 {
     const QString p = QUrl(pathAndQuery).path();

@@ -179,6 +179,13 @@ struct LogQuery
 // --- points and rankings ---
 // GET /rankings?window=day|week&limit=… (limit clamped to the contract's 1…50)
 [[nodiscard]] Call rankings(Ranking::Window window, int limit);
+
+// --- search ---
+// GET /search?q=…&kind=posts|comments|people&limit=…&comments=5&before=… (limit clamped to
+// 1…50; posts come with their inline comments as on the timeline).
+[[nodiscard]] Call search(SearchPage::Kind kind, const QString &text, int limit,
+                          const std::optional<QString> &before = std::nullopt);
+inline constexpr int kMaxSearchLimit = 50;
 inline constexpr int kMaxRankingLimit = 50;
 
 // True for the calls that need no token: sign-in, /health and the pictures under /media/.

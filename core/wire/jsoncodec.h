@@ -155,6 +155,8 @@ struct CodecLimits
 [[nodiscard]] Result<ActiveDays> decodeActiveDays(const QByteArray &json);
 [[nodiscard]] Result<UserBriefPage> decodeUserBriefPage(const QByteArray &json);
 [[nodiscard]] Result<Ranking> decodeRanking(const QByteArray &json); // GET /rankings
+// GET /search?kind=…: the page of that kind (posts; comments with their posts; people).
+[[nodiscard]] Result<SearchPage> decodeSearchPage(const QByteArray &json, SearchPage::Kind kind);
 
 // Request bodies, as compact UTF-8 JSON.
 [[nodiscard]] QByteArray encodeNewPost(const NewPost &post);

@@ -280,6 +280,10 @@ inline bool keptNothing(const NotificationPage &p)
 {
     return p.items.isEmpty();
 }
+inline bool keptNothing(const SearchPage &p)
+{
+    return p.posts.isEmpty() && p.comments.isEmpty() && p.people.isEmpty();
+}
 
 // The first of a page's `skipped` ("path: reason") as the error of the whole page.
 [[nodiscard]] DecodeError firstSkipped(const QStringList &skipped);

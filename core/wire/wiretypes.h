@@ -548,6 +548,27 @@ struct NewComment
     friend bool operator==(const NewComment &, const NewComment &) = default;
 };
 
+// GET /search (docs/api.md "Search"), and the same page read from the cache offline
+// (Cache::search): posts, comments or people whose text holds the query, newest first by id.
+struct SearchPage
+{
+    enum class Kind { Posts, Comments, People };
+    Kind kind = Kind::Posts;
+    QList<Post> posts;       // Posts: the hits; Comments: each hit's post, once
+    QList<Comment> comments; // Comments: the hits
+    QList<UserBrief> people; // People: the hits
+    // The cursor after this page (absent on the last one): the server's, or the cache's own
+    // (a page of one source goes on from that source).
+    std::optional<QString> next;
+    // > 0: the query was too short for the index (1 or 2 characters) and only the newest
+    // `window` posts or comments were looked through; 0: all of them.
+    int window = 0;
+    // Items that could not be read and were left out, one "path: reason" each.
+    QStringList skipped;
+
+    friend bool operator==(const SearchPage &, const SearchPage &) = default;
+};
+
 // POST /reports.
 struct NewReport
 {

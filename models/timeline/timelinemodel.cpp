@@ -76,6 +76,40 @@ void TimelineModel::setInlineCommentCount(int n)
         Q_EMIT dataChanged(index(0), index(int(m_ids.size()) - 1), {InlineCommentsRole});
 }
 
+void TimelineModel::setHighlight(const QString &text)
+{
+    if (text == m_highlight)
+        return;
+    m_highlight = text;
+    if (!m_ids.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_ids.size()) - 1),
+                           {HighlightRole, InlineCommentsRole});
+}
+
+void TimelineModel::addMatchedComments(qint64 postId, const QList<core::Comment> &comments)
+{
+    QList<core::Comment> &matched = m_matched[postId];
+    bool added = false;
+    for (const core::Comment &c : comments) {
+        const bool known = std::any_of(matched.cbegin(), matched.cend(),
+                                       [&c](const core::Comment &m) { return m.id == c.id; });
+        if (!known) {
+            matched.append(c);
+            added = true;
+        }
+    }
+    if (const int row = rowOf(postId); added && row >= 0)
+        Q_EMIT dataChanged(index(row), index(row), {InlineCommentsRole, MatchedCommentRole});
+}
+
+void TimelineModel::clearMatchedComments()
+{
+    const QHash<qint64, QList<core::Comment>> before = std::exchange(m_matched, {});
+    for (auto it = before.cbegin(); it != before.cend(); ++it)
+        if (const int row = rowOf(it.key()); row >= 0)
+            Q_EMIT dataChanged(index(row), index(row), {InlineCommentsRole, MatchedCommentRole});
+}
+
 void TimelineModel::setRanking(Ranking ranking)
 {
     if (ranking == m_ranking)
@@ -208,9 +242,9 @@ QStringList distinctLikers(const Post &p)
     return names;
 }
 
-QVariantList inlineComments(const Post &p, int n)
+QVariantList inlineComments(const Post &p, int n, const QList<core::Comment> &matched)
 {
-    QList<core::Comment> comments = p.comments;
+    QList<core::Comment> comments = matched.isEmpty() ? p.comments : matched;
     core::sortNewestFirst(comments);
     if (comments.size() > n)
         comments.resize(n);
@@ -221,7 +255,8 @@ QVariantList inlineComments(const Post &p, int n)
             {QStringLiteral("author"), it->author.nickName},
             {QStringLiteral("replyTo"), it->replyTo ? it->replyTo->nickName : QString()},
             {QStringLiteral("content"), it->content},
-            {QStringLiteral("createtime"), it->createtime}});
+            {QStringLiteral("createtime"), it->createtime},
+            {QStringLiteral("matched"), !matched.isEmpty()}});
     return out;
 }
 } // namespace
@@ -283,7 +318,14 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
     case CommentTextRole:
         return countOr(p->commentCount, QT_TRANSLATE_NOOP("TimelineModel", "Reply"));
     case InlineCommentsRole:
-        return inlineComments(*p, m_inline);
+        return inlineComments(*p, m_inline, m_matched.value(p->id));
+    case HighlightRole:
+        return m_highlight;
+    case MatchedCommentRole: {
+        QList<core::Comment> matched = m_matched.value(p->id);
+        core::sortNewestFirst(matched);
+        return matched.isEmpty() ? qint64(0) : matched.constFirst().id;
+    }
     case PendingRole:
         return int(m_store->pendingState(p->id));
     case HiddenRole:

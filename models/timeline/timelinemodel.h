@@ -46,6 +46,11 @@ public:
         // A post of a kind a newer server has and this client does not show (a category such
         // as VIDEO): "This kind of post (VIDEO) is not supported yet."; "" for every other.
         UnsupportedRole,
+        // Search results (setHighlight, setMatchedComments): what was searched for, found in
+        // the content and the inline comments case-insensitively ("" when the model is no
+        // search), and the newest comment of the row that matched it (0 when none did).
+        HighlightRole,
+        MatchedCommentRole, // qint64
     };
     Q_ENUM(Role)
 
@@ -62,6 +67,20 @@ public:
     // changed are told (dataChanged of HotCountRole and RankFigureRole). Not kept in the store:
     // the same post has another figure in another ranking.
     void setHotCounts(const QHash<qint64, qint64> &counts);
+
+    // Search results: the text searched for (HighlightRole: the card marks where it is);
+    // "" for none. Every row is told (dataChanged of HighlightRole and InlineCommentsRole).
+    void setHighlight(const QString &text);
+    [[nodiscard]] QString highlight() const { return m_highlight; }
+    // The comments of a post that matched the search: shown inline instead of its newest ones
+    // (the newest of them first to go when there are more than the card shows), each once; the
+    // row is told when it is shown. clearMatchedComments() forgets them all.
+    void addMatchedComments(qint64 postId, const QList<core::Comment> &comments);
+    void clearMatchedComments();
+    [[nodiscard]] QList<core::Comment> matchedComments(qint64 postId) const
+    {
+        return m_matched.value(postId);
+    }
 
     // How many of the newest comments a row shows inline: 3 to 5 (default 3).
     void setInlineCommentCount(int n);
@@ -121,6 +140,9 @@ private:
     TimeLabels m_labels; // the time role's texts, aged by the ticker
     Ranking m_ranking = Ranking::None;
     QHash<qint64, qint64> m_hotCounts; // post id → the ranking's figure
+    // A search's text, and post id → the comments of the post it found.
+    QString m_highlight;
+    QHash<qint64, QList<core::Comment>> m_matched;
 };
 
 } // namespace threadline::models

@@ -45,6 +45,7 @@ Api::Api(Database &db, const ServerConfig &config)
     , m_topics(m_db)
     , m_people(m_db, m_renderer)
     , m_notificationRoutes(m_db, m_notifications, m_changes)
+    , m_search(m_db, m_renderer)
 {
     // The patterns never overlap (no two routes match one method and path), so the order of
     // the table decides nothing but the routes' indexes, which are the same in every Api.
@@ -64,6 +65,7 @@ Api::Api(Database &db, const ServerConfig &config)
     m_people.addRoutes(m_routes);
     m_messages.addRoutes(m_routes);
     m_notificationRoutes.addRoutes(m_routes);
+    m_search.addRoutes(m_routes);
     m_moderation.setMessages(&m_messages);
 }
 

@@ -23,6 +23,7 @@
 #include "api/handlers/peoplehandler.h"
 #include "api/handlers/postshandler.h"
 #include "api/handlers/rankingshandler.h"
+#include "api/handlers/searchhandler.h"
 #include "api/handlers/statshandler.h"
 #include "api/handlers/synchandler.h"
 #include "api/handlers/topicshandler.h"
@@ -174,6 +175,7 @@ private:
     TopicsHandler m_topics;
     PeopleHandler m_people;
     NotificationsHandler m_notificationRoutes;
+    SearchHandler m_search;
     RouteTable m_routes;
     std::function<void()> m_changed;
 };

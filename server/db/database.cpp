@@ -295,7 +295,8 @@ bool Database::migrate(QString *error)
                                          schemaPeople(),
                                          schemaRecentViews(),
                                          schemaChangesNotify(m_kind == Kind::Postgres),
-                                         schemaNotifications(m_kind == Kind::Postgres)};
+                                         schemaNotifications(m_kind == Kind::Postgres),
+                                         schemaSearch(m_kind == Kind::Postgres)};
     try {
         begin();
         if (m_kind == Kind::Postgres)

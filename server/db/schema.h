@@ -819,4 +819,50 @@ $fn$)SQL");
     return steps;
 }
 
+// Search (docs/api.md "Search"): any substring of a post's or a comment's content, so that
+// Chinese text, written without spaces, is found by any 3 or more of its characters.
+// - SQLite: FTS5 tables with the trigram tokenizer over posts.content and comments.content,
+//   external content (the text is not stored twice), kept by triggers on every insert, delete
+//   and change of the content, whichever code path writes (the router, the demo, a bulk load).
+//   Hiding and deleting only flag rows: what a viewer may see is decided by the query's join,
+//   never by the index. The content at migration time is indexed by 'rebuild'.
+// - PostgreSQL: pg_trgm (a trusted extension since PostgreSQL 13, part of Debian's
+//   postgresql-15) and GIN trigram indexes on the same columns, which PostgreSQL keeps itself;
+//   searches are ILIKE '%q%', which the index answers for 3 or more characters.
+inline QStringList schemaSearch(bool postgres)
+{
+    if (postgres)
+        return {
+            QStringLiteral("CREATE EXTENSION IF NOT EXISTS pg_trgm"),
+            QStringLiteral(
+                "CREATE INDEX posts_content_trgm ON posts USING gin (content gin_trgm_ops)"),
+            QStringLiteral(
+                "CREATE INDEX comments_content_trgm ON comments USING gin (content gin_trgm_ops)"),
+        };
+    QStringList steps;
+    for (const QString &table : {QStringLiteral("posts"), QStringLiteral("comments")}) {
+        steps << QStringLiteral("CREATE VIRTUAL TABLE %1_search USING fts5(content,"
+                                " content='%1', content_rowid='id', tokenize='trigram')")
+                     .arg(table)
+              << QStringLiteral(
+                     "CREATE TRIGGER %1_search_insert AFTER INSERT ON %1 BEGIN"
+                     " INSERT INTO %1_search(rowid, content) VALUES (new.id, new.content);"
+                     " END")
+                     .arg(table)
+              << QStringLiteral("CREATE TRIGGER %1_search_delete AFTER DELETE ON %1 BEGIN"
+                                " INSERT INTO %1_search(%1_search, rowid, content)"
+                                " VALUES ('delete', old.id, old.content); END")
+                     .arg(table)
+              << QStringLiteral(
+                     "CREATE TRIGGER %1_search_update AFTER UPDATE OF content ON %1"
+                     " BEGIN INSERT INTO %1_search(%1_search, rowid, content)"
+                     " VALUES ('delete', old.id, old.content);"
+                     " INSERT INTO %1_search(rowid, content) VALUES (new.id, new.content);"
+                     " END")
+                     .arg(table)
+              << QStringLiteral("INSERT INTO %1_search(%1_search) VALUES ('rebuild')").arg(table);
+    }
+    return steps;
+}
+
 } // namespace threadline::server

@@ -80,6 +80,18 @@ std::shared_ptr<QTextLayout> wrapped(const QString &text, const QFont &font, int
     return layout;
 }
 
+// Where `needle` is in `text` from `from` on, case-insensitively, as (start, length) ranges.
+QList<QPair<int, int>> matchRanges(const QString &text, const QString &needle, qsizetype from = 0)
+{
+    QList<QPair<int, int>> ranges;
+    if (needle.isEmpty())
+        return ranges;
+    for (qsizetype at = text.indexOf(needle, std::max<qsizetype>(from, 0), Qt::CaseInsensitive);
+         at >= 0; at = text.indexOf(needle, at + needle.size(), Qt::CaseInsensitive))
+        ranges.append({int(at), int(needle.size())});
+    return ranges;
+}
+
 } // namespace
 
 void PostDelegate::watch(QAbstractItemModel *model)
@@ -195,6 +207,7 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
     }
 
     // --- the content ---
+    const QString highlight = index.data(TimelineModel::HighlightRole).toString();
     const QString raw = index.data(TimelineModel::ContentRole).toString().trimmed();
     if (!raw.isEmpty()) {
         const QString content = shownText(raw);
@@ -216,6 +229,7 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
             l.topicRanges.append({int(mark.start), int(mark.length)});
             l.topicKeys.append(mark.key);
         }
+        l.contentMatches = matchRanges(shown, highlight);
         l.content = QRect(x0, y, colW, int(std::ceil(h)));
         y = l.content.bottom() + 1 + 10;
     }
@@ -290,6 +304,9 @@ PostDelegate::CardLayout PostDelegate::computeLayout(int width, const QFont &fon
             l.comments.append(QRect(innerX, py, innerW, int(std::ceil(h))));
             l.commentLayouts.append(layout);
             l.commentNames.append(names);
+            // the text searched for, in the comment's words (not in the names before them)
+            l.commentMatches.append(
+                matchRanges(layout->text(), highlight, text.size() - body.size()));
             py = l.comments.last().bottom() + 1 + 4;
         }
         if (!comments.isEmpty())

@@ -54,6 +54,23 @@ QColor rankAccent(const QPalette &palette)
     return blend(palette.color(QPalette::Highlight), palette.color(QPalette::Text), 0.15);
 }
 
+// A search's text where it is found: a marker's yellow under dark text, in light and dark
+// themes alike (as browsers mark what was found).
+void addMatchFormats(QList<QTextLayout::FormatRange> &formats, const QList<QPair<int, int>> &ranges,
+                     int length)
+{
+    for (const auto &[start, size] : ranges) {
+        if (start >= length)
+            continue;
+        QTextLayout::FormatRange range;
+        range.start = start;
+        range.length = std::min(size, length - start);
+        range.format.setBackground(QColor(0xff, 0xd5, 0x4f));
+        range.format.setForeground(QColor(0x20, 0x20, 0x20));
+        formats.append(range);
+    }
+}
+
 QPainterPath heartPath(const QRectF &r)
 {
     const qreal x = r.left(), y = r.top(), w = r.width(), h = r.height();
@@ -280,6 +297,8 @@ void PostDelegate::paintPanel(QPainter *painter, const QStyleOptionViewItem &opt
             range.format.setForeground(link);
             names.append(range);
         }
+        if (i < l.commentMatches.size())
+            addMatchFormats(names, l.commentMatches.at(i), length);
         layout->draw(painter, l.comments.at(i).topLeft(), names);
     }
 }
@@ -394,6 +413,7 @@ void PostDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
             range.format.setForeground(link);
             marks.append(range);
         }
+        addMatchFormats(marks, l.contentMatches, int(l.contentLayout->text().size()));
         l.contentLayout->draw(painter, l.content.topLeft(), marks);
     }
 

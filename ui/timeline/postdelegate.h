@@ -5,7 +5,7 @@
 // by on the name's line; avatar, nickname, relative time and device, the content wrapped (its
 // `#topic#` marks and http / https links in the link colour, plain text), up to 9
 // pictures ("+N" on the 9th), the like and comment buttons, the likers' names and the newest
-// comments inline.
+// comments inline (a search's: the comments it found); a search's text marked where it is.
 //
 //   auto *delegate = new PostDelegate(&images, view);
 //   delegate->setView(view);                 // repaints its viewport when an image arrives
@@ -107,6 +107,10 @@ public:
         QList<QRect> comments;
         QList<std::shared_ptr<QTextLayout>> commentLayouts; // each at most 2 lines
         QList<QList<QPair<int, int>>> commentNames; // (start, length) of the names, coloured
+        // A search's results (TimelineModel::HighlightRole): where the text searched for is in
+        // the content's layout and in each inline comment's text, marked when painted.
+        QList<QPair<int, int>> contentMatches;
+        QList<QList<QPair<int, int>>> commentMatches;
 
         // About what this layout takes with its strings, lists and text layouts (LayoutCache's
         // byte budget).
@@ -116,7 +120,8 @@ public:
                    bytesOf(pendingText) + bytesOf(contentLayout) + bytesOf(topicRanges) +
                    bytesOf(topicKeys) + TextLinks::bytesOfLinks(linkRanges, linkUrls) +
                    bytesOf(pictures) + bytesOf(likersText) + bytesOf(comments) +
-                   bytesOf(commentLayouts) + bytesOf(commentNames);
+                   bytesOf(commentLayouts) + bytesOf(commentNames) + bytesOf(contentMatches) +
+                   bytesOf(commentMatches);
         }
     };
 

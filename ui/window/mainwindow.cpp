@@ -235,6 +235,8 @@ void MainWindow::clearAccount()
     delete m_ranking;
     m_ranking = nullptr;
     clearNotifications();
+    if (m_searchAction)
+        m_searchAction->setEnabled(false);
     while (m_navPages.size() > kBasePages.size()) {
         delete m_nav->takeItem(int(m_navPages.size()) - 1);
         m_navPages.removeLast();
@@ -461,6 +463,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
     m_navPages.append(Page::Ranking);
     m_nav->addItem(QString());
     startNotifications(); // its row after Ranking, with the unread badge
+    startSearch();        // Ctrl+F (mainwindowsearch.cpp)
 
     m_started = true;
     m_signedOut = false;

@@ -55,6 +55,7 @@ class PersonPages;
 class ProfileHeader;
 class QaPanel;
 class RankingView;
+class SearchView;
 class StatsView;
 class ThreadView;
 class TimelineView;
@@ -80,6 +81,8 @@ public:
         Likes,         // the posts I liked, newest like first
         Topic,         // a topic's page (TopicPage): its header and posts
         Notifications, // what others did to me and mine (NotificationsView), with its badge
+        // Ctrl+F: posts, comments and people (SearchView)
+        Search,
     };
     Q_ENUM(Page)
 
@@ -122,6 +125,9 @@ public:
         return m_notificationsModel;
     }
     [[nodiscard]] models::DesktopAlerts *desktopAlerts() const { return m_alerts; }
+    // The Search page (Ctrl+F): shown with the focus in its field; Esc goes back.
+    void showSearch();
+    [[nodiscard]] SearchView *searchView() const;
     // Opens what a notification is about (a row of the page, a bubble clicked): the thread at
     // the comment, the person, my board; the window raised.
     void openNotification(const core::Notification &notification);
@@ -222,6 +228,11 @@ private:
     void startNotifications();
     void clearNotifications();
     void updateNotificationsBadge();
+    // mainwindowsearch.cpp: the Search page, its action (Ctrl+F), leaving it (Esc).
+    void buildSearchAction();
+    void retranslateSearch();
+    void startSearch();
+    void leaveSearch();
 
     core::AppCore *m_core;
     models::Feeds *m_models;
@@ -251,6 +262,10 @@ private:
     core::DesktopNotifier *m_notifier = nullptr;
     QAction *m_notificationsAction = nullptr; // Go to Notifications (Ctrl+Shift+N)
     QList<Page> m_navPages;                   // the navigation's rows
+    // The Search page (one of m_feeds' pages), its action (Ctrl+F), where Esc goes back to.
+    QPointer<SearchView> m_search;
+    QAction *m_searchAction = nullptr;
+    Page m_beforeSearch = Page::All;
     qint64 m_profileUid = 0;
     QString m_topicKey; // the Topic page's topic
 

@@ -131,6 +131,7 @@ void MainWindow::buildMenus()
     m_viewMenu = menuBar()->addMenu(QString());
     m_refresh = m_viewMenu->addAction(QString(), this, &MainWindow::refresh);
     m_refresh->setShortcuts({QKeySequence::Refresh, QKeySequence(Qt::CTRL | Qt::Key_R)});
+    buildSearchAction(); // Search… (Ctrl+F), mainwindowsearch.cpp
     m_offline = m_viewMenu->addAction(QString());
     m_offline->setCheckable(true);
     m_offline->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
@@ -247,6 +248,8 @@ static QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Topic");
     case MainWindow::Page::Notifications:
         return MainWindow::tr("Notifications");
+    case MainWindow::Page::Search:
+        return MainWindow::tr("Search");
     }
     return {};
 }
@@ -283,6 +286,7 @@ void MainWindow::retranslate()
     m_quit->setText(tr("&Quit"));
     m_viewMenu->setTitle(tr("&View"));
     m_refresh->setText(tr("&Refresh"));
+    retranslateSearch();
     m_offline->setText(tr("Work &offline"));
     m_systemZone->setText(tr("Show times in the system's time &zone"));
     m_outboxDock->setWindowTitle(tr("Outbox"));
