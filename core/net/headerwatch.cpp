@@ -130,7 +130,8 @@ void HeaderWatch::sample()
     }
     const double share = double(cpu - m_lastCpu) / double(wall);
     m_lastCpu = cpu;
-    m_busyFor = share >= 0.8 ? m_busyFor + wall : 0;
+    // half a core or more: a spinning reader still gets that on a loaded machine
+    m_busyFor = share >= 0.5 ? m_busyFor + wall : 0;
     if (m_busyFor >= m_busyMs)
         trip();
 }
