@@ -20,6 +20,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -302,8 +303,28 @@ void TestCacheCorruption::damagedSchemaTextIsMovedAside()
     // column named data") for as long as the app ran.
     const QString path = m_dir.filePath(u"schema-text.sqlite"_s);
     QByteArray bytes = m_template;
-    const qsizetype table = bytes.indexOf("CREATE TABLE posts (");
-    QVERIFY(table >= 0 && table < 4096); // sqlite_master lives on the first page
+    // sqlite_master's pages: the first one, and later ones once the schema outgrew it (a free
+    // page may still hold an older copy of the text, which would change nothing).
+    QSet<qint64> schemaPages;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"schema-pages"_s);
+        db.setDatabaseName(m_dir.filePath(u"template.sqlite"_s));
+        db.setConnectOptions(u"QSQLITE_OPEN_READONLY"_s);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(u"SELECT pageno FROM dbstat WHERE name IN ('sqlite_master', "
+                       u"'sqlite_schema')"_s));
+        while (q.next())
+            schemaPages.insert(q.value(0).toLongLong());
+    }
+    QSqlDatabase::removeDatabase(u"schema-pages"_s);
+    QVERIFY(schemaPages.contains(1));
+    qsizetype table = -1;
+    for (qsizetype at = bytes.indexOf("CREATE TABLE posts ("); at >= 0 && table < 0;
+         at = bytes.indexOf("CREATE TABLE posts (", at + 1))
+        if (schemaPages.contains(at / 4096 + 1)) // pages of 4,096 bytes, numbered from 1
+            table = at;
+    QVERIFY(table >= 0);
     const qsizetype column = bytes.indexOf(" data BLOB NOT NULL)", table);
     QVERIFY(column > table);
     bytes[column + 4] = 'x'; // "datx": still valid SQL

@@ -4,7 +4,9 @@
 // row of the cache file — a file the cache corruption soak shows can hold any bytes. Each input
 // goes through all four decoders (only the one whose tag byte matches gets past the header).
 // Invariant besides "no sanitizer report": what decodes re-encodes to a blob that decodes again
-// and re-encodes to the same bytes (the encoder and the decoder agree on the format).
+// and re-encodes to the same bytes (the encoder and the decoder agree on the format); the search
+// index's text readers (postText, commentText) stay within the blob and read what a whole decode
+// reads.
 // Seeds: corpus/cacheblob/, written by the real encoder (fuzz_blobseeds).
 #include "cache/cache.h"
 
@@ -49,5 +51,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     roundTrip(CacheBlob::decodeComment(blob), CacheBlob::decodeComment);
     roundTrip(CacheBlob::decodeLike(blob), CacheBlob::decodeLike);
     roundTrip(CacheBlob::decodeUser(blob), CacheBlob::decodeUser);
+    // The search index's text reader (a view into the blob): within it, and what a whole
+    // decode finds when that succeeds.
+    const auto within = [&blob](const std::optional<QByteArrayView> &text) {
+        if (text &&
+            (text->data() < blob.data() || text->data() + text->size() > blob.data() + blob.size()))
+            broken("a row's text is not within its blob");
+    };
+    const std::optional<QByteArrayView> postText = CacheBlob::postText(blob);
+    within(postText);
+    if (const auto post = CacheBlob::decodePost(blob);
+        post && (!postText || QString::fromUtf8(*postText) != post->content))
+        broken("postText differs from the decoded post's content");
+    const std::optional<QByteArrayView> commentText = CacheBlob::commentText(blob);
+    within(commentText);
+    if (const auto comment = CacheBlob::decodeComment(blob);
+        comment && (!commentText || QString::fromUtf8(*commentText) != comment->content))
+        broken("commentText differs from the decoded comment's content");
     return 0;
 }
