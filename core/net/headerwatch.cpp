@@ -4,6 +4,7 @@
 #include "net/headerwatch.h"
 
 #include "net/stucksockets.h"
+#include "net/tlspins.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -33,13 +34,6 @@ void HeaderWatch::setTiming(int sampleMs, int busyMs)
     m_timer.setInterval(m_sampleMs);
 }
 
-QString HeaderWatch::originOf(const QUrl &url)
-{
-    return url.scheme().toLower() + QLatin1String("://") + url.host().toLower() + QLatin1Char(':') +
-           QString::number(url.port(
-               url.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) == 0 ? 443 : 80));
-}
-
 void HeaderWatch::watch(QNetworkReply *reply)
 {
     if (!reply)
@@ -50,7 +44,8 @@ void HeaderWatch::watch(QNetworkReply *reply)
         m_waiting.removeAll(kept);
         m_waiting.removeAll(QPointer<QNetworkReply>());
         if (kept && kept->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid())
-            m_breakers.remove(originOf(kept->url())); // a header came: the peer answers again
+            m_breakers.remove(
+                TlsPins::originOf(kept->url())); // a header came: the peer answers again
         if (m_waiting.isEmpty())
             m_timer.stop();
     };
@@ -66,7 +61,7 @@ void HeaderWatch::watch(QNetworkReply *reply)
 
 QString HeaderWatch::refusal(const QUrl &url) const
 {
-    const auto it = m_breakers.constFind(originOf(url));
+    const auto it = m_breakers.constFind(TlsPins::originOf(url));
     if (it == m_breakers.constEnd() || it->since.elapsed() >= it->openMs)
         return {};
     const qint64 left = (it->openMs - it->since.elapsed() + 999) / 1000;
@@ -144,12 +139,13 @@ void HeaderWatch::trip()
         if (!r || r->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid())
             continue;
         const QUrl url = r->url();
-        if (std::none_of(hosts.cbegin(), hosts.cend(),
-                         [&](const QUrl &u) { return originOf(u) == originOf(url); }))
+        if (std::none_of(hosts.cbegin(), hosts.cend(), [&](const QUrl &u) {
+                return TlsPins::originOf(u) == TlsPins::originOf(url);
+            }))
             hosts.append(url);
     }
     for (const QUrl &url : hosts) {
-        Breaker &b = m_breakers[originOf(url)];
+        Breaker &b = m_breakers[TlsPins::originOf(url)];
         b.since.start();
         b.openMs = b.nextMs;
         b.nextMs = std::min<qint64>(b.nextMs * 2, 15 * 60 * 1000);
@@ -166,7 +162,7 @@ void HeaderWatch::trip()
     const QList<QPointer<QNetworkReply>> waiting = m_waiting;
     for (const QPointer<QNetworkReply> &r : waiting) {
         if (r && r->isRunning() && std::any_of(hosts.cbegin(), hosts.cend(), [&](const QUrl &u) {
-                return originOf(u) == originOf(r->url());
+                return TlsPins::originOf(u) == TlsPins::originOf(r->url());
             }))
             r->abort();
     }

@@ -49,7 +49,6 @@ private:
     };
     void sample();
     void trip();
-    [[nodiscard]] static QString originOf(const QUrl &url);
     // CPU time (ms) of the manager's HTTP thread so far; -1 when it is not found.
     qint64 httpThreadCpuMs();
 
