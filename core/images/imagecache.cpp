@@ -420,6 +420,30 @@ void ImageCache::onDiskMiss(const QString &key)
     fetch(key);
 }
 
+namespace {
+// Reads what the reply has into `bytes`, up to `limit` bytes in all, straight into the buffer
+// (no temporary array a chunk), growing it by a quarter (at least 256 KiB) at a time rather
+// than doubling it: a body without a length holds little more than what it has sent.
+void appendCapped(QByteArray &bytes, QNetworkReply *reply, qint64 limit)
+{
+    for (;;) {
+        const qint64 want = std::min(reply->bytesAvailable(), limit - bytes.size());
+        if (want <= 0)
+            return;
+        const qsizetype size = bytes.size();
+        if (size + want > bytes.capacity())
+            bytes.reserve(std::min<qsizetype>(
+                limit, std::max<qsizetype>(size + want,
+                                           size + std::max<qsizetype>(size / 4, 256 * 1024))));
+        bytes.resize(size + want);
+        const qint64 got = reply->read(bytes.data() + size, want);
+        bytes.resize(size + std::max<qint64>(got, 0));
+        if (got <= 0)
+            return;
+    }
+}
+} // namespace
+
 void ImageCache::fetch(const QString &key)
 {
     Pending &pending = m_pending[key];
@@ -475,7 +499,7 @@ void ImageCache::fetch(const QString &key)
         auto it = m_pending.find(key);
         if (it == m_pending.end() || it->reply != reply || it->tooLarge)
             return;
-        it->bytes += reply->read(maxBytes + 1 - it->bytes.size());
+        appendCapped(it->bytes, reply, maxBytes + 1);
         if (it->bytes.size() > maxBytes)
             cutOff();
         else
@@ -491,8 +515,9 @@ void ImageCache::boundInFlight()
     for (auto it = m_pending.begin(); it != m_pending.end(); ++it) {
         if (!it->reply || it->tooLarge)
             continue;
-        total += it->bytes.size();
-        if (largest == m_pending.end() || it->bytes.size() > largest->bytes.size())
+        // What the buffers hold, not what they have read: the allocator's bytes are the budget.
+        total += it->bytes.capacity();
+        if (largest == m_pending.end() || it->bytes.capacity() > largest->bytes.capacity())
             largest = it;
     }
     m_peakInFlight = std::max(m_peakInFlight, total);
@@ -527,7 +552,7 @@ void ImageCache::onFetched(const QString &key, QNetworkReply *reply)
         }
         return fail(key, tr("The picture could not be downloaded"));
     }
-    it->bytes += reply->read(m_maxDownloadBytes + 1 - it->bytes.size());
+    appendCapped(it->bytes, reply, m_maxDownloadBytes + 1);
     if (it->bytes.size() > m_maxDownloadBytes)
         return fail(key, tr("The picture is too large"));
     if (it->bytes.isEmpty())
