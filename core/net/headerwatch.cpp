@@ -52,7 +52,7 @@ void HeaderWatch::watch(QNetworkReply *reply)
     connect(reply, &QNetworkReply::metaDataChanged, this, settled);
     connect(reply, &QNetworkReply::finished, this, settled);
     if (!m_timer.isActive()) {
-        m_lastCpu = httpThreadCpuMs();
+        m_lastCpu = httpThreadBusyMs();
         m_lastAt.start();
         m_busyFor = 0;
         m_timer.start();
@@ -73,9 +73,19 @@ QString HeaderWatch::refusal(const QUrl &url) const
         .arg(it.key().section(QLatin1String("://"), 1));
 }
 
-qint64 HeaderWatch::httpThreadCpuMs()
+qint64 HeaderWatch::httpThreadBusyMs()
 {
     const auto read = [](long tid) -> qint64 {
+        // schedstat: "<ns on a CPU> <ns waiting in the run queue> <timeslices>"
+        QFile sched(QStringLiteral("/proc/self/task/%1/schedstat").arg(tid));
+        if (sched.open(QIODevice::ReadOnly)) {
+            const QList<QByteArray> f = sched.readAll().trimmed().split(' ');
+            bool onCpu = false, queued = false;
+            const qint64 run = f.value(0).toLongLong(&onCpu);
+            const qint64 wait = f.value(1).toLongLong(&queued);
+            if (onCpu && queued)
+                return (run + wait) / 1000000;
+        }
         QFile stat(QStringLiteral("/proc/self/task/%1/stat").arg(tid));
         if (!stat.open(QIODevice::ReadOnly))
             return -1;
@@ -117,7 +127,7 @@ void HeaderWatch::sample()
         m_timer.stop();
         return;
     }
-    const qint64 cpu = httpThreadCpuMs();
+    const qint64 cpu = httpThreadBusyMs();
     const qint64 wall = m_lastAt.restart();
     if (cpu < 0 || m_lastCpu < 0 || wall <= 0) {
         m_lastCpu = cpu;
@@ -125,8 +135,9 @@ void HeaderWatch::sample()
     }
     const double share = double(cpu - m_lastCpu) / double(wall);
     m_lastCpu = cpu;
-    // half a core or more: a spinning reader still gets that on a loaded machine
-    m_busyFor = share >= 0.5 ? m_busyFor + wall : 0;
+    // runnable nearly all the time: spinning, whatever the load (a reader that waits for bytes
+    // sleeps in poll and is not runnable)
+    m_busyFor = share >= 0.8 ? m_busyFor + wall : 0;
     if (m_busyFor >= m_busyMs)
         trip();
 }

@@ -5,9 +5,13 @@
 //
 // Qt 6.4 reads a response header a byte at a time, with no limit, on the network manager's HTTP
 // thread (stucksockets.h). A request's timeout ends it — after 15 s of a busy core, and the app
-// asks again. So, while requests wait for their headers, the HTTP thread's CPU time is sampled
-// (/proc/self/task/<tid>/stat of the "QNetworkAccessManager thread", twice a second): busy for 1.5
-// s on end with a request still header-less means a header is being read that does not end. The
+// asks again. So, while requests wait for their headers, the HTTP thread is sampled twice a second:
+// the time it was runnable — on a CPU or waiting in the run queue for one
+// (/proc/self/task/<tid>/schedstat of the "QNetworkAccessManager thread"; its CPU time from
+// .../stat where there is no schedstat). A spinning reader is runnable all the time however loaded
+// the machine is, while its CPU share falls with the load (below a third of a core at a load of 8
+// on 2 cores). Runnable 80 % of the time for 1.5 s on end with a request still header-less means a
+// header is being read that does not end. The
 // sockets to those requests' hosts are shut down (the reader sees end of file; the requests fail),
 // and each such origin is not asked again for a while — a circuit breaker: 60 s, then twice as long
 // each time up to 15 min, closed again by the first answer with a header. Requests in that time
@@ -49,8 +53,9 @@ private:
     };
     void sample();
     void trip();
-    // CPU time (ms) of the manager's HTTP thread so far; -1 when it is not found.
-    qint64 httpThreadCpuMs();
+    // Runnable time (ms) of the manager's HTTP thread so far (its CPU time where the kernel
+    // keeps no schedstat); -1 when it is not found.
+    qint64 httpThreadBusyMs();
 
     QList<QPointer<QNetworkReply>> m_waiting; // no header yet
     QHash<QString, Breaker> m_breakers;
