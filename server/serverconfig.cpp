@@ -96,8 +96,10 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
         QStringLiteral("url"));
     const QCommandLineOption passwordFile(
         QStringLiteral("db-password-file"),
-        QStringLiteral("PostgreSQL: read the database password from the first line of this file "
-                       "(e.g. a systemd credential), so that it is not on the command line."),
+        QStringLiteral("PostgreSQL: read the database password from the first line of this file, "
+                       "so that it is not on the command line. Without it, the systemd "
+                       "credential db-password ($CREDENTIALS_DIRECTORY/db-password) is read "
+                       "when there is one."),
         QStringLiteral("file"));
     const QCommandLineOption demo(QStringLiteral("demo"),
                                   QStringLiteral("Fill an empty database with the demo world."));
@@ -113,6 +115,11 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
                                   QStringLiteral("n"), QStringLiteral("30"));
     const QCommandLineOption rate(QStringLiteral("rate-limits"), QStringLiteral("off or default."),
                                   QStringLiteral("mode"), QStringLiteral("default"));
+    const QCommandLineOption rateKeys(
+        QStringLiteral("rate-limit-keys"),
+        QStringLiteral("Rate-limit buckets kept at most (default 100000): the least recently used "
+                       "go first, and only once refilled."),
+        QStringLiteral("n"), QStringLiteral("100000"));
     const QCommandLineOption tokenTtl(
         QStringLiteral("token-ttl"),
         QStringLiteral("Seconds a token is valid after the sign-in (default 2592000, 30 days)."),
@@ -197,18 +204,31 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
         QStringLiteral("KiB a push stream's reader may leave unread before it is told it is too "
                        "slow (event overflow) and closed (default 256)."),
         QStringLiteral("KiB"), QStringLiteral("256"));
-    p.addOptions({listen,       db,
-                  passwordFile, demo,
-                  media,        words,
-                  days,         rate,
-                  tokenTtl,     idle,
-                  header,       body,
-                  maxConn,      maxPeer,
-                  tlsCert,      tlsKey,
-                  trustedProxy, tokenCache,
-                  workers,      readCache,
-                  maxStreams,   maxStreamsPerUser,
-                  streamPing,   streamBuffer});
+    p.addOptions({listen,
+                  db,
+                  passwordFile,
+                  demo,
+                  media,
+                  words,
+                  days,
+                  rate,
+                  rateKeys,
+                  tokenTtl,
+                  idle,
+                  header,
+                  body,
+                  maxConn,
+                  maxPeer,
+                  tlsCert,
+                  tlsKey,
+                  trustedProxy,
+                  tokenCache,
+                  workers,
+                  readCache,
+                  maxStreams,
+                  maxStreamsPerUser,
+                  streamPing,
+                  streamBuffer});
     if (!p.parse(arguments))
         return p.errorText();
     if (p.isSet(QStringLiteral("help")))
@@ -239,10 +259,19 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
                             QStringLiteral("/threadline-server");
     c.dbUrl = p.isSet(db) ? p.value(db)
                           : QStringLiteral("sqlite:") + dataDir + QStringLiteral("/threadline.db");
-    if (p.isSet(passwordFile)) {
+    // The password's file: --db-password-file, or else systemd's credential "db-password"
+    // (LoadCredential=db-password:/etc/threadline/db-password puts it in $CREDENTIALS_DIRECTORY).
+    QString secretPath = p.value(passwordFile);
+    if (secretPath.isEmpty() && c.dbUrl.startsWith(QLatin1String("postgresql://"))) {
+        const QString credentials = qEnvironmentVariable("CREDENTIALS_DIRECTORY");
+        const QString credential = credentials + QStringLiteral("/db-password");
+        if (!credentials.isEmpty() && QFileInfo::exists(credential))
+            secretPath = credential;
+    }
+    if (!secretPath.isEmpty()) {
         if (!c.dbUrl.startsWith(QLatin1String("postgresql://")))
             return QStringLiteral("--db-password-file is for a postgresql:// --db");
-        QFile f(p.value(passwordFile));
+        QFile f(secretPath);
         if (!f.open(QIODevice::ReadOnly))
             return QStringLiteral("--db-password-file: cannot read %1: %2")
                 .arg(f.fileName(), f.errorString());
@@ -279,6 +308,9 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
         c.rateLimits = true;
     else
         return QStringLiteral("--rate-limits wants off or default");
+    c.rateLimitKeys = p.value(rateKeys).toInt(&ok);
+    if (!ok || c.rateLimitKeys < 1)
+        return QStringLiteral("--rate-limit-keys wants a whole number ≥ 1");
     c.tokenTtlSeconds = p.value(tokenTtl).toLongLong(&ok);
     if (!ok || c.tokenTtlSeconds <= 0)
         return QStringLiteral("--token-ttl wants a whole number of seconds > 0");

@@ -25,6 +25,7 @@ struct ServerConfig
     QString wordlistFile;   // auto-flag words, one a line; empty: the built-in list
     int changelogDays = 30; // how long /sync cursors stay valid
     bool rateLimits = true;
+    int rateLimitKeys = 100'000; // buckets kept at most (least recently used go first)
     qint64 tokenTtlSeconds = 30LL * 24 * 3600; // a token expires this long after the sign-in
 
     // The HTTP front (httpserver.h): timeouts in milliseconds, connection caps.

@@ -19,6 +19,7 @@ namespace threadline::server {
 Api::Api(Database &db, const ServerConfig &config)
     : m_db(db)
     , m_config(config)
+    , m_limiter(config.rateLimitKeys)
     , m_authenticator(m_db, m_config)
     , m_renderer(m_db)
     , m_changes(m_db)

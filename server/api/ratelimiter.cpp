@@ -7,16 +7,53 @@
 
 namespace threadline::server {
 
+RateLimiter::RateLimiter(int maxKeys)
+    : m_maxKeys(std::max(1, maxKeys))
+{
+}
+
+double RateLimiter::refilled(const Bucket &b, const Limit &limit, qint64 nowMs)
+{
+    return std::min(limit.burst, b.tokens + double(std::max<qint64>(0, nowMs - b.lastMs)) / 1000.0 *
+                                                limit.perSecond);
+}
+
+QString RateLimiter::limitKey(const Limit &limit)
+{
+    return QStringLiteral("*%1/%2").arg(limit.burst).arg(limit.perSecond);
+}
+
+RateLimiter::Bucket *RateLimiter::find(const QString &key, const Limit &limit, qint64 nowMs)
+{
+    if (const auto it = m_index.find(key); it != m_index.end()) {
+        m_order.splice(m_order.begin(), m_order, *it); // now the most recently used
+        return &*m_order.begin();
+    }
+    if (int(m_index.size()) >= m_maxKeys) {
+        Bucket &oldest = m_order.back();
+        if (refilled(oldest, oldest.limit, nowMs) < oldest.limit.burst) {
+            // Every bucket still holds a debt: keep them all; the new keys share one.
+            ++m_overflowed;
+            const QString shared = limitKey(limit);
+            auto it = m_overflow.find(shared);
+            if (it == m_overflow.end())
+                it = m_overflow.insert(shared, Bucket{shared, limit.burst, nowMs, limit});
+            return &*it;
+        }
+        m_index.remove(oldest.key);
+        m_order.pop_back();
+    }
+    m_order.push_front(Bucket{key, limit.burst, nowMs, limit});
+    m_index.insert(key, m_order.begin());
+    return &*m_order.begin();
+}
+
 int RateLimiter::take(const QString &key, const Limit &limit, qint64 nowMs)
 {
-    if (m_buckets.size() > 100000)
-        m_buckets.clear(); // bounded memory under a flood of distinct keys
-    auto it = m_buckets.find(key);
-    if (it == m_buckets.end())
-        it = m_buckets.insert(key, Bucket{limit.burst, nowMs});
-    Bucket &b = *it;
-    b.tokens = std::min(limit.burst, b.tokens + (nowMs - b.lastMs) / 1000.0 * limit.perSecond);
-    b.lastMs = nowMs;
+    Bucket &b = *find(key, limit, nowMs);
+    b.tokens = refilled(b, limit, nowMs);
+    b.lastMs = std::max(b.lastMs, nowMs);
+    b.limit = limit;
     if (b.tokens >= 1.0) {
         b.tokens -= 1.0;
         return 0;
@@ -24,16 +61,24 @@ int RateLimiter::take(const QString &key, const Limit &limit, qint64 nowMs)
     return std::max(1, int(std::ceil((1.0 - b.tokens) / limit.perSecond)));
 }
 
+double RateLimiter::tokens(const QString &key, const Limit &limit, qint64 nowMs) const
+{
+    if (const auto it = m_index.constFind(key); it != m_index.constEnd())
+        return refilled(**it, limit, nowMs);
+    // A new key: its own full bucket, unless it would share an overflow bucket (find()).
+    const bool full =
+        int(m_index.size()) >= m_maxKeys &&
+        refilled(m_order.back(), m_order.back().limit, nowMs) < m_order.back().limit.burst;
+    const auto shared = full ? m_overflow.constFind(limitKey(limit)) : m_overflow.constEnd();
+    return shared != m_overflow.constEnd() ? refilled(*shared, limit, nowMs) : limit.burst;
+}
+
 int RateLimiter::peek(const QString &key, const Limit &limit, qint64 nowMs) const
 {
-    const auto it = m_buckets.constFind(key);
-    if (it == m_buckets.constEnd())
+    const double left = tokens(key, limit, nowMs);
+    if (left >= 1.0)
         return 0;
-    const double tokens =
-        std::min(limit.burst, it->tokens + (nowMs - it->lastMs) / 1000.0 * limit.perSecond);
-    if (tokens >= 1.0)
-        return 0;
-    return std::max(1, int(std::ceil((1.0 - tokens) / limit.perSecond)));
+    return std::max(1, int(std::ceil((1.0 - left) / limit.perSecond)));
 }
 
 } // namespace threadline::server

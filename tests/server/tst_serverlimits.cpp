@@ -10,12 +10,14 @@
 
 #include "testserver.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -221,6 +223,7 @@ private Q_SLOTS:
     void loginTimeDoesNotTellUserNames();
     void failedSignInsOfOneAccountKeepNoOneElseOut();
     void sprayingFromOneAddressIsBounded();
+    void floodOfNewKeysResetsNoOne();
     // strict HTTP
     void lenientHttpIsRefused_data();
     void lenientHttpIsRefused();
@@ -845,6 +848,47 @@ void TestServerLimits::sprayingFromOneAddressIsBounded()
     QCOMPARE(Client(sprayed.baseUrl()).login(QStringLiteral("zhangsan")), QString());
 }
 
+// The limiter keeps a bounded number of buckets. A flood of sign-ins from ever new addresses (as
+// many as the table holds, four times over) neither resets a throttled account nor goes through
+// unchecked: once every kept bucket still holds a debt, the new keys share one bucket. (Before: the
+// table was cleared once full, and the throttled guesser had 10 more tries.)
+void TestServerLimits::floodOfNewKeysResetsNoOne()
+{
+    constexpr int kKeys = 64;
+    TestServer s; // this test is the "proxy" that names each request's address
+    QVERIFY(s.start({QStringLiteral("--demo"), QStringLiteral("--rate-limits"),
+                     QStringLiteral("default"), QStringLiteral("--rate-limit-keys"),
+                     QString::number(kKeys), QStringLiteral("--trusted-proxy"),
+                     QStringLiteral("127.0.0.1")}));
+    const auto signIn = [&](const QString &from, const QString &user, const QString &password) {
+        return Client(s.baseUrl())
+            .post(api("/auth/login"), QJsonObject{{"username", user}, {"password", password}},
+                  {{"X-Forwarded-For", from.toLatin1()}});
+    };
+    const QString guesser = QStringLiteral("198.51.100.7");
+    int wrong = 0;
+    while (signIn(guesser, QStringLiteral("demo100"), QStringLiteral("guess")).status == 401)
+        ++wrong;
+    QCOMPARE(wrong, kAccountBurst);
+
+    // 4 × the table, each from its own address: every one is answered (401 or 429), in words
+    int answered401 = 0, answered429 = 0;
+    for (int i = 0; i < 4 * kKeys; ++i) {
+        const HttpResult r = signIn(QStringLiteral("10.%1.%2.1").arg(i / 250).arg(i % 250),
+                                    QStringLiteral("nobody%1").arg(i), QStringLiteral("guess"));
+        QVERIFY2(r.status == 401 || r.status == 429, r.describe().constData());
+        (r.status == 401 ? answered401 : answered429)++;
+    }
+    qInfo("a flood of %d new addresses against %d buckets: %d wrong passwords checked, %d refused",
+          4 * kKeys, kKeys, answered401, answered429);
+    // the flood is throttled as one once the table is full of debts
+    QVERIFY2(answered429 > 0, qPrintable(QString::number(answered401)));
+    // the guesser is still refused
+    const HttpResult again = signIn(guesser, QStringLiteral("demo100"), QStringLiteral("demo"));
+    QCOMPARE(again.status, 429);
+    QVERIFY2(errorMessage(again).contains("this account"), again.describe().constData());
+}
+
 // 2,000 connections opened at once from one address, each asking for /health: every one gets
 // an HTTP answer — 200 for those within the per-address cap (256), 503 with Retry-After for the
 // rest (they wait in the kernel's backlog while 256 refusals are under way); none is closed
@@ -1273,6 +1317,28 @@ void TestServerLimits::databasePasswordFromAFile()
     if (m_server.isPostgres()) {
         refused(empty, "holds no password");
         refused(dir.filePath(QStringLiteral("missing")), "cannot read");
+
+        // systemd's credential, with no option at all: an empty one is read and refused, a
+        // filled one opens the database.
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("credentials")));
+        const QString credential = dir.filePath(QStringLiteral("credentials/db-password"));
+        QVERIFY(QFile(credential).open(QIODevice::WriteOnly));
+        qputenv("CREDENTIALS_DIRECTORY",
+                QFile::encodeName(dir.filePath(QStringLiteral("credentials"))));
+        const auto unset = qScopeGuard([] { qunsetenv("CREDENTIALS_DIRECTORY"); });
+        {
+            TestServer s;
+            QVERIFY2(!s.start({QStringLiteral("--db"), m_server.dbUrl()}), "the server started");
+            QVERIFY2(s.stderrLog().contains("holds no password"), s.stderrLog().constData());
+        }
+        QVERIFY(QFile::remove(credential));
+        QVERIFY(QFile::copy(secretFile, credential));
+        TestServer third;
+        QVERIFY2(third.start({QStringLiteral("--db"), m_server.dbUrl()}),
+                 third.stderrLog().constData());
+        QCOMPARE(Client(third.baseUrl()).get(QStringLiteral("/api/v1/health")).status, 200);
+        QVERIFY(!third.arguments().join(QLatin1Char(' ')).contains(QStringLiteral("s3cret")));
+        third.stop();
     } else {
         refused(secretFile, "is for a postgresql:// --db");
     }
