@@ -18,8 +18,8 @@ packages=(
     at-spi2-core python3-pyatspi
     # server side: databases, reverse proxy, load generator
     postgresql nginx-light wrk libsqlite3-dev sqlite3
-    # the moderators' statistics: one compressed bitmap per day (CRoaring)
-    libroaring-dev
+    # the moderators' statistics: one compressed bitmap per day (CRoaring); password hashing
+    libroaring-dev libargon2-dev
     # the local deployment (scripts/deploy-local.sh, bench/deploy-bench.sh): its certificate,
     # the load generator's TLS, the bench's sign-ins
     openssl libssl-dev curl jq

@@ -10,6 +10,7 @@
 
 #include "testserver.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -17,11 +18,16 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPasswordDigestor>
 #include <QScopeGuard>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QUrl>
 #include <algorithm>
 #include <memory>
 #include <optional>
@@ -224,6 +230,7 @@ private Q_SLOTS:
     void failedSignInsOfOneAccountKeepNoOneElseOut();
     void sprayingFromOneAddressIsBounded();
     void floodOfNewKeysResetsNoOne();
+    void oldPasswordHashIsUpgradedAtSignIn();
     // strict HTTP
     void lenientHttpIsRefused_data();
     void lenientHttpIsRefused();
@@ -887,6 +894,86 @@ void TestServerLimits::floodOfNewKeysResetsNoOne()
     const HttpResult again = signIn(guesser, QStringLiteral("demo100"), QStringLiteral("demo"));
     QCOMPARE(again.status, 429);
     QVERIFY2(errorMessage(again).contains("this account"), again.describe().constData());
+}
+
+// The server's database, opened beside it (a statement, its first column's first value).
+static QVariant sqlOn(const TestServer &server, const QString &sql, const QVariantList &binds)
+{
+    const QString url = server.dbUrl();
+    QVariant value;
+    {
+        QSqlDatabase db;
+        if (server.isPostgres()) {
+            const QUrl u(url);
+            db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("side"));
+            db.setHostName(u.host());
+            db.setPort(u.port(5432));
+            db.setUserName(u.userName());
+            db.setPassword(u.password());
+            db.setDatabaseName(u.path().mid(1));
+        } else {
+            db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("side"));
+            db.setDatabaseName(url.mid(url.indexOf(QLatin1Char(':')) + 1));
+        }
+        if (db.open()) {
+            QSqlQuery q(db);
+            q.prepare(sql);
+            for (const QVariant &b : binds)
+                q.addBindValue(b);
+            if (!q.exec())
+                qWarning("sql: %s", qPrintable(q.lastError().text()));
+            else if (q.next())
+                value = q.value(0);
+        } else {
+            qWarning("sql: %s", qPrintable(db.lastError().text()));
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("side"));
+    return value;
+}
+
+// A password stored the old way (PBKDF2-SHA256, 20,000 iterations) still signs in, and that
+// sign-in stores it again as Argon2id with the documented parameters; a wrong password changes
+// nothing; a stored hash that asks for 4 GiB is refused at once instead of tried.
+void TestServerLimits::oldPasswordHashIsUpgradedAtSignIn()
+{
+    const QByteArray salt = QByteArray("0123456789abcdef");
+    const QByteArray key = QPasswordDigestor::deriveKeyPbkdf2(
+        QCryptographicHash::Sha256, QByteArrayLiteral("old-pass"), salt, 20000, 32);
+    const QString pbkdf2 =
+        QStringLiteral("pbkdf2-sha256$20000$%1$%2")
+            .arg(QString::fromLatin1(salt.toBase64()), QString::fromLatin1(key.toBase64()));
+    const QString user = QStringLiteral("demo130");
+    const auto stored = [&] {
+        return sqlOn(m_server, QStringLiteral("SELECT pw_hash FROM users WHERE username = ?"),
+                     {user})
+            .toString();
+    };
+    sqlOn(m_server, QStringLiteral("UPDATE users SET pw_hash = ? WHERE username = ?"),
+          {pbkdf2, user});
+    QCOMPARE(stored(), pbkdf2);
+
+    QCOMPARE(Client(m_server.baseUrl()).login(user, QStringLiteral("wrong")), QString());
+    QCOMPARE(stored(), pbkdf2);
+    QVERIFY(!Client(m_server.baseUrl()).login(user, QStringLiteral("old-pass")).isEmpty());
+    const QString upgraded = stored();
+    QVERIFY2(upgraded.startsWith(QLatin1String("$argon2id$v=19$m=19456,t=2,p=1$")),
+             qPrintable(upgraded));
+    // the new hash signs in, and is kept as it is
+    QVERIFY(!Client(m_server.baseUrl()).login(user, QStringLiteral("old-pass")).isEmpty());
+    QCOMPARE(stored(), upgraded);
+    QCOMPARE(Client(m_server.baseUrl()).login(user, QStringLiteral("demo")), QString());
+
+    // a damaged row asking for 4 GiB and 2^20 passes: refused, the server unharmed
+    QString hostile = upgraded;
+    hostile.replace(QLatin1String("m=19456,t=2"), QLatin1String("m=4194304,t=1048576"));
+    sqlOn(m_server, QStringLiteral("UPDATE users SET pw_hash = ? WHERE username = ?"),
+          {hostile, user});
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(Client(m_server.baseUrl()).login(user, QStringLiteral("old-pass")), QString());
+    QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(Client(m_server.baseUrl()).get(QStringLiteral("/api/v1/health")).status, 200);
 }
 
 // 2,000 connections opened at once from one address, each asking for /health: every one gets

@@ -69,21 +69,34 @@ Response AuthHandler::login(Request &req)
     }
     const auto row =
         m_db.one(QStringLiteral("SELECT id, pw_hash FROM users WHERE username = ?"), {username});
-    // The password check (PBKDF2, tens of milliseconds) runs on a worker thread; the request
+    // The password check (Argon2id, tens of milliseconds) runs on a worker thread; the request
     // thread goes on answering. An unknown user name is checked against a dummy hash of the same
     // cost: a refusal takes as long either way.
     const qint64 uid = row ? row->at(0).toLongLong() : 0;
     const QString stored = row ? row->at(1).toString() : m_dummyHash;
     auto deferred = std::make_shared<Deferred>();
-    deferred->work = [password, stored] { return QVariant(verifyPassword(password, stored)); };
-    deferred->finish = [this, uid, limitKeys, limits](Request &, const QVariant &ok) {
-        if (!uid || !ok.toBool()) {
+    // On the worker: the check, and for a right password under an older hash (PBKDF2, or
+    // Argon2id with other parameters) the password hashed anew, stored by the step below.
+    deferred->work = [password, stored, uid] {
+        const bool ok = verifyPassword(password, stored);
+        const QString upgraded =
+            ok && uid && needsRehash(stored) ? hashPassword(password) : QString();
+        return QVariant(QVariantList{ok, upgraded});
+    };
+    deferred->finish = [this, uid, stored, limitKeys, limits](Request &, const QVariant &result) {
+        const QVariantList r = result.toList();
+        const bool ok = r.value(0).toBool();
+        const QString upgraded = r.value(1).toString();
+        if (!uid || !ok) {
             if (m_config.rateLimits)
                 for (qsizetype i = 0; i < limitKeys.size(); ++i)
                     m_limiter.take(limitKeys.at(i), limits.at(i), nowMs());
             fail(401, QStringLiteral("wrong username or password"));
         }
         Transaction tx(m_db);
+        if (!upgraded.isEmpty()) // unless another sign-in or a new password came first
+            m_db.exec(QStringLiteral("UPDATE users SET pw_hash = ? WHERE id = ? AND pw_hash = ?"),
+                      {upgraded, uid, stored});
         const QString token = newToken();
         m_db.exec(QStringLiteral("INSERT INTO tokens(hash, uid, created) VALUES(?, ?, ?)"),
                   {tokenHash(token), uid, nowMs()});
