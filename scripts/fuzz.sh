@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-FileCopyrightText: 2026 The Threadline authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Fuzzes the client's parsers with libFuzzer under ASan + UBSan (docs/reliability.md "Fuzzing").
+# Fuzzes the client's parsers and the server's HTTP request parser with libFuzzer under ASan + UBSan (docs/reliability.md "Fuzzing").
 # Configures build-fuzz with clang and -DTHREADLINE_FUZZ=ON (only the fuzz targets and the core
 # sources they reach), builds, then runs each target for SECONDS (default 600) on its seed
 # corpus (tests/fuzz/corpus/<name>, read only) plus a scratch directory for what it finds
@@ -9,6 +9,7 @@
 # target: executions, execs/s, coverage (cov:), corpus size and any crash; crash inputs are
 # kept as build-fuzz/artifacts/<name>/crash-*. Exits 1 when a target reported something.
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET…]     targets: jsoncodec cacheblob import
+#                                                      httprequest (the server's HTTP parser)
 #   BUILD_DIR (default build-fuzz), JOBS (default 2), CXX (default /usr/bin/clang++)
 set -euo pipefail
 
@@ -16,7 +17,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${1:-600}
 (($# > 0)) && shift
 targets=("$@")
-((${#targets[@]} > 0)) || targets=(jsoncodec cacheblob import)
+((${#targets[@]} > 0)) || targets=(jsoncodec cacheblob import httprequest)
 build_dir=${BUILD_DIR:-build-fuzz}
 jobs=${JOBS:-2}
 cxx=${CXX:-/usr/bin/clang++}
@@ -30,7 +31,8 @@ fi
 cmake --build "$build_dir" -j "$jobs" --target "${targets[@]/#/fuzz_}"
 
 # The inputs' size limits: a little above the largest seed.
-declare -A max_len=([jsoncodec]=65536 [cacheblob]=16384 [import]=65536)
+declare -A max_len=([jsoncodec]=65536 [cacheblob]=16384 [import]=65536 [httprequest]=8192)
+declare -A dict=([httprequest]=tests/fuzz/http.dict)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
@@ -40,7 +42,7 @@ run_one() {
     local rc=0
     nice -n 15 "$build_dir/tests/fuzz/fuzz_$name" \
         -max_total_time="$seconds" -max_len="${max_len[$name]:-65536}" -rss_limit_mb=2048 \
-        -timeout=10 -print_final_stats=1 -dict=tests/fuzz/json.dict \
+        -timeout=10 -print_final_stats=1 -dict="${dict[$name]:-tests/fuzz/json.dict}" \
         -artifact_prefix="$build_dir/artifacts/$name/" \
         "$build_dir/found/$name" "tests/fuzz/corpus/$name" >"$log" 2>&1 || rc=$?
     echo "$rc" >"$log.rc"

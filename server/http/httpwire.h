@@ -5,7 +5,8 @@
 // serialised to the bytes the server writes. The connection (httpconnection.h) drives them.
 #pragma once
 
-#include "api/api.h"
+#include "api/request.h"
+#include "api/response.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
