@@ -691,4 +691,25 @@ HttpResult Client::send(const QByteArray &method, const QString &path, const QBy
     return result;
 }
 
+QSqlDatabase TestServer::openDatabase(const QString &connection) const
+{
+    const QString url = dbUrl();
+    QSqlDatabase db;
+    if (isPostgres()) {
+        const QUrl u(url);
+        db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), connection);
+        db.setHostName(u.host());
+        db.setPort(u.port(5432));
+        db.setUserName(u.userName());
+        db.setPassword(u.password());
+        db.setDatabaseName(u.path().mid(1));
+    } else {
+        db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(url.mid(url.indexOf(QLatin1Char(':')) + 1));
+    }
+    if (!db.open())
+        qWarning("openDatabase: %s", qPrintable(db.lastError().text()));
+    return db;
+}
+
 } // namespace threadline::test

@@ -32,6 +32,7 @@
 #include <memory>
 
 class QNetworkAccessManager;
+class QSqlDatabase;
 class QProcess;
 class QTemporaryDir;
 
@@ -93,6 +94,9 @@ public:
     [[nodiscard]] QUrl baseUrl() const;
     [[nodiscard]] quint16 port() const;
     [[nodiscard]] QString dbUrl() const; // the --db value used
+    // A connection of the test's own to the server's database, added as `connection` and open
+    // (check isOpen()); QSqlDatabase::removeDatabase(connection) once every copy is gone.
+    [[nodiscard]] QSqlDatabase openDatabase(const QString &connection) const;
     [[nodiscard]] QString mediaDir() const;
     [[nodiscard]] QByteArray stderrLog() const; // what the server logged so far
 

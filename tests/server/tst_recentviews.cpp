@@ -86,21 +86,8 @@ private:
     // The server's own database, to age entries (the server has no clock to wind).
     bool age(qint64 uid, qint64 post, qint64 byMs)
     {
-        const QString url = m_server.dbUrl();
-        QSqlDatabase db;
-        if (m_server.isPostgres()) {
-            const QUrl u(url);
-            db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("age"));
-            db.setHostName(u.host());
-            db.setPort(u.port(5432));
-            db.setUserName(u.userName());
-            db.setPassword(u.password());
-            db.setDatabaseName(u.path().mid(1));
-        } else {
-            db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("age"));
-            db.setDatabaseName(url.mid(url.indexOf(QLatin1Char(':')) + 1));
-        }
-        bool ok = db.open();
+        QSqlDatabase db = m_server.openDatabase(QStringLiteral("age"));
+        bool ok = db.isOpen();
         if (ok) {
             QSqlQuery q(db);
             q.prepare(QStringLiteral("UPDATE recent_views SET viewed_at = viewed_at - ?"

@@ -899,23 +899,10 @@ void TestServerLimits::floodOfNewKeysResetsNoOne()
 // The server's database, opened beside it (a statement, its first column's first value).
 static QVariant sqlOn(const TestServer &server, const QString &sql, const QVariantList &binds)
 {
-    const QString url = server.dbUrl();
     QVariant value;
     {
-        QSqlDatabase db;
-        if (server.isPostgres()) {
-            const QUrl u(url);
-            db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("side"));
-            db.setHostName(u.host());
-            db.setPort(u.port(5432));
-            db.setUserName(u.userName());
-            db.setPassword(u.password());
-            db.setDatabaseName(u.path().mid(1));
-        } else {
-            db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("side"));
-            db.setDatabaseName(url.mid(url.indexOf(QLatin1Char(':')) + 1));
-        }
-        if (db.open()) {
+        QSqlDatabase db = server.openDatabase(QStringLiteral("side"));
+        if (db.isOpen()) {
             QSqlQuery q(db);
             q.prepare(sql);
             for (const QVariant &b : binds)
