@@ -128,6 +128,30 @@ private Q_SLOTS:
         QCOMPARE(focus(), timeline());
     }
 
+    // On a page that is no row of the list (a person's), Tab into the list keeps that page
+    // (Qt made the first row current on focus, which showed All); Return on the row that is
+    // current shows its page, and the arrows move from it as ever.
+    void theListKeepsAPersonsPageWhenFocused()
+    {
+        nav()->setFocus();
+        press(Qt::Key_Home);
+        QCOMPARE(m_w->currentPage(), MainWindow::Page::All);
+        m_w->openProfile(10002);
+        QCOMPARE(m_w->currentPage(), MainWindow::Page::Profile);
+        QVERIFY(nav()->selectedItems().isEmpty());
+        timeline()->setFocus(); // somewhere else, then into the list as a keyboard user does
+        nav()->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(focus(), nav());
+        QCOMPARE(m_w->currentPage(), MainWindow::Page::Profile);
+        press(Qt::Key_Return);
+        QCOMPARE(m_w->currentPage(), MainWindow::Page::All);
+        QCOMPARE(nav()->selectedItems().size(), 1);
+        press(Qt::Key_Down);
+        QCOMPARE(m_w->currentPage(), MainWindow::Page::Following);
+        press(Qt::Key_Up);
+        QCOMPARE(m_w->currentPage(), MainWindow::Page::All);
+    }
+
     void jkReturnLAndR()
     {
         timeline()->setFocus();

@@ -87,6 +87,17 @@ MainWindow::MainWindow(core::AppCore *core, models::Feeds *feeds, QWidget *paren
         if (row >= 0 && row < int(m_navPages.size()))
             showPage(m_navPages.at(row));
     });
+    // A page that is no row (a person, a topic, the search) keeps the list's current row and
+    // clears its selection (showNoNavRow): the list then has a current row when it gets the
+    // focus, and Qt does not make the first one current — which showed All. So the row that is
+    // current may be clicked or activated without changing: that shows its page too.
+    const auto showRow = [this](QListWidgetItem *item) {
+        const int row = m_nav->row(item);
+        if (row >= 0 && row < int(m_navPages.size()) && m_page != m_navPages.at(row))
+            showPage(m_navPages.at(row));
+    };
+    connect(m_nav, &QListWidget::itemClicked, this, showRow);
+    connect(m_nav, &QListWidget::itemActivated, this, showRow);
     m_split->addWidget(m_nav);
     m_split->addWidget(m_pages);
     m_split->setStretchFactor(1, 3);
@@ -505,9 +516,11 @@ void MainWindow::showPage(Page page)
     if (QWidget *w = pageWidget(page))
         m_pages->setCurrentWidget(w);
     const int row = int(m_navPages.indexOf(page));
-    if (row >= 0 && m_nav->currentRow() != row) {
+    if (row >= 0) {
         const QSignalBlocker block(m_nav);
-        m_nav->setCurrentRow(row);
+        if (m_nav->currentRow() != row)
+            m_nav->setCurrentRow(row);
+        m_nav->item(row)->setSelected(true);
     }
     if (page == Page::Moderation) {
         if (m_moderation && !m_moderationStarted) {
@@ -546,7 +559,7 @@ void MainWindow::openProfile(qint64 uid)
         return;
     Feed &f = m_feeds[Page::Profile];
     if (uid == m_me.brief.uid) {
-        m_nav->setCurrentRow(int(m_navPages.indexOf(Page::Mine)));
+        showPage(Page::Mine);
         return;
     }
     if (m_profileUid != uid) {
@@ -559,8 +572,13 @@ void MainWindow::openProfile(qint64 uid)
         f.started = false;
     }
     showPage(Page::Profile);
-    const QSignalBlocker block(m_nav); // no row of the list is this person
-    m_nav->setCurrentRow(-1);
+    showNoNavRow(); // no row of the list is this person
+}
+
+void MainWindow::showNoNavRow()
+{
+    const QSignalBlocker block(m_nav);
+    m_nav->clearSelection(); // the current row stays (see the list's set-up)
 }
 
 void MainWindow::openTopic(const QString &topic)
@@ -575,8 +593,7 @@ void MainWindow::openTopic(const QString &topic)
     }
     f.topic->setTopic(topic);
     showPage(Page::Topic);
-    const QSignalBlocker block(m_nav); // no row of the list is this topic
-    m_nav->setCurrentRow(-1);
+    showNoNavRow(); // no row of the list is this topic
 }
 
 void MainWindow::addPostsOnTop(const QList<core::Post> &posts)

@@ -189,6 +189,8 @@ protected:
     void closeEvent(QCloseEvent *event) override; // remembers the window's place and panes
 
 private:
+    // The page shown is no row of the list: no row selected, the current one kept.
+    void showNoNavRow();
     struct Feed
     {
         models::TimelineModel *model = nullptr;

@@ -76,8 +76,7 @@ void MainWindow::showSearch()
     if (m_page != Page::Search)
         m_beforeSearch = m_page;
     showPage(Page::Search);
-    const QSignalBlocker block(m_nav); // no row of the list is the search
-    m_nav->setCurrentRow(-1);
+    showNoNavRow(); // no row of the list is the search
     m_search->focusField();
 }
 
@@ -85,12 +84,8 @@ void MainWindow::leaveSearch()
 {
     if (!m_started || m_page != Page::Search)
         return;
-    m_pages->setFocus(Qt::OtherFocusReason); // not handed to the navigation (see above)
-    const int row = int(m_navPages.indexOf(m_beforeSearch));
-    if (row >= 0)
-        m_nav->setCurrentRow(row); // the row and its page
-    else
-        showPage(m_beforeSearch); // a person's page, a topic
+    m_pages->setFocus(Qt::OtherFocusReason);
+    showPage(m_beforeSearch); // its row selected again, or a person's page, a topic
     if (QWidget *w = pageWidget(m_page))
         w->setFocus(Qt::OtherFocusReason);
 }
