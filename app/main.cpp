@@ -15,6 +15,8 @@
 #include "allocatortuning.h"
 #include "appcore.h"
 #include "appicon.h"
+#include "cache/cache.h"
+#include "catchupreport.h"
 #include "commandline.h"
 #include "feeds.h"
 #include "i18n.h"
@@ -28,8 +30,14 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTimer>
 
 using namespace threadline;
+
+namespace {
+// With no posts painted by then (an empty cache, a slow server): the integrity check runs anyway.
+constexpr int kIntegrityCheckAtLatestMs = 3000;
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -78,6 +86,9 @@ int main(int argc, char **argv)
         return 0;
     }
     trace.step("no other run for this account");
+    // The cache's integrity check reads the whole file: it waits for the first frame with posts
+    // (or, with none to show, a few seconds), so that the first page never waits behind it.
+    core.cache()->holdIntegrityCheck();
     flow.prepare(); // a --cache file's or the offline account's files open now
     trace.step("AppCore options, the account's files opening");
 
@@ -90,10 +101,18 @@ int main(int argc, char **argv)
     if (options.qaPanel)
         window.setQaPanelVisible(true);
     app::PaintReport paint(&window, options, &trace); // before show(): the first frame
+    QObject::connect(&paint, &app::PaintReport::postsPainted, core.cache(),
+                     &core::Cache::releaseIntegrityCheck);
+    QTimer::singleShot(kIntegrityCheckAtLatestMs, core.cache(),
+                       &core::Cache::releaseIntegrityCheck);
     window.show();
     trace.step("show");
 
     app::Screenshot screenshot(&window, options.screenshot); // --screenshot: 30 s at most
+    // THREADLINE_LOOP_PROBE=1: the GUI thread's latency and when the pages became current
+    app::CatchUpReport catchUp(&core, &window);
+    QObject::connect(&flow, &app::StartupFlow::accountStarted, &catchUp,
+                     &app::CatchUpReport::accountStarted);
     flow.start(&window, &paint, &screenshot);
     // This run has the account's outbox (and its lock): later runs for it come here.
     QObject::connect(core.outbox(), &core::Outbox::opened, &gate, [&] {
