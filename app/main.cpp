@@ -15,7 +15,6 @@
 #include "allocatortuning.h"
 #include "appcore.h"
 #include "appicon.h"
-#include "cache/cache.h"
 #include "catchupreport.h"
 #include "commandline.h"
 #include "feeds.h"
@@ -35,8 +34,8 @@
 using namespace threadline;
 
 namespace {
-// With no posts painted by then (an empty cache, a slow server): the integrity check runs anyway.
-constexpr int kIntegrityCheckAtLatestMs = 3000;
+// With no posts painted by then (an empty cache, a slow server), what waited for them starts.
+constexpr int kStartupWorkAtLatestMs = 2000;
 } // namespace
 
 int main(int argc, char **argv)
@@ -86,9 +85,10 @@ int main(int argc, char **argv)
         return 0;
     }
     trace.step("no other run for this account");
-    // The cache's integrity check reads the whole file: it waits for the first frame with posts
-    // (or, with none to show, a few seconds), so that the first page never waits behind it.
-    core.cache()->holdIntegrityCheck();
+    // The cache's integrity check (it reads the whole file) and the first /sync round wait for
+    // the first frame with posts (or, with none to show, a few seconds): the cached page is
+    // painted first, without them competing for the two cores.
+    core.holdStartupWork();
     flow.prepare(); // a --cache file's or the offline account's files open now
     trace.step("AppCore options, the account's files opening");
 
@@ -101,10 +101,9 @@ int main(int argc, char **argv)
     if (options.qaPanel)
         window.setQaPanelVisible(true);
     app::PaintReport paint(&window, options, &trace); // before show(): the first frame
-    QObject::connect(&paint, &app::PaintReport::postsPainted, core.cache(),
-                     &core::Cache::releaseIntegrityCheck);
-    QTimer::singleShot(kIntegrityCheckAtLatestMs, core.cache(),
-                       &core::Cache::releaseIntegrityCheck);
+    QObject::connect(&paint, &app::PaintReport::postsPainted, &core,
+                     &core::AppCore::releaseStartupWork);
+    QTimer::singleShot(kStartupWorkAtLatestMs, &core, &core::AppCore::releaseStartupWork);
     window.show();
     trace.step("show");
 

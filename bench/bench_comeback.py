@@ -107,8 +107,8 @@ def make_changes(port, cached_posts, total, seed=20261205):
     def post_job(user, i):
         def run():
             p = apis_t()[user].call("POST", "/posts", {
-                "category": 0, "content": f"回来看看 {i} 😀 一周后的新帖子 #comeback",
-                "pictureUrls": [], "device": "bench", "geo": ""})
+                "category": "TEXT", "content": f"回来看看 {i} 😀 一周后的新帖子 #comeback",
+                "pictureUrls": [], "device": "bench", "geo": None})
             if p:
                 with lock:
                     new_posts.append((p["id"], user))
@@ -201,11 +201,11 @@ def make_changes(port, cached_posts, total, seed=20261205):
     return counts
 
 
-def spawn(cmd, env, timeout=90):
-    """Runs cmd; returns (stdout lines, wall ms from just before exec to each line, rusage)."""
+def spawn(cmd, env, timeout=90, stderr=None):
+    """Runs cmd; returns (stdout lines, the monotonic time just before exec, rusage, exit)."""
     t0 = time.monotonic()
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            text=True)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE,
+                            stderr=stderr if stderr else subprocess.DEVNULL, text=True)
     lines = []
     timer = threading.Timer(timeout, proc.kill)
     timer.start()
@@ -301,8 +301,21 @@ def inner(args):
                      "--size", "1200x800"], dict(env, THREADLINE_LOOP_PROBE="0"))
                 cold = parse(cold_lines, c0)
                 restore(snapshot, home)
-                lines, t0, usage, rc = spawn([app, "--server", url, "--user", "zhangsan",
-                                              "--first-paint", "--size", "1200x800"], env)
+                trace = None
+                if args.trace and r == 0:
+                    trace = open(os.path.join(work, f"trace-{len(rows)}-{name[:6]}.txt"), "w")
+                wrap = args.wrap.split() if args.wrap and r == 0 else []
+                lines, t0, usage, rc = spawn(wrap + [app, "--server", url, "--user", "zhangsan",
+                                                     "--first-paint", "--size", "1200x800"],
+                                             dict(env, THREADLINE_STARTUP_TRACE="1") if trace
+                                             else env, stderr=trace)
+                if trace:
+                    trace.close()
+                    print("  the start-up's steps (THREADLINE_STARTUP_TRACE):")
+                    with open(trace.name) as f:
+                        for t in f:
+                            if t.startswith("startup"):
+                                print("    " + t.rstrip())
                 m = parse(lines, t0)
                 m["rss"] = usage.ru_maxrss / 1024.0
                 m["cold_ms"] = cold.get("posts_ms", float("nan"))
@@ -355,6 +368,10 @@ def main():
     ap.add_argument("--changes", type=int, default=20000)
     ap.add_argument("--no-expired", action="store_true", help="skip the 410 scenario")
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    ap.add_argument("--wrap", help="a command the first round's client runs under, e.g. "
+                    "'valgrind --tool=callgrind --separate-threads=yes'")
+    ap.add_argument("--trace", action="store_true",
+                    help="print the first round's start-up steps (THREADLINE_STARTUP_TRACE)")
     ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.inner:
