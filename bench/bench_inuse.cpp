@@ -45,6 +45,11 @@
 
 #include <atomic>
 #include <cstdio>
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h> // under callgrind --collect-atstart=no: the measured parts only
+#else
+#define CALLGRIND_TOGGLE_COLLECT
+#endif
 
 using namespace threadline;
 using test::api;
@@ -135,7 +140,10 @@ int main(int argc, char **argv)
                       QStringLiteral("n"), QStringLiteral("10000")});
     parser.addOption({QStringLiteral("comments"), QStringLiteral("Comments of the live thread."),
                       QStringLiteral("n"), QStringLiteral("5000")});
+    parser.addOption({QStringLiteral("only"), QStringLiteral("One scenario: a or b."),
+                      QStringLiteral("a|b")});
     parser.process(app);
+    const QString only = parser.value(QStringLiteral("only"));
     const int changes = parser.value(QStringLiteral("changes")).toInt();
     const int posts = parser.value(QStringLiteral("posts")).toInt();
     const int comments = parser.value(QStringLiteral("comments")).toInt();
@@ -169,6 +177,7 @@ int main(int argc, char **argv)
                 }()));
 
     // ---- a) scrolling while /sync applies `changes` changes
+    if (only != QLatin1String("b")) {
     QList<qint64> shown;
     for (int row = 0; row < all->rowCount(); ++row)
         shown.append(all->postIdAt(row));
@@ -210,6 +219,9 @@ int main(int argc, char **argv)
         int applied = 0;
         QObject::connect(core.sync(), &core::SyncEngine::changesApplied, &probe,
                          [&](const QList<core::Change> &c) { applied += int(c.size()); });
+        std::printf("a) measuring: scrolling, back online\n");
+        std::fflush(stdout);
+        CALLGRIND_TOGGLE_COLLECT;
         probe.start();
         scroller.start();
         QElapsedTimer t;
@@ -221,12 +233,16 @@ int main(int argc, char **argv)
         waitUntil([] { return false; }, 1000); // a second more of scrolling
         scroller.stop();
         probe.stop();
+        CALLGRIND_TOGGLE_COLLECT;
         std::printf("a) scrolling %d posts while /sync applies %d changes: %d records applied in "
                     "%lld ms%s\n",
                     int(all->rowCount()), changes, applied, qlonglong(roundMs),
                     done ? "" : " (not all: timed out)");
         verdict("   probe", probe);
     }
+    }
+    if (only == QLatin1String("a"))
+        return 0;
 
     // ---- b) a thread of `comments` comments extended live by the push stream
     qint64 busy = 0;
@@ -255,7 +271,10 @@ int main(int argc, char **argv)
     if (!waitUntil([&] { return core.sync()->isStreaming(); }, 30000))
         std::printf("b) note: the push stream did not open; /sync polling delivers instead\n");
     {
+        std::printf("b) measuring: the thread is open\n");
+        std::fflush(stdout);
         core::LoopLatencyProbe probe;
+        CALLGRIND_TOGGLE_COLLECT;
         probe.start();
         const int perSecond = 20, seconds = 15;
         Writer writer(server.baseUrl(), busy, perSecond, seconds);
@@ -269,6 +288,7 @@ int main(int argc, char **argv)
         waitUntil([&] { return writer.isFinished(); }, 120000);
         waitUntil([&] { return live >= writer.written.load(); }, 10000);
         probe.stop();
+        CALLGRIND_TOGGLE_COLLECT;
         const auto post = core.store()->post(busy);
         std::printf("b) a thread of %d comments extended live: %d written, %d comment records "
                     "received, %d rows in the thread pane, the post counts %d comments\n",

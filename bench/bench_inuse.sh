@@ -20,4 +20,6 @@ unset GNOME_KEYRING_CONTROL DBUS_SESSION_BUS_ADDRESS
 # shellcheck disable=SC2016 # expanded by the inner sh
 keyring_then_bench='printf "%s" pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null
 exec "$0" "$@"'
-dbus-run-session -- sh -c "$keyring_then_bench" "$build_dir/bench/bench_inuse" "$@"
+# BENCH_WRAP: a command to run it under (valgrind --tool=callgrind …)
+# shellcheck disable=SC2086
+dbus-run-session -- sh -c "$keyring_then_bench" ${BENCH_WRAP:-} "$build_dir/bench/bench_inuse" "$@"
