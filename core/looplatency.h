@@ -38,6 +38,9 @@ public:
     {
         double atMs = 0;   // since start(), when the late tick fired
         double lateMs = 0; // how late
+        // CPU time this thread used since the tick before: a stall with little of it was the
+        // thread waiting for a core (a loaded machine), not work on it
+        double cpuMs = 0;
     };
     [[nodiscard]] qint64 ticks() const { return m_ticks; }
     // The lateness of a tick at quantile q (0..1), in ms (0.1 ms steps up to 1 s; a stall over
@@ -48,7 +51,10 @@ public:
     [[nodiscard]] qint64 lateOver(double ms) const;
     // The longest stalls, longest first (at most 8).
     [[nodiscard]] QList<Stall> worst() const { return m_worst; }
-    // One line: "loop-latency ticks N p50 A p99 B max C over16 D over50 E worst T@L,…"
+    // The longest stall in which the thread itself ran at least `cpuShare` of the time (its own
+    // work, not waiting for a core).
+    [[nodiscard]] double maxBusyMs(double cpuShare = 0.5) const;
+    // One line: "loop-latency ticks N p50 A p99 B max C over16 D over50 E worst L@T/cpu,…"
     [[nodiscard]] QString report() const;
 
 private:
@@ -59,6 +65,7 @@ private:
     QElapsedTimer m_clock;
     int m_intervalMs;
     qint64 m_expectedNs = 0;
+    qint64 m_lastCpuNs = 0;
     qint64 m_ticks = 0;
     double m_maxMs = 0;
     std::array<qint64, kBuckets + 1> m_histogram{};

@@ -9,8 +9,8 @@
 #include <QButtonGroup>
 #include <QContextMenuEvent>
 #include <QEvent>
-#include <QHash>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLabel>
