@@ -78,7 +78,7 @@ void CatchUpReport::check()
     m_said = true;
     const models::TimelineModel *model = m_window->timelineModel(ui::MainWindow::Page::All);
     const qint64 newest = model && model->rowCount() > 0 ? model->postIdAt(0) : 0;
-    std::printf("current %.1f ms after start, %d changes applied in %d pages, all-newest %lld\n",
+    std::printf("current %.1f ms after start, %d changes applied in %d batches, all-newest %lld\n",
                 firstpaint::sinceProcessStartMs(), m_changes, m_pages, qlonglong(newest));
     std::fflush(stdout);
     if (m_quitWhenCurrent) // a second more: what the round left behind (writes, paints) counts
