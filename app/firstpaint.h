@@ -80,7 +80,8 @@ inline void report(const char *label)
 }
 
 // Watches every widget of `window` (an application-wide event filter, removed once it fired)
-// for its next paint event; once that frame is flushed, reports `label` and calls `then`.
+// for its next paint event; once that frame is flushed, reports `label` (none when null) and
+// calls `then`.
 class FirstPaintProbe : public QObject
 {
 public:
@@ -106,7 +107,8 @@ protected:
             qApp->removeEventFilter(this);
             // after the paint and its flush: the frame is out
             QTimer::singleShot(0, this, [this] {
-                report(m_label);
+                if (m_label)
+                    report(m_label);
                 if (m_then)
                     m_then();
             });

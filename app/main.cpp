@@ -15,6 +15,7 @@
 #include "allocatortuning.h"
 #include "appcore.h"
 #include "appicon.h"
+#include "catchupreport.h"
 #include "commandline.h"
 #include "feeds.h"
 #include "i18n.h"
@@ -28,8 +29,14 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTimer>
 
 using namespace threadline;
+
+namespace {
+// With no posts painted by then (an empty cache, a slow server), what waited for them starts.
+constexpr int kStartupWorkAtLatestMs = 2000;
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -78,6 +85,10 @@ int main(int argc, char **argv)
         return 0;
     }
     trace.step("no other run for this account");
+    // The cache's integrity check (it reads the whole file) and the first /sync round wait for
+    // the first frame with posts (or, with none to show, a few seconds): the cached page is
+    // painted first, without them competing for the two cores.
+    core.holdStartupWork();
     flow.prepare(); // a --cache file's or the offline account's files open now
     trace.step("AppCore options, the account's files opening");
 
@@ -90,10 +101,17 @@ int main(int argc, char **argv)
     if (options.qaPanel)
         window.setQaPanelVisible(true);
     app::PaintReport paint(&window, options, &trace); // before show(): the first frame
+    QObject::connect(&paint, &app::PaintReport::postsPainted, &core,
+                     &core::AppCore::releaseStartupWork);
+    QTimer::singleShot(kStartupWorkAtLatestMs, &core, &core::AppCore::releaseStartupWork);
     window.show();
     trace.step("show");
 
     app::Screenshot screenshot(&window, options.screenshot); // --screenshot: 30 s at most
+    // THREADLINE_LOOP_PROBE=1: the GUI thread's latency and when the pages became current
+    app::CatchUpReport catchUp(&core, &window);
+    QObject::connect(&flow, &app::StartupFlow::accountStarted, &catchUp,
+                     &app::CatchUpReport::accountStarted);
     flow.start(&window, &paint, &screenshot);
     // This run has the account's outbox (and its lock): later runs for it come here.
     QObject::connect(core.outbox(), &core::Outbox::opened, &gate, [&] {

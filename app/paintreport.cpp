@@ -50,15 +50,16 @@ void PaintReport::watch(models::TimelineFeed *feed)
 void PaintReport::postsShown(int rows, const char *from)
 {
     m_trace->step("the cache's first page in the model");
-    if (m_report) // the frame that shows them
-        m_firstPosts =
-            std::make_unique<firstpaint::FirstPaintProbe>(m_window, "first-posts", [this] {
-                // (a turn later: when the window's first frame already shows the posts, as
-                // under xcb when the cache answers before the window is exposed, its line comes
-                // out first)
-                if (m_quitAfter)
-                    QTimer::singleShot(0, this, &QCoreApplication::quit);
-            });
+    // the frame that shows them: reported with --first-paint, and postsPainted() either way
+    m_firstPosts = std::make_unique<firstpaint::FirstPaintProbe>(
+        m_window, m_report ? "first-posts" : nullptr, [this] {
+            Q_EMIT postsPainted();
+            // (a turn later: when the window's first frame already shows the posts, as
+            // under xcb when the cache answers before the window is exposed, its line comes
+            // out first)
+            if (m_quitAfter)
+                QTimer::singleShot(0, this, &QCoreApplication::quit);
+        });
     say(QStringLiteral("first paint: %1 ms after start, %2 posts from the %3")
             .arg(m_trace->elapsedMs())
             .arg(rows)

@@ -38,6 +38,11 @@ public:
     // The first posts that `feed` (All, of an account just started) shows are reported once.
     void watch(models::TimelineFeed *feed);
 
+Q_SIGNALS:
+    // The frame that shows the first posts is out (with or without --first-paint): what waited
+    // for it (the cache's integrity check) may run now.
+    void postsPainted();
+
 private:
     void postsShown(int rows, const char *from);
 

@@ -272,6 +272,7 @@ void StartupFlow::started(const core::UserProfile &me)
     if (m_core->isOffline() || m_core->isAnonymous())
         connect(first, &models::TimelineFeed::cachePainted, this, firstPage);
     m_paint->watch(first); // one line when the first posts are on screen
+    Q_EMIT accountStarted();
 }
 
 // Another person signed in: their own outbox, cache and sync. Threadline starts again for them

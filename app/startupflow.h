@@ -61,9 +61,8 @@ public:
     // Before the window is built: the command line and Preferences go to the core (the server,
     // offline, faults, the image cache's limit), and the files whose owner needs no server to
     // name them (a --cache file, or offline) open now. The cache's worker then opens the file
-    // and runs its integrity check while this thread makes the widgets, so the first page is
-    // not queued behind the check (docs/performance.md, the cold start); the window's
-    // startAccount() finds them open.
+    // while this thread makes the widgets (its integrity check waits for the first frame with
+    // posts: docs/performance.md, the cold start); the window's startAccount() finds them open.
     void prepare();
     // The window is shown: the sign-in is wired to it, and begins (at once, or once a server
     // never seen has said who it is).
@@ -78,6 +77,10 @@ public:
     // window comes up, and opens the thread of its --open-post or threadline://post/ID, or its
     // --page. Anything else on it is ignored: this run's account, server and files stay.
     void takeOver(const QStringList &arguments);
+
+Q_SIGNALS:
+    // The account's pages are made and its first page asked for (each sign-in).
+    void accountStarted();
 
 private:
     static core::UserProfile nobody();

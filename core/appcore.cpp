@@ -76,10 +76,35 @@ AppCore::AppCore(QObject *parent)
                            "server. Your unsent changes are safe."));
                 m_cacheOpen = true;
                 if (m_accountStarted && !m_anonymous) {
+                    if (m_syncHeld) { // the first frame with posts comes first
+                        m_syncWaiting = true;
+                        return;
+                    }
                     m_sync->start();
                     m_live->setEnabled(true); // opens once the first round has a cursor
                 }
             });
+}
+
+void AppCore::holdStartupWork()
+{
+    m_syncHeld = true;
+    m_cache->holdIntegrityCheck();
+}
+
+void AppCore::releaseStartupWork()
+{
+    m_cache->releaseIntegrityCheck();
+    if (!m_syncHeld)
+        return;
+    m_syncHeld = false;
+    if (m_syncWaiting) {
+        m_syncWaiting = false;
+        if (m_accountStarted && !m_anonymous) {
+            m_sync->start();
+            m_live->setEnabled(true);
+        }
+    }
 }
 
 AppCore::~AppCore()

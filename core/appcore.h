@@ -60,6 +60,12 @@ public:
     // until adoptAccount().
     void startAccount(const UserProfile &me, const AccountOptions &options);
     void startAccount(const UserProfile &me) { startAccount(me, AccountOptions()); }
+    // Start-up work that the first frame with posts does not need waits for it: the cache's
+    // integrity check and the first /sync round (with the push stream after it) are held from
+    // holdStartupWork() until releaseStartupWork() (the app: that frame is painted, or a few
+    // seconds passed). Without a hold they start as soon as the cache is open.
+    void holdStartupWork();
+    void releaseStartupWork();
     [[nodiscard]] bool hasAccount() const { return m_accountStarted; }
     // Someone signed in while nobody's files were open (startAccount with uid 0): the queue is
     // theirs from now on, it is sent and the sync starts.
@@ -125,6 +131,8 @@ private:
     bool m_accountStarted = false;
     bool m_anonymous = false;
     bool m_cacheOpen = false;
+    bool m_syncHeld = false;    // holdStartupWork() until released
+    bool m_syncWaiting = false; // the cache opened while held: the sync starts on release
     QString m_cachePath;
     QString m_outboxPath;
     qint64 m_accountUid = 0;

@@ -8,6 +8,11 @@
 #include "syncengine.h"
 #include "wire/jsoncodec.h"
 
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
@@ -144,6 +149,8 @@ void LiveSync::open()
 
 void LiveSync::closeStream()
 {
+    ++m_streamGeneration; // events received and not yet applied: a new stream reads them again
+    m_incoming.clear();
     m_silence.stop();
     m_stream->close();
     setLive(false);
@@ -161,8 +168,56 @@ void LiveSync::onConnected()
 
 void LiveSync::onEvent(const QByteArray &name, const QByteArray &id, const QByteArray &data)
 {
+    Incoming in{name, id, data, nullptr};
     if (name == "changes") {
-        const auto page = decodeStreamChanges(data);
+        in.page = std::make_shared<std::optional<Result<SyncPage>>>();
+        auto *watcher = new QFutureWatcher<void>(this);
+        connect(watcher, &QFutureWatcherBase::finished, this,
+                [this, watcher, generation = m_streamGeneration] {
+                    watcher->deleteLater();
+                    if (generation == m_streamGeneration)
+                        drain();
+                });
+        watcher->setFuture(QtConcurrent::run(
+            [page = in.page, data] { page->emplace(decodeStreamChanges(data)); }));
+    }
+    m_incoming.append(in);
+    drain();
+}
+
+void LiveSync::drain()
+{
+    m_drainQueued = false;
+    QElapsedTimer slice;
+    slice.start();
+    const quint64 generation = m_streamGeneration;
+    while (!m_incoming.isEmpty()) {
+        if (m_incoming.constFirst().page && !m_incoming.constFirst().page->has_value())
+            return; // still decoding: its watcher drains again
+        const Incoming in = m_incoming.takeFirst();
+        handle(in.name, in.id, in.data, in.page ? *in.page : std::nullopt);
+        if (generation != m_streamGeneration)
+            return; // the stream was closed meanwhile
+        if (!m_incoming.isEmpty() && slice.elapsed() >= kDrainSliceMs) {
+            if (!m_drainQueued) { // the rest on the next turns: the window stays responsive
+                m_drainQueued = true;
+                QTimer::singleShot(0, this, [this, generation] {
+                    if (generation == m_streamGeneration)
+                        drain();
+                    else
+                        m_drainQueued = false;
+                });
+            }
+            return;
+        }
+    }
+}
+
+void LiveSync::handle(const QByteArray &name, const QByteArray &id, const QByteArray &data,
+                      const std::optional<Result<SyncPage>> &decoded)
+{
+    if (name == "changes") {
+        const Result<SyncPage> &page = *decoded;
         if (!page.ok()) {
             // Nothing applied, the cursor kept: a new stream reads it again.
             qCWarning(lcLive).noquote()

@@ -21,6 +21,11 @@
 //   online it opens again.
 #pragma once
 
+#include <memory>
+#include <optional>
+
+#include "wire/jsoncodec.h"
+
 #include "net/apierror.h"
 
 #include <QElapsedTimer>
@@ -89,7 +94,13 @@ private:
     void open();
     void closeStream();
     void onConnected();
+    // Events are taken in order: a `changes` event is decoded on a pool thread (a backlog after
+    // a reconnect is thousands of records) and applied on this thread once it and every event
+    // before it are; each turn of the event loop applies events for kDrainSliceMs at most.
     void onEvent(const QByteArray &name, const QByteArray &id, const QByteArray &data);
+    void drain();
+    void handle(const QByteArray &name, const QByteArray &id, const QByteArray &data,
+                const std::optional<Result<SyncPage>> &page);
     void onEnded(const ApiError &error);
     // The stream failed (or is abandoned): back-off, or the fallback to polling.
     void failed(const ApiError &error);
@@ -117,6 +128,15 @@ private:
     bool m_authFailed = false;
     bool m_catchingUp = false; // `overflow`: a /sync round first, then a new stream
     QByteArray m_lastEventId;
+    struct Incoming
+    {
+        QByteArray name, id, data;
+        std::shared_ptr<std::optional<Result<SyncPage>>> page; // `changes`: set once decoded
+    };
+    static constexpr int kDrainSliceMs = 8;
+    QList<Incoming> m_incoming;     // received, not yet handled, in order
+    quint64 m_streamGeneration = 0; // bumped by closeStream(): what was received is dropped
+    bool m_drainQueued = false;
 };
 
 } // namespace threadline::core

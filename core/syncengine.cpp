@@ -8,7 +8,9 @@
 #include "poststore.h"
 #include "wire/jsoncodec.h"
 
+#include <QFutureWatcher>
 #include <QUrlQuery>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace threadline::core {
 
@@ -126,51 +128,137 @@ void SyncEngine::syncNow()
         m_syncAgain = true;
         return;
     }
-    requestSync(m_cursor.value_or(QString()), 0, 0);
+    ++m_round;
+    m_toApply.clear();
+    m_appliedInPage = 0;
+    m_nextRequest.reset();
+    m_lastPageSeen = false;
+    m_roundError.reset();
+    m_roundApplied = 0;
+    requestSync(m_cursor.value_or(QString()));
 }
 
-void SyncEngine::requestSync(const QString &since, int rounds, int applied)
+void SyncEngine::requestSync(const QString &since)
 {
     setSyncing(true);
+    m_requesting = true;
+    const quint64 round = m_round;
     ApiReply *reply = m_api->send(endpoint::sync(500, since), this);
-    connect(reply, &ApiReply::finished, this, [this, reply, since, rounds, applied] {
+    connect(reply, &ApiReply::finished, this, [this, reply, since, round] {
+        if (round != m_round)
+            return; // a 410 started over meanwhile
         if (!reply->ok()) {
+            m_requesting = false;
             const ApiError e = reply->error();
-            if (e.kind == ApiError::Kind::Http && e.status == 410) {
+            if (e.kind == ApiError::Kind::Http && e.status == 410 && m_toApply.isEmpty()) {
                 cursorRefused(e, !since.isEmpty());
                 return;
             }
-            setSyncing(false);
-            Q_EMIT syncFailed(e);
+            m_lastPageSeen = true; // what came before is applied, then the round fails
+            m_roundError = e;
+            if (m_toApply.isEmpty())
+                finishRound();
             return;
         }
-        const auto page = decodeSyncPage(reply->body());
-        if (!page.ok()) { // keep the cursor: nothing was applied
-            setSyncing(false);
-            ApiError e;
-            e.kind = ApiError::Kind::Decode;
-            e.message = page.error().toString();
-            Q_EMIT syncFailed(e);
-            return;
-        }
-        acceptPage(page.value(), !since.isEmpty());
-        const int total = applied + int(page.value().changes.size());
-        if (page.value().hasMore && rounds < 50) {
-            requestSync(page.value().next, rounds + 1, total);
-            return;
-        }
-        setSyncing(false);
-        Q_EMIT synced(total);
-        if (m_syncAgain) {
-            m_syncAgain = false;
-            syncNow();
-        }
+        // A page of 500 records is several ms of JSON: decoded on a pool thread.
+        auto *watcher = new QFutureWatcher<std::optional<Result<SyncPage>>>(this);
+        connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, since, round] {
+            watcher->deleteLater();
+            if (round != m_round)
+                return;
+            m_requesting = false;
+            const std::optional<Result<SyncPage>> page = watcher->result();
+            if (!page->ok()) { // keep the cursor: nothing of this page was applied
+                ApiError e;
+                e.kind = ApiError::Kind::Decode;
+                e.message = page->error().toString();
+                m_lastPageSeen = true;
+                m_roundError = e;
+                if (m_toApply.isEmpty())
+                    finishRound();
+                return;
+            }
+            onPage(round, since, page->value());
+        });
+        watcher->setFuture(QtConcurrent::run(
+            [body = reply->body()] { return std::optional(decodeSyncPage(body)); }));
     });
+}
+
+void SyncEngine::onPage(quint64 round, const QString &since, const SyncPage &page)
+{
+    m_toApply.append({page, !since.isEmpty()});
+    if (page.hasMore && m_roundApplied + int(page.changes.size()) < kMaxRoundRecords) {
+        if (m_toApply.size() <= kPagesAhead)
+            requestSync(page.next); // the next page comes while this one is applied
+        else
+            m_nextRequest = page.next;
+    } else {
+        m_lastPageSeen = true;
+    }
+    if (!m_applyQueued) {
+        m_applyQueued = true;
+        QTimer::singleShot(0, this, [this, round] { applySlice(round); });
+    }
+}
+
+void SyncEngine::applySlice(quint64 round)
+{
+    m_applyQueued = false;
+    if (round != m_round || m_toApply.isEmpty())
+        return;
+    Pending &pending = m_toApply.first();
+    const QList<Change> &all = pending.page.changes;
+    const qsizetype n = std::min<qsizetype>(kApplySlice, all.size() - m_appliedInPage);
+    if (n > 0) {
+        const QList<Change> slice = all.mid(m_appliedInPage, n);
+        m_appliedInPage += n;
+        m_roundApplied += int(n);
+        applyChanges(slice);
+        Q_EMIT changesApplied(slice);
+    }
+    if (m_appliedInPage >= all.size()) { // the page is in: its cursor is ours
+        const Pending done = m_toApply.takeFirst();
+        m_appliedInPage = 0;
+        if (done.hadCursor)
+            m_expiredInARow = 0; // a cursor of the server's was taken: it keeps its promises
+        m_cursor = done.page.next;
+        m_cache->saveMeta(QString::fromLatin1(kCursorKey), done.page.next);
+        if (done.page.unread)
+            Q_EMIT unreadCounted(*done.page.unread);
+        if (m_nextRequest && !m_requesting && m_toApply.size() <= kPagesAhead) {
+            const QString next = *m_nextRequest;
+            m_nextRequest.reset();
+            requestSync(next);
+        }
+    }
+    if (!m_toApply.isEmpty()) {
+        m_applyQueued = true;
+        QTimer::singleShot(0, this, [this, round] { applySlice(round); });
+    } else if (m_lastPageSeen && !m_requesting) {
+        finishRound();
+    }
+}
+
+void SyncEngine::finishRound()
+{
+    setSyncing(false);
+    if (m_roundError) {
+        const ApiError e = *m_roundError;
+        m_roundError.reset();
+        Q_EMIT syncFailed(e);
+        return;
+    }
+    Q_EMIT synced(m_roundApplied);
+    if (m_syncAgain) {
+        m_syncAgain = false;
+        syncNow();
+    }
 }
 
 void SyncEngine::acceptPage(const SyncPage &page, bool hadCursor)
 {
-    applyChanges(page);
+    applyChanges(page.changes);
     if (hadCursor)
         m_expiredInARow = 0; // a cursor of the server's was taken: it keeps its promises
     m_cursor = page.next;
@@ -186,6 +274,13 @@ void SyncEngine::cursorRefused(const ApiError &e, bool hadCursor)
     // Older than the change log keeps: start over from a fresh cursor and refresh what we show
     // from the normal lists — a few times, backing off. A server that refuses every cursor (even
     // a fresh start) would otherwise be asked in a loop.
+    ++m_round; // whatever the round had asked for is dropped
+    m_toApply.clear();
+    m_appliedInPage = 0;
+    m_nextRequest.reset();
+    m_requesting = false;
+    m_lastPageSeen = false;
+    m_roundApplied = 0;
     m_cursor.reset();
     m_cache->removeMeta(QString::fromLatin1(kCursorKey));
     if (!hadCursor || m_expiredInARow >= kMaxExpiredInARow) {
@@ -199,18 +294,21 @@ void SyncEngine::cursorRefused(const ApiError &e, bool hadCursor)
     }
     const int delayMs = kExpiredBackoffMs << m_expiredInARow;
     ++m_expiredInARow;
-    QTimer::singleShot(delayMs, this, [this] { requestSync(QString(), 0, 0); });
+    QTimer::singleShot(delayMs, this, [this, round = m_round] {
+        if (round == m_round && m_syncing)
+            requestSync(QString());
+    });
     if (m_refreshesTimeline)
         refreshTimeline();
     Q_EMIT cursorExpired();
 }
 
-void SyncEngine::applyChanges(const SyncPage &page)
+void SyncEngine::applyChanges(const QList<Change> &changes)
 {
     QList<Post> posts;
     QHash<qint64, QList<Comment>> comments;
     QList<UserBrief> users;
-    for (const Change &c : page.changes) {
+    for (const Change &c : changes) {
         switch (c.kind) {
         case Change::Kind::Post:
             if (c.op == Change::Op::Upsert && c.post()) {

@@ -8,6 +8,7 @@
 #include "net/apierror.h"
 #include "wire/wiretypes.h"
 
+#include <QList>
 #include <QObject>
 #include <QSet>
 #include <QTimer>
@@ -85,9 +86,25 @@ Q_SIGNALS:
     // and opens a new stream from the round's cursor.
     void roundWanted();
 
+public:
+    // Records applied in one turn of the event loop during a /sync round: a round of tens of
+    // thousands of records never holds the GUI thread longer than one such slice.
+    static constexpr int kApplySlice = 100;
+    // Pages decoded and waiting to be applied before the next one is asked for (a page is
+    // asked for while the one before is applied).
+    static constexpr int kPagesAhead = 1;
+    // A round stops asking after this many records (the next poll goes on from its cursor).
+    static constexpr int kMaxRoundRecords = 500000;
+
 private:
-    void requestSync(const QString &since, int rounds, int applied);
-    void applyChanges(const SyncPage &page);
+    // A round: pages are asked for one after another (the next while the last is applied),
+    // decoded on a pool thread and applied kApplySlice records a turn; the cursor is saved
+    // after each page. The round ends when the server says hasMore false and all is applied.
+    void requestSync(const QString &since);
+    void onPage(quint64 round, const QString &since, const SyncPage &page);
+    void applySlice(quint64 round);
+    void finishRound();
+    void applyChanges(const QList<Change> &changes);
     // A page read from `hadCursor` on: applied, and its `next` becomes the saved cursor.
     void acceptPage(const SyncPage &page, bool hadCursor);
     // The server refused the cursor (410, or a stream's `expired`); called while syncing.
@@ -115,6 +132,21 @@ private:
     static constexpr int kMaxExpiredInARow = 3;
     static constexpr int kExpiredBackoffMs = 500;
     int m_expiredInARow = 0;
+    // the round under way
+    struct Pending
+    {
+        SyncPage page;
+        bool hadCursor = false;
+    };
+    quint64 m_round = 0; // bumped by every round and 410: late answers of an old one do nothing
+    QList<Pending> m_toApply;
+    qsizetype m_appliedInPage = 0;
+    bool m_applyQueued = false;
+    bool m_requesting = false;            // a page asked for and not yet decoded
+    std::optional<QString> m_nextRequest; // asked for once the queue has room
+    bool m_lastPageSeen = false;          // hasMore false (or a failure): nothing to ask
+    std::optional<ApiError> m_roundError; // the round's failure, said once it is applied
+    int m_roundApplied = 0;
     QSet<qint64> m_cachedIds; // what the cached timeline held at start (the gap check)
     quint64 m_timelineRequest = 0;
     quint64 m_cursorRequest = 0;

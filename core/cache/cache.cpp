@@ -124,6 +124,18 @@ void Cache::setRequestObserver(std::function<void(const char *)> observer)
         Qt::QueuedConnection);
 }
 
+void Cache::holdIntegrityCheck()
+{
+    QMetaObject::invokeMethod(
+        m_worker, [store = m_store] { store->holdIntegrityCheck(true); }, Qt::QueuedConnection);
+}
+
+void Cache::releaseIntegrityCheck()
+{
+    QMetaObject::invokeMethod(
+        m_worker, [store = m_store] { store->holdIntegrityCheck(false); }, Qt::QueuedConnection);
+}
+
 QThread *Cache::workerThread() const
 {
     return m_thread;

@@ -19,7 +19,8 @@
 // creates a fresh cache and answers opened(true, <reason>, true, <that name>) so the UI can
 // tell the user. It touches no other file and deletes nothing.
 // `PRAGMA quick_check` reads the whole file, too slow for the first paint, so it runs on the
-// worker right after the requests queued behind open() (the first page); if it fails — or if
+// worker right after the requests queued behind open() (the first page) — or, held by the app
+// (holdIntegrityCheck()), once the first frame is painted; if it fails — or if
 // SQLite reports corruption during any later request (which then fails) — the cache is
 // rebuilt the same way and `opened` is emitted again with recovered = true: the caller drops
 // what it showed from the cache and refetches. A row whose blob does not decode is skipped and
@@ -172,6 +173,13 @@ public:
     // Blocks until every request made so far has run and its answer has been delivered
     // (signals emitted). For tests and shutdown only. False on timeout.
     bool waitForIdle(int timeoutMs = 30000);
+
+    // The integrity check (`PRAGMA quick_check`) after open() waits until
+    // releaseIntegrityCheck(): the app holds it before opening and releases it once the first
+    // frame with the cache's posts is painted, so that the check never competes with the first
+    // page for a core. Without a hold it runs right after the requests queued behind open().
+    void holdIntegrityCheck();
+    void releaseIntegrityCheck();
 
     // Test hook: called on the worker thread at the start of every request with its name.
     void setRequestObserver(std::function<void(const char *request)> observer);

@@ -64,14 +64,28 @@ void CacheStore::open(const QString &path)
     reply([ok, why, recovered, movedAside](Cache *c) {
         Q_EMIT c->opened(ok, why, recovered, movedAside);
     });
-    if (ok && !recovered && m_existed)
+    if (ok && !recovered && m_existed) {
+        if (m_checkHeld)
+            m_checkWaiting = true; // released once the first frame is painted
+        else
+            scheduleIntegrityCheck();
+    }
+}
+
+void CacheStore::holdIntegrityCheck(bool on)
+{
+    m_checkHeld = on;
+    if (!on && m_checkWaiting) {
+        m_checkWaiting = false;
         scheduleIntegrityCheck();
+    }
 }
 
 // `PRAGMA quick_check` reads the whole file (20–60 ms for 30 MiB on the shared 2-core
 // machine, docs/performance.md), too slow for the first paint. It runs as the next job after
 // open(), that is after the requests already queued behind open() — the first timeline page —
-// and before any later one. A failure rebuilds the cache like corruption found by a request.
+// and before any later one; or, held (holdIntegrityCheck), as the next job after the release. A
+// failure rebuilds the cache like corruption found by a request.
 void CacheStore::scheduleIntegrityCheck()
 {
     const quint64 generation = m_generation;
@@ -127,6 +141,7 @@ void CacheStore::close()
 void CacheStore::closeDb()
 {
     ++m_generation;
+    m_checkWaiting = false; // the next open() decides again
     if (m_flushTimer)
         m_flushTimer->stop(); // the queue stays in the file: the next open indexes it
     m_sql.detach();

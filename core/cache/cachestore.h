@@ -91,6 +91,8 @@ public:
     // ---- opening (cacheopen.cpp)
 
     void open(const QString &path);
+    // on: the check after the next open() waits; off: a check waiting runs now (cache.h)
+    void holdIntegrityCheck(bool on);
     void close();
     void closeDb();
 
@@ -172,6 +174,8 @@ private:
     QString m_path;
     bool m_existed = false;        // the file was there before the last attempt
     quint64 m_generation = 0;      // bumped by every close: stale queued checks do nothing
+    bool m_checkHeld = false;      // holdIntegrityCheck(true) until released
+    bool m_checkWaiting = false;   // an open() found a check to run while held
     QPointer<QTimer> m_flushTimer; // scheduleFlush()'s, a child of m_worker (on this thread)
     QString m_connection;
     QSqlDatabase m_db;

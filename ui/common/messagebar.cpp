@@ -38,7 +38,7 @@ MessageBar::MessageBar(QWidget *parent)
     layout->addWidget(m_retry, 0, Qt::AlignTop);
     m_dismiss->setObjectName(QStringLiteral("dismissStatus"));
     m_dismiss->setAutoRaise(true);
-    m_dismiss->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
+    // its icon when first shown (showMessage): the style's icons load the image plugins
     connect(m_dismiss, &QToolButton::clicked, this, [this] {
         clear();
         Q_EMIT dismissed();
@@ -52,6 +52,8 @@ void MessageBar::showMessage(const QString &text, bool retry)
 {
     m_text->setText(text);
     m_retry->setVisible(retry);
+    if (!text.isEmpty() && m_dismiss->icon().isNull())
+        m_dismiss->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
     setVisible(!text.isEmpty());
 }
 
@@ -77,6 +79,8 @@ void MessageBar::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    else if (event->type() == QEvent::StyleChange && !m_dismiss->icon().isNull())
+        m_dismiss->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
     QFrame::changeEvent(event);
 }
 

@@ -10,6 +10,7 @@
 #include <QContextMenuEvent>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLabel>
@@ -51,15 +52,27 @@ public:
 
     void setText(const QString &text)
     {
+        if (text == m_text)
+            return; // the same post again (its counts changed): no new layout of the window
         m_text = text;
         m_laidWidth = -1;
+        m_heights.clear();
         setFocusPolicy(TextLinks::of(m_text).isEmpty() ? Qt::NoFocus : Qt::TabFocus);
         updateGeometry();
         update();
     }
     [[nodiscard]] QString text() const { return m_text; }
     [[nodiscard]] bool hasHeightForWidth() const override { return true; }
-    [[nodiscard]] int heightForWidth(int width) const override { return laidOut(width).height; }
+    // Layouts ask for several widths in turn (the size hint's, the widget's): each is laid out
+    // once per text and font.
+    [[nodiscard]] int heightForWidth(int width) const override
+    {
+        if (const auto it = m_heights.constFind(width); it != m_heights.cend())
+            return *it;
+        const int height = laidOut(width).height;
+        m_heights.insert(width, height);
+        return height;
+    }
     [[nodiscard]] QSize sizeHint() const override
     {
         return {320, heightForWidth(width() > 0 ? width() : 320)};
@@ -91,8 +104,10 @@ protected:
     }
     void changeEvent(QEvent *event) override
     {
-        if (event->type() == QEvent::FontChange)
+        if (event->type() == QEvent::FontChange) {
             m_laidWidth = -1;
+            m_heights.clear();
+        }
         QWidget::changeEvent(event);
     }
     bool event(QEvent *event) override
@@ -241,6 +256,7 @@ private:
     QString m_text;
     mutable int m_laidWidth = -1;
     mutable Laid m_laid;
+    mutable QHash<int, int> m_heights; // heightForWidth()'s, by width
 };
 
 ThreadHeader::ThreadHeader(QWidget *parent)

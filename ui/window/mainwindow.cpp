@@ -149,7 +149,8 @@ MainWindow::MainWindow(core::AppCore *core, models::Feeds *feeds, QWidget *paren
     if (!restoreGeometry(settings.value(QLatin1String(kGeometryKey)).toByteArray()))
         resize(1200, 800);
     m_split->restoreState(settings.value(QLatin1String(kStateKey)).toByteArray());
-    m_qaDock->setVisible(settings.value(QLatin1String(kQaPanelKey)).toBool());
+    if (settings.value(QLatin1String(kQaPanelKey)).toBool())
+        setQaPanelVisible(true);
 }
 
 MainWindow::~MainWindow()
@@ -415,33 +416,9 @@ void MainWindow::startAccount(const core::UserProfile &me,
     m_core->sync()->setRefreshesTimeline(false);
     if (!m_core->hasAccount()) // signed out and in again as the same person: already open
         m_core->startAccount(me, options);
-    for (Page page : {Page::All, Page::Following, Page::Mine, Page::HotDay, Page::HotWeek,
-                      Page::HotViews, Page::Profile, Page::Likes, Page::Topic})
-        m_feeds.insert(page, makeFeed(page));
-
-    m_history = m_models->history(this);
-    m_history->setTicker(m_ticker, m_format);
-    m_history->setInlineCommentCount(m_inline);
-    m_historyView = new TimelineView(m_core->images(), m_pages);
-    m_historyView->setModel(m_history);
-    connectView(m_historyView);
-    m_pages->addWidget(m_historyView);
-    m_history->load();
-
-    m_activityView = makeActivityView(m_pages);
-    m_pages->addWidget(m_activityView);
-    m_ranking = new RankingView(m_models, me.brief.uid, m_pages);
-    connect(m_ranking, &RankingView::personRequested, this, &MainWindow::openProfile);
-    m_pages->addWidget(m_ranking);
-
-    m_thread = new ThreadView(m_models, m_core->images(), m_split);
-    m_thread->setModerator(me.role == core::UserProfile::Role::Moderator);
-    m_thread->setMyUid(me.brief.uid);
-    m_thread->model()->setTicker(m_ticker, m_format);
-    m_thread->hide();
-    m_split->addWidget(m_thread);
-    m_split->setStretchFactor(2, 2);
-    connect(m_thread, &ThreadView::closeRequested, this, &MainWindow::closeThread);
+    // All only: the other feeds, History, Activity, Ranking and the thread pane are made when
+    // they are first shown (ensureFeed() and the others below).
+    m_feeds.insert(Page::All, makeFeed(Page::All));
 
     if (me.role == core::UserProfile::Role::Moderator) {
         m_moderation = new ModerationView(m_models, m_pages);
@@ -449,7 +426,7 @@ void MainWindow::startAccount(const core::UserProfile &me,
         m_moderation->setRefreshKeyEnabled(false); // the window's F5 refreshes it
         connect(m_moderation, &ModerationView::postRequested, this, &MainWindow::openThread);
         connect(m_moderation, &ModerationView::commentRequested, this,
-                [this](qint64, qint64 commentId) { m_thread->revealComment(commentId); });
+                [this](qint64, qint64 commentId) { ensureThread()->revealComment(commentId); });
         connect(m_moderation, &ModerationView::deviceNamesRequested, this, [this] {
             auto *dialog = new DeviceDialog(m_models, this); // moderators only
             dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -490,22 +467,115 @@ void MainWindow::startAccount(const core::UserProfile &me,
 
 QWidget *MainWindow::pageWidget(Page page) const
 {
+    auto *self = const_cast<MainWindow *>(this); // a page is made when first asked for
     switch (page) {
     case Page::History:
+        self->ensureHistory();
         return m_historyView;
     case Page::Activity:
-        return m_activityView;
+        return self->ensureActivity();
     case Page::Moderation:
         return m_moderation;
     case Page::Statistics:
         return m_stats;
     case Page::Ranking:
-        return m_ranking;
+        return self->ensureRanking();
     case Page::Notifications:
         return m_notificationsView;
     default:
-        return m_feeds.value(page).page;
+        return self->ensureFeed(page).page;
     }
+}
+
+MainWindow::Feed MainWindow::ensureFeed(Page page)
+{
+    if (const auto it = m_feeds.constFind(page); it != m_feeds.cend())
+        return *it;
+    switch (page) {
+    case Page::All:
+    case Page::Following:
+    case Page::Mine:
+    case Page::HotDay:
+    case Page::HotWeek:
+    case Page::HotViews:
+    case Page::Profile:
+    case Page::Likes:
+    case Page::Topic:
+        break;
+    default:
+        return {}; // no feed page (Search is made with the account)
+    }
+    if (!m_started)
+        return {};
+    return *m_feeds.insert(page, makeFeed(page));
+}
+
+void MainWindow::ensureHistory()
+{
+    if (m_history || !m_started)
+        return;
+    m_history = m_models->history(this);
+    m_history->setTicker(m_ticker, m_format);
+    m_history->setInlineCommentCount(m_inline);
+    m_historyView = new TimelineView(m_core->images(), m_pages);
+    m_historyView->setModel(m_history);
+    connectView(m_historyView);
+    m_pages->addWidget(m_historyView);
+    m_history->load();
+}
+
+ActivityView *MainWindow::ensureActivity()
+{
+    if (!m_activityView && m_started) {
+        m_activityView = makeActivityView(m_pages);
+        m_pages->addWidget(m_activityView);
+    }
+    return m_activityView;
+}
+
+RankingView *MainWindow::ensureRanking()
+{
+    if (!m_ranking && m_started) {
+        m_ranking = new RankingView(m_models, m_me.brief.uid, m_pages);
+        connect(m_ranking, &RankingView::personRequested, this, &MainWindow::openProfile);
+        m_pages->addWidget(m_ranking);
+    }
+    return m_ranking;
+}
+
+ThreadView *MainWindow::ensureThread()
+{
+    if (!m_thread && m_started) {
+        m_thread = new ThreadView(m_models, m_core->images(), m_split);
+        m_thread->setModerator(m_me.role == core::UserProfile::Role::Moderator);
+        m_thread->setMyUid(m_me.brief.uid);
+        m_thread->model()->setTicker(m_ticker, m_format);
+        m_thread->hide();
+        m_split->addWidget(m_thread);
+        m_split->setStretchFactor(2, 2);
+        connect(m_thread, &ThreadView::closeRequested, this, &MainWindow::closeThread);
+    }
+    return m_thread;
+}
+
+ThreadView *MainWindow::threadView() const
+{
+    return const_cast<MainWindow *>(this)->ensureThread();
+}
+
+ActivityView *MainWindow::activityView() const
+{
+    return const_cast<MainWindow *>(this)->ensureActivity();
+}
+
+RankingView *MainWindow::rankingView() const
+{
+    return const_cast<MainWindow *>(this)->ensureRanking();
+}
+
+PersonPages *MainWindow::personPages(Page page) const
+{
+    return const_cast<MainWindow *>(this)->ensureFeed(page).person;
 }
 
 void MainWindow::showPage(Page page)
@@ -535,7 +605,7 @@ void MainWindow::showPage(Page page)
         m_ranking->start(); // once; F5 reloads
     } else if (page == Page::History) {
         m_history->load();
-    } else if (Feed &f = m_feeds[page]; f.feed && !f.started) {
+    } else if (Feed &f = m_feeds[page]; f.feed && !f.started) { // made by pageWidget() above
         f.started = true;
         f.feed->start();
         if (page == Page::Mine && f.header)
@@ -546,10 +616,11 @@ void MainWindow::showPage(Page page)
 
 void MainWindow::openThread(qint64 postId)
 {
-    if (!m_thread || postId <= 0)
+    if (!ensureThread() || postId <= 0)
         return;
     m_thread->show();
     m_thread->openPost(postId);
+    ensureHistory();
     m_history->markViewed(postId);
 }
 
@@ -557,6 +628,7 @@ void MainWindow::openProfile(qint64 uid)
 {
     if (!m_started || uid <= 0)
         return;
+    ensureFeed(Page::Profile);
     Feed &f = m_feeds[Page::Profile];
     if (uid == m_me.brief.uid) {
         showPage(Page::Mine);
@@ -585,6 +657,7 @@ void MainWindow::openTopic(const QString &topic)
 {
     if (!m_started || topic.isEmpty())
         return;
+    ensureFeed(Page::Topic);
     Feed &f = m_feeds[Page::Topic];
     if (m_topicKey != topic) {
         m_topicKey = topic;
@@ -610,17 +683,24 @@ void MainWindow::addPostsOnTop(const QList<core::Post> &posts)
 
 TimelineView *MainWindow::timelineView(Page page) const
 {
-    return page == Page::History ? m_historyView : m_feeds.value(page).view;
+    auto *self = const_cast<MainWindow *>(this); // made when first asked for
+    if (page == Page::History) {
+        self->ensureHistory();
+        return m_historyView;
+    }
+    return page == Page::Search ? m_feeds.value(page).view : self->ensureFeed(page).view;
 }
 
 models::TimelineModel *MainWindow::timelineModel(Page page) const
 {
-    return m_feeds.value(page).model;
+    return page == Page::Search ? m_feeds.value(page).model
+                                : const_cast<MainWindow *>(this)->ensureFeed(page).model;
 }
 
 models::TimelineFeed *MainWindow::feed(Page page) const
 {
-    return m_feeds.value(page).feed;
+    return page == Page::Search ? m_feeds.value(page).feed
+                                : const_cast<MainWindow *>(this)->ensureFeed(page).feed;
 }
 
 void MainWindow::refresh()
@@ -633,7 +713,7 @@ void MainWindow::refresh()
         m_stats->reload();
     else if (m_page == Page::History)
         m_history->load();
-    else if (m_page == Page::Activity)
+    else if (m_page == Page::Activity && m_activityView)
         m_activityView->refresh();
     else if (m_page == Page::Ranking && m_ranking)
         m_ranking->reload();

@@ -116,9 +116,11 @@ public:
     [[nodiscard]] TimelineView *timelineView(Page page) const;
     [[nodiscard]] models::TimelineModel *timelineModel(Page page) const;
     [[nodiscard]] models::TimelineFeed *feed(Page page) const;
-    [[nodiscard]] ThreadView *threadView() const { return m_thread; }
-    [[nodiscard]] ActivityView *activityView() const { return m_activityView; }
-    [[nodiscard]] RankingView *rankingView() const { return m_ranking; }
+    // The pages and panes below are made when first shown or asked for (a cold start builds
+    // only what its first frame shows): these make them, once an account is started.
+    [[nodiscard]] ThreadView *threadView() const;
+    [[nodiscard]] ActivityView *activityView() const;
+    [[nodiscard]] RankingView *rankingView() const;
     [[nodiscard]] NotificationsView *notificationsView() const { return m_notificationsView; }
     [[nodiscard]] models::NotificationsModel *notificationsModel() const
     {
@@ -135,7 +137,7 @@ public:
     void setDoNotDisturb(bool on);
     [[nodiscard]] bool doNotDisturb() const;
     // Mine and Profile: the person's Posts | Activity switch (null for other pages).
-    [[nodiscard]] PersonPages *personPages(Page page) const { return m_feeds.value(page).person; }
+    [[nodiscard]] PersonPages *personPages(Page page) const;
     [[nodiscard]] models::TimeTicker *ticker() const { return m_ticker; }
 
     // Relative times in the system's time zone instead of UTC+8 (a setting, remembered).
@@ -164,8 +166,9 @@ public:
     [[nodiscard]] QToolButton *outboxStatusButton() const { return m_coreStatus; }
     // The QA panel (a dock): faults and the offline switch while the app runs (remembered).
     void setQaPanelVisible(bool visible);
-    [[nodiscard]] QaPanel *qaPanel() const { return m_qaPanel; }
-    [[nodiscard]] QDockWidget *qaDock() const { return m_qaDock; }
+    // (made on first use, as the dock is hidden until asked for)
+    [[nodiscard]] QaPanel *qaPanel() const;
+    [[nodiscard]] QDockWidget *qaDock() const;
     // "Faults on: 30 % errors, …" as the status bar says it ("" while no fault is on).
     [[nodiscard]] QString faultStatus() const;
     // The toolbar (New post, Refresh, the offline switch, the account button and its menu: My
@@ -217,6 +220,14 @@ private:
     void syncThemeActions();
     void clearAccount();
     Feed makeFeed(Page page);
+    // The pages that are made on first use (null before an account is started; for a page
+    // that is no feed, ensureFeed() returns an empty Feed that is not kept).
+    Feed ensureFeed(Page page);
+    void ensureHistory();
+    ThreadView *ensureThread();
+    ActivityView *ensureActivity();
+    RankingView *ensureRanking();
+    QDockWidget *ensureQaDock();
     void connectView(TimelineView *view);
     ActivityView *makeActivityView(QWidget *parent);
     void refresh();

@@ -63,13 +63,35 @@ void MainWindow::buildDocks()
             lines.isEmpty() ? head : head + QLatin1Char(' ') + lines.join(QStringLiteral("; ")),
             15000);
     });
+    // The QA panel's dock is made when first shown (ensureQaDock): hidden, it costs nothing.
+}
 
+QDockWidget *MainWindow::ensureQaDock()
+{
+    if (m_qaDock)
+        return m_qaDock;
     m_qaPanel = new QaPanel(m_models->faults(), this);
     m_qaDock = new QDockWidget(this);
     m_qaDock->setObjectName(QStringLiteral("qaDock"));
     m_qaDock->setWidget(m_qaPanel);
+    if (m_qaDock)
+        m_qaDock->setWindowTitle(tr("QA: faults"));
     addDockWidget(Qt::RightDockWidgetArea, m_qaDock);
     m_qaDock->hide();
+    // the menu's action follows the dock (closed by its own button, too)
+    connect(m_qaDock->toggleViewAction(), &QAction::toggled, m_qaAction, &QAction::setChecked);
+    return m_qaDock;
+}
+
+QaPanel *MainWindow::qaPanel() const
+{
+    const_cast<MainWindow *>(this)->ensureQaDock();
+    return m_qaPanel;
+}
+
+QDockWidget *MainWindow::qaDock() const
+{
+    return const_cast<MainWindow *>(this)->ensureQaDock();
 }
 
 void MainWindow::showOutbox()
@@ -81,7 +103,11 @@ void MainWindow::showOutbox()
 
 void MainWindow::setQaPanelVisible(bool visible)
 {
-    m_qaDock->setVisible(visible);
+    if (!visible && !m_qaDock) { // never shown: nothing to hide
+        m_qaAction->setChecked(false);
+        return;
+    }
+    ensureQaDock()->setVisible(visible);
 }
 
 void MainWindow::setInlineCommentCount(int n)
@@ -151,10 +177,12 @@ void MainWindow::buildMenus()
         if (on)
             showOutbox();
     });
-    m_qaAction = m_qaDock->toggleViewAction();
+    m_qaAction = new QAction(this); // the dock's own toggle, before the dock is made
+    m_qaAction->setCheckable(true);
     m_qaAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     m_viewMenu->addAction(m_qaAction);
-    connect(m_qaAction, &QAction::triggered, this, [](bool on) {
+    connect(m_qaAction, &QAction::triggered, this, [this](bool on) {
+        setQaPanelVisible(on);
         QSettings().setValue(QLatin1String(kQaPanelKey), on); // a setting: remembered
     });
     m_inlineMenu = m_viewMenu->addMenu(QString());
@@ -291,7 +319,8 @@ void MainWindow::retranslate()
     m_systemZone->setText(tr("Show times in the system's time &zone"));
     m_outboxDock->setWindowTitle(tr("Outbox"));
     m_outboxAction->setText(tr("Out&box: changes waiting"));
-    m_qaDock->setWindowTitle(tr("QA: faults"));
+    if (m_qaDock)
+        m_qaDock->setWindowTitle(tr("QA: faults"));
     m_qaAction->setText(tr("&QA panel: faults and offline"));
     m_inlineMenu->setTitle(tr("Comments shown on a &card"));
     m_themeMenu->setTitle(tr("&Theme"));

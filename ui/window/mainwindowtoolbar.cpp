@@ -4,13 +4,15 @@
 // most — New post (Ctrl+N), Refresh (F5), the offline switch (checked while offline) and, on the
 // right, the account button with its menu (My page, Sign out). Each is the menus' own QAction,
 // so the toolbar and the menus cannot disagree. The icons are painted here from the palette (no
-// image files, sharp at any device pixel ratio) and painted again when the palette changes.
+// image files, sharp at any device pixel ratio), each size when it is first shown, and again
+// when the palette changes.
 #include "window/mainwindow.h"
-
 
 #include <QAction>
 #include <QEvent>
+#include <QHash>
 #include <QIcon>
+#include <QIconEngine>
 #include <QMenu>
 #include <QPainter>
 #include <QPainterPath>
@@ -80,28 +82,61 @@ void drawGlyph(QPainter &p, Glyph glyph, const QColor &color, bool on)
     }
 }
 
-// The glyph at 16 px for 1× and 2× screens, normal and disabled (checked: the Offline glyph
-// struck through).
+// The glyph as an icon, painted when a size, mode and state is first asked for (a toolbar at
+// 1× asks for one pixmap of each, at start for none of the disabled or 2× ones) and kept: the
+// palette's colours (disabled: its disabled text) at any size, the Offline glyph struck
+// through when checked (On).
+class GlyphIconEngine : public QIconEngine
+{
+public:
+    GlyphIconEngine(Glyph glyph, const QPalette &palette)
+        : m_glyph(glyph)
+        , m_normal(palette.color(QPalette::Active, QPalette::ButtonText))
+        , m_disabled(palette.color(QPalette::Disabled, QPalette::ButtonText))
+    {
+    }
+
+    void paint(QPainter *painter, const QRect &rect, QIcon::Mode mode, QIcon::State state) override
+    {
+        painter->save();
+        painter->translate(rect.topLeft());
+        painter->scale(rect.width() / 16.0, rect.height() / 16.0); // drawn in a 16 × 16 box
+        drawGlyph(*painter, m_glyph, mode == QIcon::Disabled ? m_disabled : m_normal,
+                  state == QIcon::On);
+        painter->restore();
+    }
+
+    QPixmap pixmap(const QSize &size, QIcon::Mode mode, QIcon::State state) override
+    {
+        if (size.isEmpty())
+            return {};
+        const bool disabled = mode == QIcon::Disabled;
+        const quint64 key = (quint64(size.width()) << 34) | (quint64(size.height()) << 2) |
+                            (disabled ? 2u : 0u) | (state == QIcon::On ? 1u : 0u);
+        if (const auto it = m_pixmaps.constFind(key); it != m_pixmaps.cend())
+            return *it;
+        QPixmap pixmap(size);
+        pixmap.fill(Qt::transparent);
+        QPainter p(&pixmap);
+        paint(&p, QRect(QPoint(0, 0), size), mode, state);
+        p.end();
+        m_pixmaps.insert(key, pixmap);
+        return pixmap;
+    }
+
+    QSize actualSize(const QSize &size, QIcon::Mode, QIcon::State) override { return size; }
+    QIconEngine *clone() const override { return new GlyphIconEngine(*this); }
+    QString key() const override { return QStringLiteral("threadline-glyph"); }
+
+private:
+    Glyph m_glyph;
+    QColor m_normal, m_disabled;
+    QHash<quint64, QPixmap> m_pixmaps;
+};
+
 QIcon glyphIcon(Glyph glyph, const QPalette &palette)
 {
-    QIcon icon;
-    for (const qreal dpr : {1.0, 2.0}) {
-        for (const auto mode : {QIcon::Normal, QIcon::Disabled}) {
-            for (const auto state : {QIcon::Off, QIcon::On}) {
-                QPixmap pixmap(QSize(16, 16) * dpr);
-                pixmap.setDevicePixelRatio(dpr);
-                pixmap.fill(Qt::transparent);
-                QPainter p(&pixmap);
-                const QColor color = mode == QIcon::Disabled
-                                         ? palette.color(QPalette::Disabled, QPalette::ButtonText)
-                                         : palette.color(QPalette::Active, QPalette::ButtonText);
-                drawGlyph(p, glyph, color, state == QIcon::On);
-                p.end();
-                icon.addPixmap(pixmap, mode, state);
-            }
-        }
-    }
-    return icon;
+    return QIcon(new GlyphIconEngine(glyph, palette));
 }
 
 QString withShortcut(const QString &tip, const QAction *action)
