@@ -36,4 +36,14 @@ int RateLimiter::peek(const QString &key, const Limit &limit, qint64 nowMs) cons
     return std::max(1, int(std::ceil((1.0 - tokens) / limit.perSecond)));
 }
 
+RateLimiter::Quota RateLimiter::quota(const QString &key, const Limit &limit, qint64 nowMs) const
+{
+    const auto it = m_buckets.constFind(key);
+    if (it == m_buckets.constEnd())
+        return {int(limit.burst), 0};
+    const double tokens =
+        std::min(limit.burst, it->tokens + (nowMs - it->lastMs) / 1000.0 * limit.perSecond);
+    return {int(std::floor(tokens)), int(std::ceil((limit.burst - tokens) / limit.perSecond))};
+}
+
 } // namespace threadline::server

@@ -21,6 +21,14 @@ public:
     int take(const QString &key, const Limit &limit, qint64 nowMs);
     // Like take(), without using up a token: the seconds to wait, or 0.
     int peek(const QString &key, const Limit &limit, qint64 nowMs) const;
+    // What a key has left: whole requests, and the seconds until its bucket is full again (for
+    // the RateLimit-Remaining and RateLimit-Reset headers).
+    struct Quota
+    {
+        int remaining;
+        int resetSeconds;
+    };
+    [[nodiscard]] Quota quota(const QString &key, const Limit &limit, qint64 nowMs) const;
 
 private:
     struct Bucket
