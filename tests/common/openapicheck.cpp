@@ -199,6 +199,12 @@ QString OpenApiCheck::check(const QByteArray &method, const QString &target, int
                    : QStringLiteral("%1: %2").arg(where, errors.join(QStringLiteral("; ")));
     };
 
+    // Refusals of the HTTP front (or of nginx) before any route is chosen, for the form of the
+    // request itself: described once, at the top of the file, for every request.
+    static const QList<int> transport{408, 414, 431, 505};
+    if (transport.contains(status))
+        return errorBody();
+
     const QString tpl = templateOf(path);
     if (tpl.isEmpty()) {
         // A path the description does not name: the server may only say it has no such route
