@@ -263,7 +263,7 @@ public:
     // True for the paths that need no token: /auth/login, /health, /media/…
     [[nodiscard]] static bool isPublicPath(const QString &path);
     // The read pages answered 304 (If-None-Match with the ETag of the last answer, kept in
-    // memory per URL and token: pagerevalidator.h) and the wire bytes those answers saved.
+    // memory per URL and token: pagerevalidator.h) and the page bytes those answers saved.
     [[nodiscard]] PageRevalidator::Counts revalidation() const { return m_pages.counts(); }
 
     // Requests not finished yet (in flight or waiting to retry).

@@ -295,12 +295,8 @@ void ApiReply::onNetworkFinished()
             }
         } else if (m_status == 200 && code == QNetworkReply::NoError) {
             const QByteArray tag = header(QByteArrayLiteral("ETag"));
-            if (!tag.isEmpty()) {
-                // Content-Length is what came over the wire (gzipped), the body what Qt inflated.
-                const qint64 wire = header(QByteArrayLiteral("Content-Length")).toLongLong();
-                m_client->m_pages.remember(
-                    m_pageKey, {tag, m_body, m_headers, wire > 0 ? wire : m_body.size()});
-            }
+            if (!tag.isEmpty())
+                m_client->m_pages.remember(m_pageKey, {tag, m_body, m_headers});
         }
     }
 

@@ -44,7 +44,7 @@ std::optional<PageRevalidator::Page> PageRevalidator::notModified(const QString 
     if (it == m_pages.constEnd())
         return std::nullopt;
     ++m_counts.notModified;
-    m_counts.bytesSaved += it->wireBytes;
+    m_counts.bytesSaved += it->body.size();
     touch(key);
     return *it;
 }

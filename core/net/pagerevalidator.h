@@ -4,7 +4,7 @@
 // replies, a person): the last answer with an ETag per URL and token. The next GET of that URL
 // sends If-None-Match; a 304 is answered to the caller as the 200 it stands for (the same
 // status, body and headers), so models cannot tell the two apart. Bounded by entries and bytes,
-// the least recently used page going first. It counts what the 304s saved on the wire.
+// the least recently used page going first. It counts the 304s and the page bytes they saved.
 #pragma once
 
 #include <QByteArray>
@@ -25,12 +25,14 @@ public:
         QByteArray etag;
         QByteArray body;
         Headers headers;
-        qint64 wireBytes = 0; // the body as it came over the wire (gzipped or not)
     };
     struct Counts
     {
         qint64 notModified = 0; // 304s answered from memory
-        qint64 bytesSaved = 0;  // the wire bytes of the bodies they stood for
+        // The body bytes those 304s did not send again, as the caller gets them. Over the wire
+        // the 200 would have been gzipped (Qt inflates it and keeps no compressed length), so
+        // the bytes saved there are about a tenth of this (docs/performance.md).
+        qint64 bytesSaved = 0;
     };
 
     static constexpr int kMaxPages = 64;
