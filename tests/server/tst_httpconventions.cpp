@@ -406,7 +406,6 @@ void TstHttpConventions::readyNamesTheMediaFolderDown()
     QVERIFY(s.start({}));
     Client c(s.baseUrl());
     CHECK_STATUS(c.get(QStringLiteral("/api/v1/health/ready")), 200);
-    QDir media(s.mediaDir());
     const QString away = s.mediaDir() + QStringLiteral(".away");
     QVERIFY(QDir().rename(s.mediaDir(), away));
     const HttpResult down = c.get(QStringLiteral("/api/v1/health/ready"));
