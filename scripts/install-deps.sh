@@ -23,6 +23,8 @@ packages=(
     # the local deployment (scripts/deploy-local.sh, bench/deploy-bench.sh): its certificate,
     # the load generator's TLS, the bench's sign-ins
     openssl libssl-dev curl jq
+    # the lint of docs/openapi.yaml (npx @redocly/cli) and its conversion for the answer checks
+    npm python3-yaml zlib1g-dev
     # what is installed beside the programs, checked by the install suite: the launcher entry,
     # AppStream metainfo, the man pages
     desktop-file-utils appstream man-db

@@ -42,6 +42,8 @@ ApiClient::~ApiClient()
 
 void ApiClient::setBaseUrl(const QUrl &url)
 {
+    if (url != m_baseUrl)
+        m_pages.clear();
     m_baseUrl = url;
 }
 
@@ -50,8 +52,11 @@ void ApiClient::setToken(const QString &token)
     if (!isSendableToken(token)) {
         qCWarning(lcApi, "setToken: the token holds characters a header cannot carry; ignored");
         m_token.clear();
+        m_pages.clear();
         return;
     }
+    if (token != m_token)
+        m_pages.clear(); // another viewer: their pages are not these
     m_token = token;
 }
 

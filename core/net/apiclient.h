@@ -39,6 +39,7 @@
 
 #include "net/apierror.h"
 #include "net/faultinjection.h"
+#include "net/pagerevalidator.h"
 #include "net/tlspins.h"
 
 #include <QByteArray>
@@ -169,6 +170,8 @@ private:
     bool m_headersSeen = false;       // of the attempt in flight
     bool m_dropAnswer = false;        // fault injection: lose this attempt's answer
     bool m_sentAuthorization = false; // this attempt carried the token
+    QString m_pageKey;                // a GET: its key in the client's PageRevalidator
+    bool m_sentEtag = false;          // this attempt carried If-None-Match
     QStringList m_tlsErrors;
     std::optional<CertificateProblem> m_certificateProblem;
     QElapsedTimer m_clock;
@@ -259,6 +262,10 @@ public:
     [[nodiscard]] bool holdsWithoutToken() const { return m_holdWithoutToken; }
     // True for the paths that need no token: /auth/login, /health, /media/…
     [[nodiscard]] static bool isPublicPath(const QString &path);
+    // The read pages answered 304 (If-None-Match with the ETag of the last answer, kept in
+    // memory per URL and token: pagerevalidator.h) and the page bytes those answers saved.
+    [[nodiscard]] PageRevalidator::Counts revalidation() const { return m_pages.counts(); }
+
     // Requests not finished yet (in flight or waiting to retry).
     [[nodiscard]] int pendingCount() const { return int(m_live.size()); }
 
@@ -307,6 +314,7 @@ private:
     FaultConfig m_faults;
     QRandomGenerator m_rng;
     QSet<ApiReply *> m_live;
+    PageRevalidator m_pages;
 };
 
 } // namespace threadline::core

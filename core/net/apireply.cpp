@@ -164,9 +164,22 @@ void ApiReply::startAttempt()
     m_headers.clear();
 
     bool withToken = false;
-    const QNetworkRequest request = m_client->buildRequest(*this, url, &withToken);
+    QNetworkRequest request = m_client->buildRequest(*this, url, &withToken);
     // A 401 to a sign-in's own token is the session's to read, not the app's sign-out.
     m_sentAuthorization = withToken && !m_options.token;
+    // A read page fetched before: If-None-Match with its tag (a 304 is answered from memory).
+    m_pageKey.clear();
+    m_sentEtag = false;
+    if (m_method == "GET") {
+        const QString token =
+            withToken ? (m_options.token ? *m_options.token : m_client->m_token) : QString();
+        m_pageKey = PageRevalidator::keyOf(url.toString(QUrl::FullyEncoded), token);
+        const QByteArray tag = m_client->m_pages.etagFor(m_pageKey);
+        if (!tag.isEmpty()) {
+            request.setRawHeader(QByteArrayLiteral("If-None-Match"), tag);
+            m_sentEtag = true;
+        }
+    }
     QNetworkAccessManager *nam = m_client->network();
     QNetworkReply *net = nullptr;
     if (m_method == "GET")
@@ -268,6 +281,25 @@ void ApiReply::onNetworkFinished()
     m_certificateProblem = CertificateProblem::of(net);
     dropNetworkReply();
 
+    // A read page: a 304 to the tag we sent is the page kept (as the 200 it stands for); a 200
+    // with an ETag is kept for next time.
+    bool lostPage = false;
+    if (!refused && m_client && m_method == "GET" && !m_pageKey.isEmpty()) {
+        if (m_status == 304 && m_sentEtag) {
+            if (auto page = m_client->m_pages.notModified(m_pageKey)) {
+                m_status = 200;
+                m_body = page->body;
+                m_headers = page->headers;
+            } else {
+                lostPage = true; // dropped from memory meanwhile: asked again without the tag
+            }
+        } else if (m_status == 200 && code == QNetworkReply::NoError) {
+            const QByteArray tag = header(QByteArrayLiteral("ETag"));
+            if (!tag.isEmpty())
+                m_client->m_pages.remember(m_pageKey, {tag, m_body, m_headers});
+        }
+    }
+
     ApiError e;
     if (refused ||
         (code == QNetworkReply::OperationCanceledError && m_client && m_client->isOffline())) {
@@ -289,6 +321,9 @@ void ApiReply::onNetworkFinished()
         e = errorOf(ApiError::Kind::Network, text);
     } else if (m_status >= 200 && m_status <= 299) {
         e = {}; // success, whatever the body holds
+    } else if (lostPage) {
+        e = errorOf(ApiError::Kind::Network,
+                    QStringLiteral("not modified, but the page is no longer kept"));
     } else if (m_status > 0) {
         const int retryAfter = ApiError::parseRetryAfter(header(QByteArrayLiteral("Retry-After")));
         e = ApiError::fromHttp(m_status, m_body, retryAfter);

@@ -5,6 +5,7 @@
 #include "api/api.h"
 
 #include "api/clock.h"
+#include "api/conventions.h"
 #include "api/passwords.h"
 
 #include <QCryptographicHash>
@@ -27,7 +28,7 @@ Api::Api(Database &db, const ServerConfig &config)
     , m_notifications(m_db, m_renderer, m_changes)
     , m_visibility(m_db)
     , m_reads(m_db, m_renderer)
-    , m_health(m_db)
+    , m_health(m_db, m_config)
     , m_auth(m_db, m_config, m_limiter, m_authenticator, m_renderer, m_deferred)
     , m_users(m_db, m_renderer, m_changes, m_notifications)
     , m_posts(m_db, m_renderer, m_reads, m_visibility, m_changes, m_moderationRecords,
@@ -291,8 +292,10 @@ std::optional<Response> Api::precheck(Request &req)
         passed = true;
         return Response();
     });
-    if (!passed)
+    if (!passed) {
+        decorate(req, r);
         return r;
+    }
     req.prechecked = true;
     return std::nullopt;
 }
@@ -335,12 +338,23 @@ Api::Outcome Api::begin(Request &req)
     if (m_deferred && o.response.status < 400)
         o.deferred = std::move(m_deferred);
     m_deferred.reset();
+    if (!o.deferred)
+        decorate(req, o.response);
     return o;
 }
 
 Response Api::complete(Request &req, const Deferred &deferred, const QVariant &workResult)
 {
-    return guarded([&] { return deferred.finish(req, workResult); });
+    Response r = guarded([&] { return deferred.finish(req, workResult); });
+    decorate(req, r);
+    return r;
+}
+
+void Api::decorate(const Request &req, Response &r) const
+{
+    const bool known = m_routes.has(req.routeIndex);
+    applyConventions(req, r, known && (m_routes.at(req.routeIndex).flags & Tagged),
+                     known ? m_routes.at(req.routeIndex).pattern : QStringList());
 }
 
 void Api::checkHead(Request &req, const Route &route)
@@ -350,8 +364,13 @@ void Api::checkHead(Request &req, const Route &route)
         m_authenticator.authenticate(req);
         if (m_config.rateLimits) {
             // generous per-user limits: bursts of 300, 100 a second sustained
-            const int wait =
-                m_limiter.take(QStringLiteral("u%1").arg(req.viewer.uid), {300, 100}, nowMs());
+            const QString key = QStringLiteral("u%1").arg(req.viewer.uid);
+            const qint64 now = nowMs();
+            const int wait = m_limiter.take(key, kUserLimit, now);
+            const RateLimiter::Quota left = m_limiter.quota(key, kUserLimit, now);
+            req.rateLimit = int(kUserLimit.burst);
+            req.rateRemaining = left.remaining;
+            req.rateReset = left.resetSeconds;
             if (wait)
                 throw ContractError{429, QStringLiteral("rate_limited"),
                                     QStringLiteral("too many requests; retry in %1 s").arg(wait),
@@ -520,6 +539,7 @@ std::vector<Response> Api::postLikeBatch(std::vector<Request> &reqs)
                                                  QStringLiteral("no such post"))
                                : Response::json({{QStringLiteral("liked"), reqs[i].method == "PUT"},
                                                  {QStringLiteral("likeCount"), n}});
+                decorate(reqs[i], out[i]);
             }
             written = true;
             return Response();

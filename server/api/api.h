@@ -130,10 +130,15 @@ public:
     // Called (on the writing thread) after a write committed change-log records.
     void setChangeListener(std::function<void()> listener) { m_changed = std::move(listener); }
 
+    // The routes this server answers (for the test that holds them against docs/openapi.yaml).
+    [[nodiscard]] const RouteTable &routes() const { return m_routes; }
+
     // Drops change-log entries older than --changelog-days and idempotency keys over 24 h.
     void pruneLogs();
 
     static constexpr qsizetype kMaxJsonBody = 64 * 1024;
+    // Every signed-in caller's requests: bursts of 300, 100 a second sustained.
+    static constexpr RateLimiter::Limit kUserLimit{300, 100};
     static constexpr qsizetype kMaxMediaBody = 5 * 1024 * 1024;
 
 private:
@@ -145,6 +150,8 @@ private:
     static qsizetype bodyLimit(const Route &route);
     Response dispatch(Request &req, const Route &route);
     Response runWrite(Request &req, const Route &route);
+    // The HTTP conventions of every answer (conventions.h).
+    void decorate(const Request &req, Response &r) const;
 
     // Declared in the order they are built: each is given the ones above it.
     Database &m_db;

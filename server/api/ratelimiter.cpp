@@ -81,4 +81,10 @@ int RateLimiter::peek(const QString &key, const Limit &limit, qint64 nowMs) cons
     return std::max(1, int(std::ceil((1.0 - left) / limit.perSecond)));
 }
 
+RateLimiter::Quota RateLimiter::quota(const QString &key, const Limit &limit, qint64 nowMs) const
+{
+    const double left = tokens(key, limit, nowMs);
+    return {int(std::floor(left)), int(std::ceil((limit.burst - left) / limit.perSecond))};
+}
+
 } // namespace threadline::server

@@ -37,6 +37,14 @@ public:
 
     [[nodiscard]] int size() const { return int(m_index.size()); }
     [[nodiscard]] qint64 overflowed() const { return m_overflowed; }
+    // What a key has left: whole requests, and the seconds until its bucket is full again (for
+    // the RateLimit-Remaining and RateLimit-Reset headers).
+    struct Quota
+    {
+        int remaining;
+        int resetSeconds;
+    };
+    [[nodiscard]] Quota quota(const QString &key, const Limit &limit, qint64 nowMs) const;
 
 private:
     struct Bucket

@@ -41,6 +41,11 @@ struct Request
     qint64 declaredLength = -1;
     int routeIndex = -1;     // set by Api::precheck()
     bool prechecked = false; // route, token, role and path ids already checked
+    // The rate limit that counted this request (the RateLimit-* headers of its answer);
+    // rateLimit 0: none did.
+    int rateLimit = 0;
+    int rateRemaining = 0;
+    int rateReset = 0; // seconds until the bucket is full again
 
     QByteArray header(const char *name) const { return headers.value(QByteArray(name)); }
 };

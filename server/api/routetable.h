@@ -37,6 +37,9 @@ enum RouteFlag {
     // A long-lived answer (the push stream): after the precheck the HTTP front keeps the
     // connection and writes events on it (http/eventstream.h) instead of calling the handler.
     Stream = 512,
+    // A read page whose answer carries an ETag (a hash of the body as this viewer gets it):
+    // If-None-Match with that tag answers 304 without a body.
+    Tagged = 1024,
 };
 
 struct Route

@@ -21,10 +21,12 @@ const QHash<int, QByteArray> &reasons()
                                              {200, "OK"},
                                              {201, "Created"},
                                              {204, "No Content"},
+                                             {304, "Not Modified"},
                                              {400, "Bad Request"},
                                              {401, "Unauthorized"},
                                              {403, "Forbidden"},
                                              {404, "Not Found"},
+                                             {405, "Method Not Allowed"},
                                              {408, "Request Timeout"},
                                              {409, "Conflict"},
                                              {410, "Gone"},
@@ -134,9 +136,12 @@ QByteArray serialize(const Response &r, bool withBody, const QList<QByteArray> &
         out += h.first + ": " + h.second + "\r\n";
     for (const QByteArray &h : extra)
         out += h + "\r\n";
-    out +=
-        "Content-Length: " + QByteArray::number(r.status == 204 ? 0 : r.body.size()) + "\r\n\r\n";
-    if (withBody && r.status != 204)
+    // A 304 has no body and says nothing of the length of the one it stands for (RFC 9110 8.6).
+    if (r.status != 304)
+        out +=
+            "Content-Length: " + QByteArray::number(r.status == 204 ? 0 : r.body.size()) + "\r\n";
+    out += "\r\n";
+    if (withBody && r.status != 204 && r.status != 304)
         out += r.body;
     return out;
 }

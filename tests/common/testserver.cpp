@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "testserver.h"
 
+#include "openapicheck.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QEventLoop>
@@ -20,6 +22,7 @@
 #include <QSslConfiguration>
 #include <QSslSocket>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTimer>
 #include <QUuid>
 #include <QtDebug>
@@ -688,6 +691,14 @@ HttpResult Client::send(const QByteArray &method, const QString &path, const QBy
         result.networkError = reply->errorString();
     result.body = reply->readAll();
     result.headers = reply->rawHeaderPairs();
+    // The answer against the API's description (openapicheck.h): a mismatch fails the test.
+    if (m_contractCheck) {
+        const QString mismatch =
+            OpenApiCheck::built().check(method, path, result.status, result.headers, result.body);
+        if (!mismatch.isEmpty())
+            QTest::qFail(qPrintable(QStringLiteral("docs/openapi.yaml: ") + mismatch), __FILE__,
+                         __LINE__);
+    }
     return result;
 }
 

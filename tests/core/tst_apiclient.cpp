@@ -280,6 +280,7 @@ private Q_SLOTS:
     void cleanupTestCase();
 
     void getSuccessJson();
+    void readPagesRevalidated();
     void httpErrors_data();
     void httpErrors();
     void offlineSendsNothing();
@@ -375,6 +376,62 @@ void TestApiClient::getSuccessJson()
     QCOMPARE(health->json.object().value(QLatin1String("status")).toString(), QStringLiteral("ok"));
     QCOMPARE(failed.count(), 0);
     QCOMPARE(client->pendingCount(), 0);
+}
+
+// The read pages carry an ETag: the client asks again with If-None-Match, the server answers 304
+// (no body), and the caller gets the 200 it stands for — the same status, body and headers —
+// while the client counts the bytes saved. A change the viewer makes is a new page.
+void TestApiClient::readPagesRevalidated()
+{
+    auto client = makeClient(m_server.baseUrl(), m_token);
+    const QString page = QStringLiteral("/api/v1/posts/90500/comments?limit=200&replies=3");
+    const auto fetch = [&] {
+        auto o = watch(client->get(page, nullptr));
+        (void)QTest::qWaitFor([&] { return o->finished; }, kWaitMs); // checked by the caller
+        return o;
+    };
+    const auto first = fetch();
+    QVERIFY2(first->ok, describeOutcome(*first));
+    QCOMPARE(client->revalidation().notModified, 0);
+
+    const qsizetype mark = m_server.settle();
+    QVERIFY(mark >= 0);
+    const auto second = fetch();
+    QVERIFY2(second->ok, describeOutcome(*second));
+    QCOMPARE(second->status, 200);
+    QCOMPARE(second->body, first->body);
+    QCOMPARE(second->contentType, first->contentType);
+    QCOMPARE(second->json, first->json);
+    QCOMPARE(client->revalidation().notModified, 1);
+    // What was saved: the page, not sent again.
+    QCOMPARE(client->revalidation().bytesSaved, qint64(first->body.size()));
+    // The server did answer 304 (its request log).
+    const QList<QByteArray> lines = m_server.requestsSince(mark);
+    QCOMPARE(lines.size(), 1);
+    QVERIFY2(lines.first().contains(" 304 "), lines.first());
+
+    // Liking a floor's root changes this viewer's page: a 200 with the new body.
+    const qint64 root =
+        first->json.object().value(u"roots").toArray().first().toObject().value(u"id").toInteger();
+    auto like = watch(client->put(QStringLiteral("/api/v1/comments/%1/like").arg(root), nullptr));
+    QTRY_VERIFY_WITH_TIMEOUT(like->finished, kWaitMs);
+    QVERIFY2(like->ok, describeOutcome(*like));
+    const auto third = fetch();
+    QVERIFY2(third->ok, describeOutcome(*third));
+    QVERIFY(third->body != first->body);
+    QCOMPARE(third->json.object().value(u"roots").toArray().first().toObject().value(u"liked"),
+             QJsonValue(true));
+    QCOMPARE(client->revalidation().notModified, 1);
+    // Another viewer (a new token) never gets this viewer's page from memory.
+    client->setToken(QString());
+    auto anonymous = watch(client->get(page, nullptr));
+    QTRY_VERIFY_WITH_TIMEOUT(anonymous->finished, kWaitMs);
+    QCOMPARE(anonymous->status, 401);
+    QCOMPARE(client->revalidation().notModified, 1);
+    auto undo = makeClient(m_server.baseUrl(), m_token);
+    auto unlike = watch(undo->del(QStringLiteral("/api/v1/comments/%1/like").arg(root), nullptr));
+    QTRY_VERIFY_WITH_TIMEOUT(unlike->finished, kWaitMs);
+    QVERIFY(unlike->ok);
 }
 
 void TestApiClient::httpErrors_data()

@@ -400,7 +400,10 @@ private Q_SLOTS:
         QCOMPARE(s.model.index(0).data(TimelineModel::AuthorNameRole).toString(),
                  QStringLiteral("李四"));
         QCOMPARE(rowsOf(s.model), allIds(*m_client, kApi + QStringLiteral("/timeline?scope=all")));
-        // Nothing new: no rows, no reset.
+        // Nothing new: the server answers 304 to the first page's ETag and the feed gets the
+        // page it had, as a 200 — no rows, no reset, the same list.
+        const qint64 notModified = s.api.revalidation().notModified;
+        const QList<qint64> shown = rowsOf(s.model);
         refreshed.clear();
         inserted.clear();
         s.feed.refresh();
@@ -408,6 +411,9 @@ private Q_SLOTS:
         QCOMPARE(refreshed.at(0).at(0).toInt(), 0);
         QCOMPARE(inserted.count(), 0);
         QCOMPARE(resets.count(), 0);
+        QCOMPARE(s.api.revalidation().notModified, notModified + 1);
+        QVERIFY(s.api.revalidation().bytesSaved > 0);
+        QCOMPARE(rowsOf(s.model), shown);
         QVERIFY(s.atEnd());
         QVERIFY(s.cache.waitForIdle());
 

@@ -53,6 +53,7 @@ Response AuthHandler::login(Request &req)
         QStringLiteral("login:") + req.peer};
     const QList<RateLimiter::Limit> limits{kAccountLoginLimit, kAddressLoginLimit};
     if (m_config.rateLimits) {
+        showQuota(req, limitKeys, limits);
         for (qsizetype i = 0; i < limitKeys.size(); ++i) {
             const int wait = m_limiter.peek(limitKeys.at(i), limits.at(i), nowMs());
             if (wait)
@@ -83,14 +84,16 @@ Response AuthHandler::login(Request &req)
             ok && uid && needsRehash(stored) ? hashPassword(password) : QString();
         return QVariant(QVariantList{ok, upgraded});
     };
-    deferred->finish = [this, uid, stored, limitKeys, limits](Request &, const QVariant &result) {
-        const QVariantList r = result.toList();
-        const bool ok = r.value(0).toBool();
-        const QString upgraded = r.value(1).toString();
+    deferred->finish = [this, uid, stored, limitKeys, limits](Request &r, const QVariant &result) {
+        const QVariantList out = result.toList();
+        const bool ok = out.value(0).toBool();
+        const QString upgraded = out.value(1).toString();
         if (!uid || !ok) {
-            if (m_config.rateLimits)
+            if (m_config.rateLimits) {
                 for (qsizetype i = 0; i < limitKeys.size(); ++i)
                     m_limiter.take(limitKeys.at(i), limits.at(i), nowMs());
+                showQuota(r, limitKeys, limits);
+            }
             fail(401, QStringLiteral("wrong username or password"));
         }
         Transaction tx(m_db);
@@ -108,6 +111,22 @@ Response AuthHandler::login(Request &req)
     };
     m_deferred = std::move(deferred);
     return Response(); // answered by the deferred step
+}
+
+void AuthHandler::showQuota(Request &req, const QStringList &keys,
+                            const QList<RateLimiter::Limit> &limits) const
+{
+    // The limit closest to refusing: the one the caller hits first.
+    req.rateLimit = 0;
+    const qint64 now = nowMs();
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        const RateLimiter::Quota q = m_limiter.quota(keys.at(i), limits.at(i), now);
+        if (req.rateLimit == 0 || q.remaining < req.rateRemaining) {
+            req.rateLimit = int(limits.at(i).burst);
+            req.rateRemaining = q.remaining;
+            req.rateReset = q.resetSeconds;
+        }
+    }
 }
 
 Response AuthHandler::logout(Request &req)

@@ -37,6 +37,9 @@ public:
 private:
     Response login(Request &req);
     Response logout(Request &req);
+    // Sets the request's RateLimit-* figures from the sign-in limit closest to refusing.
+    void showQuota(Request &req, const QStringList &keys,
+                   const QList<RateLimiter::Limit> &limits) const;
 
     Database &m_db;
     const ServerConfig &m_config;

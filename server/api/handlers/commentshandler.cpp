@@ -37,9 +37,9 @@ CommentsHandler::CommentsHandler(Database &db, Renderer &renderer, CachedReader 
 
 void CommentsHandler::addRoutes(RouteTable &t)
 {
-    t.add("GET", "posts/{id}/comments", Worker, this, &CommentsHandler::listComments);
+    t.add("GET", "posts/{id}/comments", Worker | Tagged, this, &CommentsHandler::listComments);
     t.add("POST", "posts/{id}/comments", Write | JsonBody, this, &CommentsHandler::createComment);
-    t.add("GET", "comments/{id}/replies", Worker, this, &CommentsHandler::listReplies);
+    t.add("GET", "comments/{id}/replies", Worker | Tagged, this, &CommentsHandler::listReplies);
     t.add("DELETE", "comments/{id}", Write, this, &CommentsHandler::deleteComment);
     t.add("PUT", "comments/{id}/like", Write | Atomic | Worker, this,
           &CommentsHandler::likeComment);

@@ -37,9 +37,9 @@ PostsHandler::PostsHandler(Database &db, Renderer &renderer, CachedReader &reads
 
 void PostsHandler::addRoutes(RouteTable &t)
 {
-    t.add("GET", "timeline", Worker, this, &PostsHandler::timeline);
+    t.add("GET", "timeline", Worker | Tagged, this, &PostsHandler::timeline);
     t.add("POST", "posts", Write | JsonBody, this, &PostsHandler::createPost);
-    t.add("GET", "posts/{id}", Worker, this, &PostsHandler::getPost);
+    t.add("GET", "posts/{id}", Worker | Tagged, this, &PostsHandler::getPost);
     t.add("DELETE", "posts/{id}", Write, this, &PostsHandler::deletePost);
     t.add("PUT", "posts/{id}/like", Write | Atomic | Worker | PostLike, this,
           &PostsHandler::likePost);

@@ -23,7 +23,7 @@ UsersHandler::UsersHandler(Database &db, Renderer &renderer, ChangeLog &changes,
 void UsersHandler::addRoutes(RouteTable &t)
 {
     t.add("GET", "me", 0, this, &UsersHandler::me);
-    t.add("GET", "users/{id}", Worker, this, &UsersHandler::getUser);
+    t.add("GET", "users/{id}", Worker | Tagged, this, &UsersHandler::getUser);
     t.add("PUT", "users/{id}/follow", Write, this, &UsersHandler::follow);
     t.add("DELETE", "users/{id}/follow", Write, this, &UsersHandler::unfollow);
 }
