@@ -3,6 +3,8 @@
 // Worker threads for one server process (workers.h).
 #include "workers.h"
 
+#include "ops/metrics.h"
+
 #include "db/database.h"
 
 #include <QThread>
@@ -101,6 +103,7 @@ void Workers::drainLikes(Lane *lane)
     for (const Pending &p : batch)
         reqs.push_back(p.req);
     std::vector<Response> answers = lane->api->postLikeBatch(reqs);
+    Metrics::process().likeBatch(reqs.size());
     // One event per context (in practice one: the HttpServer) for the whole batch, not one
     // wake-up of the HTTP thread per like.
     for (size_t i = 0; i < batch.size();) {

@@ -2,7 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "db/database.h"
 
+#include "ops/metrics.h"
+
 #include <atomic>
+#include <chrono>
 #include <mutex>
 
 #include "db/schema.h"
@@ -39,6 +42,8 @@ Database::~Database()
     m_direct.reset();
     m_db = QSqlDatabase();
     QSqlDatabase::removeDatabase(m_connectionName);
+    if (m_counted)
+        Metrics::process().connectionClosed();
 }
 
 bool Database::open(const QString &url, QString *error)
@@ -90,6 +95,10 @@ bool Database::open(const QString &url, QString *error)
     if (!m_db.open()) {
         *error = m_db.lastError().text();
         return false;
+    }
+    if (!m_counted) {
+        m_counted = true;
+        Metrics::process().connectionOpened();
     }
     if (m_kind == Kind::Postgres)
         return openConnection(error);
@@ -435,7 +444,12 @@ void Database::run(QSqlQuery &q, const QString &sql, const QVariantList &binds)
             q.bindValue(int(i), v);
     }
     ++m_statementCount;
-    if (!q.exec()) {
+    const auto started = std::chrono::steady_clock::now();
+    const bool ok = q.exec();
+    Metrics::process().statement(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                     std::chrono::steady_clock::now() - started)
+                                     .count());
+    if (!ok) {
         const QSqlError err = q.lastError();
         q.finish();
         failed(err, sql);
@@ -456,7 +470,12 @@ QSqlQuery &Database::statement(const QString &sql, const QVariantList &binds)
             m_direct = std::make_unique<QSqlQuery>(m_db);
         m_direct->setForwardOnly(true);
         ++m_statementCount;
-        if (!m_direct->exec(sql)) {
+        const auto started = std::chrono::steady_clock::now();
+        const bool ok = m_direct->exec(sql);
+        Metrics::process().statement(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                         std::chrono::steady_clock::now() - started)
+                                         .count());
+        if (!ok) {
             const QSqlError err = m_direct->lastError();
             m_direct->finish();
             failed(err, sql);
