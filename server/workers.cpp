@@ -4,6 +4,7 @@
 #include "workers.h"
 
 #include "ops/metrics.h"
+#include "ops/serverlog.h"
 
 #include "db/database.h"
 
@@ -38,10 +39,10 @@ Workers::Workers(const ServerConfig &config, int n, std::shared_ptr<ReadCache> c
                 l->db = std::make_unique<Database>();
                 QString error;
                 if (!l->db->open(config.dbUrl, &error)) {
-                    fprintf(stderr,
-                            "threadline-server: a worker could not open the database (it will "
-                            "retry at its first request): %s\n",
-                            qPrintable(error.simplified().left(300)));
+                    serverlog::line(serverlog::Level::Error,
+                                    "a worker could not open the database (it will retry at its "
+                                    "first request): " +
+                                        error.simplified().left(300).toUtf8());
                     l->db->markLost();
                 }
                 l->api = std::make_unique<Api>(*l->db, config);

@@ -3,6 +3,7 @@
 #include "db/database.h"
 
 #include "ops/metrics.h"
+#include "ops/serverlog.h"
 
 #include <atomic>
 #include <chrono>
@@ -211,7 +212,7 @@ bool Database::reconnect()
         if (openConnection(&why)) {
             m_lostInCommit = false;
             m_nextAttemptMs = 0;
-            fprintf(stderr, "threadline-server: the database connection is back\n");
+            serverlog::line(serverlog::Level::Info, "the database connection is back");
             return true;
         }
         m_lost = true;
@@ -225,8 +226,8 @@ bool Database::reconnect()
     static std::atomic<qint64> lastLogged{-1000000}; // shared by the workers' connections
     if (now - lastLogged >= 10000) { // at most one line per 10 s while it stays down
         lastLogged = now;
-        fprintf(stderr, "threadline-server: the database is unavailable: %s\n",
-                qPrintable(why.simplified().left(300)));
+        serverlog::line(serverlog::Level::Error,
+                        "the database is unavailable: " + why.simplified().left(300).toUtf8());
     }
     return false;
 }
