@@ -47,10 +47,7 @@ private:
     QUrl m_url;
     QList<QSslCertificate> m_ca;
 
-    QString runFile(const QString &name) const
-    {
-        return m_dir + QStringLiteral("/run/") + name;
-    }
+    QString runFile(const QString &name) const { return m_dir + QStringLiteral("/run/") + name; }
     qint64 pidOf(int server) const
     {
         return readFile(runFile(QStringLiteral("server-%1.pid").arg(server)))
@@ -72,8 +69,9 @@ private Q_SLOTS:
     {
         m_dir = qEnvironmentVariable("THREADLINE_DEPLOY_DIR");
         m_script = qEnvironmentVariable("THREADLINE_DEPLOY_SCRIPT");
-        QVERIFY2(!m_dir.isEmpty() && !m_script.isEmpty(),
-                 "THREADLINE_DEPLOY_DIR and THREADLINE_DEPLOY_SCRIPT (tests/deploy/CMakeLists.txt)");
+        QVERIFY2(
+            !m_dir.isEmpty() && !m_script.isEmpty(),
+            "THREADLINE_DEPLOY_DIR and THREADLINE_DEPLOY_SCRIPT (tests/deploy/CMakeLists.txt)");
         const QByteArray url = readFile(runFile(QStringLiteral("url"))).trimmed();
         QVERIFY2(!url.isEmpty(), "the deployment is not up (fixture deploy_up)");
         m_url = QUrl(QString::fromUtf8(url));
@@ -215,8 +213,7 @@ private Q_SLOTS:
         load.stop();
         QTRY_VERIFY_WITH_TIMEOUT(once->pendingCount() == 0, 60000);
         qInfo("%d requests (%lld comments acknowledged) over %.1f s and two restarts, %lld failed",
-              sent, qint64(acknowledged.size()), clock.elapsed() / 1000.0,
-              qint64(failures.size()));
+              sent, qint64(acknowledged.size()), clock.elapsed() / 1000.0, qint64(failures.size()));
         QVERIFY2(failures.isEmpty(), qPrintable(failures.mid(0, 5).join(QStringLiteral("\n"))));
         QCOMPARE(ok, sent);
 
@@ -232,10 +229,9 @@ private Q_SLOTS:
         QHash<QString, int> stored;
         qint64 after = 0;
         for (int page = 0; page < 50; ++page) {
-            const HttpResult r =
-                me.get(kApi + QStringLiteral("/posts/%1/comments?limit=200&after=%2")
-                                  .arg(target)
-                                  .arg(after));
+            const HttpResult r = me.get(
+                kApi +
+                QStringLiteral("/posts/%1/comments?limit=200&after=%2").arg(target).arg(after));
             QCOMPARE(r.status, 200);
             const QJsonObject o = r.obj();
             for (const auto &v : o.value(QStringLiteral("roots")).toArray())

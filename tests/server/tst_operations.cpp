@@ -149,8 +149,8 @@ void TstOperations::requestIdIsEchoedAndLogged()
     }
     QVERIFY(waitForLog(server, ' ' + id + " GET /api/v1/health 200 "));
     // An error answer carries it too (the client shows it in the error's details).
-    const HttpResult missing = c.raw("GET", QStringLiteral("/api/v1/posts/1"), {},
-                                     {{"X-Request-Id", "err-check-1"}});
+    const HttpResult missing =
+        c.raw("GET", QStringLiteral("/api/v1/posts/1"), {}, {{"X-Request-Id", "err-check-1"}});
     QCOMPARE(missing.status, 401);
     QCOMPARE(missing.header("X-Request-Id"), QByteArray("err-check-1"));
 }
@@ -194,9 +194,9 @@ void TstOperations::journalFormatHasLevelPrefixAndNoTime()
     TestServer server;
     QVERIFY(server.start({QStringLiteral("--log-format"), QStringLiteral("journal")}));
     Client c(server.baseUrl());
-    QCOMPARE(c.raw("GET", QStringLiteral("/api/v1/health"), {}, {{"X-Request-Id", "journal-1"}})
-                 .status,
-             200);
+    QCOMPARE(
+        c.raw("GET", QStringLiteral("/api/v1/health"), {}, {{"X-Request-Id", "journal-1"}}).status,
+        200);
     QVERIFY(waitForLog(server, "journal-1"));
     const QList<QByteArray> lines = server.stderrLog().split('\n');
     const auto it = std::find_if(lines.cbegin(), lines.cend(),
@@ -240,10 +240,10 @@ void TstOperations::metricsInPrometheusTextFormat()
     QVERIFY2(text.contains("threadline_http_requests_total{method=\"GET\",route=\"/api/v1/"
                            "timeline\",status=\"200\"} 3\n"),
              text.left(3000).constData());
-    QVERIFY(text.contains(
-        "threadline_http_requests_total{method=\"GET\",route=\"/api/v1/posts/{id}\",status=\"404\"} 1\n"));
-    QVERIFY(text.contains(
-        "threadline_http_requests_total{method=\"PUT\",route=\"/api/v1/posts/{id}/like\",status=\"200\"} 1\n"));
+    QVERIFY(text.contains("threadline_http_requests_total{method=\"GET\",route=\"/api/v1/posts/"
+                          "{id}\",status=\"404\"} 1\n"));
+    QVERIFY(text.contains("threadline_http_requests_total{method=\"PUT\",route=\"/api/v1/posts/"
+                          "{id}/like\",status=\"200\"} 1\n"));
     QVERIFY(text.contains("threadline_http_request_duration_seconds_bucket{method=\"GET\",route=\"/"
                           "api/v1/timeline\",le=\"+Inf\"} 3\n"));
     QVERIFY(text.contains("threadline_http_request_duration_seconds_count{method=\"GET\",route=\"/"
@@ -288,8 +288,8 @@ void TstOperations::metricsOnlyForLoopbackAndNeverProxied()
 void TstOperations::drainFinishesInFlightAndExitsZero()
 {
     TestServer server;
-    QVERIFY(server.start({QStringLiteral("--demo"), QStringLiteral("--drain-seconds"),
-                          QStringLiteral("30")}));
+    QVERIFY(server.start(
+        {QStringLiteral("--demo"), QStringLiteral("--drain-seconds"), QStringLiteral("30")}));
     Client c(server.baseUrl());
     const QString token = c.login(QStringLiteral("zhangsan"));
     QVERIFY(!token.isEmpty());
