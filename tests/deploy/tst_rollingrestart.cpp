@@ -189,7 +189,7 @@ private Q_SLOTS:
         load.start();
 
         // The load runs a moment, then each server is restarted in turn (SIGTERM, its exit,
-        // started again on its port), then the load runs a moment more.
+        // started again on its port, taking requests again), then the load runs a moment more.
         QElapsedTimer clock;
         clock.start();
         QTRY_VERIFY_WITH_TIMEOUT(sent > 200, 20000);
@@ -207,9 +207,15 @@ private Q_SLOTS:
             // Drained, not killed.
             QVERIFY2(!out.contains("killed"), out.constData());
             QVERIFY(pidOf(server) != pids[server - 1]);
-            const int before = sent;
-            QTRY_VERIFY_WITH_TIMEOUT(sent > before + 200, 20000); // the new one takes load
+            // The next restart waits until nginx sends the new process requests again: nginx
+            // holds a server that refused a connection as down for fail_timeout (2 s), and with
+            // both down at once it would answer 502 itself.
+            const qsizetype logFrom = serverLog(server).size();
+            QTRY_VERIFY_WITH_TIMEOUT(
+                serverLog(server).mid(logFrom).contains(" GET /api/v1/timeline 200 "), 30000);
         }
+        const int before = sent;
+        QTRY_VERIFY_WITH_TIMEOUT(sent > before + 200, 20000);
         load.stop();
         QTRY_VERIFY_WITH_TIMEOUT(once->pendingCount() == 0, 60000);
         qInfo("%d requests (%lld comments acknowledged) over %.1f s and two restarts, %lld failed",
