@@ -237,6 +237,16 @@ void LiveSync::handle(const QByteArray &name, const QByteArray &id, const QByteA
         qCInfo(lcLive) << "the stream fell behind: catching up with /sync";
         m_failures.append(m_clock.elapsed()); // a reader that keeps falling behind falls back
         catchUp();
+    } else if (name == "reconnect") {
+        // The server is stopping (a restart: it drains). Not a failure: a new stream from the
+        // saved cursor (through nginx, on another server) after a short jitter, so that the
+        // streams of a whole process do not all land in the same millisecond; nothing is said.
+        qCInfo(lcLive) << "the server asked for a new stream (it is restarting)";
+        closeStream();
+        m_step = 0;
+        m_retry.start(int(m_rng.bounded(quint32(m_timing.reconnectJitterMs) + 1)));
+        Q_EMIT eventReceived(name, id);
+        return;
     } else if (name == "hello") {
         // {"next","unread"?}: my unread notifications as the stream begins
         if (const auto unread = decodeUnread(data); unread.ok())

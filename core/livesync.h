@@ -53,6 +53,7 @@ public:
         int fallbackRetryMs = 300000; // polling that long before a stream is tried again
         int silenceMs = 37500;        // 2.5 × the server's 15 s ping: the stream is dead
         int absentRetryMs = 1800000;  // a server without a stream (404): asked again after
+        int reconnectJitterMs = 500;  // `reconnect` (the server restarts): a new stream within
     };
 
     LiveSync(ApiClient *api, SyncEngine *sync, QObject *parent = nullptr);

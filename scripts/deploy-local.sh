@@ -9,6 +9,9 @@
 #   scripts/deploy-local.sh down   [--dir DIR]                           # stop what `up` started
 #   scripts/deploy-local.sh restart-db [--gap S] [--dir DIR]  # stop PostgreSQL (fast), wait S
 #                                     # seconds (default 0), start it again on the same port
+#   scripts/deploy-local.sh restart-server N [--dir DIR]  # SIGTERM server N, wait for it to
+#                                     # drain and exit, start it again on the same port (a
+#                                     # rolling restart is this for each N in turn)
 #
 # Options of `up`:
 #   --servers N           server processes (default 2). `up` with another N on a running
@@ -64,6 +67,12 @@ rate_limits=
 db_commit=
 https_port_opt=
 gap=0
+target=
+if [[ $cmd == restart-server ]]; then
+    target=${1:-}
+    [[ $target =~ ^[1-9][0-9]?$ ]] || die "restart-server wants a server number (1 to 99)"
+    shift
+fi
 while (($#)); do
     case $1 in
     --servers) servers=${2:?}; shift 2 ;;
@@ -173,21 +182,22 @@ pick_port() { # FILE
     echo "$p"
 }
 
-stop_pid() { # PIDFILE NAME [TOLD]: SIGTERM, wait up to 10 s, SIGKILL; removes the pid file.
-    # TOLD: the process was sent SIGTERM already (and may be gone by now).
+stop_pid() { # PIDFILE NAME [TOLD]: SIGTERM, wait up to 15 s, SIGKILL; removes the pid file.
+    # TOLD: the process was sent SIGTERM already (and may be gone by now). A server drains for
+    # at most 10 s (--drain-seconds) before it exits by itself.
     local f=$1 name=$2 pid
     if [[ -n ${3:-} ]] && ! alive "$f"; then
         say "$name (pid $(head -n1 "$f")) stopped"
     elif alive "$f"; then
         pid=$(head -n1 "$f")
         kill -TERM "$pid" 2>/dev/null || true
-        for _ in $(seq 100); do
+        for _ in $(seq 150); do
             kill -0 "$pid" 2>/dev/null || break
             sleep 0.1
         done
         if kill -0 "$pid" 2>/dev/null; then
             kill -KILL "$pid" 2>/dev/null || true
-            say "$name (pid $pid) did not stop in 10 s: killed"
+            say "$name (pid $pid) did not stop in 15 s: killed"
         else
             say "$name (pid $pid) stopped"
         fi
@@ -420,6 +430,7 @@ do_up() {
         n=$(cat "$run/servers" 2>/dev/null || echo 2)
     fi
     find_server_bin
+    echo "$server_bin" >"$run/server-bin"
     make_certificate
     if pg_running; then
         head -n1 "$pg_dir/data/postmaster.pid" >"$run/postgresql.pid"
@@ -506,6 +517,14 @@ do_down() {
     say "down ($dir kept: data, certificate, logs)"
 }
 
+do_restart_server() { # a graceful restart of server $target: drained, then started again
+    [[ -f $run/server-$target.port ]] || die "no server $target in $dir"
+    [[ -n $server_bin ]] || server_bin=$(cat "$run/server-bin" 2>/dev/null || true)
+    find_server_bin
+    stop_pid "$run/server-$target.pid" "server $target"
+    start_server "$target"
+}
+
 do_restart_db() {
     pg_stop
     sleep "$gap"
@@ -517,5 +536,6 @@ up) do_up ;;
 status) do_status ;;
 down) do_down ;;
 restart-db) do_restart_db ;;
+restart-server) do_restart_server ;;
 *) usage ;;
 esac

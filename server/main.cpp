@@ -5,11 +5,13 @@
 #include "db/database.h"
 #include "demo/demostartup.h"
 #include "http/httpserver.h"
+#include "ops/serverlog.h"
 #include "serverconfig.h"
 
 #include <QCoreApplication>
 #include <QSocketNotifier>
 #include <QTimer>
+#include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <sys/resource.h>
@@ -19,9 +21,13 @@
 using namespace threadline::server;
 
 static int g_signalFd[2] = {-1, -1};
+static std::atomic_int g_signals{0}; // lock-free: safe in a signal handler
 
 static void onSignal(int)
 {
+    // The second SIGTERM or SIGINT ends the process at once, even when its event loop is stuck.
+    if (g_signals.fetch_add(1) > 0)
+        ::_exit(1);
     const char c = 1;
     [[maybe_unused]] auto n = ::write(g_signalFd[0], &c, 1);
 }
@@ -56,15 +62,17 @@ int main(int argc, char *argv[])
         ::setrlimit(RLIMIT_NOFILE, &rl);
     }
 
+    serverlog::configure(config.logFormat);
+
     Database db;
     QString error;
     if (!db.open(config.dbUrl, &error) || !db.migrate(&error)) {
-        fprintf(stderr, "threadline-server: cannot open the database: %s\n", qPrintable(error));
+        serverlog::line(serverlog::Level::Error, "cannot open the database: " + error.toUtf8());
         return 1;
     }
     // The demo world (--demo), a start-up step of its own: written before the Api serves.
     if (config.demo && !seedDemoAtStart(db, config, &error)) {
-        fprintf(stderr, "threadline-server: %s\n", qPrintable(error));
+        serverlog::line(serverlog::Level::Error, error.toUtf8());
         return 1;
     }
     Api api(db, config);
@@ -76,13 +84,14 @@ int main(int argc, char *argv[])
     HttpServer server(api, config);
     if (!config.tlsCertFile.isEmpty() &&
         !server.configureTls(config.tlsCertFile, config.tlsKeyFile, &error)) {
-        fprintf(stderr, "threadline-server: %s\n", qPrintable(error));
+        serverlog::line(serverlog::Level::Error, error.toUtf8());
         return 1;
     }
     const quint16 port = server.listen(config.address, config.port);
     if (!port) {
-        fprintf(stderr, "threadline-server: cannot listen on %s:%u\n",
-                qPrintable(config.address.toString()), unsigned(config.port));
+        serverlog::line(serverlog::Level::Error, "cannot listen on " +
+                                                     config.address.toString().toUtf8() + ':' +
+                                                     QByteArray::number(config.port));
         return 1;
     }
     const QString host = config.address.protocol() == QAbstractSocket::IPv6Protocol
@@ -92,14 +101,15 @@ int main(int argc, char *argv[])
            unsigned(port));
     fflush(stdout);
 
-    // Clean shutdown on SIGINT/SIGTERM: the handler only writes to a socket pair; the event
-    // loop quits, and the database closes in order.
+    // A graceful stop on SIGINT/SIGTERM (HttpServer::drain()): the handler only writes to a
+    // socket pair; the server stops accepting and finishes what is in flight (at most
+    // --drain-seconds), the event loop quits with 0, and the database closes in order.
     if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalFd) == 0) {
         auto *notifier = new QSocketNotifier(g_signalFd[1], QSocketNotifier::Read, &app);
-        QObject::connect(notifier, &QSocketNotifier::activated, &app, [] {
+        QObject::connect(notifier, &QSocketNotifier::activated, &app, [&server] {
             char c;
             [[maybe_unused]] auto n = ::read(g_signalFd[1], &c, 1);
-            QCoreApplication::quit();
+            server.drain([] { QCoreApplication::exit(0); });
         });
         struct sigaction sa = {};
         sa.sa_handler = onSignal;
@@ -115,12 +125,13 @@ int main(int argc, char *argv[])
         try {
             api.pruneLogs();
         } catch (const std::exception &e) {
-            qWarning("pruning the logs failed: %s", e.what());
+            serverlog::line(serverlog::Level::Error,
+                            QByteArray("pruning the logs failed: ") + e.what());
         }
     });
     prune.start(3600 * 1000);
 
     const int rc = app.exec();
-    fprintf(stderr, "threadline-server: stopped\n");
+    serverlog::line(serverlog::Level::Info, "stopped");
     return rc;
 }

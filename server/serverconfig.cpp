@@ -204,6 +204,24 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
         QStringLiteral("KiB a push stream's reader may leave unread before it is told it is too "
                        "slow (event overflow) and closed (default 256)."),
         QStringLiteral("KiB"), QStringLiteral("256"));
+    const QCommandLineOption drain(
+        QStringLiteral("drain-seconds"),
+        QStringLiteral("After SIGTERM or SIGINT: stop accepting, close idle connections, tell "
+                       "push streams to reconnect, and give the requests in flight this long to "
+                       "finish before exiting (default 10; a second signal exits at once)."),
+        QStringLiteral("s"), QStringLiteral("10"));
+    const QCommandLineOption logFormat(
+        QStringLiteral("log-format"),
+        QStringLiteral("text (an ISO-8601 time first), journal (a <N> level prefix, no time: "
+                       "journald adds its own) or auto (default: journal when $JOURNAL_STREAM "
+                       "says stderr is the journal)."),
+        QStringLiteral("format"), QStringLiteral("auto"));
+    const QCommandLineOption metricsFrom(
+        QStringLiteral("metrics-from"),
+        QStringLiteral("Peers besides loopback that may read GET /metrics: IP addresses or CIDR "
+                       "ranges, comma-separated (may repeat). A request forwarded by a proxy "
+                       "(with X-Forwarded-For) never gets them."),
+        QStringLiteral("addr[,addr…]"));
     p.addOptions({listen,
                   db,
                   passwordFile,
@@ -228,7 +246,10 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
                   maxStreams,
                   maxStreamsPerUser,
                   streamPing,
-                  streamBuffer});
+                  streamBuffer,
+                  drain,
+                  logFormat,
+                  metricsFrom});
     if (!p.parse(arguments))
         return p.errorText();
     if (p.isSet(QStringLiteral("help")))
@@ -372,8 +393,41 @@ std::optional<QString> ServerConfig::parse(const QStringList &arguments, ServerC
     c.workers = p.value(workers).toInt(&ok);
     if (!ok || c.workers < 0 || c.workers > 64)
         return QStringLiteral("--workers wants a whole number from 0 to 64");
+    const double drainSeconds = p.value(drain).toDouble(&ok);
+    if (!ok || !(drainSeconds >= 0 && drainSeconds <= 3600))
+        return QStringLiteral("--drain-seconds wants seconds between 0 and 3600");
+    c.drainMs = int(drainSeconds * 1000 + 0.5);
+    const QString format = p.value(logFormat);
+    if (format == QLatin1String("auto"))
+        c.logFormat = LogFormat::Auto;
+    else if (format == QLatin1String("text"))
+        c.logFormat = LogFormat::Text;
+    else if (format == QLatin1String("journal"))
+        c.logFormat = LogFormat::Journal;
+    else
+        return QStringLiteral("--log-format wants text, journal or auto");
+    for (const QString &list : p.values(metricsFrom)) {
+        for (const QString &item : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const auto subnet = parseSubnet(item.trimmed());
+            if (!subnet)
+                return QStringLiteral("--metrics-from: %1 is not an IP address or a CIDR range")
+                    .arg(item.trimmed());
+            c.metricsFrom.append(*subnet);
+        }
+    }
     *out = c;
     return std::nullopt;
+}
+
+bool ServerConfig::mayReadMetrics(const QHostAddress &peer) const
+{
+    const QHostAddress a = plainAddress(peer);
+    if (a.isLoopback())
+        return true;
+    for (const auto &[net, bits] : metricsFrom)
+        if (a.isInSubnet(net, bits))
+            return true;
+    return false;
 }
 
 } // namespace threadline::server

@@ -58,6 +58,18 @@ struct ServerConfig
     // --read-cache: on PostgreSQL, rendered reads kept until the change log says otherwise.
     bool readCache = true;
 
+    // Operations (docs/deploy.md "Logs", "Metrics", "Restarts").
+    // --drain-seconds: after SIGTERM, how long requests in flight may take before the process
+    // exits anyway.
+    int drainMs = 10'000;
+    // --log-format: text (an ISO-8601 time first) or journal (a <N> level prefix for journald,
+    // no time); auto: journal when stderr is the journal's stream ($JOURNAL_STREAM), else text.
+    enum class LogFormat { Auto, Text, Journal };
+    LogFormat logFormat = LogFormat::Auto;
+    // --metrics-from: besides loopback, peers allowed to read GET /metrics (address, prefix).
+    QList<QPair<QHostAddress, int>> metricsFrom;
+    [[nodiscard]] bool mayReadMetrics(const QHostAddress &peer) const;
+
     [[nodiscard]] bool isTrustedProxy(const QHostAddress &address) const;
     // The client's address for per-address limits and the log: the peer, or — when the peer is
     // a trusted proxy — the right-most X-Forwarded-For entry that is not a trusted proxy.

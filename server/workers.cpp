@@ -3,6 +3,9 @@
 // Worker threads for one server process (workers.h).
 #include "workers.h"
 
+#include "ops/metrics.h"
+#include "ops/serverlog.h"
+
 #include "db/database.h"
 
 #include <QThread>
@@ -36,10 +39,10 @@ Workers::Workers(const ServerConfig &config, int n, std::shared_ptr<ReadCache> c
                 l->db = std::make_unique<Database>();
                 QString error;
                 if (!l->db->open(config.dbUrl, &error)) {
-                    fprintf(stderr,
-                            "threadline-server: a worker could not open the database (it will "
-                            "retry at its first request): %s\n",
-                            qPrintable(error.simplified().left(300)));
+                    serverlog::line(serverlog::Level::Error,
+                                    "a worker could not open the database (it will retry at its "
+                                    "first request): " +
+                                        error.simplified().left(300).toUtf8());
                     l->db->markLost();
                 }
                 l->api = std::make_unique<Api>(*l->db, config);
@@ -101,6 +104,7 @@ void Workers::drainLikes(Lane *lane)
     for (const Pending &p : batch)
         reqs.push_back(p.req);
     std::vector<Response> answers = lane->api->postLikeBatch(reqs);
+    Metrics::process().likeBatch(reqs.size());
     // One event per context (in practice one: the HttpServer) for the whole batch, not one
     // wake-up of the HTTP thread per like.
     for (size_t i = 0; i < batch.size();) {

@@ -75,7 +75,7 @@
 <context>
     <name>ApiClient</name>
     <message numerus="yes">
-        <location filename="../core/net/headerwatch.cpp" line="74"/>
+        <location filename="../core/net/headerwatch.cpp" line="69"/>
         <source>%1 sent an answer whose header did not end; it is not asked again for %n s</source>
         <extracomment>The breaker of a server that sent a response header without end; %1 the host:port</extracomment>
         <translation>
@@ -87,27 +87,27 @@
 <context>
     <name>ApiError</name>
     <message>
-        <location filename="../core/net/apierror.cpp" line="66"/>
+        <location filename="../core/net/apierror.cpp" line="67"/>
         <source>You are offline; signing in needs the server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="69"/>
+        <location filename="../core/net/apierror.cpp" line="70"/>
         <source>The server did not answer in time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="74"/>
+        <location filename="../core/net/apierror.cpp" line="75"/>
         <source>A secure connection to the server could not be made</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="82"/>
+        <location filename="../core/net/apierror.cpp" line="83"/>
         <source>Wrong username or password</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/net/apierror.cpp" line="85"/>
+        <location filename="../core/net/apierror.cpp" line="86"/>
         <source>Too many sign-in attempts; try again in %n second(s)</source>
         <translation>
             <numerusform>Too many sign-in attempts; try again in %n second</numerusform>
@@ -115,97 +115,97 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="88"/>
+        <location filename="../core/net/apierror.cpp" line="89"/>
         <source>Too many sign-in attempts; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="93"/>
+        <location filename="../core/net/apierror.cpp" line="94"/>
         <source>The server refused the sign-in (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="107"/>
+        <location filename="../core/net/apierror.cpp" line="108"/>
         <source>No error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="109"/>
+        <location filename="../core/net/apierror.cpp" line="110"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="111"/>
+        <location filename="../core/net/apierror.cpp" line="112"/>
         <source>The server could not be reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="113"/>
+        <location filename="../core/net/apierror.cpp" line="114"/>
         <source>The request timed out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="119"/>
+        <location filename="../core/net/apierror.cpp" line="120"/>
         <source>The secure connection to the server failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="122"/>
+        <location filename="../core/net/apierror.cpp" line="123"/>
         <source>The server&apos;s answer could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="124"/>
+        <location filename="../core/net/apierror.cpp" line="125"/>
         <source>Cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="130"/>
+        <location filename="../core/net/apierror.cpp" line="131"/>
         <source>You are signed out; please sign in again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="132"/>
+        <location filename="../core/net/apierror.cpp" line="133"/>
         <source>You are not allowed to do this</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="134"/>
+        <location filename="../core/net/apierror.cpp" line="135"/>
         <source>It no longer exists; it may have been deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="137"/>
+        <location filename="../core/net/apierror.cpp" line="138"/>
         <source>This conflicts with an earlier change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="139"/>
+        <location filename="../core/net/apierror.cpp" line="140"/>
         <source>The local copy is out of date and has to be refreshed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="142"/>
+        <location filename="../core/net/apierror.cpp" line="143"/>
         <source>It is too large to send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="146"/>
+        <location filename="../core/net/apierror.cpp" line="147"/>
         <source>The server did not accept it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="147"/>
+        <location filename="../core/net/apierror.cpp" line="148"/>
         <source>The server did not accept it: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="151"/>
+        <location filename="../core/net/apierror.cpp" line="152"/>
         <source>The server did not understand the request</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/net/apierror.cpp" line="154"/>
+        <location filename="../core/net/apierror.cpp" line="155"/>
         <source>Too many requests; try again in %n second(s)</source>
         <translation>
             <numerusform>Too many requests; try again in %n second</numerusform>
@@ -213,113 +213,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="157"/>
+        <location filename="../core/net/apierror.cpp" line="158"/>
         <source>Too many requests; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="160"/>
+        <location filename="../core/net/apierror.cpp" line="161"/>
         <source>The server is unavailable (simulated fault)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="163"/>
+        <location filename="../core/net/apierror.cpp" line="164"/>
         <source>The server had a problem; try again later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="164"/>
+        <location filename="../core/net/apierror.cpp" line="165"/>
         <source>The server answered with an error (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="174"/>
+        <location filename="../core/net/apierror.cpp" line="175"/>
         <source>the server could not read the request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="176"/>
+        <location filename="../core/net/apierror.cpp" line="177"/>
         <source>you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="182"/>
+        <location filename="../core/net/apierror.cpp" line="183"/>
         <source>the post was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="184"/>
+        <location filename="../core/net/apierror.cpp" line="185"/>
         <source>the comment was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="186"/>
+        <location filename="../core/net/apierror.cpp" line="187"/>
         <source>this person does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="188"/>
+        <location filename="../core/net/apierror.cpp" line="189"/>
         <source>the report was not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="190"/>
+        <location filename="../core/net/apierror.cpp" line="191"/>
         <source>the message was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="192"/>
+        <location filename="../core/net/apierror.cpp" line="193"/>
         <source>the notification was withdrawn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="196"/>
+        <location filename="../core/net/apierror.cpp" line="197"/>
         <source>it conflicts with an earlier request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="198"/>
+        <location filename="../core/net/apierror.cpp" line="199"/>
         <source>it is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="201"/>
+        <location filename="../core/net/apierror.cpp" line="202"/>
         <source>the comment it answers was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="203"/>
+        <location filename="../core/net/apierror.cpp" line="204"/>
         <source>it was not accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="204"/>
+        <location filename="../core/net/apierror.cpp" line="205"/>
         <source>it was not accepted (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="217"/>
+        <location filename="../core/net/apierror.cpp" line="218"/>
         <source>picture %1 is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="220"/>
+        <location filename="../core/net/apierror.cpp" line="221"/>
         <source>picture %1 has too many pixels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="222"/>
+        <location filename="../core/net/apierror.cpp" line="223"/>
         <source>picture %1 is not a valid image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="225"/>
+        <location filename="../core/net/apierror.cpp" line="226"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="232"/>
+        <location filename="../core/net/apierror.cpp" line="233"/>
         <source>picture %1 could not be uploaded: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/net/apierror.cpp" line="256"/>
+        <source>HTTP status: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/net/apierror.cpp" line="257"/>
+        <source>HTTP status: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/net/apierror.cpp" line="264"/>
+        <source>Request id: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -650,21 +665,21 @@
     <message>
         <location filename="../core/images/imagecache.cpp" line="57"/>
         <location filename="../core/images/imagecache.cpp" line="87"/>
-        <location filename="../core/images/imagecache.cpp" line="515"/>
-        <location filename="../core/images/imagecache.cpp" line="532"/>
+        <location filename="../core/images/imagecache.cpp" line="540"/>
+        <location filename="../core/images/imagecache.cpp" line="557"/>
         <source>The picture is too large</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/images/imagecache.cpp" line="83"/>
-        <location filename="../core/images/imagecache.cpp" line="534"/>
+        <location filename="../core/images/imagecache.cpp" line="559"/>
         <source>The picture could not be read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/images/imagecache.cpp" line="161"/>
         <location filename="../core/images/imagecache.cpp" line="419"/>
-        <location filename="../core/images/imagecache.cpp" line="583"/>
+        <location filename="../core/images/imagecache.cpp" line="608"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
@@ -674,23 +689,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="427"/>
-        <location filename="../core/images/imagecache.cpp" line="528"/>
+        <location filename="../core/images/imagecache.cpp" line="451"/>
+        <location filename="../core/images/imagecache.cpp" line="553"/>
         <source>The picture could not be downloaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="431"/>
+        <location filename="../core/images/imagecache.cpp" line="455"/>
         <source>The picture is on another site</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="519"/>
+        <location filename="../core/images/imagecache.cpp" line="544"/>
         <source>The picture could not be loaded (HTTP %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="526"/>
+        <location filename="../core/images/imagecache.cpp" line="551"/>
         <source>The picture took too long to load</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3091,17 +3106,27 @@
 <context>
     <name>threadline::ui::MessageBar</name>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="71"/>
+        <location filename="../ui/common/messagebar.cpp" line="99"/>
         <source>Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="72"/>
+        <location filename="../ui/common/messagebar.cpp" line="100"/>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/common/messagebar.cpp" line="101"/>
+        <source>Show the request id and status, for a problem report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/common/messagebar.cpp" line="102"/>
         <source>Close this message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="73"/>
+        <location filename="../ui/common/messagebar.cpp" line="103"/>
         <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>

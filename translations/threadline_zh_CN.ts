@@ -75,7 +75,7 @@
 <context>
     <name>ApiClient</name>
     <message numerus="yes">
-        <location filename="../core/net/headerwatch.cpp" line="74"/>
+        <location filename="../core/net/headerwatch.cpp" line="69"/>
         <source>%1 sent an answer whose header did not end; it is not asked again for %n s</source>
         <extracomment>The breaker of a server that sent a response header without end; %1 the host:port</extracomment>
         <translation>
@@ -86,238 +86,253 @@
 <context>
     <name>ApiError</name>
     <message>
-        <location filename="../core/net/apierror.cpp" line="66"/>
+        <location filename="../core/net/apierror.cpp" line="67"/>
         <source>You are offline; signing in needs the server</source>
         <translation>你处于离线状态，登录需要连接服务器</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="69"/>
+        <location filename="../core/net/apierror.cpp" line="70"/>
         <source>The server did not answer in time</source>
         <translation>服务器响应超时</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="74"/>
+        <location filename="../core/net/apierror.cpp" line="75"/>
         <source>A secure connection to the server could not be made</source>
         <translation>无法与服务器建立安全连接</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="82"/>
+        <location filename="../core/net/apierror.cpp" line="83"/>
         <source>Wrong username or password</source>
         <translation>用户名或密码错误</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/net/apierror.cpp" line="85"/>
+        <location filename="../core/net/apierror.cpp" line="86"/>
         <source>Too many sign-in attempts; try again in %n second(s)</source>
         <translation>
             <numerusform>登录尝试次数过多，请 %n 秒后重试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="88"/>
+        <location filename="../core/net/apierror.cpp" line="89"/>
         <source>Too many sign-in attempts; try again later</source>
         <translation>登录尝试次数过多，请稍后重试</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="93"/>
+        <location filename="../core/net/apierror.cpp" line="94"/>
         <source>The server refused the sign-in (HTTP %1)</source>
         <translation>服务器拒绝了登录请求（HTTP %1）</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="107"/>
+        <location filename="../core/net/apierror.cpp" line="108"/>
         <source>No error</source>
         <translation>没有错误</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="109"/>
+        <location filename="../core/net/apierror.cpp" line="110"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="111"/>
+        <location filename="../core/net/apierror.cpp" line="112"/>
         <source>The server could not be reached</source>
         <translation>无法连接服务器</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="113"/>
+        <location filename="../core/net/apierror.cpp" line="114"/>
         <source>The request timed out</source>
         <translation>请求超时</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="119"/>
+        <location filename="../core/net/apierror.cpp" line="120"/>
         <source>The secure connection to the server failed</source>
         <translation>与服务器的安全连接失败</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="122"/>
+        <location filename="../core/net/apierror.cpp" line="123"/>
         <source>The server&apos;s answer could not be read</source>
         <translation>无法读取服务器的响应</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="124"/>
+        <location filename="../core/net/apierror.cpp" line="125"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="130"/>
+        <location filename="../core/net/apierror.cpp" line="131"/>
         <source>You are signed out; please sign in again</source>
         <translation>登录已失效，请重新登录</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="132"/>
+        <location filename="../core/net/apierror.cpp" line="133"/>
         <source>You are not allowed to do this</source>
         <translation>你没有权限执行此操作</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="134"/>
+        <location filename="../core/net/apierror.cpp" line="135"/>
         <source>It no longer exists; it may have been deleted</source>
         <translation>内容已不存在，可能已被删除</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="137"/>
+        <location filename="../core/net/apierror.cpp" line="138"/>
         <source>This conflicts with an earlier change</source>
         <translation>与之前的更改冲突</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="139"/>
+        <location filename="../core/net/apierror.cpp" line="140"/>
         <source>The local copy is out of date and has to be refreshed</source>
         <translation>本地数据已过期，需要刷新</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="142"/>
+        <location filename="../core/net/apierror.cpp" line="143"/>
         <source>It is too large to send</source>
         <translation>内容过大，无法发送</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="146"/>
+        <location filename="../core/net/apierror.cpp" line="147"/>
         <source>The server did not accept it</source>
         <translation>服务器未接受此请求</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="147"/>
+        <location filename="../core/net/apierror.cpp" line="148"/>
         <source>The server did not accept it: %1</source>
         <translation>服务器未接受此请求：%1</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="151"/>
+        <location filename="../core/net/apierror.cpp" line="152"/>
         <source>The server did not understand the request</source>
         <translation>服务器无法理解此请求</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/net/apierror.cpp" line="154"/>
+        <location filename="../core/net/apierror.cpp" line="155"/>
         <source>Too many requests; try again in %n second(s)</source>
         <translation>
             <numerusform>请求过于频繁，请 %n 秒后重试</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="157"/>
+        <location filename="../core/net/apierror.cpp" line="158"/>
         <source>Too many requests; try again later</source>
         <translation>请求过于频繁，请稍后重试</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="160"/>
+        <location filename="../core/net/apierror.cpp" line="161"/>
         <source>The server is unavailable (simulated fault)</source>
         <translation>服务器不可用（模拟故障）</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="163"/>
+        <location filename="../core/net/apierror.cpp" line="164"/>
         <source>The server had a problem; try again later</source>
         <translation>服务器出现问题，请稍后重试</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="164"/>
+        <location filename="../core/net/apierror.cpp" line="165"/>
         <source>The server answered with an error (HTTP %1)</source>
         <translation>服务器返回错误（HTTP %1）</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="174"/>
+        <location filename="../core/net/apierror.cpp" line="175"/>
         <source>the server could not read the request</source>
         <translation>服务器无法读取该请求</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="176"/>
+        <location filename="../core/net/apierror.cpp" line="177"/>
         <source>you are not allowed to do that</source>
         <translation>你没有权限这样做</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="182"/>
+        <location filename="../core/net/apierror.cpp" line="183"/>
         <source>the post was deleted</source>
         <translation>该动态已被删除</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="184"/>
+        <location filename="../core/net/apierror.cpp" line="185"/>
         <source>the comment was deleted</source>
         <translation>该评论已被删除</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="186"/>
+        <location filename="../core/net/apierror.cpp" line="187"/>
         <source>this person does not exist</source>
         <translation>该用户不存在</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="188"/>
+        <location filename="../core/net/apierror.cpp" line="189"/>
         <source>the report was not found</source>
         <translation>找不到该举报</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="190"/>
+        <location filename="../core/net/apierror.cpp" line="191"/>
         <source>the message was deleted</source>
         <translation>留言已被删除</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="192"/>
+        <location filename="../core/net/apierror.cpp" line="193"/>
         <source>the notification was withdrawn</source>
         <translation>该通知已被撤回</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="196"/>
+        <location filename="../core/net/apierror.cpp" line="197"/>
         <source>it conflicts with an earlier request</source>
         <translation>与之前的请求冲突</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="198"/>
+        <location filename="../core/net/apierror.cpp" line="199"/>
         <source>it is too large</source>
         <translation>内容过大</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="201"/>
+        <location filename="../core/net/apierror.cpp" line="202"/>
         <source>the comment it answers was deleted</source>
         <translation>所回复的评论已被删除</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="203"/>
+        <location filename="../core/net/apierror.cpp" line="204"/>
         <source>it was not accepted</source>
         <translation>服务器未接受</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="204"/>
+        <location filename="../core/net/apierror.cpp" line="205"/>
         <source>it was not accepted (%1)</source>
         <translation>服务器未接受（%1）</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="217"/>
+        <location filename="../core/net/apierror.cpp" line="218"/>
         <source>picture %1 is too large</source>
         <translation>第 %1 张图片过大</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="220"/>
+        <location filename="../core/net/apierror.cpp" line="221"/>
         <source>picture %1 has too many pixels</source>
         <translation>第 %1 张图片像素过多</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="222"/>
+        <location filename="../core/net/apierror.cpp" line="223"/>
         <source>picture %1 is not a valid image</source>
         <translation>第 %1 张图片不是有效的图片</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="225"/>
+        <location filename="../core/net/apierror.cpp" line="226"/>
         <source>picture %1 was refused: you are not allowed to do that</source>
         <translation>第 %1 张图片被拒绝：你没有权限这样做</translation>
     </message>
     <message>
-        <location filename="../core/net/apierror.cpp" line="232"/>
+        <location filename="../core/net/apierror.cpp" line="233"/>
         <source>picture %1 could not be uploaded: %2</source>
         <translation>第 %1 张图片未能上传：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/net/apierror.cpp" line="256"/>
+        <source>HTTP status: %1</source>
+        <translation>HTTP 状态：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/net/apierror.cpp" line="257"/>
+        <source>HTTP status: %1 (%2)</source>
+        <translation>HTTP 状态：%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../core/net/apierror.cpp" line="264"/>
+        <source>Request id: %1</source>
+        <translation>请求 ID：%1</translation>
     </message>
 </context>
 <context>
@@ -635,21 +650,21 @@
     <message>
         <location filename="../core/images/imagecache.cpp" line="57"/>
         <location filename="../core/images/imagecache.cpp" line="87"/>
-        <location filename="../core/images/imagecache.cpp" line="515"/>
-        <location filename="../core/images/imagecache.cpp" line="532"/>
+        <location filename="../core/images/imagecache.cpp" line="540"/>
+        <location filename="../core/images/imagecache.cpp" line="557"/>
         <source>The picture is too large</source>
         <translation>图片过大</translation>
     </message>
     <message>
         <location filename="../core/images/imagecache.cpp" line="83"/>
-        <location filename="../core/images/imagecache.cpp" line="534"/>
+        <location filename="../core/images/imagecache.cpp" line="559"/>
         <source>The picture could not be read</source>
         <translation>无法读取图片</translation>
     </message>
     <message>
         <location filename="../core/images/imagecache.cpp" line="161"/>
         <location filename="../core/images/imagecache.cpp" line="419"/>
-        <location filename="../core/images/imagecache.cpp" line="583"/>
+        <location filename="../core/images/imagecache.cpp" line="608"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
@@ -659,23 +674,23 @@
         <translation>无法加载此图片地址</translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="427"/>
-        <location filename="../core/images/imagecache.cpp" line="528"/>
+        <location filename="../core/images/imagecache.cpp" line="451"/>
+        <location filename="../core/images/imagecache.cpp" line="553"/>
         <source>The picture could not be downloaded</source>
         <translation>图片下载失败</translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="431"/>
+        <location filename="../core/images/imagecache.cpp" line="455"/>
         <source>The picture is on another site</source>
         <translation>图片来自其他网站</translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="519"/>
+        <location filename="../core/images/imagecache.cpp" line="544"/>
         <source>The picture could not be loaded (HTTP %1)</source>
         <translation>图片加载失败（HTTP %1）</translation>
     </message>
     <message>
-        <location filename="../core/images/imagecache.cpp" line="526"/>
+        <location filename="../core/images/imagecache.cpp" line="551"/>
         <source>The picture took too long to load</source>
         <translation>图片加载超时</translation>
     </message>
@@ -3044,17 +3059,27 @@
 <context>
     <name>threadline::ui::MessageBar</name>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="71"/>
+        <location filename="../ui/common/messagebar.cpp" line="99"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="72"/>
+        <location filename="../ui/common/messagebar.cpp" line="100"/>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <location filename="../ui/common/messagebar.cpp" line="101"/>
+        <source>Show the request id and status, for a problem report</source>
+        <translation>显示请求 ID 和状态，用于报告问题</translation>
+    </message>
+    <message>
+        <location filename="../ui/common/messagebar.cpp" line="102"/>
         <source>Close this message</source>
         <translation>关闭这条消息</translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="73"/>
+        <location filename="../ui/common/messagebar.cpp" line="103"/>
         <source>Dismiss</source>
         <translation>知道了</translation>
     </message>

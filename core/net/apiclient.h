@@ -177,6 +177,7 @@ private:
     QElapsedTimer m_clock;
 
     int m_attempts = 0;
+    QByteArray m_requestId; // the X-Request-Id of the attempt under way (or the last one)
     bool m_finished = false;
     int m_status = 0;
     QByteArray m_body;

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonValue>
+#include <QStringList>
 
 #include <algorithm>
 
@@ -245,6 +246,25 @@ QString ApiError::toLogString() const
     if (retryAfterSecs >= 0)
         s += QStringLiteral(" (retry after %1 s)").arg(retryAfterSecs);
     return forLog(s);
+}
+
+QString ApiError::details() const
+{
+    QStringList lines;
+    if (kind == Kind::Http) {
+        lines << (code.isEmpty()
+                      ? QCoreApplication::translate("ApiError", "HTTP status: %1").arg(status)
+                      : QCoreApplication::translate("ApiError", "HTTP status: %1 (%2)")
+                            .arg(status)
+                            .arg(code.left(64)));
+    }
+    if (!requestId.isEmpty()) {
+        // The id as the server logged it (a sane one is at most 64 token characters; what a
+        // server sent is cut and shown as Latin-1 text, never interpreted).
+        lines << QCoreApplication::translate("ApiError", "Request id: %1")
+                     .arg(QString::fromLatin1(requestId.left(64)));
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 QString ApiError::forLog(const QString &text)

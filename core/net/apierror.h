@@ -31,6 +31,10 @@ struct ApiError
     QString code;            // the server's error.code (e.g. "not_found"), if any
     QString message;         // the server's error.message, or a description
     int retryAfterSecs = -1; // from Retry-After on 429/503; -1 when absent
+    // The X-Request-Id of the failing answer (the server's log line has it), or the one the
+    // client sent when no answer came; empty when nothing was sent. It names one attempt, not
+    // the failure: two errors that differ only in it are equal.
+    QByteArray requestId;
 
     [[nodiscard]] bool ok() const { return kind == Kind::None; }
     // Worth trying again later: Network, Timeout, HTTP 5xx and 429.
@@ -59,6 +63,10 @@ struct ApiError
     // "Http 404 not_found: no such post" — for logs (no secrets: nothing of the request), at
     // most kMaxLogChars characters whatever a server sent.
     [[nodiscard]] QString toLogString() const;
+    // The details of an error for someone who reports it (translated, one fact a line): the
+    // HTTP status and the server's code, and the request id to find it in the server's log.
+    // Empty when there is nothing to add to describe().
+    [[nodiscard]] QString details() const;
     static constexpr qsizetype kMaxLogChars = 300;
     // Text from elsewhere (a path with its cursor, a server's message) cut for a log line:
     // the first kMaxLogChars characters, then "… (N characters)".
@@ -76,7 +84,11 @@ struct ApiError
     // "None", "Offline", "Network", … for logs and test messages.
     [[nodiscard]] static const char *kindName(Kind kind);
 
-    friend bool operator==(const ApiError &, const ApiError &) = default;
+    friend bool operator==(const ApiError &a, const ApiError &b)
+    {
+        return a.kind == b.kind && a.status == b.status && a.code == b.code &&
+               a.message == b.message && a.retryAfterSecs == b.retryAfterSecs;
+    }
 };
 
 QDebug operator<<(QDebug debug, const ApiError &error);

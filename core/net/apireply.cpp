@@ -7,6 +7,7 @@
 
 #include <QJsonObject>
 #include <QNetworkReply>
+#include <QRandomGenerator>
 #include <QTimer>
 
 #include <limits>
@@ -165,6 +166,11 @@ void ApiReply::startAttempt()
 
     bool withToken = false;
     QNetworkRequest request = m_client->buildRequest(*this, url, &withToken);
+    // One id per attempt: the server logs it with the answer and echoes it; an error's details
+    // show it (ApiError::requestId), also when no answer came.
+    m_requestId =
+        QByteArray::number(QRandomGenerator::global()->generate64(), 16).rightJustified(16, '0');
+    request.setRawHeader(QByteArrayLiteral("X-Request-Id"), m_requestId);
     // A 401 to a sign-in's own token is the session's to read, not the app's sign-out.
     m_sentAuthorization = withToken && !m_options.token;
     // A read page fetched before: If-None-Match with its tag (a 304 is answered from memory).
@@ -401,6 +407,11 @@ void ApiReply::finish(const ApiError &error, bool emitSignals)
         return;
     m_finished = true;
     m_error = error;
+    if (!m_error.ok() && m_error.kind != ApiError::Kind::Offline &&
+        m_error.kind != ApiError::Kind::Cancelled && !m_requestId.isEmpty()) {
+        const QByteArray echoed = header(QByteArrayLiteral("X-Request-Id"));
+        m_error.requestId = echoed.isEmpty() ? m_requestId : echoed;
+    }
     m_waitTimer->stop();
     dropNetworkReply();
     const QPointer<ApiClient> client = m_client;

@@ -392,7 +392,7 @@ void ThreadLoader::fail(const QString &what, const ApiError &error)
 {
     if (error.kind == ApiError::Kind::Offline || error.kind == ApiError::Kind::Cancelled)
         return; // offline is said once, by the status bar
-    Q_EMIT this->error(tr("%1: %2").arg(what, error.describe()));
+    Q_EMIT this->error(tr("%1: %2").arg(what, error.describe()), error.details());
 }
 
 } // namespace threadline::models

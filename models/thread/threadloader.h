@@ -54,7 +54,8 @@ public:
 Q_SIGNALS:
     void busyChanged(bool busy);
     // A sentence for the user: "Could not load the comments: the server did not answer."
-    void error(const QString &message);
+    // `details`: ApiError::details() of a failed request (the request id), for a Details line.
+    void error(const QString &message, const QString &details = {});
     void totalFloorsChanged(qint64 total);
     // The post is gone (deleted, or hidden for this user): the view should close or say so.
     void postGone(qint64 postId);

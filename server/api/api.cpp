@@ -229,6 +229,17 @@ template<typename F> Response Api::guarded(F &&f)
     }
 }
 
+QList<QPair<QByteArray, QByteArray>> Api::routeNames() const
+{
+    QList<QPair<QByteArray, QByteArray>> names;
+    names.reserve(m_routes.size());
+    for (qsizetype i = 0; i < m_routes.size(); ++i) {
+        const Route &r = m_routes.at(i);
+        names.append({r.method, "/api/v1/" + r.pattern.join(QLatin1Char('/')).toLatin1()});
+    }
+    return names;
+}
+
 const Route &Api::findRoute(Request &req)
 {
     if (req.prechecked && m_routes.has(req.routeIndex))

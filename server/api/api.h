@@ -98,6 +98,9 @@ public:
     };
     Outcome begin(Request &req);
     Response complete(Request &req, const Deferred &deferred, const QVariant &workResult);
+    // The routes by index (Request::routeIndex): method and pattern ("GET", "/api/v1/posts/{id}"),
+    // for the log line and the metrics.
+    [[nodiscard]] QList<QPair<QByteArray, QByteArray>> routeNames() const;
     // The push stream (http/eventstream.h). isStream(): a prechecked request for it.
     [[nodiscard]] bool isStream(const Request &req) const;
     // Where a stream starts: `hello` (no cursor: from the change log's present), `expired` (its

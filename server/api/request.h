@@ -33,6 +33,7 @@ struct Request
     QByteArray body;
     QHash<QByteArray, QByteArray> headers; // lower-case names
     QString peer;                          // remote address, for rate limits
+    QByteArray requestId; // X-Request-Id: the client's when sane, else made (ops/serverlog.h)
     Viewer viewer;
     QList<qint64> ids; // the {id} segments of the route, in order
     QString name;      // the {name} segment (media)

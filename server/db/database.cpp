@@ -2,7 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "db/database.h"
 
+#include "ops/metrics.h"
+#include "ops/serverlog.h"
+
 #include <atomic>
+#include <chrono>
 #include <mutex>
 
 #include "db/schema.h"
@@ -39,6 +43,8 @@ Database::~Database()
     m_direct.reset();
     m_db = QSqlDatabase();
     QSqlDatabase::removeDatabase(m_connectionName);
+    if (m_counted)
+        Metrics::process().connectionClosed();
 }
 
 bool Database::open(const QString &url, QString *error)
@@ -90,6 +96,10 @@ bool Database::open(const QString &url, QString *error)
     if (!m_db.open()) {
         *error = m_db.lastError().text();
         return false;
+    }
+    if (!m_counted) {
+        m_counted = true;
+        Metrics::process().connectionOpened();
     }
     if (m_kind == Kind::Postgres)
         return openConnection(error);
@@ -202,7 +212,7 @@ bool Database::reconnect()
         if (openConnection(&why)) {
             m_lostInCommit = false;
             m_nextAttemptMs = 0;
-            fprintf(stderr, "threadline-server: the database connection is back\n");
+            serverlog::line(serverlog::Level::Info, "the database connection is back");
             return true;
         }
         m_lost = true;
@@ -216,8 +226,8 @@ bool Database::reconnect()
     static std::atomic<qint64> lastLogged{-1000000}; // shared by the workers' connections
     if (now - lastLogged >= 10000) { // at most one line per 10 s while it stays down
         lastLogged = now;
-        fprintf(stderr, "threadline-server: the database is unavailable: %s\n",
-                qPrintable(why.simplified().left(300)));
+        serverlog::line(serverlog::Level::Error,
+                        "the database is unavailable: " + why.simplified().left(300).toUtf8());
     }
     return false;
 }
@@ -435,7 +445,12 @@ void Database::run(QSqlQuery &q, const QString &sql, const QVariantList &binds)
             q.bindValue(int(i), v);
     }
     ++m_statementCount;
-    if (!q.exec()) {
+    const auto started = std::chrono::steady_clock::now();
+    const bool ok = q.exec();
+    Metrics::process().statement(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                     std::chrono::steady_clock::now() - started)
+                                     .count());
+    if (!ok) {
         const QSqlError err = q.lastError();
         q.finish();
         failed(err, sql);
@@ -456,7 +471,12 @@ QSqlQuery &Database::statement(const QString &sql, const QVariantList &binds)
             m_direct = std::make_unique<QSqlQuery>(m_db);
         m_direct->setForwardOnly(true);
         ++m_statementCount;
-        if (!m_direct->exec(sql)) {
+        const auto started = std::chrono::steady_clock::now();
+        const bool ok = m_direct->exec(sql);
+        Metrics::process().statement(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                         std::chrono::steady_clock::now() - started)
+                                         .count());
+        if (!ok) {
             const QSqlError err = m_direct->lastError();
             m_direct->finish();
             failed(err, sql);

@@ -145,6 +145,7 @@ private:
     qint64 m_nextAttemptMs = 0; // no reconnect attempt before (after a slow failed one)
     quint64 m_statementCount = 0;
     QHash<QString, QSqlQuery *> m_statements;
+    bool m_counted = false; // in the metrics' database connections (ops/metrics.h)
     std::unique_ptr<QSqlQuery> m_direct;
     std::unique_ptr<QThread> m_checkpointer;
     std::atomic_bool m_stop{false};

@@ -7,6 +7,7 @@
 #include "api/jsonwrite.h"
 #include "db/database.h"
 #include "http/httpconnection.h"
+#include "ops/serverlog.h"
 #include "serverconfig.h"
 #include "workers.h"
 
@@ -43,6 +44,14 @@ QByteArray sseEvent(const char *name, const QString &id, const QJsonObject &data
     e += name;
     e += "\ndata: " + QJsonDocument(data).toJson(QJsonDocument::Compact) + "\n\n";
     return e;
+}
+
+// The process stops: open a new stream now (from the last id); `retry` is what an EventSource
+// in a browser would wait before it reconnects (ms).
+QByteArray reconnectEvent()
+{
+    return "retry: 0\n" +
+           sseEvent("reconnect", {}, {{QStringLiteral("reason"), QStringLiteral("restart")}});
 }
 
 } // namespace
@@ -93,6 +102,9 @@ void EventStreams::open(HttpConnection *c, const Request &request)
                             "Content-Type: text/event-stream\r\n"
                             "Cache-Control: no-cache\r\n"
                             "X-Accel-Buffering: no\r\n"
+                            "X-Request-Id: " +
+                            req.requestId +
+                            "\r\n"
                             "Connection: close\r\n"
                             "\r\n";
     if (req.method == "HEAD") {
@@ -101,6 +113,10 @@ void EventStreams::open(HttpConnection *c, const Request &request)
         return;
     }
     c->startStream(head);
+    if (m_draining) {
+        c->endStream(reconnectEvent());
+        return;
+    }
     if (start.expired) {
         c->endStream(sseEvent("expired", {},
                               {{QStringLiteral("error"), QStringLiteral("cursor_expired")},
@@ -324,12 +340,26 @@ void EventStreams::drop(quint64 id, const QByteArray &last, const char *why)
     if (it == m_streams.end())
         return;
     HttpConnection *c = it->conn;
-    const QByteArray line = "stream of user " + QByteArray::number(it->viewer.uid) + " from " +
-                            c->peer().toLatin1() + " dropped: " + why + " (" +
-                            QByteArray::number(c->unsent()) + " bytes unsent)\n";
-    fwrite(line.constData(), 1, size_t(line.size()), stderr);
+    serverlog::line(serverlog::Level::Warning,
+                    c->requestId() + " stream of user " + QByteArray::number(it->viewer.uid) +
+                        " from " + c->peer().toLatin1() + " dropped: " + why + " (" +
+                        QByteArray::number(c->unsent()) + " bytes unsent)");
     closed(id);
     c->endStream(last);
+}
+
+void EventStreams::drain()
+{
+    m_draining = true;
+    const QList<quint64> ids = m_streams.keys();
+    for (quint64 id : ids) {
+        const auto it = m_streams.find(id);
+        if (it == m_streams.end())
+            continue;
+        HttpConnection *c = it->conn;
+        closed(id);
+        c->endStream(reconnectEvent());
+    }
 }
 
 void EventStreams::ping()
@@ -386,8 +416,9 @@ void EventStreams::listen(bool probe)
     m_listening =
         m_listenDb->handle().driver()->subscribeToNotification(QString::fromLatin1(kChannel));
     if (!m_listening)
-        fprintf(stderr, "threadline-server: cannot LISTEN for changes: %s\n",
-                qPrintable(m_listenDb->handle().driver()->lastError().text()));
+        serverlog::line(serverlog::Level::Error,
+                        "cannot LISTEN for changes: " +
+                            m_listenDb->handle().driver()->lastError().text().toUtf8());
 }
 
 } // namespace threadline::server

@@ -56,6 +56,10 @@ public:
     void poke();
 
     [[nodiscard]] int count() const { return int(m_streams.size()); }
+    // The process stops (HttpServer::drain()): every stream gets `event: reconnect` and ends,
+    // and a stream opened from now on gets it at once. The client opens a new stream at once
+    // (through nginx: on another server), from its last id, without counting a failure.
+    void drain();
 
 private:
     struct Stream
@@ -108,6 +112,7 @@ private:
     std::atomic_bool m_poked{false};
     std::unique_ptr<Database> m_listenDb;
     bool m_listening = false;
+    bool m_draining = false;
 };
 
 } // namespace threadline::server

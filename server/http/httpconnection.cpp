@@ -6,6 +6,7 @@
 #include "http/eventstream.h"
 #include "http/httpserver.h"
 #include "http/httpwire.h"
+#include "ops/serverlog.h"
 
 #include <QSslSocket>
 #include <QTcpSocket>
@@ -91,8 +92,11 @@ void HttpConnection::refuse()
     m_refused = true;
     const Response r =
         httpError(503, "unavailable", QStringLiteral("too many connections; try again later"));
-    m_server.logLine("-", "-", 503, m_requestTimer, m_peer);
-    closeWith(serialize(r, true, {"Retry-After: 1", "Connection: close"}));
+    m_req.requestId = serverlog::requestId({});
+    m_req.peer = m_peer;
+    log(503);
+    closeWith(serialize(
+        r, true, {"Retry-After: 1", "Connection: close", "X-Request-Id: " + m_req.requestId}));
 }
 
 void HttpConnection::process()
@@ -176,10 +180,10 @@ void HttpConnection::handshakeFailed(const QString &why)
 {
     if (m_dead)
         return;
-    const QByteArray line =
-        "TLS handshake with " + m_peer.toUtf8() + " failed: " + why.left(200).toUtf8() + ' ' +
-        QByteArray::number(m_requestTimer.nsecsElapsed() / 1e6, 'f', 2) + "ms\n";
-    fwrite(line.constData(), 1, size_t(line.size()), stderr);
+    serverlog::line(serverlog::Level::Warning,
+                    "TLS handshake with " + m_peer.toUtf8() + " failed: " + why.left(200).toUtf8() +
+                        ' ' + QByteArray::number(m_requestTimer.nsecsElapsed() / 1e6, 'f', 2) +
+                        "ms");
     gone();
 }
 
@@ -241,9 +245,20 @@ bool HttpConnection::parseHead()
 
 bool HttpConnection::refuseHead(int status, const char *code, const QString &message)
 {
-    m_server.logLine(m_method.isEmpty() ? QByteArray("-") : m_method, "-", status, m_requestTimer,
-                     m_peer);
-    closeWith(serialize(httpError(status, code, message), true, {"Connection: close"}));
+    // The request as far as it came (a refused head has none: its method at most).
+    Request r;
+    r.method = m_method;
+    r.peer = m_peer;
+    r.requestId = m_state == State::Head ? serverlog::requestId({}) : m_req.requestId;
+    if (m_state != State::Head) {
+        r.path = m_req.path;
+        r.routeIndex = m_req.routeIndex;
+        r.peer = m_req.peer;
+    }
+    m_req = std::move(r);
+    log(status);
+    closeWith(serialize(httpError(status, code, message), true,
+                        {"Connection: close", "X-Request-Id: " + m_req.requestId}));
     return false;
 }
 
@@ -260,11 +275,20 @@ void HttpConnection::handleHead(const QByteArray &head)
     m_req = std::move(h.request);
     // The client: the peer, or behind a --trusted-proxy the address it forwarded.
     m_req.peer = m_server.m_config.clientAddress(m_peer, m_req.header("x-forwarded-for"));
+    m_req.requestId = serverlog::requestId(m_req.header("x-request-id"));
     m_chunked = chunked;
     m_bodyLeft = chunked ? 0 : h.contentLength;
     m_chunkState = ChunkState::Size;
 
     const bool hasBody = chunked || m_bodyLeft > 0;
+    if (!hasBody) {
+        if (auto metrics = m_server.metricsAnswer(m_req, m_socket->peerAddress())) {
+            m_req.routeIndex = HttpServer::kMetricsRoute;
+            m_state = State::Working;
+            answer(*metrics);
+            return;
+        }
+    }
     if (const auto refusal = m_server.m_api.precheck(m_req)) {
         // Answered before the body: a small one is read and dropped (the connection
         // goes on, the answer is as it always was); a large or chunked one is never read.
@@ -395,6 +419,11 @@ bool HttpConnection::readChunked(bool keep)
 void HttpConnection::bodyDone()
 {
     if (m_state == State::Discard) {
+        if (m_server.draining()) {
+            m_keepAlive = false;
+            closeWith({});
+            return;
+        }
         m_state = State::Head;
         afterAnswer();
         return;
@@ -420,22 +449,39 @@ void HttpConnection::run()
     answer(o.response);
 }
 
+void HttpConnection::log(int status)
+{
+    m_server.logRequest(m_req, status, m_requestTimer);
+}
+
+QList<QByteArray> HttpConnection::extraHeaders(bool closing) const
+{
+    QList<QByteArray> extra{"X-Request-Id: " + m_req.requestId};
+    if (closing && m_keepAlive)
+        extra.append("Connection: close");
+    return extra;
+}
+
 void HttpConnection::answer(const Response &r)
 {
     const bool head = m_req.method == "HEAD";
-    m_server.logLine(m_req.method, m_req.path.toUtf8(), r.status, m_requestTimer, m_req.peer);
-    if (!m_keepAlive) {
-        closeWith(serialize(r, !head));
+    log(r.status);
+    // Draining: this answer is the connection's last.
+    const bool closing = !m_keepAlive || m_server.draining();
+    if (closing) {
+        const QList<QByteArray> extra = extraHeaders(true);
+        m_keepAlive = false;
+        closeWith(serialize(r, !head, extra)); // a body still coming is dropped while lingering
         return;
     }
-    m_socket->write(serialize(r, !head));
+    m_socket->write(serialize(r, !head, extraHeaders(false)));
     m_state = State::Head;
     afterAnswer();
 }
 
 void HttpConnection::startStream(const QByteArray &head)
 {
-    m_server.logLine(m_req.method, m_req.path.toUtf8(), 200, m_requestTimer, m_req.peer);
+    log(200);
     m_state = State::Streaming;
     m_keepAlive = false;
     m_timer.stop();
@@ -488,8 +534,21 @@ void HttpConnection::afterAnswer()
 
 void HttpConnection::closeAfter(const Response &r)
 {
-    m_server.logLine(m_req.method, m_req.path.toUtf8(), r.status, m_requestTimer, m_req.peer);
-    closeWith(serialize(r, m_req.method != "HEAD", {"Connection: close"}));
+    log(r.status);
+    closeWith(serialize(r, m_req.method != "HEAD",
+                        {"Connection: close", "X-Request-Id: " + m_req.requestId}));
+}
+
+void HttpConnection::drain()
+{
+    if (m_dead || m_refused)
+        return;
+    if (m_state == State::Head && !m_headStarted && m_in.isEmpty()) {
+        m_keepAlive = false;
+        closeWith({}); // idle: what was written still leaves, then the close
+    }
+    // Otherwise a request is under way: its answer closes (answer()); a stream is ended by
+    // EventStreams::drain().
 }
 
 void HttpConnection::closeWith(const QByteArray &bytes)

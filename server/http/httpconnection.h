@@ -61,6 +61,10 @@ public:
     void streamWrite(const QByteArray &bytes);
     void endStream(const QByteArray &last);
     [[nodiscard]] quint64 id() const { return m_id; }
+    [[nodiscard]] const QByteArray &requestId() const { return m_req.requestId; }
+    // The server drains (HttpServer::drain()): closed now when idle between requests, else
+    // after the answer under way (with `Connection: close`).
+    void drain();
     // Answer bytes not yet handed to the kernel: with TLS, those waiting to be encrypted and
     // the encrypted ones waiting in the plain socket.
     [[nodiscard]] qint64 unsent() const;
@@ -92,6 +96,11 @@ private:
     // read and dropped for a while (a lingering close, as nginx does, so that the peer reads the
     // answer instead of a reset), then closed.
     void closeWith(const QByteArray &bytes);
+    // The header lines every answer carries besides the Response's own: X-Request-Id, and
+    // `Connection: close` when the server closes after this answer although the peer asked
+    // to keep the connection (a drain).
+    [[nodiscard]] QList<QByteArray> extraHeaders(bool closing) const;
+    void log(int status);
     void written();
     void timedOut();
     void gone();

@@ -7,6 +7,9 @@
 
 #include "http/eventstream.h"
 #include "http/httpconnection.h"
+#include "http/httpwire.h"
+#include "ops/metrics.h"
+#include "ops/serverlog.h"
 #include "workers.h"
 
 #include <QFile>
@@ -26,8 +29,7 @@ namespace threadline::server {
 
 namespace {
 
-constexpr int kMaxRefusing = 256;         // refusals under way at once; beyond: they wait
-constexpr qsizetype kMaxLoggedPath = 512; // bytes of a path in the log line
+constexpr int kMaxRefusing = 256; // refusals under way at once; beyond: they wait
 
 } // namespace
 
@@ -48,6 +50,10 @@ HttpServer::HttpServer(Api &api, const ServerConfig &config, QObject *parent)
     if (m_config.workers > 0 && m_api.onPostgres())
         m_workers = std::make_unique<Workers>(m_config, m_config.workers, m_api.readCache());
     m_streams = std::make_unique<EventStreams>(m_api, m_config, m_workers.get());
+    const auto routes = m_api.routeNames();
+    for (const auto &route : routes)
+        m_routeNames.append(route.second);
+    Metrics::process().setRoutes(routes);
     m_api.setChangeListener([streams = m_streams.get()] { streams->poke(); });
     connect(&m_tcp, &QTcpServer::newConnection, this, [this] { acceptAll(); });
     connect(&m_tcp, &QTcpServer::acceptError, this, [this](QAbstractSocket::SocketError) {
@@ -138,6 +144,8 @@ bool HttpServer::configureTls(const QString &certFile, const QString &keyFile, Q
 void HttpServer::acceptAll()
 {
     m_acceptQueued = false;
+    if (m_draining && !m_tcp.isListening() && !m_held)
+        return;
     for (;;) {
         QTcpSocket *socket = m_held ? m_held : m_tcp.nextPendingConnection();
         if (!socket)
@@ -185,6 +193,7 @@ void HttpServer::released(HttpConnection *c, const QString &peer)
     if (c->refused()) {
         --m_refusing;
         acceptLater(); // a connection that waited for a refusal to end
+        checkDrained();
         return;
     }
     m_connections.remove(c->m_id);
@@ -194,6 +203,7 @@ void HttpServer::released(HttpConnection *c, const QString &peer)
     if (it != m_perPeer.end() && --*it <= 0)
         m_perPeer.erase(it);
     acceptLater(); // room for one that waited
+    checkDrained();
 }
 
 void HttpServer::runDeferred(quint64 connectionId, std::shared_ptr<Api::Deferred> deferred)
@@ -232,16 +242,106 @@ bool HttpServer::runOnWorker(quint64 connectionId, const Request &req)
     return true;
 }
 
-void HttpServer::logLine(const QByteArray &method, const QByteArray &path, int status,
-                         const QElapsedTimer &timer, const QString &client)
+void HttpServer::logRequest(const Request &req, int status, const QElapsedTimer &timer)
 {
-    QByteArray p = path;
-    if (p.size() > kMaxLoggedPath)
-        p = p.left(kMaxLoggedPath) + "…";
-    const QByteArray line = method + ' ' + p + ' ' + QByteArray::number(status) + ' ' +
-                            QByteArray::number(timer.nsecsElapsed() / 1e6, 'f', 2) + "ms " +
-                            client.toLatin1() + '\n';
-    fwrite(line.constData(), 1, size_t(line.size()), stderr);
+    const qint64 ns = timer.nsecsElapsed();
+    const bool routed = req.routeIndex >= 0 && req.routeIndex < m_routeNames.size();
+    const bool metrics = req.routeIndex == kMetricsRoute;
+    Metrics::process().request(req.routeIndex, status, ns);
+    serverlog::Access a;
+    a.requestId = req.requestId.isEmpty() ? QByteArrayView("-") : QByteArrayView(req.requestId);
+    a.method = req.method.isEmpty() ? QByteArrayView("-") : QByteArrayView(req.method);
+    const QByteArray path = req.path.toUtf8();
+    a.path = path;
+    if (routed)
+        a.route = m_routeNames[req.routeIndex];
+    else if (metrics)
+        a.route = "/metrics";
+    a.status = status;
+    a.ns = ns;
+    a.peer = req.peer;
+    serverlog::request(a);
+}
+
+std::optional<Response> HttpServer::metricsAnswer(const Request &req,
+                                                  const QHostAddress &peer) const
+{
+    if (req.path != QLatin1String("/metrics") || (req.method != "GET" && req.method != "HEAD"))
+        return std::nullopt;
+    // Through a proxy the peer is the proxy (loopback, in the local deployment): a forwarded
+    // request is someone else's, and gets the API's 404.
+    if (req.headers.contains("x-forwarded-for") || !m_config.mayReadMetrics(peer))
+        return std::nullopt;
+    Metrics::Snapshot s;
+    s.connections = m_open;
+    s.streams = m_streams->count();
+    s.draining = m_draining;
+    if (const auto &cache = m_api.readCache()) {
+        const ReadCache::Stats st = cache->stats();
+        s.readCache = true;
+        s.readCacheHits = st.hits;
+        s.readCacheMisses = st.misses;
+        s.readCacheEntries = st.entries;
+        s.readCacheBytes = st.bytes;
+    }
+    Response r;
+    r.contentType = "text/plain; version=0.0.4; charset=utf-8";
+    r.body = Metrics::process().exposition(s);
+    r.headers.append(qMakePair(QByteArray("Cache-Control"), QByteArray("no-store")));
+    return r;
+}
+
+void HttpServer::drain(std::function<void()> done)
+{
+    if (m_draining)
+        return;
+    m_draining = true;
+    m_drained = std::move(done);
+    // What the kernel has already accepted is taken and answered; then the listening socket
+    // closes, and a new connection is refused (nginx tries the next server at once).
+    for (int i = 0; i < 4096 && m_tcp.isListening() && m_tcp.waitForNewConnection(0); ++i) {
+    }
+    acceptAll();
+    m_tcp.close();
+    const int streams = m_streams->count();
+    m_streams->drain();
+    const QList<HttpConnection *> open = m_connections.values();
+    for (HttpConnection *c : open)
+        c->drain();
+    serverlog::line(serverlog::Level::Info,
+                    "draining: stopped accepting; " + QByteArray::number(open.size()) +
+                        " connections were open (" + QByteArray::number(streams) +
+                        " push streams told to reconnect); waiting at most " +
+                        QByteArray::number(m_config.drainMs / 1000.0, 'g', 6) + " s");
+    m_drainTimer = new QTimer(this);
+    m_drainTimer->setSingleShot(true);
+    connect(m_drainTimer, &QTimer::timeout, this, [this] {
+        serverlog::line(serverlog::Level::Warning,
+                        "drained for --drain-seconds: " + QByteArray::number(m_open) +
+                            " connections still open are closed");
+        drained();
+    });
+    m_drainTimer->start(m_config.drainMs);
+    checkDrained();
+}
+
+void HttpServer::checkDrained()
+{
+    if (!m_draining || !m_drained || m_open > 0 || m_refusing > 0)
+        return;
+    QMetaObject::invokeMethod(
+        this, [this] { drained(); }, Qt::QueuedConnection);
+}
+
+void HttpServer::drained()
+{
+    if (!m_drained)
+        return;
+    if (m_drainTimer)
+        m_drainTimer->stop();
+    auto done = std::move(m_drained);
+    m_drained = nullptr;
+    done();
 }
 
 } // namespace threadline::server

@@ -11,6 +11,9 @@
 #include <QObject>
 #include <QSslConfiguration>
 #include <QTcpServer>
+#include <QTimer>
+#include <functional>
+#include <optional>
 
 class QThreadPool;
 
@@ -23,7 +26,7 @@ class Workers;
 // The HTTP front: a small strict HTTP/1.1 server on QTcpServer (keep-alive, `Connection:
 // close`, HTTP/1.0, HEAD, pipelining answered in order, chunked request bodies, `Expect:
 // 100-continue`). Every request goes to the Api; one log line per request on stderr (method,
-// path, status, milliseconds) — never a token, a password or a body.
+// route, status, milliseconds, request id, ops/serverlog.h) — never a token, a password or a body.
 //
 // What a peer can cost is bounded before it signs in:
 // - the request line (kMaxRequestLine, else 414) and the header block (kMaxHeaderBytes, else
@@ -60,6 +63,7 @@ public:
     static constexpr qsizetype kMaxRequestLine = 16 * 1024;
     static constexpr qsizetype kMaxHeaderBytes = 64 * 1024;
     static constexpr qint64 kMaxUnsentBytes = 1024 * 1024;
+    static constexpr int kMetricsRoute = -2; // Request::routeIndex of GET /metrics
 
     HttpServer(Api &api, const ServerConfig &config, QObject *parent = nullptr);
     ~HttpServer() override;
@@ -71,6 +75,14 @@ public:
     bool configureTls(const QString &certFile, const QString &keyFile, QString *error);
     [[nodiscard]] bool isTls() const { return m_tls; }
 
+    // A graceful stop (SIGTERM, docs/deploy.md "Restarts"): the listening socket is closed (a
+    // new connection is refused by the kernel), idle keep-alive connections are closed at once,
+    // push streams are told to reconnect (event `reconnect`) and ended, and a request in
+    // flight finishes with `Connection: close` on its answer. `done` runs once, when the last
+    // connection is gone or after --drain-seconds, whichever comes first.
+    void drain(std::function<void()> done);
+    [[nodiscard]] bool draining() const { return m_draining; }
+
 private:
     friend class HttpConnection;
     void acceptAll();
@@ -80,9 +92,14 @@ private:
     // True when the request went to a worker thread (workers.h); its answer comes back to the
     // connection's workerDone().
     bool runOnWorker(quint64 connectionId, const Request &req);
-    // "METHOD PATH STATUS 1.23ms CLIENT": the client address after --trusted-proxy.
-    void logLine(const QByteArray &method, const QByteArray &path, int status,
-                 const QElapsedTimer &timer, const QString &client);
+    // The access line (ops/serverlog.h) and the request's metrics: `req` as far as it was
+    // parsed (its route, its id; the client address after --trusted-proxy).
+    void logRequest(const Request &req, int status, const QElapsedTimer &timer);
+    // GET /metrics (ops/metrics.h): nothing when `req` is not that request or its peer may not
+    // read them (loopback, --metrics-from; never a request a proxy forwarded).
+    std::optional<Response> metricsAnswer(const Request &req, const QHostAddress &peer) const;
+    void checkDrained();
+    void drained();
 
     // Hands out QSslSockets (not yet encrypted) when TLS is configured.
     class Listener : public QTcpServer
@@ -119,6 +136,10 @@ private:
     QHash<QString, int> m_perPeer;
     QHash<quint64, HttpConnection *> m_connections;
     quint64 m_nextId = 1;
+    QList<QByteArray> m_routeNames; // by route index: the pattern, for the log line
+    bool m_draining = false;
+    std::function<void()> m_drained;
+    QTimer *m_drainTimer = nullptr;
 };
 
 } // namespace threadline::server

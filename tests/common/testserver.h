@@ -110,8 +110,11 @@ public:
     // Returns -1 (with a qWarning) when the marker's line does not appear.
     [[nodiscard]] qsizetype settle();
     // The request lines logged after the offset `mark` (from settle()), once the server has
-    // settled again: everything received until now, the markers left out.
+    // settled again: everything received until now, the markers left out, each as logText().
     [[nodiscard]] QList<QByteArray> requestsSince(qsizetype mark);
+    // A line of the log without its time and level, and an access line without its request id
+    // too: "GET /api/v1/timeline 200 1.23ms 127.0.0.1 /api/v1/timeline".
+    [[nodiscard]] static QByteArray logText(const QByteArray &line);
     [[nodiscard]] QByteArray stdoutLog() const; // all of stdout so far (first line included)
     [[nodiscard]] bool isPostgres() const;
     [[nodiscard]] bool isRunning() const;

@@ -503,6 +503,11 @@ void TestApiClient::httpErrors()
     QCOMPARE(o->error.isAuth(), status == 401);
     QCOMPARE(o->error.isPermanent(), status != 401);
     QVERIFY(!o->error.describe().isEmpty());
+    // The failing answer's request id: in the error's details and in the server's log line.
+    QVERIFY(!o->error.requestId.isEmpty());
+    QVERIFY(o->error.details().contains(QString::fromLatin1(o->error.requestId)));
+    QVERIFY(o->error.details().contains(QString::number(status)));
+    QTRY_VERIFY(m_server.stderrLog().contains(' ' + o->error.requestId + ' ' + method + ' '));
     QCOMPARE(failed.count(), 1);
     QCOMPARE(failed.at(0).at(0).value<ApiError>(), o->error);
     QCOMPARE(failed.at(0).at(1).toString(), path);

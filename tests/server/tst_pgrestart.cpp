@@ -151,8 +151,7 @@ void TstPgRestart::cleanupTestCase()
         QVERIFY2(!log.contains(" 500 "), log.right(3000).constData());
         // One line says the database went away and one that it is back; the statements of the
         // dead connection are dropped without a warning each.
-        QVERIFY2(log.contains("threadline-server: the database is unavailable: "),
-                 log.right(3000).constData());
+        QVERIFY2(log.contains("the database is unavailable: "), log.right(3000).constData());
         QVERIFY2(!log.contains("Unable to free statement"), log.right(3000).constData());
         m_server.stop();
         QVERIFY2(!m_server.crashed(), "the server crashed");

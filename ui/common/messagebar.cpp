@@ -8,12 +8,15 @@
 #include <QProgressBar>
 #include <QStyle>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 namespace threadline::ui {
 
 MessageBar::MessageBar(QWidget *parent)
     : QFrame(parent)
     , m_text(new QLabel(this))
+    , m_details(new QLabel(this))
+    , m_detailsButton(new QToolButton(this))
     , m_retry(new QToolButton(this))
     , m_dismiss(new QToolButton(this))
 {
@@ -29,7 +32,20 @@ MessageBar::MessageBar(QWidget *parent)
     m_text->setTextFormat(Qt::PlainText);
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_text, 1);
+    m_details->setObjectName(QStringLiteral("statusDetails"));
+    m_details->setTextFormat(Qt::PlainText);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_details->setVisible(false);
+    auto *texts = new QVBoxLayout;
+    texts->setContentsMargins(0, 0, 0, 0);
+    texts->addWidget(m_text);
+    texts->addWidget(m_details);
+    layout->addLayout(texts, 1);
+    m_detailsButton->setObjectName(QStringLiteral("detailsButton"));
+    m_detailsButton->setCheckable(true);
+    m_detailsButton->setVisible(false);
+    connect(m_detailsButton, &QToolButton::toggled, m_details, &QLabel::setVisible);
+    layout->addWidget(m_detailsButton, 0, Qt::AlignTop);
     m_retry->setObjectName(QStringLiteral("retryButton"));
     connect(m_retry, &QToolButton::clicked, this, [this] {
         clear();
@@ -48,9 +64,13 @@ MessageBar::MessageBar(QWidget *parent)
     setVisible(false);
 }
 
-void MessageBar::showMessage(const QString &text, bool retry)
+void MessageBar::showMessage(const QString &text, bool retry, const QString &details)
 {
     m_text->setText(text);
+    m_details->setText(details);
+    m_detailsButton->setChecked(false);
+    m_details->setVisible(false);
+    m_detailsButton->setVisible(!details.isEmpty());
     m_retry->setVisible(retry);
     if (!text.isEmpty() && m_dismiss->icon().isNull())
         m_dismiss->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
@@ -60,7 +80,15 @@ void MessageBar::showMessage(const QString &text, bool retry)
 void MessageBar::clear()
 {
     m_text->clear();
+    m_details->clear();
+    m_detailsButton->setChecked(false);
+    m_detailsButton->setVisible(false);
     setVisible(false);
+}
+
+QString MessageBar::details() const
+{
+    return m_details->text();
 }
 
 QString MessageBar::text() const
@@ -71,6 +99,8 @@ QString MessageBar::text() const
 void MessageBar::retranslate()
 {
     m_retry->setText(tr("Retry"));
+    m_detailsButton->setText(tr("Details"));
+    m_detailsButton->setToolTip(tr("Show the request id and status, for a problem report"));
     m_dismiss->setToolTip(tr("Close this message"));
     m_dismiss->setAccessibleName(tr("Dismiss"));
 }

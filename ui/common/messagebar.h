@@ -21,12 +21,17 @@ public:
     // "retryButton" and "dismissStatus". Hidden until showMessage().
     explicit MessageBar(QWidget *parent = nullptr);
 
-    // Shows the words (plain text, selectable); Retry only when `retry`.
-    void showMessage(const QString &text, bool retry = false);
+    // Shows the words (plain text, selectable); Retry only when `retry`. `details` (plain text,
+    // ApiError::details(): the status, the request id) stay behind a Details button (object
+    // name "detailsButton"; the text "statusDetails"), for whoever reports the problem.
+    void showMessage(const QString &text, bool retry = false, const QString &details = {});
     // Hides the line and forgets the words.
     void clear();
     // What it says, or "" when hidden.
     [[nodiscard]] QString text() const;
+    // The details given with the words ("" when none).
+    [[nodiscard]] QString details() const;
+    [[nodiscard]] QToolButton *detailsButton() const { return m_detailsButton; }
     [[nodiscard]] QToolButton *retryButton() const { return m_retry; }
     [[nodiscard]] QToolButton *dismissButton() const { return m_dismiss; }
 
@@ -41,6 +46,8 @@ private:
     void retranslate();
 
     QLabel *m_text;
+    QLabel *m_details;
+    QToolButton *m_detailsButton;
     QToolButton *m_retry;
     QToolButton *m_dismiss;
 };

@@ -300,9 +300,9 @@ void ThreadView::updateHeader()
 
 // --- the status line --------------------------------------------------------------------------
 
-void ThreadView::showStatus(const QString &message)
+void ThreadView::showStatus(const QString &message, const QString &details)
 {
-    m_statusBar->showMessage(message, !m_postGone);
+    m_statusBar->showMessage(message, !m_postGone, details);
     updateEmptyState();
 }
 

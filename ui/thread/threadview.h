@@ -149,7 +149,7 @@ private:
     void tryReveal();
     void updateHeader();
     void updateSendState();
-    void showStatus(const QString &message);
+    void showStatus(const QString &message, const QString &details = {});
     void hideStatus();
     void updateEmptyState(); // the empty thread's words; the reply box gets the focus
     void onActivated(const QModelIndex &index);
