@@ -3,6 +3,8 @@
 // The server's log lines (serverlog.h).
 #include "ops/serverlog.h"
 
+#include "http/httpwire.h"
+
 #include <QRandomGenerator>
 #include <QtGlobal>
 #include <algorithm>
@@ -115,32 +117,8 @@ void qtMessage(QtMsgType type, const QMessageLogContext &, const QString &messag
 
 bool idChar(char c)
 {
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
-        return true;
-    switch (c) {
-    case '!':
-    case '#':
-    case '$':
-    case '%':
-    case '&':
-    case '\'':
-    case '*':
-    case '+':
-    case '-':
-    case '.':
-    case '^':
-    case '_':
-    case '`':
-    case '|':
-    case '~':
-    case '/':
-    case '=':
-    case ':':
-    case '@':
-        return true;
-    default:
-        return false;
-    }
+    // a token character (RFC 9110), or one of those an id of another system may hold besides
+    return isTchar(c) || c == '/' || c == '=' || c == ':' || c == '@';
 }
 
 } // namespace

@@ -205,6 +205,10 @@ QString OpenApiCheck::check(const QByteArray &method, const QString &target, int
     if (transport.contains(status))
         return errorBody();
 
+    // Outside the API's base path is the operators' (GET /metrics, docs/deploy.md "Metrics"):
+    // not part of the description.
+    if (!path.startsWith(m_base + QLatin1Char('/')) && path != m_base)
+        return {};
     const QString tpl = templateOf(path);
     if (tpl.isEmpty()) {
         // A path the description does not name: the server may only say it has no such route
