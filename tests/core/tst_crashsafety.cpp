@@ -385,7 +385,8 @@ void TestCrashSafety::killedSessionsLoseNothingAndDoubleNothing()
     // The server saw retries of comments it already had (kills after SENDING): replays.
     int commentPosts = 0;
     for (const QByteArray &line : m_server.stderrLog().split('\n')) {
-        if (line.startsWith("POST /api/v1/posts/") && line.contains("/comments 201"))
+        const QByteArray text = TestServer::logText(line);
+        if (text.startsWith("POST /api/v1/posts/") && text.contains("/comments 201"))
             ++commentPosts;
     }
     int created = 0;

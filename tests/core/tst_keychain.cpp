@@ -11,10 +11,10 @@
 // whose DBUS_SESSION_BUS_ADDRESS points at a socket that does not exist (UnavailableChild).
 // No fake keychain is used anywhere. Waits on signals only, never sleeps.
 
-#include "net/apiclient.h"
-#include "net/endpoints.h"
 #include "account/keychain.h"
 #include "account/session.h"
+#include "net/apiclient.h"
+#include "net/endpoints.h"
 #include "testserver.h"
 
 #include <qt6keychain/keychain.h>
@@ -210,7 +210,7 @@ private:
             return -1;
         int n = 0;
         for (const QByteArray &line : m_server.stderrLog().split('\n'))
-            n += line.startsWith(prefix) ? 1 : 0;
+            n += TestServer::logText(line).startsWith(prefix) ? 1 : 0;
         return n;
     }
 

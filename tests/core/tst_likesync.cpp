@@ -32,7 +32,7 @@ int countRequests(const TestServer &server, qsizetype mark, const QByteArray &me
     int n = 0;
     const QByteArray log = server.stderrLog().mid(mark);
     for (const QByteArray &line : log.split('\n')) {
-        const QList<QByteArray> parts = line.split(' ');
+        const QList<QByteArray> parts = TestServer::logText(line).split(' ');
         if (parts.size() >= 3 && parts.at(0) == method && parts.at(1) == path.toUtf8())
             ++n;
     }

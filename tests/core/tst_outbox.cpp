@@ -36,7 +36,7 @@ int countRequests(const TestServer &server, qsizetype mark, const QByteArray &me
 {
     int n = 0;
     for (const QByteArray &line : server.stderrLog().mid(mark).split('\n')) {
-        const QList<QByteArray> parts = line.split(' ');
+        const QList<QByteArray> parts = TestServer::logText(line).split(' ');
         if (parts.size() >= 3 && parts.at(0) == method && parts.at(1) == path.toUtf8() &&
             (status < 0 || parts.at(2).toInt() == status))
             ++n;

@@ -146,6 +146,8 @@ private Q_SLOTS:
         press(Qt::Key_Return);
         QCOMPARE(m_w->currentPage(), MainWindow::Page::All);
         QCOMPARE(nav()->selectedItems().size(), 1);
+        nav()->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(focus(), nav());
         press(Qt::Key_Down);
         QCOMPARE(m_w->currentPage(), MainWindow::Page::Following);
         press(Qt::Key_Up);
