@@ -516,7 +516,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="393"/>
+        <location filename="../app/startupflow.cpp" line="394"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -531,12 +531,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="364"/>
+        <location filename="../app/startupflow.cpp" line="365"/>
         <source>Threadline is already open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="74"/>
+        <location filename="../app/main.cpp" line="81"/>
         <source>Threadline is already open for this account: its window was brought up.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -554,17 +554,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="167"/>
+        <location filename="../core/appcore.cpp" line="192"/>
         <source>Another server now answers at %1 (its data was replaced). Restart Threadline to see its posts; what you queued for the old one stays in its own file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="221"/>
+        <location filename="../core/appcore.cpp" line="246"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="221"/>
+        <location filename="../core/appcore.cpp" line="246"/>
         <source>Offline — %n change(s) waiting</source>
         <translation>
             <numerusform>Offline — %n change waiting</numerusform>
@@ -572,12 +572,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="223"/>
+        <location filename="../core/appcore.cpp" line="248"/>
         <source>Not signed in — reading the cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="224"/>
+        <location filename="../core/appcore.cpp" line="249"/>
         <source>Not signed in — %n change(s) waiting until you sign in</source>
         <translation>
             <numerusform>Not signed in — %n change waiting until you sign in</numerusform>
@@ -585,7 +585,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="226"/>
+        <location filename="../core/appcore.cpp" line="251"/>
         <source>Sending %n change(s)…</source>
         <translation>
             <numerusform>Sending %n change…</numerusform>
@@ -593,12 +593,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="229"/>
+        <location filename="../core/appcore.cpp" line="254"/>
         <source>Live updates unavailable; checking every %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="235"/>
+        <location filename="../core/appcore.cpp" line="260"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n change failed</numerusform>
@@ -606,8 +606,8 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="231"/>
-        <location filename="../core/appcore.cpp" line="236"/>
+        <location filename="../core/appcore.cpp" line="256"/>
+        <location filename="../core/appcore.cpp" line="261"/>
         <source>%1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -960,7 +960,7 @@
 <context>
     <name>threadline::core::SyncEngine</name>
     <message>
-        <location filename="../core/syncengine.cpp" line="195"/>
+        <location filename="../core/syncengine.cpp" line="290"/>
         <source>The server refuses every sync position (410 cursor expired); updates are paused until the next refresh.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1271,6 +1271,64 @@
     <message>
         <location filename="../models/moderation/devicetablemodel.cpp" line="245"/>
         <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ErrorLogModel</name>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="103"/>
+        <source>Time: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="105"/>
+        <source>Request: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="106"/>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="110"/>
+        <source>Request id: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="154"/>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="164"/>
+        <source>%1, %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="165"/>
+        <source>%1, %2: %3. Request id %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="184"/>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="186"/>
+        <source>Request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="188"/>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="190"/>
+        <source>Request id</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2514,78 +2572,126 @@
 <context>
     <name>threadline::ui::DeviceDialog</name>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="194"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="198"/>
         <source>Device names</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="195"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="199"/>
         <source>Posts report the raw model of the device they were written on; cards show the display name given here. Changes are saved at once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="197"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="201"/>
         <source>Filter by raw model or display name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="198"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="202"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="199"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="203"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="200"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="204"/>
         <source>Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="201"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="205"/>
         <source>Change the display name of the selected model (F2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="202"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="206"/>
         <source>Remove…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="203"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="207"/>
         <source>Remove the selected model from the table (Del)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="204"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="208"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="205"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="209"/>
         <source>New:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="206"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="210"/>
         <source>Raw model, e.g. oneplus a6000</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="207"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="211"/>
         <source>Display name, e.g. 一加 6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="208"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="212"/>
         <source>Add</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="221"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="225"/>
         <source>Remove “%1” → “%2”? Its posts will show the raw model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ErrorLogDialog</name>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="132"/>
+        <source>Recent errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="133"/>
+        <source>The requests that failed lately, newest first. For a problem report, copy the details: the request id finds the server&apos;s record of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="135"/>
+        <source>No request has failed since Threadline started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="136"/>
+        <source>Failed requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="137"/>
+        <source>Details of the selected error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="138"/>
+        <source>&amp;Copy details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="139"/>
+        <source>Copy &amp;all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="140"/>
+        <source>C&amp;lear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="141"/>
+        <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2744,242 +2850,268 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="224"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
         <source>Following</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="226"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="296"/>
         <source>My posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="228"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="298"/>
         <source>Hot today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="230"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="300"/>
         <source>Hot this week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="232"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="302"/>
         <source>Most viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="234"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="304"/>
         <source>Recently viewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="306"/>
         <source>Activity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="308"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="310"/>
         <source>Moderation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="242"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="312"/>
         <source>Statistics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="314"/>
         <source>Ranking</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="316"/>
         <source>Likes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="318"/>
         <source>Topic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="320"/>
         <location filename="../ui/window/mainwindownotifications.cpp" line="93"/>
         <location filename="../ui/window/mainwindownotifications.cpp" line="102"/>
         <source>Notifications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="322"/>
         <source>Search</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="334"/>
         <source>%1 — Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="338"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="270"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="340"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="276"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="346"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="350"/>
         <location filename="../ui/window/mainwindownotifications.cpp" line="93"/>
         <source>Go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="352"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="353"/>
         <source>&amp;New post…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="354"/>
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="354"/>
         <source>Sign &amp;in…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="355"/>
         <source>&amp;Preferences…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="356"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="357"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="358"/>
         <source>&amp;Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="360"/>
         <source>Work &amp;offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="361"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="362"/>
         <source>Outbox</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="363"/>
         <source>Out&amp;box: changes waiting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="81"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="365"/>
         <source>QA: faults</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/window/mainwindowmenus.cpp" line="131"/>
+        <source>%n failed request(s)</source>
+        <translation>
+            <numerusform>%n failed request</numerusform>
+            <numerusform>%n failed requests</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="137"/>
+        <source>The latest: %1
+Click for the details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="138"/>
+        <source>The latest: %1 (request id %2)
+Click for the details, to copy for a problem report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="366"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="296"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="367"/>
         <source>Comments shown on a &amp;card</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="297"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="368"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="298"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="369"/>
         <source>&amp;System colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="299"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="370"/>
         <source>&amp;Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="300"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="371"/>
         <source>&amp;Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="301"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="372"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="302"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="373"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="303"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="374"/>
         <source>The project&apos;s &amp;page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="304"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="375"/>
+        <source>Recent &amp;errors…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="377"/>
         <source>&amp;About Threadline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="305"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="378"/>
         <source>Signed in as %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="306"/>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="213"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="379"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="248"/>
         <source>Not signed in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="181"/>
+        <location filename="../ui/window/mainwindow.cpp" line="207"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="351"/>
+        <location filename="../ui/window/mainwindow.cpp" line="377"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>%n new post on top</numerusform>
@@ -2987,12 +3119,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="388"/>
+        <location filename="../ui/window/mainwindow.cpp" line="414"/>
         <source>Your report is on its way to the moderators.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="650"/>
+        <location filename="../ui/window/mainwindow.cpp" line="761"/>
         <source>Your post is on its way.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3002,72 +3134,72 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="110"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="145"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="194"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="229"/>
         <source>New post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="195"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="230"/>
         <source>Write a new post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="196"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="231"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="197"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="232"/>
         <source>Load the page again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="198"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="233"/>
         <source>Offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="198"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="233"/>
         <source>Online</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="200"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="235"/>
         <source>Working offline: changes wait in the outbox. Click to go online</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="202"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="237"/>
         <source>Online. Click to work offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="207"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="242"/>
         <source>&amp;My page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="209"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="244"/>
         <source>Account</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="212"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="247"/>
         <source>Signed in as %1: your page, sign out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="214"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="249"/>
         <source>Account: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="215"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="250"/>
         <source>Toolbar</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3106,27 +3238,27 @@
 <context>
     <name>threadline::ui::MessageBar</name>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="99"/>
+        <location filename="../ui/common/messagebar.cpp" line="101"/>
         <source>Retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="100"/>
+        <location filename="../ui/common/messagebar.cpp" line="102"/>
         <source>Details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="101"/>
+        <location filename="../ui/common/messagebar.cpp" line="103"/>
         <source>Show the request id and status, for a problem report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="102"/>
+        <location filename="../ui/common/messagebar.cpp" line="104"/>
         <source>Close this message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="103"/>
+        <location filename="../ui/common/messagebar.cpp" line="105"/>
         <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3500,42 +3632,42 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="404"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="405"/>
         <source>Open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="405"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="406"/>
         <source>Closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="406"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="407"/>
         <source>Log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="408"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="409"/>
         <source>Reported and auto-flagged content waiting for a decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="409"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="410"/>
         <source>Items that were hidden or dismissed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="410"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="411"/>
         <source>What moderators did</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="414"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="415"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="415"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="416"/>
         <source>Load the list again (F5)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3606,165 +3738,165 @@
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="120"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
         <source>Hide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="419"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="420"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationview.cpp" line="185"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="421"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="422"/>
         <source>Hide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="422"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="423"/>
         <source>Hide the content from everyone but moderators (H)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="138"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
         <source>Unhide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="424"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="425"/>
         <source>Show the hidden content again (U)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="152"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="432"/>
         <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="426"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="427"/>
         <source>Close the reports without hiding anything (D)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="417"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="418"/>
         <source>Device names…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="418"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="419"/>
         <source>How raw device models are shown on cards</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="420"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="421"/>
         <source>Do nothing (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationview.cpp" line="185"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="423"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="424"/>
         <source>Unhide…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationview.cpp" line="190"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="425"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="426"/>
         <source>Dismiss…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationview.cpp" line="181"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="427"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="428"/>
         <source>Open post</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="411"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="412"/>
         <source>Open reports</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="412"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="413"/>
         <source>Closed reports</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="413"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="414"/>
         <source>Moderation log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="428"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="429"/>
         <source>Open the post&apos;s thread (Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="429"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
         <source>Action:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
         <source>All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="432"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="432"/>
         <source>Device</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="434"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="435"/>
         <source>Moderator uid (all)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="435"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="436"/>
         <source>Only this moderator&apos;s entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="472"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="473"/>
         <source>Nothing to review: no open reports.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="473"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="474"/>
         <source>No closed items yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="476"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="477"/>
         <source>No log entries.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="507"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="599"/>
-        <source>Only moderators can read the moderation log.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationview.cpp" line="508"/>
         <location filename="../ui/moderation/moderationview.cpp" line="600"/>
+        <source>Only moderators can read the moderation log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/moderation/moderationview.cpp" line="509"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="601"/>
         <source>Only moderators can see the moderation queue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="601"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="602"/>
         <source>The moderation log could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="602"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="603"/>
         <source>The moderation queue could not be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5026,107 +5158,107 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::StatsView</name>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="388"/>
+        <location filename="../ui/moderation/statsview.cpp" line="390"/>
         <source>Activity statistics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="389"/>
+        <location filename="../ui/moderation/statsview.cpp" line="391"/>
         <source>&amp;Day:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="390"/>
+        <location filename="../ui/moderation/statsview.cpp" line="392"/>
         <source>The day the figures are for, in the server&apos;s time (UTC+8)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="391"/>
+        <location filename="../ui/moderation/statsview.cpp" line="393"/>
         <source>Day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="392"/>
+        <location filename="../ui/moderation/statsview.cpp" line="394"/>
         <source>The day before (Ctrl+Left)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="393"/>
+        <location filename="../ui/moderation/statsview.cpp" line="395"/>
         <source>The day before</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="394"/>
+        <location filename="../ui/moderation/statsview.cpp" line="396"/>
         <source>The day after (Ctrl+Right)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="395"/>
+        <location filename="../ui/moderation/statsview.cpp" line="397"/>
         <source>The day after</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="396"/>
+        <location filename="../ui/moderation/statsview.cpp" line="398"/>
         <source>Today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="397"/>
+        <location filename="../ui/moderation/statsview.cpp" line="399"/>
         <source>Today (Ctrl+Home)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="398"/>
+        <location filename="../ui/moderation/statsview.cpp" line="400"/>
         <source>Load the statistics again (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="399"/>
+        <location filename="../ui/moderation/statsview.cpp" line="401"/>
         <source>Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="400"/>
+        <location filename="../ui/moderation/statsview.cpp" line="402"/>
         <source>Active today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="402"/>
+        <location filename="../ui/moderation/statsview.cpp" line="404"/>
         <source>Active on each of the last 3 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="403"/>
+        <location filename="../ui/moderation/statsview.cpp" line="405"/>
         <source>Active on any of the last 7 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="404"/>
+        <location filename="../ui/moderation/statsview.cpp" line="406"/>
         <source>Inactive for 7 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="405"/>
+        <location filename="../ui/moderation/statsview.cpp" line="407"/>
         <source>Active this week, but not today</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="406"/>
+        <location filename="../ui/moderation/statsview.cpp" line="408"/>
         <source>New this week</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="409"/>
+        <location filename="../ui/moderation/statsview.cpp" line="411"/>
         <source>Show these people (click or Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="410"/>
+        <location filename="../ui/moderation/statsview.cpp" line="412"/>
         <source>People</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/statsview.cpp" line="412"/>
+        <location filename="../ui/moderation/statsview.cpp" line="414"/>
         <source>People active each day, the last %n days</source>
         <translation>
             <numerusform>People active each day, the last %n day</numerusform>
@@ -5134,12 +5266,12 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="439"/>
+        <location filename="../ui/moderation/statsview.cpp" line="441"/>
         <source>loading</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/statsview.cpp" line="448"/>
+        <location filename="../ui/moderation/statsview.cpp" line="450"/>
         <source>%1: %n people</source>
         <extracomment>The people list&apos;s title: a figure&apos;s words and how many people it has</extracomment>
         <translation>
@@ -5148,18 +5280,18 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="438"/>
         <location filename="../ui/moderation/statsview.cpp" line="440"/>
+        <location filename="../ui/moderation/statsview.cpp" line="442"/>
         <source>not loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="249"/>
+        <location filename="../ui/moderation/statsview.cpp" line="251"/>
         <source>Could not load the people: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="442"/>
+        <location filename="../ui/moderation/statsview.cpp" line="444"/>
         <source>%1: %2</source>
         <extracomment>A figure for screen readers: &quot;Active today: 5&quot;</extracomment>
         <translation type="unfinished"></translation>
@@ -5168,58 +5300,58 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="318"/>
+        <location filename="../ui/thread/threadheader.cpp" line="334"/>
         <source>By floor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="319"/>
+        <location filename="../ui/thread/threadheader.cpp" line="335"/>
         <source>Floors in order, oldest first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="320"/>
+        <location filename="../ui/thread/threadheader.cpp" line="336"/>
         <source>Best first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="321"/>
+        <location filename="../ui/thread/threadheader.cpp" line="337"/>
         <source>The best-liked floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="322"/>
+        <location filename="../ui/thread/threadheader.cpp" line="338"/>
         <source>Newest</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="323"/>
+        <location filename="../ui/thread/threadheader.cpp" line="339"/>
         <source>The newest floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="324"/>
+        <location filename="../ui/thread/threadheader.cpp" line="340"/>
         <source>Jump to newest ↑</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="325"/>
+        <location filename="../ui/thread/threadheader.cpp" line="341"/>
         <source>Show the newest floors first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="326"/>
+        <location filename="../ui/thread/threadheader.cpp" line="342"/>
         <source>Close (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="327"/>
-        <location filename="../ui/thread/threadheader.cpp" line="329"/>
+        <location filename="../ui/thread/threadheader.cpp" line="343"/>
+        <location filename="../ui/thread/threadheader.cpp" line="345"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadheader.cpp" line="366"/>
+        <location filename="../ui/thread/threadheader.cpp" line="382"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n comment</numerusform>
@@ -5227,7 +5359,7 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="368"/>
+        <location filename="../ui/thread/threadheader.cpp" line="384"/>
         <source>Loading the post…</source>
         <translation type="unfinished"></translation>
     </message>

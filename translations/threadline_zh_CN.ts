@@ -505,7 +505,7 @@
         <translation>%1：已略过 %2（其余动态照常导入）</translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="393"/>
+        <location filename="../app/startupflow.cpp" line="394"/>
         <source>Not signed in: choose File → Sign in…</source>
         <translation>未登录：请选择“文件 → 登录…”</translation>
     </message>
@@ -520,12 +520,12 @@
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../app/startupflow.cpp" line="364"/>
+        <location filename="../app/startupflow.cpp" line="365"/>
         <source>Threadline is already open</source>
         <translation>Threadline 已经打开</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="74"/>
+        <location filename="../app/main.cpp" line="81"/>
         <source>Threadline is already open for this account: its window was brought up.</source>
         <translation>这个账号的 Threadline 已经打开：已把它的窗口调到前面。</translation>
     </message>
@@ -543,56 +543,56 @@
         <translation>本地缓存已损坏，已从服务器重建。你尚未发送的更改不会丢失。</translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="167"/>
+        <location filename="../core/appcore.cpp" line="192"/>
         <source>Another server now answers at %1 (its data was replaced). Restart Threadline to see its posts; what you queued for the old one stays in its own file.</source>
         <translation>%1 上现在是另一台服务器（其数据已被替换）。请重新启动 Threadline 以查看它的动态；为原服务器排队的操作仍保存在各自的文件中。</translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="221"/>
+        <location filename="../core/appcore.cpp" line="246"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="221"/>
+        <location filename="../core/appcore.cpp" line="246"/>
         <source>Offline — %n change(s) waiting</source>
         <translation>
             <numerusform>离线 — %n 项更改待发送</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="223"/>
+        <location filename="../core/appcore.cpp" line="248"/>
         <source>Not signed in — reading the cache</source>
         <translation>未登录 — 正在读取缓存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="224"/>
+        <location filename="../core/appcore.cpp" line="249"/>
         <source>Not signed in — %n change(s) waiting until you sign in</source>
         <translation>
             <numerusform>未登录 — %n 项更改等待登录后发送</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="226"/>
+        <location filename="../core/appcore.cpp" line="251"/>
         <source>Sending %n change(s)…</source>
         <translation>
             <numerusform>正在发送 %n 项更改…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="229"/>
+        <location filename="../core/appcore.cpp" line="254"/>
         <source>Live updates unavailable; checking every %1 s</source>
         <translation>实时更新不可用；每 %1 秒检查一次</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/appcore.cpp" line="235"/>
+        <location filename="../core/appcore.cpp" line="260"/>
         <source>%n change(s) failed</source>
         <translation>
             <numerusform>%n 项更改失败</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/appcore.cpp" line="231"/>
-        <location filename="../core/appcore.cpp" line="236"/>
+        <location filename="../core/appcore.cpp" line="256"/>
+        <location filename="../core/appcore.cpp" line="261"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -943,7 +943,7 @@
 <context>
     <name>threadline::core::SyncEngine</name>
     <message>
-        <location filename="../core/syncengine.cpp" line="195"/>
+        <location filename="../core/syncengine.cpp" line="290"/>
         <source>The server refuses every sync position (410 cursor expired); updates are paused until the next refresh.</source>
         <translation>服务器拒绝了所有同步位置（410 游标已过期）；更新已暂停，直到下次刷新。</translation>
     </message>
@@ -1251,6 +1251,64 @@
         <location filename="../models/moderation/devicetablemodel.cpp" line="245"/>
         <source>Status</source>
         <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::models::ErrorLogModel</name>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="103"/>
+        <source>Time: %1</source>
+        <translation>时间：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="105"/>
+        <source>Request: %1</source>
+        <translation>请求：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="106"/>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="110"/>
+        <source>Request id: %1</source>
+        <translation>请求 ID：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="154"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="164"/>
+        <source>%1, %2: %3</source>
+        <translation>%1，%2：%3</translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="165"/>
+        <source>%1, %2: %3. Request id %4</source>
+        <translation>%1，%2：%3。请求 ID %4</translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="184"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="186"/>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="188"/>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../models/errorlogmodel.cpp" line="190"/>
+        <source>Request id</source>
+        <translation>请求 ID</translation>
     </message>
 </context>
 <context>
@@ -2471,79 +2529,127 @@
 <context>
     <name>threadline::ui::DeviceDialog</name>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="194"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="198"/>
         <source>Device names</source>
         <translation>设备名称</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="195"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="199"/>
         <source>Posts report the raw model of the device they were written on; cards show the display name given here. Changes are saved at once.</source>
         <translation>动态会上报发布时所用设备的原始型号，卡片上显示这里设定的名称。修改会立即保存。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="197"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="201"/>
         <source>Filter by raw model or display name</source>
         <translation>按原始型号或显示名称筛选</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="198"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="202"/>
         <source>Remove</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="199"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="203"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="200"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="204"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="201"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="205"/>
         <source>Change the display name of the selected model (F2)</source>
         <translation>修改所选型号的显示名称 (F2)</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="202"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="206"/>
         <source>Remove…</source>
         <translation>删除…</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="203"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="207"/>
         <source>Remove the selected model from the table (Del)</source>
         <translation>从表中删除所选型号 (Del)</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="204"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="208"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="205"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="209"/>
         <source>New:</source>
         <translation>新增：</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="206"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="210"/>
         <source>Raw model, e.g. oneplus a6000</source>
         <translation>原始型号，例如 oneplus a6000</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="207"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="211"/>
         <source>Display name, e.g. 一加 6</source>
         <translation>显示名称，例如 一加 6</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="208"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="212"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/devicedialog.cpp" line="221"/>
+        <location filename="../ui/moderation/devicedialog.cpp" line="225"/>
         <source>Remove “%1” → “%2”? Its posts will show the raw model.</source>
         <translation>删除“%1”→“%2”吗？其动态将显示原始型号。</translation>
+    </message>
+</context>
+<context>
+    <name>threadline::ui::ErrorLogDialog</name>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="132"/>
+        <source>Recent errors</source>
+        <translation>最近的错误</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="133"/>
+        <source>The requests that failed lately, newest first. For a problem report, copy the details: the request id finds the server&apos;s record of it.</source>
+        <translation>最近失败的请求，最新的在前。报告问题时请复制详细信息：凭请求 ID 可以在服务器的日志里找到它。</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="135"/>
+        <source>No request has failed since Threadline started.</source>
+        <translation>自 Threadline 启动以来没有失败的请求。</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="136"/>
+        <source>Failed requests</source>
+        <translation>失败的请求</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="137"/>
+        <source>Details of the selected error</source>
+        <translation>所选错误的详细信息</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="138"/>
+        <source>&amp;Copy details</source>
+        <translation>复制详细信息(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="139"/>
+        <source>Copy &amp;all</source>
+        <translation>全部复制(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="140"/>
+        <source>C&amp;lear</source>
+        <translation>清空(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/errorlogdialog.cpp" line="141"/>
+        <source>Close</source>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>
@@ -2700,254 +2806,281 @@
 <context>
     <name>threadline::ui::MainWindow</name>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="222"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="224"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
         <source>Following</source>
         <translation>关注</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="226"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="296"/>
         <source>My posts</source>
         <translation>我的动态</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="228"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="298"/>
         <source>Hot today</source>
         <translation>今日热门</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="230"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="300"/>
         <source>Hot this week</source>
         <translation>本周热门</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="232"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="302"/>
         <source>Most viewed</source>
         <translation>最多浏览</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="234"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="304"/>
         <source>Recently viewed</source>
         <translation>最近浏览</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="236"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="306"/>
         <source>Activity</source>
         <translation>活动</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="238"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="308"/>
         <source>Profile</source>
         <translation>个人主页</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="240"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="310"/>
         <source>Moderation</source>
         <translation>内容审核</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="242"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="312"/>
         <source>Statistics</source>
         <translation>统计</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="244"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="314"/>
         <source>Ranking</source>
         <translation>排行榜</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="246"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="316"/>
         <source>Likes</source>
         <translation>赞过</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="248"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="318"/>
         <source>Topic</source>
         <translation>话题</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="250"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="320"/>
         <location filename="../ui/window/mainwindownotifications.cpp" line="93"/>
         <location filename="../ui/window/mainwindownotifications.cpp" line="102"/>
         <source>Notifications</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="252"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="322"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="264"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="334"/>
         <source>%1 — Threadline</source>
         <translation>%1 — Threadline</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="268"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="338"/>
         <source>You are signed out. Sign in again (File → Sign in…) to read and write; what you queued is kept.</source>
         <translation>你已退出登录。重新登录（文件 → 登录…）即可浏览和发帖；排队中的改动会保留。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="270"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="340"/>
         <source>Signing in… Your saved posts appear here.</source>
         <translation>正在登录…已保存的动态会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="276"/>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="280"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="346"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="350"/>
         <location filename="../ui/window/mainwindownotifications.cpp" line="93"/>
         <source>Go to %1</source>
         <translation>转到“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="282"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="352"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="283"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="353"/>
         <source>&amp;New post…</source>
         <translation>发布动态(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="354"/>
         <source>Sign &amp;out</source>
         <translation>退出登录(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="284"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="354"/>
         <source>Sign &amp;in…</source>
         <translation>登录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="285"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="355"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="286"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="356"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="287"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="357"/>
         <source>&amp;View</source>
         <translation>查看(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="288"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="358"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="290"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="360"/>
         <source>Work &amp;offline</source>
         <translation>离线工作(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="291"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="361"/>
         <source>Show times in the system&apos;s time &amp;zone</source>
         <translation>按系统时区显示时间(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="292"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="362"/>
         <source>Outbox</source>
         <translation>待发送</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="293"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="363"/>
         <source>Out&amp;box: changes waiting</source>
         <translation>待发送的更改(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="294"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="81"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="365"/>
         <source>QA: faults</source>
         <translation>测试：故障注入</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/window/mainwindowmenus.cpp" line="131"/>
+        <source>%n failed request(s)</source>
+        <translation>
+            <numerusform>%n 个请求失败</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="295"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="137"/>
+        <source>The latest: %1
+Click for the details.</source>
+        <translation>最近一次：%1
+点击查看详细信息。</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="138"/>
+        <source>The latest: %1 (request id %2)
+Click for the details, to copy for a problem report.</source>
+        <translation>最近一次：%1（请求 ID %2）
+点击查看详细信息，可复制用于报告问题。</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="366"/>
         <source>&amp;QA panel: faults and offline</source>
         <translation>测试面板：故障与离线(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="296"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="367"/>
         <source>Comments shown on a &amp;card</source>
         <translation>卡片上显示的评论数(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="297"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="368"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="298"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="369"/>
         <source>&amp;System colours</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="299"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="370"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="300"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="371"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="301"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="372"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="302"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="373"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="303"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="374"/>
         <source>The project&apos;s &amp;page</source>
         <translation>项目主页(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="304"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="375"/>
+        <source>Recent &amp;errors…</source>
+        <translation>最近的错误(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="377"/>
         <source>&amp;About Threadline</source>
         <translation>关于 Threadline(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="305"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="378"/>
         <source>Signed in as %1</source>
         <translation>已登录：%1</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowmenus.cpp" line="306"/>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="213"/>
+        <location filename="../ui/window/mainwindowmenus.cpp" line="379"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="248"/>
         <source>Not signed in</source>
         <translation>未登录</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="181"/>
+        <location filename="../ui/window/mainwindow.cpp" line="207"/>
         <source>Show the changes waiting (Ctrl+Shift+Q)</source>
         <translation>查看待发送的更改（Ctrl+Shift+Q）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="351"/>
+        <location filename="../ui/window/mainwindow.cpp" line="377"/>
         <source>%n new post(s) on top</source>
         <translation>
             <numerusform>顶部有 %n 条新动态</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="388"/>
+        <location filename="../ui/window/mainwindow.cpp" line="414"/>
         <source>Your report is on its way to the moderators.</source>
         <translation>举报正在发送给管理员。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="650"/>
+        <location filename="../ui/window/mainwindow.cpp" line="761"/>
         <source>Your post is on its way.</source>
         <translation>动态正在发送。</translation>
     </message>
@@ -2957,72 +3090,72 @@
         <translation>这条帖子没有可显示的图片。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="110"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="145"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="194"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="229"/>
         <source>New post</source>
         <translation>新动态</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="195"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="230"/>
         <source>Write a new post</source>
         <translation>写一条新动态</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="196"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="231"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="197"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="232"/>
         <source>Load the page again</source>
         <translation>重新加载本页</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="198"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="233"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="198"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="233"/>
         <source>Online</source>
         <translation>在线</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="200"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="235"/>
         <source>Working offline: changes wait in the outbox. Click to go online</source>
         <translation>正在离线工作：更改在发件箱中等待。点击恢复在线</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="202"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="237"/>
         <source>Online. Click to work offline</source>
         <translation>在线。点击切换到离线</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="207"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="242"/>
         <source>&amp;My page</source>
         <translation>我的主页(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="209"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="244"/>
         <source>Account</source>
         <translation>账户</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="212"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="247"/>
         <source>Signed in as %1: your page, sign out</source>
         <translation>已登录为 %1：我的主页、退出登录</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="214"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="249"/>
         <source>Account: %1</source>
         <translation>账户：%1</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindowtoolbar.cpp" line="215"/>
+        <location filename="../ui/window/mainwindowtoolbar.cpp" line="250"/>
         <source>Toolbar</source>
         <translation>工具栏</translation>
     </message>
@@ -3059,27 +3192,27 @@
 <context>
     <name>threadline::ui::MessageBar</name>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="99"/>
+        <location filename="../ui/common/messagebar.cpp" line="101"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="100"/>
+        <location filename="../ui/common/messagebar.cpp" line="102"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="101"/>
+        <location filename="../ui/common/messagebar.cpp" line="103"/>
         <source>Show the request id and status, for a problem report</source>
         <translation>显示请求 ID 和状态，用于报告问题</translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="102"/>
+        <location filename="../ui/common/messagebar.cpp" line="104"/>
         <source>Close this message</source>
         <translation>关闭这条消息</translation>
     </message>
     <message>
-        <location filename="../ui/common/messagebar.cpp" line="103"/>
+        <location filename="../ui/common/messagebar.cpp" line="105"/>
         <source>Dismiss</source>
         <translation>知道了</translation>
     </message>
@@ -3452,42 +3585,42 @@
         <translation>⋯ 之后的回复</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="404"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="405"/>
         <source>Open</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="405"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="406"/>
         <source>Closed</source>
         <translation>已处理</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="406"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="407"/>
         <source>Log</source>
         <translation>审核日志</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="408"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="409"/>
         <source>Reported and auto-flagged content waiting for a decision</source>
         <translation>等待处理的被举报和自动标记的内容</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="409"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="410"/>
         <source>Items that were hidden or dismissed</source>
         <translation>已隐藏或已驳回的条目</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="410"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="411"/>
         <source>What moderators did</source>
         <translation>管理员的操作记录</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="414"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="415"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="415"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="416"/>
         <source>Load the list again (F5)</source>
         <translation>重新加载列表 (F5)</translation>
     </message>
@@ -3558,165 +3691,165 @@
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="120"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="419"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="420"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationview.cpp" line="185"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="421"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="422"/>
         <source>Hide…</source>
         <translation>隐藏…</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="422"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="423"/>
         <source>Hide the content from everyone but moderators (H)</source>
         <translation>对管理员以外的所有人隐藏该内容 (H)</translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="138"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
         <source>Unhide</source>
         <translation>取消隐藏</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="424"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="425"/>
         <source>Show the hidden content again (U)</source>
         <translation>重新显示被隐藏的内容 (U)</translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationactions.cpp" line="152"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="432"/>
         <source>Dismiss</source>
         <translation>驳回</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="426"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="427"/>
         <source>Close the reports without hiding anything (D)</source>
         <translation>关闭举报，不隐藏任何内容 (D)</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="417"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="418"/>
         <source>Device names…</source>
         <translation>设备名称…</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="418"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="419"/>
         <source>How raw device models are shown on cards</source>
         <translation>设备原始型号在卡片上的显示名称</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="420"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="421"/>
         <source>Do nothing (Esc)</source>
         <translation>什么也不做（Esc）</translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationview.cpp" line="185"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="423"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="424"/>
         <source>Unhide…</source>
         <translation>取消隐藏…</translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationview.cpp" line="190"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="425"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="426"/>
         <source>Dismiss…</source>
         <translation>驳回…</translation>
     </message>
     <message>
         <location filename="../ui/moderation/moderationview.cpp" line="181"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="427"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="428"/>
         <source>Open post</source>
         <translation>打开动态</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="411"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="412"/>
         <source>Open reports</source>
         <translation>待处理的举报</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="412"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="413"/>
         <source>Closed reports</source>
         <translation>已处理的举报</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="413"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="414"/>
         <source>Moderation log</source>
         <translation>管理日志</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="428"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="429"/>
         <source>Open the post&apos;s thread (Return)</source>
         <translation>打开动态的评论 (Return)</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="429"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
         <source>Action:</source>
         <translation>操作：</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="430"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="432"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="431"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="432"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="434"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="435"/>
         <source>Moderator uid (all)</source>
         <translation>管理员 uid（全部）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="435"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="436"/>
         <source>Only this moderator&apos;s entries</source>
         <translation>只看这位管理员的记录</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="472"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="473"/>
         <source>Nothing to review: no open reports.</source>
         <translation>没有待处理的内容。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="473"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="474"/>
         <source>No closed items yet.</source>
         <translation>还没有已处理的条目。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="476"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="477"/>
         <source>No log entries.</source>
         <translation>没有日志记录。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="507"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="599"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="508"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="600"/>
         <source>Only moderators can read the moderation log.</source>
         <translation>只有管理员可以查看审核日志。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="508"/>
-        <location filename="../ui/moderation/moderationview.cpp" line="600"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="509"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="601"/>
         <source>Only moderators can see the moderation queue.</source>
         <translation>只有管理员可以查看审核队列。</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="601"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="602"/>
         <source>The moderation log could not be loaded: %1</source>
         <translation>无法加载审核日志：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/moderationview.cpp" line="602"/>
+        <location filename="../ui/moderation/moderationview.cpp" line="603"/>
         <source>The moderation queue could not be loaded: %1</source>
         <translation>无法加载审核队列：%1</translation>
     </message>
@@ -4971,119 +5104,119 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::StatsView</name>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="388"/>
+        <location filename="../ui/moderation/statsview.cpp" line="390"/>
         <source>Activity statistics</source>
         <translation>活跃统计</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="389"/>
+        <location filename="../ui/moderation/statsview.cpp" line="391"/>
         <source>&amp;Day:</source>
         <translation>日期(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="390"/>
+        <location filename="../ui/moderation/statsview.cpp" line="392"/>
         <source>The day the figures are for, in the server&apos;s time (UTC+8)</source>
         <translation>统计所针对的日期，按服务器时间（UTC+8）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="391"/>
+        <location filename="../ui/moderation/statsview.cpp" line="393"/>
         <source>Day</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="392"/>
+        <location filename="../ui/moderation/statsview.cpp" line="394"/>
         <source>The day before (Ctrl+Left)</source>
         <translation>前一天（Ctrl+Left）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="393"/>
+        <location filename="../ui/moderation/statsview.cpp" line="395"/>
         <source>The day before</source>
         <translation>前一天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="394"/>
+        <location filename="../ui/moderation/statsview.cpp" line="396"/>
         <source>The day after (Ctrl+Right)</source>
         <translation>后一天（Ctrl+Right）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="395"/>
+        <location filename="../ui/moderation/statsview.cpp" line="397"/>
         <source>The day after</source>
         <translation>后一天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="396"/>
+        <location filename="../ui/moderation/statsview.cpp" line="398"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="397"/>
+        <location filename="../ui/moderation/statsview.cpp" line="399"/>
         <source>Today (Ctrl+Home)</source>
         <translation>今天（Ctrl+Home）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="398"/>
+        <location filename="../ui/moderation/statsview.cpp" line="400"/>
         <source>Load the statistics again (F5)</source>
         <translation>重新加载统计（F5）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="399"/>
+        <location filename="../ui/moderation/statsview.cpp" line="401"/>
         <source>Reload</source>
         <translation>重新加载</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="400"/>
+        <location filename="../ui/moderation/statsview.cpp" line="402"/>
         <source>Active today</source>
         <translation>今日活跃</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="402"/>
+        <location filename="../ui/moderation/statsview.cpp" line="404"/>
         <source>Active on each of the last 3 days</source>
         <translation>最近 3 天每天都活跃</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="403"/>
+        <location filename="../ui/moderation/statsview.cpp" line="405"/>
         <source>Active on any of the last 7 days</source>
         <translation>最近 7 天内活跃过</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="404"/>
+        <location filename="../ui/moderation/statsview.cpp" line="406"/>
         <source>Inactive for 7 days</source>
         <translation>7 天未活跃</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="405"/>
+        <location filename="../ui/moderation/statsview.cpp" line="407"/>
         <source>Active this week, but not today</source>
         <translation>本周活跃但今天未活跃</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="406"/>
+        <location filename="../ui/moderation/statsview.cpp" line="408"/>
         <source>New this week</source>
         <translation>本周新用户</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="409"/>
+        <location filename="../ui/moderation/statsview.cpp" line="411"/>
         <source>Show these people (click or Return)</source>
         <translation>列出这些人（单击或回车）</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="410"/>
+        <location filename="../ui/moderation/statsview.cpp" line="412"/>
         <source>People</source>
         <translation>人员</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/statsview.cpp" line="412"/>
+        <location filename="../ui/moderation/statsview.cpp" line="414"/>
         <source>People active each day, the last %n days</source>
         <translation>
             <numerusform>最近 %n 天每日活跃人数</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="439"/>
+        <location filename="../ui/moderation/statsview.cpp" line="441"/>
         <source>loading</source>
         <translation>加载中</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/moderation/statsview.cpp" line="448"/>
+        <location filename="../ui/moderation/statsview.cpp" line="450"/>
         <source>%1: %n people</source>
         <extracomment>The people list&apos;s title: a figure&apos;s words and how many people it has</extracomment>
         <translation>
@@ -5091,18 +5224,18 @@ It will not be sent, and what it changed here is undone.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="438"/>
         <location filename="../ui/moderation/statsview.cpp" line="440"/>
+        <location filename="../ui/moderation/statsview.cpp" line="442"/>
         <source>not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="249"/>
+        <location filename="../ui/moderation/statsview.cpp" line="251"/>
         <source>Could not load the people: %1</source>
         <translation>无法加载人员列表：%1</translation>
     </message>
     <message>
-        <location filename="../ui/moderation/statsview.cpp" line="442"/>
+        <location filename="../ui/moderation/statsview.cpp" line="444"/>
         <source>%1: %2</source>
         <extracomment>A figure for screen readers: &quot;Active today: 5&quot;</extracomment>
         <translation>%1：%2</translation>
@@ -5111,65 +5244,65 @@ It will not be sent, and what it changed here is undone.</source>
 <context>
     <name>threadline::ui::ThreadHeader</name>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="318"/>
+        <location filename="../ui/thread/threadheader.cpp" line="334"/>
         <source>By floor</source>
         <translation>按楼层</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="319"/>
+        <location filename="../ui/thread/threadheader.cpp" line="335"/>
         <source>Floors in order, oldest first</source>
         <translation>按楼层顺序，从早到晚</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="320"/>
+        <location filename="../ui/thread/threadheader.cpp" line="336"/>
         <source>Best first</source>
         <translation>最热</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="321"/>
+        <location filename="../ui/thread/threadheader.cpp" line="337"/>
         <source>The best-liked floors first</source>
         <translation>赞最多的楼层在前</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="322"/>
+        <location filename="../ui/thread/threadheader.cpp" line="338"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="323"/>
+        <location filename="../ui/thread/threadheader.cpp" line="339"/>
         <source>The newest floors first</source>
         <translation>最新的楼层在前</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="324"/>
+        <location filename="../ui/thread/threadheader.cpp" line="340"/>
         <source>Jump to newest ↑</source>
         <translation>跳到最新 ↑</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="325"/>
+        <location filename="../ui/thread/threadheader.cpp" line="341"/>
         <source>Show the newest floors first</source>
         <translation>显示最新的楼层，最新的在最上面</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="326"/>
+        <location filename="../ui/thread/threadheader.cpp" line="342"/>
         <source>Close (Esc)</source>
         <translation>关闭 (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="327"/>
-        <location filename="../ui/thread/threadheader.cpp" line="329"/>
+        <location filename="../ui/thread/threadheader.cpp" line="343"/>
+        <location filename="../ui/thread/threadheader.cpp" line="345"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/thread/threadheader.cpp" line="366"/>
+        <location filename="../ui/thread/threadheader.cpp" line="382"/>
         <source>%n comment(s)</source>
         <translation>
             <numerusform>%n 条评论</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/thread/threadheader.cpp" line="368"/>
+        <location filename="../ui/thread/threadheader.cpp" line="384"/>
         <source>Loading the post…</source>
         <translation>正在加载动态…</translation>
     </message>

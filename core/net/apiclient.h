@@ -282,8 +282,10 @@ public:
                                             bool *withToken = nullptr);
 
 Q_SIGNALS:
-    // The app-wide error sink: every final failure except Kind::Cancelled (offline included).
-    void requestFailed(const threadline::core::ApiError &error, const QString &path);
+    // The app-wide error sink: every final failure except Kind::Cancelled (offline included),
+    // with the request's path (query included) and method ("GET", "POST", …).
+    void requestFailed(const threadline::core::ApiError &error, const QString &path,
+                       const QByteArray &method);
     // A 401 came back to a request that carried the token (a failed sign-in does not count).
     void unauthorized();
     void offlineChanged(bool offline);

@@ -424,12 +424,13 @@ void ApiReply::finish(const ApiError &error, bool emitSignals)
         qCDebug(lcApi).noquote() << m_method << ApiError::forLog(m_path) << "not sent: offline";
     else if (!error.ok() && error.kind != ApiError::Kind::Cancelled)
         qCInfo(lcApi).noquote() << m_method << ApiError::forLog(m_path) << "failed after"
-                                << m_attempts << "attempt(s):" << error.toLogString();
+                                << m_attempts << "attempt(s):" << m_error.toLogString()
+                                << "request id" << m_error.requestId;
     const QPointer<ApiReply> self(this);
     if (client && error.isAuth() && m_sentAuthorization)
         Q_EMIT client->unauthorized();
     if (client && !error.ok() && error.kind != ApiError::Kind::Cancelled)
-        Q_EMIT client->requestFailed(error, m_path);
+        Q_EMIT client->requestFailed(m_error, m_path, m_method); // with its request id
     if (!self)
         return;
     Q_EMIT finished();

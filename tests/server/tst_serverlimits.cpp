@@ -747,10 +747,12 @@ void TestServerLimits::loginsDoNotDelayOtherRequests()
 }
 
 // A wrong password for a user who exists and any password for one who does not: the same time.
+// A leak is systematic (a refusal without the hash is ten times faster, every time), a busy
+// machine is not: a round whose ratio is off is measured again, at most three rounds, the order
+// of the pair alternating so neither name always goes first.
 void TestServerLimits::loginTimeDoesNotTellUserNames()
 {
     Client c(m_short.baseUrl()); // rate limits off: 401s are not limited
-    QList<double> known, unknown;
     const auto timed = [&c](const QString &user) {
         QElapsedTimer t;
         t.start();
@@ -759,17 +761,27 @@ void TestServerLimits::loginTimeDoesNotTellUserNames()
         return std::make_pair(r.status, t.nsecsElapsed() / 1e6);
     };
     timed(QStringLiteral("zhangsan")); // warm up the connection
-    for (int i = 0; i < 12; ++i) {
-        const auto k = timed(QStringLiteral("zhangsan"));
-        QCOMPARE(k.first, 401);
-        known << k.second;
-        const auto u = timed(QStringLiteral("nobody-%1").arg(i));
-        QCOMPARE(u.first, 401);
-        unknown << u.second;
+    double ratio = 0;
+    for (int round = 0; round < 3; ++round) {
+        QList<double> known, unknown;
+        for (int i = 0; i < 12; ++i) {
+            const bool knownFirst = i % 2 == 0;
+            const auto first = timed(knownFirst ? QStringLiteral("zhangsan")
+                                                : QStringLiteral("nobody-%1-%2").arg(round).arg(i));
+            const auto second = timed(knownFirst ? QStringLiteral("nobody-%1-%2").arg(round).arg(i)
+                                                 : QStringLiteral("zhangsan"));
+            QCOMPARE(first.first, 401);
+            QCOMPARE(second.first, 401);
+            known << (knownFirst ? first.second : second.second);
+            unknown << (knownFirst ? second.second : first.second);
+        }
+        ratio = median(unknown) / median(known);
+        qInfo("round %d: 401 for a known user %.1f ms, for an unknown one %.1f ms (median; ratio "
+              "%.2f)",
+              round + 1, median(known), median(unknown), ratio);
+        if (ratio > 0.5 && ratio < 2.0)
+            break;
     }
-    const double ratio = median(unknown) / median(known);
-    qInfo("401 for a known user %.1f ms, for an unknown one %.1f ms (median; ratio %.2f)",
-          median(known), median(unknown), ratio);
     QVERIFY2(ratio > 0.5 && ratio < 2.0, qPrintable(QString::number(ratio)));
 }
 

@@ -8,7 +8,9 @@
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
+#include "common/messagebar.h"
 #include "dialogs/helpdialogs.h"
+#include "errorlogmodel.h"
 #include "feeds.h"
 #include "i18n.h"
 #include "notifications/notificationsview.h"
@@ -21,21 +23,27 @@
 #include "timeline/timelinefeed.h"
 #include "timeline/timelinemodel.h"
 #include "timeline/timelineview.h"
+#include "window/errorlogdialog.h"
 #include "window/mainwindow.h"
 #include "wire/jsoncodec.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QDir>
 #include <QImage>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QProcess>
+#include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeView>
 #include <algorithm>
 
@@ -193,6 +201,96 @@ private Q_SLOTS:
         v.startAccount(*reader, account(QStringLiteral("lisi")));
         QCOMPARE(v.findChild<QListWidget *>(QStringLiteral("navigation"))->count(),
                  11); // + Likes, + Ranking, + Notifications
+    }
+
+    // A request that fails keeps its request id, the one the server logged it under: in the
+    // thread pane's Details, in the status bar's "1 failed request" and in Recent errors,
+    // where it is copied for a problem report — by mouse and by keyboard.
+    void failedRequestsKeepTheirRequestIds()
+    {
+        core::AppCore core;
+        const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("zhangsan"));
+        QVERIFY(me);
+        threadline::models::Feeds wFeeds(
+            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
+        MainWindow w(&core, &wFeeds);
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.startAccount(*me, account(QStringLiteral("zhangsan")));
+        QTRY_VERIFY_WITH_TIMEOUT(w.timelineModel(MainWindow::Page::All)->rowCount() > 0, 20000);
+        models::ErrorLogModel *log = w.errorLog();
+        QToolButton *button = w.errorStatusButton();
+        log->markSeen();
+        QVERIFY(!button->isVisible());
+
+        // a post that is not there: its thread's requests answer 404
+        w.openThread(987654321);
+        QTRY_VERIFY_WITH_TIMEOUT(button->isVisible(), 20000);
+        QVERIFY2(button->text().contains(QStringLiteral("failed request")),
+                 qPrintable(button->text()));
+        const QString newest =
+            log->index(0, models::ErrorLogModel::RequestColumn).data().toString();
+        QVERIFY2(newest.contains(QStringLiteral("/api/v1/posts/987654321")), qPrintable(newest));
+        const QString id = log->index(0, 0).data(models::ErrorLogModel::RequestIdRole).toString();
+        QVERIFY(!id.isEmpty());
+        QVERIFY(button->toolTip().contains(id));
+        QVERIFY2(log->index(0, 0)
+                     .data(models::ErrorLogModel::DetailsRole)
+                     .toString()
+                     .contains(QStringLiteral("HTTP status: 404 (not_found)")),
+                 qPrintable(log->report(0)));
+        // the server's log line for that request carries the same id
+        QTRY_VERIFY(m_server.stderrLog().contains(" " + id.toLatin1() + " " + newest.toLatin1()));
+
+        // the thread pane says it in words, its Details give a request id the log has too
+        auto *bar = w.threadView()->findChild<ui::MessageBar *>();
+        QVERIFY(bar);
+        QTRY_VERIFY_WITH_TIMEOUT(!bar->details().isEmpty(), 20000);
+        const QRegularExpressionMatch paneId =
+            QRegularExpression(QStringLiteral("Request id: (\\S+)")).match(bar->details());
+        QVERIFY2(paneId.hasMatch(), qPrintable(bar->details()));
+        bool listed = false;
+        for (int row = 0; row < log->rowCount(); ++row)
+            listed = listed || log->index(row, 0).data(models::ErrorLogModel::RequestIdRole) ==
+                                   paneId.captured(1);
+        QVERIFY(listed);
+
+        // a click on the status bar's button: Recent errors, the newest selected, seen
+        QTest::mouseClick(button, Qt::LeftButton);
+        ui::ErrorLogDialog *dialog = w.errorLogDialog();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        QCOMPARE(log->unseenCount(), 0);
+        QVERIFY(!button->isVisible());
+        QCOMPARE(dialog->view()->currentIndex().row(), 0);
+        QVERIFY2(dialog->detailsText().contains(QStringLiteral("Request id: ") + id),
+                 qPrintable(dialog->detailsText()));
+        QVERIFY(dialog->detailsText().contains(newest));
+        QVERIFY(QDir().mkpath(threadline::test::artifactDir(QStringLiteral("mainwindow"))));
+        QVERIFY(
+            dialog->grab().save(QDir(threadline::test::artifactDir(QStringLiteral("mainwindow")))
+                                    .filePath(QStringLiteral("recent-errors.png"))));
+
+        // the keyboard: Ctrl+C in the list copies the selected report
+        QApplication::clipboard()->clear();
+        QTest::keyClick(dialog->view(), Qt::Key_C, Qt::ControlModifier);
+        QCOMPARE(QApplication::clipboard()->text(), log->report(0));
+        QVERIFY(QApplication::clipboard()->text().contains(id));
+        dialog->close();
+        QTRY_VERIFY(!w.errorLogDialog());
+
+        // Help → Recent errors opens it again, by its action
+        auto *action = w.findChild<QAction *>(QStringLiteral("recentErrors"));
+        QVERIFY(action);
+        QVERIFY(w.menuBar()->actions().last()->menu()->actions().contains(action));
+        action->trigger();
+        QVERIFY(w.errorLogDialog() && w.errorLogDialog()->isVisible());
+        // Clear empties it and says so
+        w.errorLogDialog()->findChild<QPushButton *>(QStringLiteral("clearErrors"))->click();
+        QCOMPARE(log->rowCount(), 0);
+        QVERIFY(
+            w.errorLogDialog()->findChild<QLabel *>(QStringLiteral("errorLogEmpty"))->isVisible());
     }
 
     void settingsAreRemembered()

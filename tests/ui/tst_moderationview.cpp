@@ -13,6 +13,7 @@
 // (1280×800 with the context, in English and zh_CN) in the artifacts directory.
 #include "actions.h"
 #include "artifacts.h"
+#include "common/messagebar.h"
 #include "feeds.h"
 #include "i18n.h"
 #include "moderation/moderationcontext.h"
@@ -35,11 +36,13 @@
 #include <QListView>
 #include <QPainter>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QTranslator>
 
 #include <memory>
@@ -1046,6 +1049,18 @@ private Q_SLOTS:
         QVERIFY(failed.wait(kWaitMs));
         QCOMPARE(s->view->statusText(),
                  QStringLiteral("Only moderators can see the moderation queue."));
+        // Details: the status and the request id, the one the server logged the 403 under
+        auto *bar = s->view->findChild<ui::MessageBar *>();
+        QVERIFY(bar);
+        QVERIFY(bar->detailsButton()->isVisibleTo(s->view.get()));
+        const QString details = bar->details();
+        QVERIFY2(details.contains(QStringLiteral("HTTP status: 403 (forbidden)")),
+                 qPrintable(details));
+        const QRegularExpressionMatch id =
+            QRegularExpression(QStringLiteral("Request id: (\\S+)")).match(details);
+        QVERIFY2(id.hasMatch(), qPrintable(details));
+        QTRY_VERIFY(m_server.stderrLog().contains(" " + id.captured(1).toLatin1() +
+                                                  " GET /api/v1/moderation/queue"));
         QCOMPARE(s->model()->rowCount(), 0);
         QVERIFY(!s->view->isBusy());
         // keys do nothing, nothing crashes

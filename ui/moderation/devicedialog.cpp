@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "moderation/devicedialog.h"
 
-#include "feeds.h"
 #include "common/messagebar.h"
+#include "feeds.h"
 #include "wire/usertext.h"
 
 #include <QDialogButtonBox>
@@ -45,9 +45,13 @@ DeviceDialog::DeviceDialog(models::Feeds *feeds, QWidget *parent)
     connect(m_feed, &models::DeviceTableFeed::loadingChanged, this, &DeviceDialog::updateBusy);
     connect(m_feed, &models::DeviceTableFeed::pendingChanged, this, &DeviceDialog::updateBusy);
     connect(m_feed, &models::DeviceTableFeed::loadFailed, this,
-            [this](const QString &message) { m_status->showMessage(message, true); });
+            [this](const QString &message, const core::ApiError &error) {
+                m_status->showMessage(message, true, error.details());
+            });
     connect(m_feed, &models::DeviceTableFeed::actionFailed, this,
-            [this](const QString &, const QString &message) { m_status->showMessage(message); });
+            [this](const QString &, const QString &message, const core::ApiError &error) {
+                m_status->showMessage(message, false, error.details());
+            });
     connect(m_feed, &models::DeviceTableFeed::loaded, this, [this] {
         m_status->clear();
         updateActions();

@@ -82,7 +82,7 @@ ModerationView::ModerationView(models::Feeds *feeds, QWidget *parent)
                 }
                 updateEmptyTexts();
                 if (currentTab() == Tab::Log)
-                    showStatus(loadFailedText(Tab::Log, message, error));
+                    showStatus(loadFailedText(Tab::Log, message, error), error.details());
             });
 
     m_f5 = new QShortcut(QKeySequence(Qt::Key_F5), this);
@@ -386,7 +386,8 @@ void ModerationView::setUpQueue(Queue &q)
                 updateEmptyTexts();
                 if (qp == visibleQueue())
                     showStatus(
-                        loadFailedText(qp == &m_open ? Tab::Open : Tab::Closed, message, error));
+                        loadFailedText(qp == &m_open ? Tab::Open : Tab::Closed, message, error),
+                        error.details());
             });
     connect(q.feed, &ModerationQueueFeed::actionFailed, this,
             [this](qint64, const QString &message) { showStatus(message); });
@@ -602,9 +603,9 @@ QString ModerationView::loadFailedText(Tab tab, const QString &message,
                            : tr("The moderation queue could not be loaded: %1").arg(message);
 }
 
-void ModerationView::showStatus(const QString &message)
+void ModerationView::showStatus(const QString &message, const QString &details)
 {
-    m_statusBar->showMessage(message);
+    m_statusBar->showMessage(message, false, details);
 }
 
 void ModerationView::hideStatus()

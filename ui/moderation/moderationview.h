@@ -197,7 +197,8 @@ private:
     void updateActions();
     void updateBusy();
     void updateEmptyTexts();
-    void showStatus(const QString &message);
+    // details: ApiError::details() of a failed request (status, request id), behind Details.
+    void showStatus(const QString &message, const QString &details = {});
     void hideStatus();
     void updateContext();
     void updateReasonTexts();

@@ -226,7 +226,9 @@ StatsView::StatsView(models::Feeds *feeds, QWidget *parent)
     connect(m_feed, &ActivityStatsFeed::changed, this, &StatsView::render);
     connect(m_feed, &ActivityStatsFeed::loadingChanged, this, &StatsView::render);
     connect(m_feed, &ActivityStatsFeed::loadFailed, this,
-            [this](const QString &message) { m_status->showMessage(message, true); });
+            [this](const QString &message, const core::ApiError &error) {
+                m_status->showMessage(message, true, error.details());
+            });
     connect(m_status, &MessageBar::retryClicked, this, &StatsView::reload);
     connect(m_chart, &ActivityChart::currentChanged, this,
             [this] { m_chartCaption->setText(m_chart->currentText()); });

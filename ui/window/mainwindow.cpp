@@ -7,6 +7,7 @@
 #include "common/timeticker.h"
 #include "devicemodel.h"
 #include "dialogs/composedialog.h"
+#include "errorlogmodel.h"
 #include "faultcontrol.h"
 #include "feeds.h"
 #include "images/imagecache.h"
@@ -63,6 +64,8 @@ MainWindow::MainWindow(core::AppCore *core, models::Feeds *feeds, QWidget *paren
     , m_pages(new QStackedWidget(m_split))
     , m_placeholder(new QLabel(m_pages))
     , m_coreStatus(new QToolButton(this))
+    , m_errorStatus(new QToolButton(this))
+    , m_errorLog(new models::ErrorLogModel(this))
     , m_feedStatus(new QLabel(this))
     , m_faultStatus(new QLabel(this))
     , m_userLabel(new QLabel(this))
@@ -116,6 +119,17 @@ MainWindow::MainWindow(core::AppCore *core, models::Feeds *feeds, QWidget *paren
     m_userLabel->setTextFormat(Qt::PlainText);
     statusBar()->addWidget(m_coreStatus);
     statusBar()->addWidget(m_feedStatus, 1);
+    // Failed requests are kept with their request ids (Recent errors); while some are unseen,
+    // a button says how many and opens them.
+    m_errorLog->watch(m_core->api());
+    m_errorStatus->setObjectName(QStringLiteral("errorDetails"));
+    m_errorStatus->setAutoRaise(true);
+    m_errorStatus->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_errorStatus->setVisible(false);
+    connect(m_errorStatus, &QToolButton::clicked, this, &MainWindow::showErrorLog);
+    connect(m_errorLog, &models::ErrorLogModel::unseenChanged, this,
+            &MainWindow::updateErrorStatus);
+    statusBar()->addPermanentWidget(m_errorStatus);
     statusBar()->addPermanentWidget(m_faultStatus);
     statusBar()->addPermanentWidget(m_userLabel);
     connect(m_models->faults(), &models::FaultControl::faultConfigChanged, this,

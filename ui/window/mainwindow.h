@@ -36,6 +36,7 @@ class DesktopNotifier;
 namespace threadline::models {
 class ActivityFeed;
 class DesktopAlerts;
+class ErrorLogModel;
 class NotificationsModel;
 class Feeds;
 class ActivityModel;
@@ -47,6 +48,7 @@ class TimeTicker;
 
 namespace threadline::ui {
 
+class ErrorLogDialog;
 class ModerationView;
 class NotificationsView;
 class OutboxPanel;
@@ -164,6 +166,14 @@ public:
     [[nodiscard]] QDockWidget *outboxDock() const { return m_outboxDock; }
     // The status bar's "N changes waiting" (a button: a click opens the outbox panel).
     [[nodiscard]] QToolButton *outboxStatusButton() const { return m_coreStatus; }
+    // Recent errors (Help → Recent errors…, or the status bar's "N failed requests" button):
+    // the requests that failed lately with their request ids, for a problem report; shown,
+    // raised, its list focused, and the failures counted as seen.
+    void showErrorLog();
+    [[nodiscard]] models::ErrorLogModel *errorLog() const { return m_errorLog; }
+    [[nodiscard]] ErrorLogDialog *errorLogDialog() const; // null until shown, and once closed
+    // The status bar's "N failed requests" (hidden while none is unseen).
+    [[nodiscard]] QToolButton *errorStatusButton() const { return m_errorStatus; }
     // The QA panel (a dock): faults and the offline switch while the app runs (remembered).
     void setQaPanelVisible(bool visible);
     // (made on first use, as the dock is hidden until asked for)
@@ -234,6 +244,7 @@ private:
     void newPost();
     void updateStatus();
     void updateFaultStatus();
+    void updateErrorStatus();
     void buildDocks();
     void applyTimeFormat();
     [[nodiscard]] QWidget *pageWidget(Page page) const;
@@ -283,6 +294,10 @@ private:
     QString m_topicKey; // the Topic page's topic
 
     QToolButton *m_coreStatus;
+    QToolButton *m_errorStatus;
+    models::ErrorLogModel *m_errorLog;
+    QPointer<ErrorLogDialog> m_errorLogDialog; // made when first shown
+    QAction *m_errorLogAction = nullptr;
     QLabel *m_feedStatus;
     QLabel *m_faultStatus;
     OutboxPanel *m_outboxPanel = nullptr;

@@ -9,6 +9,7 @@
 #include "window/mainwindow.h"
 #include "window/mainwindowshared.h"
 
+#include "errorlogmodel.h"
 #include "feeds.h"
 
 #include "account/session.h"
@@ -20,6 +21,7 @@
 #include "timeline/historymodel.h"
 #include "timeline/timelinemodel.h"
 #include "timeline/timelineview.h"
+#include "window/errorlogdialog.h"
 #include "window/outboxpanel.h"
 #include "window/qapanel.h"
 
@@ -36,6 +38,7 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QToolButton>
 #include <QTreeView>
 
 #include <algorithm>
@@ -99,6 +102,43 @@ void MainWindow::showOutbox()
     m_outboxDock->show();
     m_outboxDock->raise();
     m_outboxPanel->view()->setFocus();
+}
+
+void MainWindow::showErrorLog()
+{
+    if (!m_errorLogDialog) {
+        m_errorLogDialog = new ErrorLogDialog(m_errorLog, this);
+        m_errorLogDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_errorLog->markSeen();
+    m_errorLogDialog->show(); // beside the window: not modal
+    m_errorLogDialog->raise();
+    m_errorLogDialog->activateWindow();
+    m_errorLogDialog->view()->setFocus();
+}
+
+ErrorLogDialog *MainWindow::errorLogDialog() const
+{
+    return m_errorLogDialog;
+}
+
+void MainWindow::updateErrorStatus()
+{
+    const int unseen = m_errorLog->unseenCount();
+    m_errorStatus->setVisible(unseen > 0);
+    if (unseen == 0)
+        return;
+    m_errorStatus->setText(tr("%n failed request(s)", nullptr, unseen));
+    const QString latest =
+        m_errorLog->index(0, models::ErrorLogModel::ErrorColumn).data().toString();
+    const QString id =
+        m_errorLog->index(0, 0).data(models::ErrorLogModel::RequestIdRole).toString();
+    m_errorStatus->setToolTip(id.isEmpty()
+                                  ? tr("The latest: %1\nClick for the details.").arg(latest)
+                                  : tr("The latest: %1 (request id %2)\nClick for the "
+                                       "details, to copy for a problem report.")
+                                        .arg(latest, id));
+    m_errorStatus->setAccessibleDescription(m_errorStatus->toolTip());
 }
 
 void MainWindow::setQaPanelVisible(bool visible)
@@ -237,6 +277,8 @@ void MainWindow::buildMenus()
     m_projectAction = m_helpMenu->addAction(
         QString(), this, [] { QDesktopServices::openUrl(projectPage()); }); // on a click only
     m_projectAction->setObjectName(QStringLiteral("projectPage"));
+    m_errorLogAction = m_helpMenu->addAction(QString(), this, &MainWindow::showErrorLog);
+    m_errorLogAction->setObjectName(QStringLiteral("recentErrors"));
     m_helpMenu->addSeparator();
     m_aboutAction = m_helpMenu->addAction(QString(), this, [this] { showAbout(this); });
     m_aboutAction->setObjectName(QStringLiteral("about"));
@@ -330,6 +372,8 @@ void MainWindow::retranslate()
     m_helpMenu->setTitle(tr("&Help"));
     m_shortcutsAction->setText(tr("&Keyboard shortcuts"));
     m_projectAction->setText(tr("The project's &page"));
+    m_errorLogAction->setText(tr("Recent &errors…"));
+    updateErrorStatus();
     m_aboutAction->setText(tr("&About Threadline"));
     m_userLabel->setText(someone     ? tr("Signed in as %1").arg(m_me.brief.nickName)
                          : m_started ? tr("Not signed in")
