@@ -2634,7 +2634,7 @@
     <message>
         <location filename="../ui/window/errorlogdialog.cpp" line="138"/>
         <source>&amp;Copy details</source>
-        <translation>复制详细信息(&amp;C)</translation>
+        <translation>复制详情(&amp;C)</translation>
     </message>
     <message>
         <location filename="../ui/window/errorlogdialog.cpp" line="139"/>

@@ -149,8 +149,8 @@ void ThreadLoader::loadFloorsFromServer()
             if (e.kind == ApiError::Kind::Http && e.status == 404) {
                 m_model->setHasMoreFloors(false);
                 m_model->floorsFailed();
+                Q_EMIT postGone(m_postId); // first: the line then offers no Retry
                 Q_EMIT error(tr("This post is no longer available."), e.details());
-                Q_EMIT postGone(m_postId);
                 return;
             }
             m_model->floorsFailed();

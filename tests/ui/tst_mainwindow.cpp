@@ -271,14 +271,30 @@ private Q_SLOTS:
         QVERIFY(
             dialog->grab().save(QDir(threadline::test::artifactDir(QStringLiteral("mainwindow")))
                                     .filePath(QStringLiteral("recent-errors.png"))));
+        // in Chinese, live: the dialog and its rows are said again
+        QVERIFY(installTranslations(*qApp, QLocale(QStringLiteral("zh_CN"))));
+        QTRY_COMPARE(dialog->windowTitle(), QStringLiteral("最近的错误"));
+        QVERIFY2(dialog->detailsText().contains(QStringLiteral("请求 ID：") + id),
+                 qPrintable(dialog->detailsText()));
+        QCOMPARE(log->headerData(models::ErrorLogModel::RequestIdColumn, Qt::Horizontal,
+                                 Qt::DisplayRole),
+                 QVariant(QStringLiteral("请求 ID")));
+        QCoreApplication::processEvents(); // the buttons' new widths laid out
+        QVERIFY(
+            dialog->grab().save(QDir(threadline::test::artifactDir(QStringLiteral("mainwindow")))
+                                    .filePath(QStringLiteral("recent-errors-zh_CN.png"))));
+        installTranslations(*qApp, QLocale(QStringLiteral("en")));
+        QTRY_COMPARE(dialog->windowTitle(), QStringLiteral("Recent errors"));
 
         // the keyboard: Ctrl+C in the list copies the selected report
         QApplication::clipboard()->clear();
         QTest::keyClick(dialog->view(), Qt::Key_C, Qt::ControlModifier);
         QCOMPARE(QApplication::clipboard()->text(), log->report(0));
         QVERIFY(QApplication::clipboard()->text().contains(id));
-        dialog->close();
+        // Return in the list closes it and keeps the list (never Clear by accident)
+        QTest::keyClick(dialog->view(), Qt::Key_Return);
         QTRY_VERIFY(!w.errorLogDialog());
+        QVERIFY(log->rowCount() > 0);
 
         // Help → Recent errors opens it again, by its action
         auto *action = w.findChild<QAction *>(QStringLiteral("recentErrors"));

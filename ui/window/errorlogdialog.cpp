@@ -73,6 +73,10 @@ ErrorLogDialog::ErrorLogDialog(models::ErrorLogModel *model, QWidget *parent)
     buttons->addButton(m_copyAll, QDialogButtonBox::ActionRole);
     buttons->addButton(m_clear, QDialogButtonBox::ResetRole);
     buttons->addButton(m_close, QDialogButtonBox::RejectRole);
+    // Return closes; it never clears the list or copies by accident
+    for (QPushButton *button : {m_copy, m_copyAll, m_clear})
+        button->setAutoDefault(false);
+    m_close->setDefault(true);
     connect(m_close, &QPushButton::clicked, this, &QDialog::close);
     connect(m_copy, &QPushButton::clicked, this, &ErrorLogDialog::copySelected);
     connect(m_copyAll, &QPushButton::clicked, this,
