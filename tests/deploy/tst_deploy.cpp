@@ -19,6 +19,7 @@
 #include "account/session.h"
 #include "actions.h"
 #include "appcore.h"
+#include "deployfiles.h"
 #include "livesync.h"
 #include "net/apiclient.h"
 #include "outbox/outbox.h"
@@ -44,16 +45,12 @@
 using namespace threadline::core;
 using threadline::test::Client;
 using threadline::test::HttpResult;
+using threadline::test::deploy::readFile;
+namespace deploy = threadline::test::deploy;
 
 namespace {
 
 const QString kApi = QStringLiteral("/api/v1");
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed() : QByteArray();
-}
 
 } // namespace
 
@@ -73,27 +70,10 @@ private:
     int script(const QString &cmd, const QStringList &args = {}, QByteArray *output = nullptr,
                int timeoutMs = 180000)
     {
-        QProcess p;
-        p.setProcessChannelMode(QProcess::MergedChannels);
-        p.start(QStringLiteral("bash"),
-                QStringList{m_script, cmd, QStringLiteral("--dir"), m_dir} + args);
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-            if (output)
-                *output = p.readAll();
-            return -1;
-        }
-        if (output)
-            *output = p.readAll();
-        return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        return deploy::runScript(m_script, m_dir, cmd, args, output, timeoutMs);
     }
 
-    qint64 pidOf(const QString &name) const
-    {
-        return readFile(m_dir + QStringLiteral("/run/") + name + QStringLiteral(".pid"))
-            .toLongLong();
-    }
+    qint64 pidOf(const QString &name) const { return deploy::pidOf(m_dir, name); }
 
     // A client of the harness (it does not verify the certificate: the core's does), signed in.
     std::unique_ptr<Client> client(const QString &user)

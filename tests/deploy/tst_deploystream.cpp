@@ -16,6 +16,7 @@
 // The deployment is the CTest fixture `deploy` (tests/deploy/CMakeLists.txt), shared with
 // tst_deploy (RESOURCE_LOCK): each case starts with `up` (what a case before it left stopped
 // runs again) and leaves the deployment whole.
+#include "deployfiles.h"
 #include "ssereader.h"
 #include "testserver.h"
 
@@ -34,18 +35,14 @@
 using threadline::test::Client;
 using threadline::test::cursorPosition;
 using threadline::test::HttpResult;
+using threadline::test::deploy::readFile;
+namespace deploy = threadline::test::deploy;
 using threadline::test::sseClock;
 using threadline::test::SseReader;
 
 namespace {
 
 const QString kApi = QStringLiteral("/api/v1");
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed() : QByteArray();
-}
 
 QString enc(const QString &s)
 {
@@ -69,29 +66,10 @@ private:
 
     int script(const QString &cmd, const QStringList &args = {}, QByteArray *output = nullptr)
     {
-        QProcess p;
-        p.setProcessChannelMode(QProcess::MergedChannels);
-        p.start(QStringLiteral("bash"),
-                QStringList{m_script, cmd, QStringLiteral("--dir"), m_dir} + args);
-        if (!p.waitForFinished(180000)) {
-            p.kill();
-            p.waitForFinished();
-            return -1;
-        }
-        if (output)
-            *output = p.readAll();
-        return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        return deploy::runScript(m_script, m_dir, cmd, args, output);
     }
-    qint64 pidOf(const QString &name) const
-    {
-        return readFile(m_dir + QStringLiteral("/run/") + name + QStringLiteral(".pid"))
-            .toLongLong();
-    }
-    quint16 portOf(int server) const
-    {
-        return quint16(
-            readFile(m_dir + QStringLiteral("/run/server-%1.port").arg(server)).toUInt());
-    }
+    qint64 pidOf(const QString &name) const { return deploy::pidOf(m_dir, name); }
+    quint16 portOf(int server) const { return deploy::portOf(m_dir, server); }
     QUrl serverUrl(int server) const
     {
         return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(portOf(server)));
@@ -99,8 +77,7 @@ private:
     // The stream requests a server process has logged so far.
     int streamsLogged(int server) const
     {
-        return int(readFile(m_dir + QStringLiteral("/logs/server-%1.log").arg(server))
-                       .count("GET /api/v1/stream 200 "));
+        return int(deploy::serverLog(m_dir, server).count("GET /api/v1/stream 200 "));
     }
     // A stream through nginx (TLS).
     std::unique_ptr<SseReader> viaNginx(const QString &user, const QString &query = {},

@@ -8,6 +8,7 @@
 // comment may be stored twice (docs/deploy.md "Restarts"). Also: the request id from the client
 // through nginx to the server's log, the servers' log files carry times, and /metrics answers on
 // a server's loopback port but not through nginx.
+#include "deployfiles.h"
 #include "net/apiclient.h"
 #include "testserver.h"
 
@@ -24,16 +25,12 @@
 using namespace threadline::core;
 using threadline::test::Client;
 using threadline::test::HttpResult;
+using threadline::test::deploy::readFile;
+namespace deploy = threadline::test::deploy;
 
 namespace {
 
 const QString kApi = QStringLiteral("/api/v1");
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 } // namespace
 
@@ -50,19 +47,10 @@ private:
     QString runFile(const QString &name) const { return m_dir + QStringLiteral("/run/") + name; }
     qint64 pidOf(int server) const
     {
-        return readFile(runFile(QStringLiteral("server-%1.pid").arg(server)))
-            .trimmed()
-            .toLongLong();
+        return deploy::pidOf(m_dir, QStringLiteral("server-%1").arg(server));
     }
-    quint16 portOf(int server) const
-    {
-        return quint16(
-            readFile(runFile(QStringLiteral("server-%1.port").arg(server))).trimmed().toUInt());
-    }
-    QByteArray serverLog(int server) const
-    {
-        return readFile(m_dir + QStringLiteral("/logs/server-%1.log").arg(server));
-    }
+    quint16 portOf(int server) const { return deploy::portOf(m_dir, server); }
+    QByteArray serverLog(int server) const { return deploy::serverLog(m_dir, server); }
 
 private Q_SLOTS:
     void initTestCase()

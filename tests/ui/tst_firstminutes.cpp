@@ -16,6 +16,7 @@
 #include "i18n.h"
 #include "outbox/outbox.h"
 #include "poststore.h"
+#include "signedinwindow.h"
 #include "testserver.h"
 #include "thread/commentdelegate.h"
 #include "thread/commenttreemodel.h"
@@ -367,16 +368,10 @@ private Q_SLOTS:
     // width.
     void wideWindowKeepsAReadableColumn()
     {
-        core::AppCore core;
-        const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("zhangsan"));
-        QVERIFY(me);
-        threadline::models::Feeds wFeeds(
-            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
-        MainWindow w(&core, &wFeeds);
-        w.resize(1900, 900);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.startAccount(*me, account(QStringLiteral("zhangsan")));
+        test::SignedInWindow s;
+        QVERIFY(s.open(m_server.baseUrl(), QStringLiteral("zhangsan"),
+                       account(QStringLiteral("zhangsan")), {1900, 900}));
+        MainWindow &w = *s.window;
         ui::TimelineView *view = w.timelineView(MainWindow::Page::All);
         QTRY_VERIFY_WITH_TIMEOUT(view->model()->rowCount() > 0, kWait);
         w.threadView()->hide();

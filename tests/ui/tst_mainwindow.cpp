@@ -16,6 +16,7 @@
 #include "notifications/notificationsview.h"
 #include "people/profileheader.h"
 #include "poststore.h"
+#include "signedinwindow.h"
 #include "syncengine.h"
 #include "testserver.h"
 #include "thread/commenttreemodel.h"
@@ -75,16 +76,11 @@ private Q_SLOTS:
 
     void signedInWindowShowsPagesThreadsAndLikes()
     {
-        core::AppCore core;
-        const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("zhangsan"));
-        QVERIFY(me);
-        threadline::models::Feeds wFeeds(
-            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
-        MainWindow w(&core, &wFeeds);
-        w.resize(1200, 800);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.startAccount(*me, account(QStringLiteral("zhangsan")));
+        test::SignedInWindow s;
+        QVERIFY(s.open(m_server.baseUrl(), QStringLiteral("zhangsan"),
+                       account(QStringLiteral("zhangsan")), {1200, 800}));
+        MainWindow &w = *s.window;
+        core::AppCore &core = s.core;
         QVERIFY(w.windowTitle().contains(QStringLiteral("张三")));
 
         // the All page: the server's first page, in its order
@@ -208,16 +204,10 @@ private Q_SLOTS:
     // where it is copied for a problem report — by mouse and by keyboard.
     void failedRequestsKeepTheirRequestIds()
     {
-        core::AppCore core;
-        const auto me = signIn(core, m_server.baseUrl(), QStringLiteral("zhangsan"));
-        QVERIFY(me);
-        threadline::models::Feeds wFeeds(
-            {core.api(), core.cache(), core.store(), core.outbox(), core.actions()});
-        MainWindow w(&core, &wFeeds);
-        w.resize(1200, 800);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.startAccount(*me, account(QStringLiteral("zhangsan")));
+        test::SignedInWindow s;
+        QVERIFY(s.open(m_server.baseUrl(), QStringLiteral("zhangsan"),
+                       account(QStringLiteral("zhangsan")), {1200, 800}));
+        MainWindow &w = *s.window;
         QTRY_VERIFY_WITH_TIMEOUT(w.timelineModel(MainWindow::Page::All)->rowCount() > 0, 20000);
         models::ErrorLogModel *log = w.errorLog();
         QToolButton *button = w.errorStatusButton();
