@@ -32,10 +32,11 @@ inline quint16 portOf(const QString &dir, int server)
     return quint16(readFile(dir + QStringLiteral("/run/server-%1.port").arg(server)).toUInt());
 }
 
-// What server process N has logged so far.
+// What server process N has logged so far, as it is (every line ends with a line break).
 inline QByteArray serverLog(const QString &dir, int server)
 {
-    return readFile(dir + QStringLiteral("/logs/server-%1.log").arg(server));
+    QFile f(dir + QStringLiteral("/logs/server-%1.log").arg(server));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 // `bash SCRIPT CMD --dir DIR ARGS…`: its exit code (-1 when it crashed or ran past the
