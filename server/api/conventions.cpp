@@ -155,9 +155,14 @@ void applyConventions(const Request &req, Response &r, bool tagged, const QStrin
         setHeader(r, "Cache-Control", "private, no-cache");
         const QByteArray ifNoneMatch = req.header("if-none-match");
         if (!ifNoneMatch.isEmpty() && noneMatchHits(ifNoneMatch, tag)) {
+            // A 304 repeats the Vary the 200 would have carried (RFC 9110, 15.4.5).
+            const bool varies =
+                r.contentType == "application/json" && r.body.size() >= kGzipMinBytes;
             r.status = 304;
             r.body.clear();
             r.contentType.clear();
+            if (varies)
+                setHeader(r, "Vary", "Accept-Encoding");
             return;
         }
     }

@@ -222,6 +222,8 @@ void TstHttpConventions::readPagesRevalidate()
     CHECK_STATUS(same, 304);
     QVERIFY(same.body.isEmpty());
     QCOMPARE(same.header("ETag"), tag);
+    // and the Vary the page had (a cache keys the stored page by it)
+    QCOMPARE(same.header("Vary"), first.header("Vary"));
     CHECK_STATUS(m_zhang->raw("GET", target, {}, {{"If-None-Match", "\"x\", " + tag}}), 304);
     CHECK_STATUS(m_zhang->raw("GET", target, {}, {{"If-None-Match", tag.mid(2)}}), 304);
     // Another tag: the page.
