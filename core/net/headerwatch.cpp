@@ -41,11 +41,18 @@ void HeaderWatch::watch(QNetworkReply *reply)
     m_waiting.append(reply);
     const QPointer<QNetworkReply> kept(reply);
     const auto settled = [this, kept] {
-        m_waiting.removeAll(kept);
+        const bool left = m_waiting.removeAll(kept) > 0;
         m_waiting.removeAll(QPointer<QNetworkReply>());
-        if (kept && kept->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid())
+        const bool answered =
+            kept && kept->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid();
+        if (answered)
             m_breakers.remove(
                 TlsPins::originOf(kept->url())); // a header came: the peer answers again
+        // One that ended without a header (its timeout, an abort) may have been what kept the
+        // thread busy: the busy time counts again from now, against those still waiting — or
+        // a request queued behind an endless header would be blamed for it.
+        else if (left)
+            m_busyFor = 0;
         if (m_waiting.isEmpty())
             m_timer.stop();
     };
@@ -122,7 +129,8 @@ qint64 HeaderWatch::httpThreadBusyMs()
 
 void HeaderWatch::sample()
 {
-    m_waiting.removeAll(QPointer<QNetworkReply>());
+    if (m_waiting.removeAll(QPointer<QNetworkReply>()) > 0)
+        m_busyFor = 0; // one went without a header: counted again from now (see watch())
     if (m_waiting.isEmpty()) {
         m_timer.stop();
         return;

@@ -11,7 +11,8 @@
 // .../stat where there is no schedstat). A spinning reader is runnable all the time however loaded
 // the machine is, while its CPU share falls with the load (below a third of a core at a load of 8
 // on 2 cores). Runnable 80 % of the time for 1.5 s on end with a request still header-less means a
-// header is being read that does not end. The
+// header is being read that does not end; the 1.5 s count again whenever a request leaves without
+// a header (its timeout, an abort), so one queued behind an endless header is not blamed. The
 // sockets to those requests' hosts are shut down (the reader sees end of file; the requests fail),
 // and each such origin is not asked again for a while — a circuit breaker: 60 s, then twice as long
 // each time up to 15 min, closed again by the first answer with a header. Requests in that time
