@@ -59,6 +59,7 @@ void ErrorLogModel::add(const core::ApiError &error, const QString &path, const 
     e.request =
         oneLine(QString::fromLatin1(method.left(16)) + QLatin1Char(' ') + path, kMaxPathChars);
     e.requestId = sanitizedId(error.requestId);
+    e.error.requestId = e.requestId.toLatin1(); // details() says the id as the column does
     e.atMs = atMs;
     if (m_entries.size() >= kCapacity) {
         beginRemoveRows({}, kCapacity - 1, int(m_entries.size()) - 1);
@@ -105,9 +106,7 @@ QString ErrorLogModel::report(int row) const
     lines << tr("Request: %1").arg(e.request);
     lines << tr("Error: %1").arg(oneLine(e.error.describe(), 400));
     if (const QString details = e.error.details(); !details.isEmpty())
-        lines << details;
-    else if (!e.requestId.isEmpty())
-        lines << tr("Request id: %1").arg(e.requestId);
+        lines << details; // the status and code, the request id
     return lines.join(QLatin1Char('\n'));
 }
 

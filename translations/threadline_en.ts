@@ -75,7 +75,7 @@
 <context>
     <name>ApiClient</name>
     <message numerus="yes">
-        <location filename="../core/net/headerwatch.cpp" line="69"/>
+        <location filename="../core/net/headerwatch.cpp" line="76"/>
         <source>%1 sent an answer whose header did not end; it is not asked again for %n s</source>
         <extracomment>The breaker of a server that sent a response header without end; %1 the host:port</extracomment>
         <translation>
@@ -1277,57 +1277,52 @@
 <context>
     <name>threadline::models::ErrorLogModel</name>
     <message>
-        <location filename="../models/errorlogmodel.cpp" line="103"/>
+        <location filename="../models/errorlogmodel.cpp" line="104"/>
         <source>Time: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/errorlogmodel.cpp" line="105"/>
+        <location filename="../models/errorlogmodel.cpp" line="106"/>
         <source>Request: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/errorlogmodel.cpp" line="106"/>
+        <location filename="../models/errorlogmodel.cpp" line="107"/>
         <source>Error: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/errorlogmodel.cpp" line="110"/>
-        <source>Request id: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../models/errorlogmodel.cpp" line="154"/>
+        <location filename="../models/errorlogmodel.cpp" line="153"/>
         <source>(none)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/errorlogmodel.cpp" line="164"/>
+        <location filename="../models/errorlogmodel.cpp" line="163"/>
         <source>%1, %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/errorlogmodel.cpp" line="165"/>
+        <location filename="../models/errorlogmodel.cpp" line="164"/>
         <source>%1, %2: %3. Request id %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/errorlogmodel.cpp" line="184"/>
+        <location filename="../models/errorlogmodel.cpp" line="183"/>
         <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/errorlogmodel.cpp" line="186"/>
+        <location filename="../models/errorlogmodel.cpp" line="185"/>
         <source>Request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/errorlogmodel.cpp" line="188"/>
+        <location filename="../models/errorlogmodel.cpp" line="187"/>
         <source>Error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/errorlogmodel.cpp" line="190"/>
+        <location filename="../models/errorlogmodel.cpp" line="189"/>
         <source>Request id</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1971,7 +1966,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../models/thread/threadloader.cpp" line="152"/>
+        <location filename="../models/thread/threadloader.cpp" line="153"/>
         <source>This post is no longer available.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2650,47 +2645,47 @@
 <context>
     <name>threadline::ui::ErrorLogDialog</name>
     <message>
-        <location filename="../ui/window/errorlogdialog.cpp" line="132"/>
+        <location filename="../ui/window/errorlogdialog.cpp" line="136"/>
         <source>Recent errors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/errorlogdialog.cpp" line="133"/>
+        <location filename="../ui/window/errorlogdialog.cpp" line="137"/>
         <source>The requests that failed lately, newest first. For a problem report, copy the details: the request id finds the server&apos;s record of it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/errorlogdialog.cpp" line="135"/>
+        <location filename="../ui/window/errorlogdialog.cpp" line="139"/>
         <source>No request has failed since Threadline started.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/errorlogdialog.cpp" line="136"/>
+        <location filename="../ui/window/errorlogdialog.cpp" line="140"/>
         <source>Failed requests</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/errorlogdialog.cpp" line="137"/>
+        <location filename="../ui/window/errorlogdialog.cpp" line="141"/>
         <source>Details of the selected error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/errorlogdialog.cpp" line="138"/>
+        <location filename="../ui/window/errorlogdialog.cpp" line="142"/>
         <source>&amp;Copy details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/errorlogdialog.cpp" line="139"/>
+        <location filename="../ui/window/errorlogdialog.cpp" line="143"/>
         <source>Copy &amp;all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/errorlogdialog.cpp" line="140"/>
+        <location filename="../ui/window/errorlogdialog.cpp" line="144"/>
         <source>C&amp;lear</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/window/errorlogdialog.cpp" line="141"/>
+        <location filename="../ui/window/errorlogdialog.cpp" line="145"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>

@@ -717,7 +717,7 @@ HttpResult Client::send(const QByteArray &method, const QString &path, const QBy
     return result;
 }
 
-QSqlDatabase TestServer::openDatabase(const QString &connection) const
+QSqlDatabase TestServer::openDatabase(const QString &connection, const QString &otherDatabase) const
 {
     const QString url = dbUrl();
     QSqlDatabase db;
@@ -728,7 +728,7 @@ QSqlDatabase TestServer::openDatabase(const QString &connection) const
         db.setPort(u.port(5432));
         db.setUserName(u.userName());
         db.setPassword(u.password());
-        db.setDatabaseName(u.path().mid(1));
+        db.setDatabaseName(otherDatabase.isEmpty() ? u.path().mid(1) : otherDatabase);
     } else {
         db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
         db.setDatabaseName(url.mid(url.indexOf(QLatin1Char(':')) + 1));

@@ -96,7 +96,10 @@ public:
     [[nodiscard]] QString dbUrl() const; // the --db value used
     // A connection of the test's own to the server's database, added as `connection` and open
     // (check isOpen()); QSqlDatabase::removeDatabase(connection) once every copy is gone.
-    [[nodiscard]] QSqlDatabase openDatabase(const QString &connection) const;
+    // On PostgreSQL, `otherDatabase` opens another database of the same cluster instead (e.g.
+    // "postgres", to drop the server's own); on SQLite it is ignored.
+    [[nodiscard]] QSqlDatabase openDatabase(const QString &connection,
+                                            const QString &otherDatabase = {}) const;
     [[nodiscard]] QString mediaDir() const;
     [[nodiscard]] QByteArray stderrLog() const; // what the server logged so far
 

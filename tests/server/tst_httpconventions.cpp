@@ -431,25 +431,15 @@ void TstHttpConventions::readyNamesTheDatabaseDown()
     CHECK_STATUS(c.get(QStringLiteral("/api/v1/health/ready")), 200);
     const QString connection = QStringLiteral("tst_httpconventions_kill");
     {
-        QSqlDatabase db;
-        QString statement;
-        if (s.isPostgres()) {
-            // The database itself goes: its sessions are ended and it cannot be reached again.
-            const QUrl url(s.dbUrl());
-            db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), connection);
-            db.setHostName(url.host());
-            db.setPort(url.port(5432));
-            db.setUserName(url.userName());
-            db.setPassword(url.password());
-            db.setDatabaseName(QStringLiteral("postgres"));
-            statement = QStringLiteral("DROP DATABASE %1 WITH (FORCE)").arg(url.path().mid(1));
-        } else {
-            // SQLite is a file the server holds open: its schema goes instead.
-            db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
-            db.setDatabaseName(s.dbUrl().mid(int(qstrlen("sqlite:"))));
-            statement = QStringLiteral("DROP TABLE users");
-        }
-        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+        // PostgreSQL: the database itself goes (from the cluster's maintenance database): its
+        // sessions are ended and it cannot be reached again. SQLite is a file the server holds
+        // open: its schema goes instead.
+        QSqlDatabase db = s.openDatabase(connection, QStringLiteral("postgres"));
+        const QString statement =
+            s.isPostgres()
+                ? QStringLiteral("DROP DATABASE %1 WITH (FORCE)").arg(QUrl(s.dbUrl()).path().mid(1))
+                : QStringLiteral("DROP TABLE users");
+        QVERIFY2(db.isOpen(), qPrintable(db.lastError().text()));
         QSqlQuery q(db);
         if (!s.isPostgres())
             q.exec(QStringLiteral("PRAGMA foreign_keys = OFF"));
