@@ -68,6 +68,9 @@ db_commit=
 https_port_opt=
 gap=0
 target=
+# nginx holds a server as down this many seconds after a connection to it failed (the upstream's
+# fail_timeout; written into nginx.conf).
+fail_timeout=2
 if [[ $cmd == restart-server ]]; then
     target=${1:-}
     [[ $target =~ ^[1-9][0-9]?$ ]] || die "restart-server wants a server number (1 to 99)"
@@ -361,7 +364,7 @@ running_servers() { # the numbers N of server-N.pid files, sorted
 write_nginx_conf() { # N
     local n=$1 i upstreams='' user_line=''
     for ((i = 1; i <= n; i++)); do
-        upstreams+="        server 127.0.0.1:$(<"$run/server-$i.port") max_fails=1 fail_timeout=2s;"$'\n'
+        upstreams+="        server 127.0.0.1:$(<"$run/server-$i.port") max_fails=1 fail_timeout=${fail_timeout}s;"$'\n'
     done
     ((is_root)) && user_line="user nobody nogroup;"
     mkdir -p "$ngx/tmp"/{client_body,proxy,fastcgi,uwsgi,scgi}
@@ -523,6 +526,14 @@ do_restart_server() { # a graceful restart of server $target: drained, then star
     find_server_bin
     stop_pid "$run/server-$target.pid" "server $target"
     start_server "$target"
+    # nginx held the server as down from its last refused connection, which came before the
+    # line above said it listens, for fail_timeout counted in whole seconds: one second more
+    # and every worker sends it requests again. Returning sooner, the next server's restart in
+    # a rolling restart could find nginx with no server left (502 "No server could answer").
+    if alive "$run/nginx-master.pid"; then
+        sleep $((fail_timeout + 1))
+        say "server $target takes requests through nginx again"
+    fi
 }
 
 do_restart_db() {
