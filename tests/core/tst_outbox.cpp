@@ -141,6 +141,7 @@ private Q_SLOTS:
     void offlineCommentWithReplyAndLike();
     void offlineSummary();
     void replayReportCountsWhatWasSaved();
+    void replayIsReportedWhenNothingWaitedAtGoingOffline();
     void failedEntriesAreKeptAndSurviveARestart();
     void retryAndDiscardOfAFailedEntry();
     void retryNowSendsAWaitingEntry();
@@ -669,6 +670,25 @@ void TestOutbox::replayReportCountsWhatWasSaved()
                  text.endsWith(QStringLiteral(":\n") + why),
              qPrintable(text));
     QVERIFY(Outbox::replayReport(1, {}).endsWith(QLatin1Char('.')));
+}
+
+// Offline with nothing waiting, then a comment written: going online again sends it and
+// reports it, as an offline period that began with changes waiting does.
+void TestOutbox::replayIsReportedWhenNothingWaitedAtGoingOffline()
+{
+    const qint64 post = newPost(*m_author, QStringLiteral("written offline later"));
+    QVERIFY(openOutbox());
+    QCOMPARE(m_outbox->pendingCount(), 0);
+    QSignalSpy report(m_outbox.get(), &Outbox::replayFinished);
+    m_api->setOffline(true);
+    m_outbox->createComment(post, QStringLiteral("after going offline"), 0,
+                            QStringLiteral("李四's post"));
+    QTRY_COMPARE(m_outbox->pendingCount(), 1);
+    m_api->setOffline(false);
+    QVERIFY(report.wait(kWaitMs));
+    QCOMPARE(report.at(0).at(0).toInt(), 1);
+    QVERIFY(report.at(0).at(1).toStringList().isEmpty());
+    QCOMPARE(commentsWithContent(post, QStringLiteral("after going offline")), 1);
 }
 
 void TestOutbox::failedEntriesAreKeptAndSurviveARestart()
