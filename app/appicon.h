@@ -45,7 +45,10 @@ public:
         QPixmap &cached = m_pixmaps[file];
         if (cached.isNull()) {
             QImageReader reader(
-                QStringLiteral(":/icons/hicolor/%1x%1/apps/threadline.png").arg(file));
+                QStringLiteral(":/icons/hicolor/%1x%1/apps/threadline.png").arg(file), "png");
+            // Qt's own PNG reader: with detection on, the first image read in the process loads
+            // every image-format plugin to ask whether it reads PNG.
+            reader.setAutoDetectImageFormat(false);
             cached = QPixmap::fromImage(reader.read());
         }
         return file == want ? cached

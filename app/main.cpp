@@ -17,6 +17,7 @@
 #include "appicon.h"
 #include "catchupreport.h"
 #include "commandline.h"
+#include "common/appstyle.h"
 #include "feeds.h"
 #include "i18n.h"
 #include "outbox/outbox.h"
@@ -66,6 +67,7 @@ int main(int argc, char **argv)
         app::say(*error, stderr);
         return 2;
     }
+    ui::installAppStyle(); // the standard icons the window asks for are read when painted
     if (options.theme != ui::Theme::System)
         ui::applyTheme(options.theme);
     trace.step("translations, theme");

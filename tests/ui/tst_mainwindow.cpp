@@ -13,9 +13,13 @@
 #include "errorlogmodel.h"
 #include "feeds.h"
 #include "i18n.h"
+#include "moderation/moderationview.h"
+#include "moderation/statsview.h"
 #include "notifications/notificationsview.h"
+#include "outbox/outbox.h"
 #include "people/profileheader.h"
 #include "poststore.h"
+#include "search/searchview.h"
 #include "signedinwindow.h"
 #include "syncengine.h"
 #include "testserver.h"
@@ -26,12 +30,15 @@
 #include "timeline/timelineview.h"
 #include "window/errorlogdialog.h"
 #include "window/mainwindow.h"
+#include "window/outboxpanel.h"
+#include "window/qapanel.h"
 #include "wire/jsoncodec.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
+#include <QDockWidget>
 #include <QImage>
 #include <QLabel>
 #include <QListWidget>
@@ -197,6 +204,53 @@ private Q_SLOTS:
         v.startAccount(*reader, account(QStringLiteral("lisi")));
         QCOMPARE(v.findChild<QListWidget *>(QStringLiteral("navigation"))->count(),
                  11); // + Likes, + Ranking, + Notifications
+    }
+
+    // Nothing hidden is made before it is shown: a moderator's pages, Notifications, Search, the
+    // outbox's and the QA panel's docks. A replay report that comes before the outbox's dock
+    // is made is said in the status bar and waits in the panel.
+    void hiddenPartsAreMadeWhenFirstShown()
+    {
+        test::SignedInWindow s;
+        QVERIFY(s.open(m_server.baseUrl(), QStringLiteral("moderator"),
+                       account(QStringLiteral("moderator-lazy")), {1200, 800}));
+        MainWindow &w = *s.window;
+        models::TimelineModel *all = w.timelineModel(MainWindow::Page::All);
+        QTRY_VERIFY_WITH_TIMEOUT(all->rowCount() > 0, 20000);
+        QVERIFY(w.findChildren<ui::ModerationView *>().isEmpty());
+        QVERIFY(w.findChildren<ui::StatsView *>().isEmpty());
+        QVERIFY(w.findChildren<ui::NotificationsView *>().isEmpty());
+        QVERIFY(w.findChildren<ui::SearchView *>().isEmpty());
+        QVERIFY(w.findChildren<ui::OutboxPanel *>().isEmpty());
+        QVERIFY(w.findChildren<ui::QaPanel *>().isEmpty());
+
+        // A comment written offline is replayed when the window goes online again.
+        const qint64 post = all->postIdAt(0);
+        s.core.setOffline(true);
+        s.core.actions()->comment(post, 0, QStringLiteral("written offline"));
+        QTRY_COMPARE(s.core.outbox()->pendingCount(), 1);
+        QTRY_VERIFY(s.core.statusText().contains(QStringLiteral("waiting")));
+        s.core.setOffline(false);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            w.statusBar()->currentMessage().startsWith(QStringLiteral("1 change(s) saved")), 20000);
+        QVERIFY(w.findChildren<ui::OutboxPanel *>().isEmpty());
+        QTest::keyClick(&w, Qt::Key_Q, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(w.outboxDock()->isVisible());
+        QVERIFY(w.outboxPanel()->replayReport().startsWith(QStringLiteral("1 change(s) saved")));
+        QTest::keyClick(&w, Qt::Key_Q, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(w.outboxDock()->isHidden());
+
+        // Each page when first shown.
+        QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(w.currentPage(), MainWindow::Page::Moderation);
+        QCOMPARE(w.findChildren<ui::ModerationView *>().size(), 1);
+        QVERIFY(w.findChild<ui::ModerationView *>()->isVisible());
+        QVERIFY(w.findChildren<ui::StatsView *>().isEmpty());
+        QTest::keyClick(&w, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(w.findChild<ui::NotificationsView *>()->isVisible());
+        QTest::keyClick(&w, Qt::Key_F, Qt::ControlModifier);
+        QCOMPARE(w.currentPage(), MainWindow::Page::Search);
+        QVERIFY(w.findChild<ui::SearchView *>()->isVisible());
     }
 
     // A request that fails keeps its request id, the one the server logged it under: in the

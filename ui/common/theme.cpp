@@ -4,6 +4,8 @@
 // built here, or the platform's style and palette as they were at the first call.
 #include "common/theme.h"
 
+#include "common/appstyle.h"
+
 #include <QApplication>
 #include <QPalette>
 #include <QPointer>
@@ -81,21 +83,20 @@ void applyTheme(Theme theme)
     Original &o = original();
     if (!o.known) {
         o.known = true;
-        o.styleName = QApplication::style()->name();
+        o.styleName = appStyleName();
         o.palette = QApplication::palette();
     }
     current() = theme;
     switch (theme) {
     case Theme::System:
-        if (QApplication::style()->name().compare(o.styleName, Qt::CaseInsensitive) != 0)
-            QApplication::setStyle(o.styleName);
+        if (appStyleName().compare(o.styleName, Qt::CaseInsensitive) != 0)
+            setAppStyle(QStyleFactory::create(o.styleName));
         QApplication::setPalette(o.palette);
         return;
     case Theme::Light:
     case Theme::Dark:
-        if (QApplication::style()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) !=
-            0)
-            QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        if (appStyleName().compare(QLatin1String("fusion"), Qt::CaseInsensitive) != 0)
+            setAppStyle(QStyleFactory::create(QStringLiteral("Fusion")));
         QApplication::setPalette(theme == Theme::Dark ? darkPalette()
                                                       : QApplication::style()->standardPalette());
         return;

@@ -23,6 +23,7 @@
 #include "people/profileheader.h"
 #include "poststore.h"
 #include "rankings/rankingview.h"
+#include "search/searchview.h"
 #include "syncengine.h"
 #include "thread/likersdialog.h"
 #include "thread/threadloader.h"
@@ -435,29 +436,12 @@ void MainWindow::startAccount(const core::UserProfile &me,
     m_feeds.insert(Page::All, makeFeed(Page::All));
 
     if (me.role == core::UserProfile::Role::Moderator) {
-        m_moderation = new ModerationView(m_models, m_pages);
-        m_moderation->setTicker(m_ticker, m_format);
-        m_moderation->setRefreshKeyEnabled(false); // the window's F5 refreshes it
-        connect(m_moderation, &ModerationView::postRequested, this, &MainWindow::openThread);
-        connect(m_moderation, &ModerationView::commentRequested, this,
-                [this](qint64, qint64 commentId) { ensureThread()->revealComment(commentId); });
-        connect(m_moderation, &ModerationView::deviceNamesRequested, this, [this] {
-            auto *dialog = new DeviceDialog(m_models, this); // moderators only
-            dialog->setAttribute(Qt::WA_DeleteOnClose);
-            dialog->open();
-        });
-        m_pages->addWidget(m_moderation);
-        m_navPages.append(Page::Moderation);
-        m_nav->addItem(QString());
-        m_pageActions.at(int(m_navPages.size()) - 1)->setVisible(true);
-
-        m_stats = new StatsView(m_models, m_pages);
-        m_stats->setRefreshKeyEnabled(false); // the window's F5 reloads it
-        connect(m_stats, &StatsView::personActivated, this, &MainWindow::openProfile);
-        m_pages->addWidget(m_stats);
-        m_navPages.append(Page::Statistics);
-        m_nav->addItem(QString());
-        m_pageActions.at(int(m_navPages.size()) - 1)->setVisible(true);
+        // Their rows now; the pages when first shown (ensureModeration, ensureStats).
+        for (const Page page : {Page::Moderation, Page::Statistics}) {
+            m_navPages.append(page);
+            m_nav->addItem(QString());
+            m_pageActions.at(int(m_navPages.size()) - 1)->setVisible(true);
+        }
     }
 
     // The Ranking page: every account's, the navigation's last row (after the moderators'
@@ -489,13 +473,15 @@ QWidget *MainWindow::pageWidget(Page page) const
     case Page::Activity:
         return self->ensureActivity();
     case Page::Moderation:
-        return m_moderation;
+        return self->ensureModeration();
     case Page::Statistics:
-        return m_stats;
+        return self->ensureStats();
     case Page::Ranking:
         return self->ensureRanking();
     case Page::Notifications:
-        return m_notificationsView;
+        return self->ensureNotificationsView();
+    case Page::Search:
+        return self->ensureSearch();
     default:
         return self->ensureFeed(page).page;
     }
@@ -517,7 +503,7 @@ MainWindow::Feed MainWindow::ensureFeed(Page page)
     case Page::Topic:
         break;
     default:
-        return {}; // no feed page (Search is made with the account)
+        return {}; // no feed page (Search: ensureSearch)
     }
     if (!m_started)
         return {};
@@ -545,6 +531,36 @@ ActivityView *MainWindow::ensureActivity()
         m_pages->addWidget(m_activityView);
     }
     return m_activityView;
+}
+
+ModerationView *MainWindow::ensureModeration()
+{
+    if (m_moderation || !m_started || m_me.role != core::UserProfile::Role::Moderator)
+        return m_moderation;
+    m_moderation = new ModerationView(m_models, m_pages);
+    m_moderation->setTicker(m_ticker, m_format);
+    m_moderation->setRefreshKeyEnabled(false); // the window's F5 refreshes it
+    connect(m_moderation, &ModerationView::postRequested, this, &MainWindow::openThread);
+    connect(m_moderation, &ModerationView::commentRequested, this,
+            [this](qint64, qint64 commentId) { ensureThread()->revealComment(commentId); });
+    connect(m_moderation, &ModerationView::deviceNamesRequested, this, [this] {
+        auto *dialog = new DeviceDialog(m_models, this); // moderators only
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    m_pages->addWidget(m_moderation);
+    return m_moderation;
+}
+
+StatsView *MainWindow::ensureStats()
+{
+    if (m_stats || !m_started || m_me.role != core::UserProfile::Role::Moderator)
+        return m_stats;
+    m_stats = new StatsView(m_models, m_pages);
+    m_stats->setRefreshKeyEnabled(false); // the window's F5 reloads it
+    connect(m_stats, &StatsView::personActivated, this, &MainWindow::openProfile);
+    m_pages->addWidget(m_stats);
+    return m_stats;
 }
 
 RankingView *MainWindow::ensureRanking()
@@ -612,7 +628,8 @@ void MainWindow::showPage(Page page)
             m_moderation->start();
         }
     } else if (page == Page::Statistics) {
-        m_stats->start(); // once; F5 reloads
+        if (m_stats)
+            m_stats->start(); // once; F5 reloads
     } else if (page == Page::Activity) {
         m_activityView->start(); // once; F5 reloads
     } else if (page == Page::Ranking) {
@@ -702,19 +719,31 @@ TimelineView *MainWindow::timelineView(Page page) const
         self->ensureHistory();
         return m_historyView;
     }
-    return page == Page::Search ? m_feeds.value(page).view : self->ensureFeed(page).view;
+    if (page == Page::Search) {
+        self->ensureSearch();
+        return m_feeds.value(page).view;
+    }
+    return self->ensureFeed(page).view;
 }
 
 models::TimelineModel *MainWindow::timelineModel(Page page) const
 {
-    return page == Page::Search ? m_feeds.value(page).model
-                                : const_cast<MainWindow *>(this)->ensureFeed(page).model;
+    auto *self = const_cast<MainWindow *>(this); // made when first asked for
+    if (page == Page::Search) {
+        self->ensureSearch();
+        return m_feeds.value(page).model;
+    }
+    return self->ensureFeed(page).model;
 }
 
 models::TimelineFeed *MainWindow::feed(Page page) const
 {
-    return page == Page::Search ? m_feeds.value(page).feed
-                                : const_cast<MainWindow *>(this)->ensureFeed(page).feed;
+    auto *self = const_cast<MainWindow *>(this); // made when first asked for
+    if (page == Page::Search) {
+        self->ensureSearch();
+        return m_feeds.value(page).feed;
+    }
+    return self->ensureFeed(page).feed;
 }
 
 void MainWindow::refresh()

@@ -123,7 +123,11 @@ public:
     [[nodiscard]] ThreadView *threadView() const;
     [[nodiscard]] ActivityView *activityView() const;
     [[nodiscard]] RankingView *rankingView() const;
-    [[nodiscard]] NotificationsView *notificationsView() const { return m_notificationsView; }
+    // Made when first asked for (or shown).
+    [[nodiscard]] NotificationsView *notificationsView() const
+    {
+        return const_cast<MainWindow *>(this)->ensureNotificationsView();
+    }
     [[nodiscard]] models::NotificationsModel *notificationsModel() const
     {
         return m_notificationsModel;
@@ -162,8 +166,9 @@ public:
 
     // The outbox panel (a dock): shown, raised and focused.
     void showOutbox();
-    [[nodiscard]] OutboxPanel *outboxPanel() const { return m_outboxPanel; }
-    [[nodiscard]] QDockWidget *outboxDock() const { return m_outboxDock; }
+    // Made when first asked for (or shown).
+    [[nodiscard]] OutboxPanel *outboxPanel() const;
+    [[nodiscard]] QDockWidget *outboxDock() const;
     // The status bar's "N changes waiting" (a button: a click opens the outbox panel).
     [[nodiscard]] QToolButton *outboxStatusButton() const { return m_coreStatus; }
     // Recent errors (Help → Recent errors…, or the status bar's "N failed requests" button):
@@ -238,6 +243,8 @@ private:
     ActivityView *ensureActivity();
     RankingView *ensureRanking();
     QDockWidget *ensureQaDock();
+    QDockWidget *ensureOutboxDock();
+    void sayReplayReport(const QString &report); // in the status bar, on one line
     void connectView(TimelineView *view);
     ActivityView *makeActivityView(QWidget *parent);
     void refresh();
@@ -256,6 +263,10 @@ private:
     void buildSearchAction();
     void retranslateSearch();
     void startSearch();
+    SearchView *ensureSearch();                   // the Search page, made when first shown
+    NotificationsView *ensureNotificationsView(); // the Notifications page, likewise
+    ModerationView *ensureModeration();           // a moderator's pages, likewise
+    StatsView *ensureStats();
     void leaveSearch();
 
     core::AppCore *m_core;
@@ -302,6 +313,7 @@ private:
     QLabel *m_faultStatus;
     OutboxPanel *m_outboxPanel = nullptr;
     QDockWidget *m_outboxDock = nullptr;
+    QString m_pendingReplayReport; // for the outbox's panel, when it is made
     QaPanel *m_qaPanel = nullptr;
     QDockWidget *m_qaDock = nullptr;
     QAction *m_outboxAction = nullptr;

@@ -25,6 +25,8 @@
 #include "window/outboxpanel.h"
 #include "window/qapanel.h"
 
+#include "outbox/outbox.h"
+
 #include "dialogs/helpdialogs.h"
 
 #include <QAction>
@@ -41,6 +43,8 @@
 #include <QToolButton>
 #include <QTreeView>
 
+#include <utility>
+
 #include <algorithm>
 
 namespace threadline::ui {
@@ -49,24 +53,61 @@ using namespace mainwindow;
 
 void MainWindow::buildDocks()
 {
+    // The outbox's and the QA panel's docks are made when first shown (ensureOutboxDock,
+    // ensureQaDock): hidden, they cost nothing. A replay report that comes before the outbox's
+    // dock is made waits for it, and the status bar says it at once.
+    if (core::Outbox *outbox = m_models->outbox()) {
+        connect(outbox, &core::Outbox::replayFinished, this,
+                [this](int saved, const QStringList &failures) {
+                    if (m_outboxPanel || (saved == 0 && failures.isEmpty()))
+                        return; // the panel's model reports it (OutboxModel::replayReported)
+                    m_pendingReplayReport = core::Outbox::replayReport(saved, failures);
+                    sayReplayReport(m_pendingReplayReport);
+                });
+    }
+}
+
+void MainWindow::sayReplayReport(const QString &report)
+{
+    if (report.isEmpty())
+        return;
+    // On one line: "12 changes saved; 2 could not be: …; …". The panel keeps it until dismissed.
+    QStringList lines = report.split(QLatin1Char('\n'));
+    const QString head = lines.takeFirst();
+    statusBar()->showMessage(
+        lines.isEmpty() ? head : head + QLatin1Char(' ') + lines.join(QStringLiteral("; ")), 15000);
+}
+
+QDockWidget *MainWindow::ensureOutboxDock()
+{
+    if (m_outboxDock)
+        return m_outboxDock;
     m_outboxPanel = new OutboxPanel(m_models, this);
     m_outboxDock = new QDockWidget(this);
     m_outboxDock->setObjectName(QStringLiteral("outboxDock"));
+    if (m_outboxDock)
+        m_outboxDock->setWindowTitle(tr("Outbox"));
     m_outboxDock->setWidget(m_outboxPanel);
     addDockWidget(Qt::BottomDockWidgetArea, m_outboxDock);
     m_outboxDock->hide();
-    // The replay report stays in the panel until dismissed; the status bar says it once.
-    connect(m_outboxPanel, &OutboxPanel::replayReportChanged, this, [this](const QString &report) {
-        if (report.isEmpty())
-            return;
-        // On one line: "12 changes saved; 2 could not be: …; …".
-        QStringList lines = report.split(QLatin1Char('\n'));
-        const QString head = lines.takeFirst();
-        statusBar()->showMessage(
-            lines.isEmpty() ? head : head + QLatin1Char(' ') + lines.join(QStringLiteral("; ")),
-            15000);
-    });
-    // The QA panel's dock is made when first shown (ensureQaDock): hidden, it costs nothing.
+    if (!m_pendingReplayReport.isEmpty()) // said in the status bar when it came
+        m_outboxPanel->showReplayReport(std::exchange(m_pendingReplayReport, QString()));
+    connect(m_outboxPanel, &OutboxPanel::replayReportChanged, this, &MainWindow::sayReplayReport);
+    // the menu's action follows the dock (closed by its own button, too)
+    connect(m_outboxDock->toggleViewAction(), &QAction::toggled, m_outboxAction,
+            &QAction::setChecked);
+    return m_outboxDock;
+}
+
+OutboxPanel *MainWindow::outboxPanel() const
+{
+    const_cast<MainWindow *>(this)->ensureOutboxDock();
+    return m_outboxPanel;
+}
+
+QDockWidget *MainWindow::outboxDock() const
+{
+    return const_cast<MainWindow *>(this)->ensureOutboxDock();
 }
 
 QDockWidget *MainWindow::ensureQaDock()
@@ -99,6 +140,7 @@ QDockWidget *MainWindow::qaDock() const
 
 void MainWindow::showOutbox()
 {
+    ensureOutboxDock();
     m_outboxDock->show();
     m_outboxDock->raise();
     m_outboxPanel->view()->setFocus();
@@ -210,12 +252,15 @@ void MainWindow::buildMenus()
     m_systemZone->setCheckable(true);
     m_systemZone->setChecked(m_format.zone() == models::RelativeTime::Zone::System);
     connect(m_systemZone, &QAction::toggled, this, &MainWindow::setUseSystemTimeZone);
-    m_outboxAction = m_outboxDock->toggleViewAction();
+    m_outboxAction = new QAction(this); // the dock's own toggle, before the dock is made
+    m_outboxAction->setCheckable(true);
     m_outboxAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Q));
     m_viewMenu->addAction(m_outboxAction);
     connect(m_outboxAction, &QAction::triggered, this, [this](bool on) {
         if (on)
             showOutbox();
+        else if (m_outboxDock)
+            m_outboxDock->hide();
     });
     m_qaAction = new QAction(this); // the dock's own toggle, before the dock is made
     m_qaAction->setCheckable(true);
@@ -359,7 +404,8 @@ void MainWindow::retranslate()
     retranslateSearch();
     m_offline->setText(tr("Work &offline"));
     m_systemZone->setText(tr("Show times in the system's time &zone"));
-    m_outboxDock->setWindowTitle(tr("Outbox"));
+    if (m_outboxDock)
+        m_outboxDock->setWindowTitle(tr("Outbox"));
     m_outboxAction->setText(tr("Out&box: changes waiting"));
     if (m_qaDock)
         m_qaDock->setWindowTitle(tr("QA: faults"));

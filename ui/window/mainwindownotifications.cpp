@@ -40,11 +40,7 @@ void MainWindow::startNotifications()
     connect(m_notificationsModel, &models::NotificationsModel::unreadChanged, this,
             &MainWindow::updateNotificationsBadge);
 
-    m_notificationsView = new NotificationsView(m_notificationsModel, m_pages);
-    m_notificationsView->setTicker(m_ticker, m_format);
-    connect(m_notificationsView, &NotificationsView::openRequested, this,
-            &MainWindow::openNotification);
-    m_pages->addWidget(m_notificationsView);
+    // The page is made when first shown (ensureNotificationsView); its row and badge now.
     m_navPages.append(Page::Notifications);
     m_nav->addItem(QString());
     if (!qobject_cast<NavDelegate *>(m_nav->itemDelegate()))
@@ -73,6 +69,18 @@ void MainWindow::startNotifications()
     if (m_me.brief.uid > 0) // nobody's cache (QA's --cache): no one's notifications to ask for
         m_notificationsModel->start();
     updateNotificationsBadge();
+}
+
+NotificationsView *MainWindow::ensureNotificationsView()
+{
+    if (!m_notificationsView && m_notificationsModel) {
+        m_notificationsView = new NotificationsView(m_notificationsModel, m_pages);
+        m_notificationsView->setTicker(m_ticker, m_format);
+        connect(m_notificationsView, &NotificationsView::openRequested, this,
+                &MainWindow::openNotification);
+        m_pages->addWidget(m_notificationsView);
+    }
+    return m_notificationsView;
 }
 
 void MainWindow::clearNotifications()

@@ -40,6 +40,14 @@ void MainWindow::retranslateSearch()
 
 void MainWindow::startSearch()
 {
+    // The page itself is made when first shown (ensureSearch): hidden, it costs nothing.
+    m_searchAction->setEnabled(true);
+}
+
+SearchView *MainWindow::ensureSearch()
+{
+    if (m_search || !m_started)
+        return m_search;
     Feed f;
     f.model = m_models->timelineModel(this);
     f.model->setTicker(m_ticker, m_format);
@@ -66,12 +74,12 @@ void MainWindow::startSearch()
     connect(m_search, &SearchView::leaveRequested, this, &MainWindow::leaveSearch);
     m_pages->addWidget(m_search);
     m_feeds.insert(Page::Search, f);
-    m_searchAction->setEnabled(true);
+    return m_search;
 }
 
 void MainWindow::showSearch()
 {
-    if (!m_started || !m_search)
+    if (!m_started || !ensureSearch())
         return;
     if (m_page != Page::Search)
         m_beforeSearch = m_page;
@@ -92,7 +100,7 @@ void MainWindow::leaveSearch()
 
 SearchView *MainWindow::searchView() const
 {
-    return m_search;
+    return const_cast<MainWindow *>(this)->ensureSearch(); // made when first asked for
 }
 
 } // namespace threadline::ui
