@@ -12,6 +12,7 @@
 #include "appaccount.h"
 #include "appcore.h"
 #include "artifacts.h"
+#include "common/appstyle.h"
 #include "common/theme.h"
 #include "dialogs/composedialog.h"
 #include "feeds.h"
@@ -38,6 +39,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPainter>
+#include <QProxyStyle>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -427,6 +429,54 @@ private Q_SLOTS:
         QCOMPARE(out.count(), 1);
         QVERIFY(!win.hasAccount());
         QVERIFY(!myPage->isEnabled());
+    }
+
+    // The application's style defers the standard icons the window asks for at start: they
+    // are read from the style behind it when first painted, look as the style's own, and the
+    // proxy stays through theme changes.
+    void standardIconsAreReadWhenPainted()
+    {
+        const QString before = QApplication::style()->name();
+        ui::installAppStyle();
+        ui::installAppStyle(); // once
+        QCOMPARE(ui::appStyleName(), before);
+        auto *proxy = qobject_cast<QProxyStyle *>(QApplication::style());
+        QVERIFY(proxy);
+        QCOMPARE(proxy->baseStyle()->name(), before);
+        for (const auto which :
+             {QStyle::SP_ToolBarHorizontalExtensionButton, QStyle::SP_TitleBarCloseButton,
+              QStyle::SP_LineEditClearButton, QStyle::SP_DirIcon}) {
+            const QIcon icon = QApplication::style()->standardIcon(which);
+            QVERIFY(!icon.isNull());
+            const QImage own = proxy->baseStyle()->standardIcon(which).pixmap(16).toImage();
+            QVERIFY(!own.isNull());
+            QCOMPARE(icon.pixmap(16).toImage(), own);
+            QCOMPARE(icon.actualSize(QSize(16, 16)),
+                     proxy->baseStyle()->standardIcon(which).actualSize(QSize(16, 16)));
+        }
+
+        // A menu bar too narrow for its menus shows its » button with the style's icon.
+        QWidget narrow;
+        auto *bar = new QMenuBar(&narrow);
+        for (int i = 0; i < 12; ++i)
+            bar->addMenu(QStringLiteral("Menu %1").arg(i))->addAction(QStringLiteral("x"));
+        bar->setGeometry(0, 0, 160, 30);
+        narrow.resize(160, 60);
+        narrow.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&narrow));
+        auto *more = bar->findChild<QToolButton *>(QStringLiteral("qt_menubar_ext_button"));
+        QVERIFY(more);
+        QTRY_VERIFY(more->isVisible());
+        QVERIFY(!more->icon().pixmap(16).isNull());
+        QVERIFY(!more->grab().isNull());
+
+        // Themes keep the proxy and name the style behind it.
+        ui::applyTheme(ui::Theme::Dark);
+        QVERIFY(qobject_cast<QProxyStyle *>(QApplication::style()));
+        QCOMPARE(ui::appStyleName().toLower(), QStringLiteral("fusion"));
+        ui::applyTheme(ui::Theme::System);
+        QVERIFY(qobject_cast<QProxyStyle *>(QApplication::style()));
+        QCOMPARE(ui::appStyleName(), before);
     }
 
     void themes_data()
