@@ -49,9 +49,11 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("threadline"));
     QApplication::setApplicationDisplayName(QStringLiteral("Threadline"));
     QApplication::setApplicationVersion(QStringLiteral(THREADLINE_VERSION_STRING));
-    // The desktop entry (Wayland finds the window's entry and icon by it) and the window icon.
+    // The desktop entry (Wayland finds the window's entry and icon by it). The window icon is
+    // set once the first posts are painted (below): xcb decodes each of its sizes into
+    // _NET_WM_ICON when the window is made (3 % of the start's instructions there) for
+    // something the first frame does not show.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.threadline.Threadline"));
-    QApplication::setWindowIcon(app::windowIcon());
 
     QCommandLineParser parser;
     app::addOptions(parser);
@@ -106,6 +108,12 @@ int main(int argc, char **argv)
     QObject::connect(&paint, &app::PaintReport::postsPainted, &core,
                      &core::AppCore::releaseStartupWork);
     QTimer::singleShot(kStartupWorkAtLatestMs, &core, &core::AppCore::releaseStartupWork);
+    const auto setWindowIcon = [] {
+        if (QApplication::windowIcon().isNull())
+            QApplication::setWindowIcon(app::windowIcon());
+    };
+    QObject::connect(&paint, &app::PaintReport::postsPainted, &application, setWindowIcon);
+    QTimer::singleShot(kStartupWorkAtLatestMs, &application, setWindowIcon);
     window.show();
     trace.step("show");
 
