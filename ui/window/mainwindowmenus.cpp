@@ -51,6 +51,25 @@ namespace threadline::ui {
 
 using namespace mainwindow;
 
+namespace {
+
+// A dock of the window, hidden, whose menu action (made before it) follows it: checked while it
+// shows, unchecked when its own button closes it.
+QDockWidget *addHiddenDock(QMainWindow *window, QWidget *panel, const QString &objectName,
+                           const QString &title, Qt::DockWidgetArea area, QAction *follows)
+{
+    auto *dock = new QDockWidget(window);
+    dock->setObjectName(objectName);
+    dock->setWindowTitle(title);
+    dock->setWidget(panel);
+    window->addDockWidget(area, dock);
+    dock->hide();
+    QObject::connect(dock->toggleViewAction(), &QAction::toggled, follows, &QAction::setChecked);
+    return dock;
+}
+
+} // namespace
+
 void MainWindow::buildDocks()
 {
     // The outbox's and the QA panel's docks are made when first shown (ensureOutboxDock,
@@ -83,19 +102,11 @@ QDockWidget *MainWindow::ensureOutboxDock()
     if (m_outboxDock)
         return m_outboxDock;
     m_outboxPanel = new OutboxPanel(m_models, this);
-    m_outboxDock = new QDockWidget(this);
-    m_outboxDock->setObjectName(QStringLiteral("outboxDock"));
-    if (m_outboxDock)
-        m_outboxDock->setWindowTitle(tr("Outbox"));
-    m_outboxDock->setWidget(m_outboxPanel);
-    addDockWidget(Qt::BottomDockWidgetArea, m_outboxDock);
-    m_outboxDock->hide();
+    m_outboxDock = addHiddenDock(this, m_outboxPanel, QStringLiteral("outboxDock"), tr("Outbox"),
+                                 Qt::BottomDockWidgetArea, m_outboxAction);
     if (!m_pendingReplayReport.isEmpty()) // said in the status bar when it came
         m_outboxPanel->showReplayReport(std::exchange(m_pendingReplayReport, QString()));
     connect(m_outboxPanel, &OutboxPanel::replayReportChanged, this, &MainWindow::sayReplayReport);
-    // the menu's action follows the dock (closed by its own button, too)
-    connect(m_outboxDock->toggleViewAction(), &QAction::toggled, m_outboxAction,
-            &QAction::setChecked);
     return m_outboxDock;
 }
 
@@ -115,15 +126,8 @@ QDockWidget *MainWindow::ensureQaDock()
     if (m_qaDock)
         return m_qaDock;
     m_qaPanel = new QaPanel(m_models->faults(), this);
-    m_qaDock = new QDockWidget(this);
-    m_qaDock->setObjectName(QStringLiteral("qaDock"));
-    m_qaDock->setWidget(m_qaPanel);
-    if (m_qaDock)
-        m_qaDock->setWindowTitle(tr("QA: faults"));
-    addDockWidget(Qt::RightDockWidgetArea, m_qaDock);
-    m_qaDock->hide();
-    // the menu's action follows the dock (closed by its own button, too)
-    connect(m_qaDock->toggleViewAction(), &QAction::toggled, m_qaAction, &QAction::setChecked);
+    m_qaDock = addHiddenDock(this, m_qaPanel, QStringLiteral("qaDock"), tr("QA: faults"),
+                             Qt::RightDockWidgetArea, m_qaAction);
     return m_qaDock;
 }
 
