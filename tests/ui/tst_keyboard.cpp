@@ -90,6 +90,10 @@ private Q_SLOTS:
     {
         for (QToolButton *b : m_w->toolBar()->findChildren<QToolButton *>())
             QVERIFY2(!(b->focusPolicy() & Qt::TabFocus), qPrintable(b->objectName()));
+        // nor the status bar's buttons (the outbox's count, "N failed requests"): their keys
+        // are Ctrl+Shift+Q and Help → Recent errors…
+        for (QToolButton *b : m_w->statusBar()->findChildren<QToolButton *>())
+            QVERIFY2(!(b->focusPolicy() & Qt::TabFocus), qPrintable(b->objectName()));
         nav()->setFocus();
         QTRY_COMPARE(focus(), nav());
         press(Qt::Key_Tab);

@@ -137,7 +137,8 @@ void MainWindow::buildKeys()
     // the toolbar's buttons are the menus' actions, each with its key: no Tab stop
     for (QToolButton *b : m_toolBar->findChildren<QToolButton *>())
         b->setFocusPolicy(Qt::NoFocus);
-    m_coreStatus->setFocusPolicy(Qt::NoFocus); // Ctrl+Shift+Q
+    m_coreStatus->setFocusPolicy(Qt::NoFocus);  // Ctrl+Shift+Q
+    m_errorStatus->setFocusPolicy(Qt::NoFocus); // Help → Recent errors…
 
     m_nav->setAccessibleName(tr("Pages"));
 
