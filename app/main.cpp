@@ -105,15 +105,15 @@ int main(int argc, char **argv)
     if (options.qaPanel)
         window.setQaPanelVisible(true);
     app::PaintReport paint(&window, options, &trace); // before show(): the first frame
-    QObject::connect(&paint, &app::PaintReport::postsPainted, &core,
-                     &core::AppCore::releaseStartupWork);
-    QTimer::singleShot(kStartupWorkAtLatestMs, &core, &core::AppCore::releaseStartupWork);
-    const auto setWindowIcon = [] {
+    // What the first frame does not need waits for the first posts' frame, or 2 s at most: the
+    // core's held work (the cache's integrity check, the first /sync round) and the window icon.
+    const auto afterFirstPosts = [&core] {
+        core.releaseStartupWork();
         if (QApplication::windowIcon().isNull())
             QApplication::setWindowIcon(app::windowIcon());
     };
-    QObject::connect(&paint, &app::PaintReport::postsPainted, &application, setWindowIcon);
-    QTimer::singleShot(kStartupWorkAtLatestMs, &application, setWindowIcon);
+    QObject::connect(&paint, &app::PaintReport::postsPainted, &core, afterFirstPosts);
+    QTimer::singleShot(kStartupWorkAtLatestMs, &core, afterFirstPosts);
     window.show();
     trace.step("show");
 

@@ -238,7 +238,7 @@ void Outbox::enqueue(const OutboxEntry &entry, const QList<OutboxFile> &files)
     batch.upserts.append(e);
     write(batch, {e.id});
     if (m_sender->isOffline()) // written offline: its replay is reported once back online
-        m_replay.offlinePeriod = true;
+        wentOffline();
     countChanged();
     m_sender->schedule();
 }
@@ -334,7 +334,7 @@ void Outbox::toggle(Kind kind, qint64 targetId, int baseline, int desired, const
             m_entries.append(decision.entry);
         write({.upserts = {decision.entry}}, {decision.entry.id}, note);
         if (m_sender->isOffline())
-            m_replay.offlinePeriod = true;
+            wentOffline();
         countChanged();
         m_sender->wakeAt(decision.entry.dueAt()); // sent then (once committed: onApplied())
         return;

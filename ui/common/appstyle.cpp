@@ -20,6 +20,14 @@ namespace threadline::ui {
 
 namespace {
 
+// The style behind the application's proxy (a style that is none: itself).
+QStyle *behindProxy(QStyle *style)
+{
+    if (auto *proxy = qobject_cast<QProxyStyle *>(style))
+        return proxy->baseStyle();
+    return style;
+}
+
 // Asks the style for the real icon when the icon is first painted or measured. isNull() does
 // not ask: the icons deferred here exist in every style Qt ships (QCommonStyle draws them).
 class DeferredStandardIcon final : public QIconEngine
@@ -65,9 +73,7 @@ private:
     {
         if (!m_resolved) {
             m_resolved = true;
-            QStyle *style = m_style ? m_style.data() : QApplication::style();
-            if (auto *proxy = qobject_cast<QProxyStyle *>(style))
-                style = proxy->baseStyle();
+            QStyle *style = behindProxy(m_style ? m_style.data() : QApplication::style());
             m_icon = style->standardIcon(m_which, m_option ? &*m_option : nullptr, m_widget);
         }
         return m_icon;
@@ -120,10 +126,7 @@ void setAppStyle(QStyle *base)
 
 QString appStyleName()
 {
-    QStyle *style = QApplication::style();
-    if (auto *proxy = qobject_cast<QProxyStyle *>(style))
-        style = proxy->baseStyle();
-    return style->name();
+    return behindProxy(QApplication::style())->name();
 }
 
 } // namespace threadline::ui

@@ -25,8 +25,6 @@
 #include "window/outboxpanel.h"
 #include "window/qapanel.h"
 
-#include "outbox/outbox.h"
-
 #include "dialogs/helpdialogs.h"
 
 #include <QAction>
@@ -43,9 +41,8 @@
 #include <QToolButton>
 #include <QTreeView>
 
-#include <utility>
-
 #include <algorithm>
+#include <utility>
 
 namespace threadline::ui {
 
@@ -75,15 +72,12 @@ void MainWindow::buildDocks()
     // The outbox's and the QA panel's docks are made when first shown (ensureOutboxDock,
     // ensureQaDock): hidden, they cost nothing. A replay report that comes before the outbox's
     // dock is made waits for it, and the status bar says it at once.
-    if (core::Outbox *outbox = m_models->outbox()) {
-        connect(outbox, &core::Outbox::replayFinished, this,
-                [this](int saved, const QStringList &failures) {
-                    if (m_outboxPanel || (saved == 0 && failures.isEmpty()))
-                        return; // the panel's model reports it (OutboxModel::replayReported)
-                    m_pendingReplayReport = core::Outbox::replayReport(saved, failures);
-                    sayReplayReport(m_pendingReplayReport);
-                });
-    }
+    connect(m_core, &core::AppCore::replayReport, this, [this](const QString &report) {
+        if (m_outboxPanel)
+            return; // the panel's model reports it (OutboxModel::replayReported)
+        m_pendingReplayReport = report;
+        sayReplayReport(report);
+    });
 }
 
 void MainWindow::sayReplayReport(const QString &report)
